@@ -1,0 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TConfig } from '../../config';
+import { createBullmqQueue } from './bullmq';
+import { createInProcessQueue } from './in-process';
+import type { QueuePort } from './port';
+
+/** Config picks the queue: BullMQ when REDIS_URL is set, otherwise in-process. */
+export function selectQueue(config: TConfig, logger: FastifyBaseLogger): QueuePort {
+  if (config.redisUrl) return createBullmqQueue({ redisUrl: config.redisUrl, logger });
+  return createInProcessQueue(logger);
+}

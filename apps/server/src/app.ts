@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { API_BASE } from '@stem/contract/api';
+import type { TConfig } from './config';
+import { openDatabase, type TDatabase } from './db/client';
+import type { MailPort } from './adapters/mail/port';
+import { selectMailer } from './adapters/mail/select-mailer';
+import { selectAi } from './adapters/ai/select-ai';
+import type { TAppContext } from './context';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerModules } from './modules/register-modules';
+import { ensureOwnerAccount } from './modules/auth/auth.owner';
+import { scheduleTokenPurge } from './modules/auth/auth.sessions';
+
+export type TBuildOptions = {
+  /** An already opened database (tests share a migrated one); otherwise opened from config. */
+  database?: TDatabase;
+  mailer?: MailPort;
+  now?: () => Date;
+  /** Log to stdout (default: on unless NODE_ENV=test). */
+  logger?: boolean;
+};
+
+const STRICT_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Mantine injects its CSS variables in <style> tags at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  mediaSrc: ["'self'", 'blob:'],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  workerSrc: ["'self'", 'blob:'],
+  upgradeInsecureRequests: null,
+};
+
+/** Builds the whole server. No side effects at import; nothing listens until the caller says so. */
+export async function buildApp(
+  config: TConfig,
+  options: TBuildOptions = {},
+): Promise<FastifyInstance> {
+  const logEnabled = options.logger ?? config.env !== 'test';
+  const app = Fastify({
+    logger: logEnabled
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+        }
+      : false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming)
+        ? incoming
+        : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  const ownsDatabase = !options.database;
+  const mailer = options.mailer ?? selectMailer(config, app.log);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
+    : undefined;
+
+  const ctx: TAppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer,
+    redis,
+    logger: app.log,
+    ai: selectAi(config, app.log),
+    now: options.now ?? (() => new Date()),
+  };
+
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (redis) await redis.quit().catch(() => undefined);
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: STRICT_CSP },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.appUrl.startsWith('https://'),
+  });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'stem-rl:' } : {}),
+  });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  registerErrorHandler(app, { webDist: config.webDist });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'STEM@Home API',
+        description: 'Every call of the STEM@Home web app. Generated from the contract schemas.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(async (docs) => {
+    // The API reference page runs its own inline bootstrap script: a looser policy for it alone.
+    docs.addHook('onSend', async (_request, reply) => {
+      void reply.header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+      );
+    });
+    await docs.register(scalar, { routePrefix: '/api/docs' });
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await app.register(async (api) => registerModules(api, ctx), { prefix: API_BASE });
+  await ensureOwnerAccount(ctx);
+  const stopTokenPurge = scheduleTokenPurge(ctx);
+  app.addHook('onClose', stopTokenPurge);
+
+  if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const ZUrl = z.url();
+const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
+const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+/** Base URLs of AI servers: http(s) only, including the version path (e.g. .../v1). */
+const ZHttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_URL: optionalString.pipe(ZUrl.optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  OWNER_EMAIL: optionalString.pipe(z.email().optional()),
+  OWNER_PASSWORD: optionalString.pipe(
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('STEM@Home <no-reply@stemathome.app>'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PERSONAL_MONTHLY: optionalString,
+  STRIPE_PRICE_PERSONAL_ANNUAL: optionalString,
+  STRIPE_PRICE_CLASSROOM_MONTHLY: optionalString,
+  STRIPE_PRICE_CLASSROOM_ANNUAL: optionalString,
+  AI_PROVIDER: z.enum(['offline', 'anthropic', 'openai']).default('offline'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_MODEL: optionalString,
+  ANTHROPIC_BASE_URL: optionalString.pipe(ZHttpUrl.optional()),
+  OPENAI_BASE_URL: optionalString.pipe(ZHttpUrl.optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_MODEL: optionalString,
+  OCR_PROVIDER: z.enum(['tesseract', 'textract', 'vision']).default('tesseract'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST: optionalString,
+});
+
+export type TConfig = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  owner: { email: string; password: string } | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    prices: Record<
+      'personalMonthly' | 'personalAnnual' | 'classroomMonthly' | 'classroomAnnual',
+      string | undefined
+    >;
+  };
+  aiProvider: 'offline' | 'anthropic' | 'openai';
+  /** Hosted language model settings; `provider` repeats aiProvider so adapters need only this. */
+  ai: {
+    provider: 'offline' | 'anthropic' | 'openai';
+    anthropic: { apiKey: string | undefined; model: string; baseUrl: string | undefined };
+    /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM); local servers need no key. */
+    openai: { baseUrl: string; apiKey: string | undefined; model: string };
+    timeoutMs: number;
+  };
+  ocrProvider: 'tesseract' | 'textract' | 'vision';
+  logLevel: string;
+  trustProxy: boolean;
+  /** Folder of the built web app; undefined means the API runs without serving the SPA. */
+  webDist: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is not valid'}`);
+  }
+  const e = parsed.data;
+  if ((e.OWNER_EMAIL === undefined) !== (e.OWNER_PASSWORD === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration: OWNER_EMAIL and OWNER_PASSWORD must be set together',
+    );
+  }
+  const openaiBaseUrl = (e.OPENAI_BASE_URL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '');
+  if (e.AI_PROVIDER === 'anthropic' && e.ANTHROPIC_API_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: ANTHROPIC_API_KEY is required when AI_PROVIDER=anthropic',
+    );
+  }
+  // Local OpenAI-compatible servers (Ollama, vLLM) take no key; OpenAI's own API always needs one.
+  if (
+    e.AI_PROVIDER === 'openai' &&
+    e.OPENAI_API_KEY === undefined &&
+    new URL(openaiBaseUrl).hostname === 'api.openai.com'
+  ) {
+    throw new ConfigError(
+      'Invalid configuration: OPENAI_API_KEY is required when AI_PROVIDER=openai and OPENAI_BASE_URL is api.openai.com',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    owner:
+      e.OWNER_EMAIL && e.OWNER_PASSWORD
+        ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD }
+        : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      prices: {
+        personalMonthly: e.STRIPE_PRICE_PERSONAL_MONTHLY,
+        personalAnnual: e.STRIPE_PRICE_PERSONAL_ANNUAL,
+        classroomMonthly: e.STRIPE_PRICE_CLASSROOM_MONTHLY,
+        classroomAnnual: e.STRIPE_PRICE_CLASSROOM_ANNUAL,
+      },
+    },
+    aiProvider: e.AI_PROVIDER,
+    ai: {
+      provider: e.AI_PROVIDER,
+      anthropic: {
+        apiKey: e.ANTHROPIC_API_KEY,
+        model: e.ANTHROPIC_MODEL ?? DEFAULT_ANTHROPIC_MODEL,
+        baseUrl: e.ANTHROPIC_BASE_URL?.replace(/\/+$/, ''),
+      },
+      openai: {
+        baseUrl: openaiBaseUrl,
+        apiKey: e.OPENAI_API_KEY,
+        model: e.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL,
+      },
+      timeoutMs: e.AI_TIMEOUT_MS,
+    },
+    ocrProvider: e.OCR_PROVIDER,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+  };
+}
+
+/** The JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

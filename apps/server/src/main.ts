@@ -1,0 +1,35 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+/** The API process: serves the SPA and the API on one port; SIGTERM finishes in-flight requests. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const startedAt = performance.now();
+  const app = await buildApp(config);
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'closing after an error');
+    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await app.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: config.appUrl,
+      database: config.databaseUrl ? 'postgres' : 'pglite',
+      startupMs: Math.round(performance.now() - startedAt),
+    },
+    `STEM@Home is ready on ${config.appUrl}`,
+  );
+}
+
+void main();

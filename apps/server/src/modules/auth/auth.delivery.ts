@@ -1,0 +1,28 @@
+import type { TMailMessage } from '../../adapters/mail/port';
+import type { TAppContext } from '../../context';
+
+const pendingByContext = new WeakMap<TAppContext, Set<Promise<void>>>();
+
+/**
+ * Sends a mail without making the caller wait. The "if an account exists, a link has been sent" replies
+ * must take the same time whether or not a mail goes out, or the answer time would reveal which e-mail
+ * addresses have accounts. A failed delivery is logged, never shown to the requester.
+ */
+export function deliverInBackground(ctx: TAppContext, message: TMailMessage): void {
+  let pending = pendingByContext.get(ctx);
+  if (!pending) {
+    pending = new Set();
+    pendingByContext.set(ctx, pending);
+  }
+  const sending = ctx.mailer.send(message).catch((err: unknown) => {
+    ctx.logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed');
+  });
+  pending.add(sending);
+  void sending.finally(() => pending.delete(sending));
+}
+
+/** Waits for mails still being sent (called when the app closes, before the mailer is closed). */
+export async function drainDeliveries(ctx: TAppContext): Promise<void> {
+  const pending = pendingByContext.get(ctx);
+  if (pending) await Promise.allSettled([...pending]);
+}

@@ -1,0 +1,156 @@
+import type { TMailMessage } from '../../adapters/mail/port';
+
+/** The mails of the accounts flows: plain, friendly, HTML with a text twin. */
+
+const PRODUCT = 'STEM@Home';
+
+/** Escapes text for HTML element content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** "15 minutes", "1 hour", "2 hours". */
+export function describeDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes % 60 === 0) {
+    const hours = minutes / 60;
+    return `${hours} hour${hours === 1 ? '' : 's'}`;
+  }
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+type TLayout = {
+  heading: string;
+  paragraphs: string[];
+  button?: { label: string; href: string };
+  after?: string[];
+};
+
+/** Wraps already-escaped paragraphs in a small, inline-styled page that mail clients render alike. */
+function layout(content: TLayout): string {
+  const p = (html: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${html}</p>`;
+  const button = content.button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.href)}" style="display:inline-block;padding:12px 20px;background:#1c7ed6;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(content.button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#52606d">If the button does not work, copy this address into your browser:<br><a href="${escapeHtml(content.button.href)}" style="color:#1c7ed6;word-break:break-all">${escapeHtml(content.button.href)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.heading)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:32px">
+<h1 style="margin:0 0 24px;font-size:22px;color:#1f2933">${escapeHtml(content.heading)}</h1>
+${content.paragraphs.map(p).join('\n')}
+${button}
+${(content.after ?? []).map(p).join('\n')}
+<p style="margin:32px 0 0;font-size:13px;color:#7b8794">${PRODUCT}</p>
+</div></body></html>`;
+}
+
+export function magicLinkMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  ttlMs: number;
+}): TMailMessage {
+  const lasts = describeDuration(input.ttlMs);
+  return {
+    to: input.to,
+    subject: `Your ${PRODUCT} sign-in link`,
+    link: input.link,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Use this link to sign in to ${PRODUCT}:`,
+      input.link,
+      '',
+      `The link works once and expires in ${lasts}.`,
+      `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.`,
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: `Sign in to ${PRODUCT}`,
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `Use the button below to sign in to ${PRODUCT}. The link works once and expires in ${lasts}.`,
+      ],
+      button: { label: `Sign in to ${PRODUCT}`, href: input.link },
+      after: [
+        'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.',
+      ],
+    }),
+  };
+}
+
+export function resetPasswordMail(input: {
+  to: string;
+  name: string;
+  link: string;
+  ttlMs: number;
+}): TMailMessage {
+  const lasts = describeDuration(input.ttlMs);
+  return {
+    to: input.to,
+    subject: `Reset your ${PRODUCT} password`,
+    link: input.link,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Somebody (we hope you) asked to reset the password of your ${PRODUCT} account. Choose a new password here:`,
+      input.link,
+      '',
+      `The link works once and expires in ${lasts}.`,
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: 'Reset your password',
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `Somebody (we hope you) asked to reset the password of your ${PRODUCT} account. The link works once and expires in ${lasts}.`,
+      ],
+      button: { label: 'Choose a new password', href: input.link },
+      after: ['If you did not ask for this, ignore this e-mail: your password stays as it is.'],
+    }),
+  };
+}
+
+export function welcomeMail(input: {
+  to: string;
+  name: string;
+  schoolName: string;
+  loginUrl: string;
+}): TMailMessage {
+  return {
+    to: input.to,
+    subject: `Welcome to ${PRODUCT}`,
+    link: input.loginUrl,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Your ${PRODUCT} account at ${input.schoolName} is ready. Sign in with your e-mail address and password here:`,
+      input.loginUrl,
+      '',
+      `Your teacher will add you to a class; your questions and marked work will then appear on your dashboard.`,
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: `Welcome to ${PRODUCT}`,
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `Your ${PRODUCT} account at <strong>${escapeHtml(input.schoolName)}</strong> is ready. Sign in with your e-mail address and password.`,
+      ],
+      button: { label: 'Sign in', href: input.loginUrl },
+      after: [
+        'Your teacher will add you to a class; your questions and marked work will then appear on your dashboard.',
+      ],
+    }),
+  };
+}

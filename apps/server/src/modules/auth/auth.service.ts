@@ -1,0 +1,214 @@
+import type {
+  TEmailRequest,
+  TLoginRequest,
+  TRefreshResponse,
+  TSessionResponse,
+  TSessionUser,
+  TSetPasswordRequest,
+  TSuccessResponse,
+  TTokenRequest,
+} from '@stem/contract/auth';
+import { MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TAppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { hashToken, randomToken, type TAccessClaims } from '../../lib/tokens';
+import { deliverInBackground } from './auth.delivery';
+import { magicLinkMail, resetPasswordMail } from './auth.mail';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './auth.passwords';
+import { signInRefusal } from './auth.policy';
+import { presentSession, presentSessionUser } from './auth.presenter';
+import {
+  consumeToken,
+  findToken,
+  findUserByEmail,
+  findUserById,
+  insertAuthToken,
+  revokeUserTokens,
+  setPasswordHash,
+  touchLastLogin,
+  type TUserWithSchool,
+} from './auth.queries';
+import { issueSession, revokeRefreshToken, rotateRefreshToken } from './auth.sessions';
+
+/** Starts a session for a user who proved who they are; records the sign-in time. */
+async function startSession(
+  ctx: TAppContext,
+  row: TUserWithSchool,
+  message: string,
+): Promise<TSessionResponse> {
+  const refusal = signInRefusal(row.user, row.school);
+  if (refusal) throw new AppError('FORBIDDEN', refusal);
+  const tokens = await ctx.db.transaction(async (tx) => {
+    await touchLastLogin(tx, row.user.id, ctx.now());
+    return issueSession(ctx, tx, row);
+  });
+  return presentSession(row, tokens, message);
+}
+
+/**
+ * Password sign-in. A wrong password and an unknown e-mail get the same answer after the same work
+ * (a dummy hash is checked when there is no user), so the reply does not reveal who has an account.
+ * Inactive accounts are told so only after the password checked out.
+ */
+export async function login(ctx: TAppContext, input: TLoginRequest): Promise<TSessionResponse> {
+  const row = await findUserByEmail(ctx.db, input.email);
+  const passwordHash = row?.user.passwordHash;
+  const matches = passwordHash
+    ? await verifyPassword(passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!row || !matches) {
+    throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
+  }
+  return startSession(ctx, row, MESSAGES.login.loggedIn);
+}
+
+/** Stores the hash of a new single-use token and returns the token itself (for the mailed link). */
+async function createSingleUseToken(
+  ctx: TAppContext,
+  userId: string,
+  kind: 'magic' | 'reset',
+  ttlMs: number,
+): Promise<string> {
+  const token = randomToken();
+  const now = ctx.now();
+  await insertAuthToken(ctx.db, {
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    family: null,
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** The account a link may be mailed to: it exists and may sign in. */
+async function findMailableUser(ctx: TAppContext, email: string): Promise<TUserWithSchool | null> {
+  const row = await findUserByEmail(ctx.db, email);
+  return row && !signInRefusal(row.user, row.school) ? row : null;
+}
+
+/**
+ * Mails a 15-minute, single-use sign-in link when the e-mail has an account. The reply is the same
+ * either way.
+ */
+export async function requestMagicLink(
+  ctx: TAppContext,
+  input: TEmailRequest,
+): Promise<TSuccessResponse> {
+  const row = await findMailableUser(ctx, input.email);
+  if (row) {
+    const token = await createSingleUseToken(ctx, row.user.id, 'magic', MAGIC_LINK_TTL_MS);
+    const link = `${ctx.config.appUrl}/login/verify?token=${encodeURIComponent(token)}`;
+    deliverInBackground(
+      ctx,
+      magicLinkMail({ to: row.user.email, name: row.user.name, link, ttlMs: MAGIC_LINK_TTL_MS }),
+    );
+  }
+  return { success: true, message: MESSAGES.server.magicLinkRequested };
+}
+
+/**
+ * Spends a magic-link token and signs the user in. The token is marked used by one conditional update,
+ * so two simultaneous clicks cannot both sign in. Failures say 'expired' or 'already used' in their
+ * message because the web app picks its text by those words (spec 01 §8).
+ */
+export async function verifyMagicLink(
+  ctx: TAppContext,
+  input: TTokenRequest,
+): Promise<TSessionResponse> {
+  const tokenHash = hashToken(input.token);
+  const spent = await consumeToken(ctx.db, 'magic', tokenHash, ctx.now());
+  if (!spent) {
+    const known = await findToken(ctx.db, 'magic', tokenHash);
+    if (known?.usedAt) throw new AppError('MAGIC_LINK_USED', MESSAGES.magicLink.serverUsed);
+    if (known && !known.revokedAt) {
+      throw new AppError('MAGIC_LINK_EXPIRED', MESSAGES.magicLink.serverExpired);
+    }
+    throw new AppError('MAGIC_LINK_INVALID', MESSAGES.magicLink.serverInvalid);
+  }
+  const row = await findUserById(ctx.db, spent.userId);
+  if (!row) throw new AppError('MAGIC_LINK_INVALID', MESSAGES.magicLink.serverInvalid);
+  return startSession(ctx, row, MESSAGES.magicLink.verified);
+}
+
+/** Mails a single-use password-reset link when the e-mail has an account; same reply either way. */
+export async function requestPasswordReset(
+  ctx: TAppContext,
+  input: TEmailRequest,
+): Promise<TSuccessResponse> {
+  const row = await findMailableUser(ctx, input.email);
+  if (row) {
+    const token = await createSingleUseToken(ctx, row.user.id, 'reset', RESET_TOKEN_TTL_MS);
+    const link = `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    deliverInBackground(
+      ctx,
+      resetPasswordMail({
+        to: row.user.email,
+        name: row.user.name,
+        link,
+        ttlMs: RESET_TOKEN_TTL_MS,
+      }),
+    );
+  }
+  return { success: true, message: MESSAGES.server.resetRequested };
+}
+
+/**
+ * Sets a new password with a reset token. In one transaction: the token is spent, the hash replaced,
+ * and every session and outstanding link of the user revoked (whoever knew the old password is out).
+ */
+export async function confirmPasswordReset(
+  ctx: TAppContext,
+  input: TSetPasswordRequest,
+): Promise<TSuccessResponse> {
+  // Hashed first so the transaction stays short; an invalid token costs the same time as a valid one.
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  const changed = await ctx.db.transaction(async (tx) => {
+    const spent = await consumeToken(tx, 'reset', hashToken(input.token), now);
+    if (!spent) return false;
+    await setPasswordHash(tx, spent.userId, passwordHash, now);
+    await revokeUserTokens(tx, spent.userId, ['refresh', 'reset', 'magic'], now);
+    return true;
+  });
+  if (!changed) throw new AppError('RESET_TOKEN_INVALID', MESSAGES.password.invalidToken);
+  return { success: true, message: MESSAGES.server.passwordUpdated };
+}
+
+/** Exchanges a refresh token for a new access token and refresh token (rotation). */
+export async function refreshSession(
+  ctx: TAppContext,
+  refreshToken: string,
+): Promise<TRefreshResponse> {
+  const outcome = await rotateRefreshToken(ctx, refreshToken);
+  if (!outcome.ok) {
+    if (outcome.reason === 'reused') {
+      ctx.logger.warn('a spent refresh token was presented again: its family is revoked');
+    }
+    throw new AppError('REFRESH_INVALID', MESSAGES.server.refreshInvalid);
+  }
+  return { success: true, ...outcome.tokens };
+}
+
+/** Ends the session the refresh token belongs to. Succeeds even without a token (nothing to end). */
+export async function logout(
+  ctx: TAppContext,
+  refreshToken: string | undefined,
+): Promise<TSuccessResponse> {
+  if (refreshToken) await revokeRefreshToken(ctx, refreshToken);
+  return { success: true, message: MESSAGES.login.loggedOut };
+}
+
+/** The caller's stored-user record, fresh from the database (the web app re-syncs with it). */
+export async function getCurrentUser(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+): Promise<TSessionUser> {
+  const row = await findUserById(ctx.db, claims.userId);
+  if (!row || signInRefusal(row.user, row.school)) {
+    throw new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
+  }
+  return presentSessionUser(row);
+}

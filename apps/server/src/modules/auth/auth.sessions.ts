@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { REFRESH_TOKEN_TTL_MS } from '@stem/contract/limits';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/client';
+import { hashToken, randomToken, secretKey, signAccessToken } from '../../lib/tokens';
+import { signInRefusal } from './auth.policy';
+import {
+  consumeToken,
+  deleteTokensExpiredBefore,
+  findToken,
+  findUserById,
+  insertAuthToken,
+  revokeFamily,
+  type TUserWithSchool,
+} from './auth.queries';
+
+export type TSessionTokens = { token: string; refreshToken: string };
+
+/**
+ * Signs an access token and stores a new refresh token (only its hash). A sign-in starts a new family;
+ * a refresh continues the family of the token it replaces.
+ */
+export async function issueSession(
+  ctx: TAppContext,
+  db: TDb,
+  { user }: TUserWithSchool,
+  family: string = randomUUID(),
+): Promise<TSessionTokens> {
+  const now = ctx.now();
+  const refreshToken = randomToken();
+  await insertAuthToken(db, {
+    userId: user.id,
+    kind: 'refresh',
+    tokenHash: hashToken(refreshToken),
+    family,
+    expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+    createdAt: now,
+  });
+  const token = await signAccessToken(secretKey(ctx.config.jwtSecret), {
+    userId: user.id,
+    role: user.role,
+    schoolId: user.schoolId,
+  });
+  return { token, refreshToken };
+}
+
+export type TRotateOutcome =
+  { ok: true; tokens: TSessionTokens } | { ok: false; reason: 'unknown' | 'reused' | 'inactive' };
+
+/**
+ * Rotation: the presented refresh token is spent and a new one of the same family is issued. Presenting
+ * a token that was already spent means it leaked (or was stolen): the whole family is revoked, so the
+ * thief's and the owner's newest tokens both stop working and the user signs in again.
+ */
+export async function rotateRefreshToken(
+  ctx: TAppContext,
+  refreshToken: string,
+): Promise<TRotateOutcome> {
+  const tokenHash = hashToken(refreshToken);
+  const now = ctx.now();
+  // Outcomes are returned, not thrown, so a revocation made here is committed.
+  return ctx.db.transaction(async (tx): Promise<TRotateOutcome> => {
+    const spent = await consumeToken(tx, 'refresh', tokenHash, now);
+    if (!spent) {
+      const known = await findToken(tx, 'refresh', tokenHash);
+      if (known?.usedAt && known.family) {
+        await revokeFamily(tx, known.family, now);
+        return { ok: false, reason: 'reused' };
+      }
+      return { ok: false, reason: 'unknown' };
+    }
+    const row = await findUserById(tx, spent.userId);
+    if (!row || signInRefusal(row.user, row.school)) {
+      if (spent.family) await revokeFamily(tx, spent.family, now);
+      return { ok: false, reason: 'inactive' };
+    }
+    const tokens = await issueSession(ctx, tx, row, spent.family ?? randomUUID());
+    return { ok: true, tokens };
+  });
+}
+
+/** Revokes the family of a refresh token (logout). Unknown tokens are ignored. */
+export async function revokeRefreshToken(ctx: TAppContext, refreshToken: string): Promise<void> {
+  const known = await findToken(ctx.db, 'refresh', hashToken(refreshToken));
+  if (known?.family) await revokeFamily(ctx.db, known.family, ctx.now());
+}
+
+/** Tokens are kept a day past expiry (so a late click still gets "expired", not "invalid"). */
+export const TOKEN_PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
+export const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Deletes auth tokens that expired more than a day before `now`; returns how many went. */
+export function purgeExpiredTokens(db: TDb, now: Date): Promise<number> {
+  return deleteTokensExpiredBefore(db, new Date(now.getTime() - TOKEN_PURGE_GRACE_MS));
+}
+
+export type TPurgeDeps = { db: TDb; now: () => Date; logger: FastifyBaseLogger };
+
+/** Runs the purge and logs the outcome; never throws (a failed purge is retried next time). */
+export async function runTokenPurge(deps: TPurgeDeps): Promise<void> {
+  try {
+    const deleted = await purgeExpiredTokens(deps.db, deps.now());
+    deps.logger.info({ deleted }, 'expired auth tokens purged');
+  } catch (err) {
+    deps.logger.error({ err }, 'auth token purge failed');
+  }
+}
+
+/**
+ * Purges shortly after start, then hourly. The API process runs this too (the embedded mode has no
+ * worker); there the timers are unref'd so they never hold the process open. The returned function
+ * stops the timers and waits for a purge in progress.
+ */
+export function scheduleTokenPurge(
+  deps: TPurgeDeps,
+  options: { firstRunMs?: number; intervalMs?: number; keepAlive?: boolean } = {},
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= runTokenPurge(deps).finally(() => {
+      running = undefined;
+    });
+  };
+  const first = setTimeout(run, options.firstRunMs ?? 60_000);
+  const every = setInterval(run, options.intervalMs ?? TOKEN_PURGE_INTERVAL_MS);
+  if (!options.keepAlive) {
+    first.unref();
+    every.unref();
+  }
+  return async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  };
+}

@@ -1,0 +1,209 @@
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TDb } from '../../db/client';
+import { classStudents, classes, questions, schools, submissions, users } from '../../db/schema';
+
+/** A submission row as the dashboards list it; names are null when the class or student is gone. */
+export type TRecentSubmissionRow = {
+  id: string;
+  className: string | null;
+  studentName: string | null;
+  submittedAt: Date;
+  status: 'pending' | 'marked' | 'failed';
+  totalScore: number | null;
+  totalMarks: number;
+};
+
+export type TRecentClassRow = {
+  id: string;
+  name: string;
+  teacherName: string | null;
+  studentCount: number;
+  createdAt: Date;
+};
+
+/** count(*) as a JavaScript number (PostgreSQL returns bigint counts as strings). */
+const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
+
+/** The teacher's submissions: those in the teacher's classes plus those the teacher uploaded. */
+function teacherSubmissionsFilter(db: TDb, schoolId: string, teacherId: string): SQL | undefined {
+  const teacherClassIds = db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.teacherId, teacherId)));
+  return and(
+    eq(submissions.schoolId, schoolId),
+    or(inArray(submissions.classId, teacherClassIds), eq(submissions.uploadedBy, teacherId)),
+  );
+}
+
+/** Newest first; the id breaks ties between submissions made in the same instant. */
+async function selectRecentSubmissions(
+  db: TDb,
+  where: SQL | undefined,
+  limit: number,
+): Promise<TRecentSubmissionRow[]> {
+  const student = alias(users, 'student');
+  return db
+    .select({
+      id: submissions.id,
+      className: sql<string | null>`coalesce(${classes.name}, ${submissions.className})`,
+      studentName: student.name,
+      submittedAt: submissions.submittedAt,
+      status: submissions.status,
+      totalScore: submissions.totalScore,
+      totalMarks: submissions.totalMarks,
+    })
+    .from(submissions)
+    .leftJoin(classes, eq(classes.id, submissions.classId))
+    .leftJoin(student, eq(student.id, submissions.studentId))
+    .where(where)
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id))
+    .limit(limit);
+}
+
+/** Counts for the teacher dashboard in one round trip (zeros when the school is gone). */
+export async function selectTeacherCounts(db: TDb, schoolId: string, teacherId: string) {
+  const [row] = await db
+    .select({
+      activeClasses: countOf(
+        sql`select count(*) from ${classes} where ${and(
+          eq(classes.schoolId, schoolId),
+          eq(classes.teacherId, teacherId),
+          eq(classes.active, true),
+        )}`,
+      ),
+      totalQuestions: countOf(
+        sql`select count(*) from ${questions} where ${and(
+          eq(questions.schoolId, schoolId),
+          eq(questions.teacherId, teacherId),
+        )}`,
+      ),
+      totalSubmissions: countOf(
+        sql`select count(*) from ${submissions} where ${teacherSubmissionsFilter(db, schoolId, teacherId)}`,
+      ),
+    })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row ?? { activeClasses: 0, totalQuestions: 0, totalSubmissions: 0 };
+}
+
+export function selectTeacherRecentSubmissions(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  limit: number,
+): Promise<TRecentSubmissionRow[]> {
+  return selectRecentSubmissions(db, teacherSubmissionsFilter(db, schoolId, teacherId), limit);
+}
+
+/** Counts for the student dashboard in one round trip. */
+export async function selectStudentCounts(db: TDb, schoolId: string, studentId: string) {
+  const [row] = await db
+    .select({
+      activeClasses: countOf(
+        sql`select count(*) from ${classStudents} inner join ${classes} on ${eq(
+          classes.id,
+          classStudents.classId,
+        )} where ${and(
+          eq(classStudents.studentId, studentId),
+          eq(classes.schoolId, schoolId),
+          eq(classes.active, true),
+        )}`,
+      ),
+      totalSubmissions: countOf(
+        sql`select count(*) from ${submissions} where ${and(
+          eq(submissions.schoolId, schoolId),
+          eq(submissions.studentId, studentId),
+        )}`,
+      ),
+    })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row ?? { activeClasses: 0, totalSubmissions: 0 };
+}
+
+export function selectStudentRecentSubmissions(
+  db: TDb,
+  schoolId: string,
+  studentId: string,
+  limit: number,
+): Promise<TRecentSubmissionRow[]> {
+  return selectRecentSubmissions(
+    db,
+    and(eq(submissions.schoolId, schoolId), eq(submissions.studentId, studentId)),
+    limit,
+  );
+}
+
+/** Teachers, students and classes of one school in one round trip. */
+export async function selectSchoolCounts(db: TDb, schoolId: string) {
+  const usersWithRole = (role: 'teacher' | 'student') =>
+    countOf(
+      sql`select count(*) from ${users} where ${and(
+        eq(users.schoolId, schoolId),
+        eq(users.role, role),
+      )}`,
+    );
+  const [row] = await db
+    .select({
+      totalTeachers: usersWithRole('teacher'),
+      totalStudents: usersWithRole('student'),
+      totalClasses: countOf(
+        sql`select count(*) from ${classes} where ${eq(classes.schoolId, schoolId)}`,
+      ),
+    })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  return row ?? { totalTeachers: 0, totalStudents: 0, totalClasses: 0 };
+}
+
+/** The newest classes of a school with their teacher's name and enrolment count. */
+export function selectRecentClasses(
+  db: TDb,
+  schoolId: string,
+  limit: number,
+): Promise<TRecentClassRow[]> {
+  const teacher = alias(users, 'teacher');
+  return db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      teacherName: teacher.name,
+      studentCount: countOf(
+        sql`select count(*) from ${classStudents} where ${eq(classStudents.classId, classes.id)}`,
+      ),
+      createdAt: classes.createdAt,
+    })
+    .from(classes)
+    .leftJoin(teacher, eq(teacher.id, classes.teacherId))
+    .where(eq(classes.schoolId, schoolId))
+    .orderBy(desc(classes.createdAt), desc(classes.id))
+    .limit(limit);
+}
+
+/** Platform-wide counts for the owner: schools (all, active, on trial) and users by role. */
+export async function selectPlatformCounts(db: TDb) {
+  const [schoolRow] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      active: sql<number>`count(*) filter (where ${schools.active})`.mapWith(Number),
+      trial: sql<number>`count(*) filter (where ${schools.plan} = 'trial')`.mapWith(Number),
+    })
+    .from(schools);
+  const roleCount = (role: 'owner' | 'admin' | 'teacher' | 'student') =>
+    sql<number>`count(*) filter (where ${users.role} = ${role})`.mapWith(Number);
+  const [userRow] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      owner: roleCount('owner'),
+      admin: roleCount('admin'),
+      teacher: roleCount('teacher'),
+      student: roleCount('student'),
+    })
+    .from(users);
+  return {
+    schools: schoolRow ?? { total: 0, active: 0, trial: 0 },
+    users: userRow ?? { total: 0, owner: 0, admin: 0, teacher: 0, student: 0 },
+  };
+}

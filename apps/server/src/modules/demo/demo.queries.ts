@@ -1,0 +1,43 @@
+import type { TDb } from '../../db/client';
+import { classes, classStudents, schools, users } from '../../db/schema';
+
+/**
+ * Bulk inserts for demo and test data. The seed writes whole schools at once (schools, their people and
+ * their classes), so this is the one place that writes several modules' tables directly, in batches.
+ */
+
+export type TNewSchool = typeof schools.$inferInsert;
+export type TNewUser = typeof users.$inferInsert;
+export type TNewClass = typeof classes.$inferInsert;
+
+export async function insertSchools(
+  db: TDb,
+  rows: TNewSchool[],
+): Promise<(typeof schools.$inferSelect)[]> {
+  if (rows.length === 0) return [];
+  return db.insert(schools).values(rows).returning();
+}
+
+export async function insertUsers(
+  db: TDb,
+  rows: TNewUser[],
+): Promise<(typeof users.$inferSelect)[]> {
+  if (rows.length === 0) return [];
+  return db.insert(users).values(rows).returning();
+}
+
+export async function insertClasses(
+  db: TDb,
+  rows: TNewClass[],
+): Promise<(typeof classes.$inferSelect)[]> {
+  if (rows.length === 0) return [];
+  return db.insert(classes).values(rows).returning();
+}
+
+export async function insertClassStudents(
+  db: TDb,
+  rows: { classId: string; studentId: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(classStudents).values(rows);
+}

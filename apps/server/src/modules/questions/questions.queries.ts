@@ -1,0 +1,191 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { classQuestions, questions } from '../../db/schema';
+
+/** Every table access of the questions module. Callers pass `db` or a transaction. */
+
+export type TQuestionRow = {
+  id: string;
+  schoolId: string;
+  teacherId: string | null;
+  question: string;
+  marks: number;
+  lowMarkRange: string;
+  highMarkRange: string;
+  rubric: string;
+  classIds: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** What a student may see of a question: never the rubric or the ranges. */
+export type TStudentQuestionRow = { id: string; question: string; marks: number; createdAt: Date };
+
+export type TQuestionValues = {
+  question: string;
+  marks: number;
+  lowMarkRange: string;
+  highMarkRange: string;
+  rubric: string;
+};
+
+const questionColumns = {
+  id: questions.id,
+  schoolId: questions.schoolId,
+  teacherId: questions.teacherId,
+  question: questions.question,
+  marks: questions.marks,
+  lowMarkRange: questions.lowMarkRange,
+  highMarkRange: questions.highMarkRange,
+  rubric: questions.rubric,
+  // The classes holding the question, gathered in the same query (no query per question).
+  classIds: sql<
+    string[]
+  >`array(select ${classQuestions.classId}::text from ${classQuestions} where ${classQuestions.questionId} = ${questions.id} order by ${classQuestions.createdAt}, ${classQuestions.classId})`,
+  createdAt: questions.createdAt,
+  updatedAt: questions.updatedAt,
+};
+
+const ownedBy = (schoolId: string, teacherId: string): SQL | undefined =>
+  and(eq(questions.schoolId, schoolId), eq(questions.teacherId, teacherId));
+
+/** The teacher's questions, newest first. */
+export function selectTeacherQuestions(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+): Promise<TQuestionRow[]> {
+  return db
+    .select(questionColumns)
+    .from(questions)
+    .where(ownedBy(schoolId, teacherId))
+    .orderBy(desc(questions.createdAt), desc(questions.id));
+}
+
+/** One of the teacher's own questions, or null (another teacher's is null too). */
+export async function findTeacherQuestion(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  questionId: string,
+): Promise<TQuestionRow | null> {
+  const rows = await db
+    .select(questionColumns)
+    .from(questions)
+    .where(and(eq(questions.id, questionId), ownedBy(schoolId, teacherId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The questions of a class in the order they were added. */
+export function selectClassQuestions(
+  db: TDb,
+  schoolId: string,
+  classId: string,
+): Promise<TQuestionRow[]> {
+  return db
+    .select(questionColumns)
+    .from(classQuestions)
+    .innerJoin(questions, eq(questions.id, classQuestions.questionId))
+    .where(and(eq(classQuestions.classId, classId), eq(questions.schoolId, schoolId)))
+    .orderBy(asc(classQuestions.position), asc(classQuestions.createdAt), asc(questions.id));
+}
+
+/** The same list with the columns a student may see: the rubric never leaves the database. */
+export function selectClassStudentQuestions(
+  db: TDb,
+  schoolId: string,
+  classId: string,
+): Promise<TStudentQuestionRow[]> {
+  return db
+    .select({
+      id: questions.id,
+      question: questions.question,
+      marks: questions.marks,
+      createdAt: questions.createdAt,
+    })
+    .from(classQuestions)
+    .innerJoin(questions, eq(questions.id, classQuestions.questionId))
+    .where(and(eq(classQuestions.classId, classId), eq(questions.schoolId, schoolId)))
+    .orderBy(asc(classQuestions.position), asc(classQuestions.createdAt), asc(questions.id));
+}
+
+export async function insertQuestion(
+  db: TDb,
+  values: TQuestionValues & { schoolId: string; teacherId: string; now: Date },
+): Promise<string> {
+  const { now, ...rest } = values;
+  const [row] = await db
+    .insert(questions)
+    .values({ ...rest, createdAt: now, updatedAt: now })
+    .returning({ id: questions.id });
+  if (!row) throw new Error('question not inserted');
+  return row.id;
+}
+
+/** Updates one of the teacher's own questions; false when there is none. */
+export async function updateTeacherQuestion(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  questionId: string,
+  values: TQuestionValues & { now: Date },
+): Promise<boolean> {
+  const { now, ...rest } = values;
+  const rows = await db
+    .update(questions)
+    .set({ ...rest, updatedAt: now })
+    .where(and(eq(questions.id, questionId), ownedBy(schoolId, teacherId)))
+    .returning({ id: questions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes one of the teacher's own questions; false when there is none. Its class links go with it
+ * (cascade); submitted answers keep their snapshot of the question (their link is set null).
+ */
+export async function deleteTeacherQuestion(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  questionId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(questions)
+    .where(and(eq(questions.id, questionId), ownedBy(schoolId, teacherId)))
+    .returning({ id: questions.id });
+  return rows.length > 0;
+}
+
+/** Links a question to a class at the end of its list; false when it was already there. */
+export async function insertClassQuestion(
+  db: TDb,
+  classId: string,
+  questionId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(classQuestions)
+    .values({
+      classId,
+      questionId,
+      position: sql`(select coalesce(max(${classQuestions.position}), -1) + 1 from ${classQuestions} where ${eq(classQuestions.classId, classId)})`,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ questionId: classQuestions.questionId });
+  return rows.length > 0;
+}
+
+/** Unlinks a question from a class; false when it was not there. */
+export async function deleteClassQuestion(
+  db: TDb,
+  classId: string,
+  questionId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(classQuestions)
+    .where(and(eq(classQuestions.classId, classId), eq(classQuestions.questionId, questionId)))
+    .returning({ questionId: classQuestions.questionId });
+  return rows.length > 0;
+}

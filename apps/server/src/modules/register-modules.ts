@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { TAppContext } from '../context';
+import { authRoutes } from './auth/auth.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { classRoutes } from './classes/classes.routes';
+import { questionRoutes } from './questions/questions.routes';
+import { studentClassRoutes } from './student/student.routes';
+import { trialLimitRoutes } from './trial-limits/trial-limits.routes';
+
+/** Every API module, registered under API_BASE. Later modules add one line here. */
+export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
+  await api.register(authRoutes, { ctx });
+  await api.register(dashboardRoutes, { ctx });
+  await api.register(classRoutes, { ctx });
+  await api.register(questionRoutes, { ctx });
+  await api.register(studentClassRoutes, { ctx });
+  await api.register(trialLimitRoutes, { ctx });
+}

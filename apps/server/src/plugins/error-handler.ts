@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TErrorResponse } from '@stem/contract/errors';
+import { AppError } from '../lib/app-error';
+
+/**
+ * One error handler: every failure becomes `{ success: false, message, code }` with the right status.
+ * Validation errors name the field; 5xx never reveal internals.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: { webDist: string | undefined },
+): void {
+  const spaIndex = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
+  const hasSpa = spaIndex !== undefined && existsSync(spaIndex);
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      const body: TErrorResponse = { success: false, message: error.message, code: error.code };
+      if (error.field) body.field = error.field;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = error.validationContext ?? 'body';
+      const fieldPath = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
+      const field =
+        fieldPath ||
+        (first?.params as { missingProperty?: string } | undefined)?.missingProperty ||
+        where;
+      const detail = first?.message ?? MESSAGES.server.validation;
+      return reply.status(400).send({
+        success: false,
+        code: 'VALIDATION',
+        field,
+        message: fieldPath ? `${field}: ${detail}` : detail,
+      } satisfies TErrorResponse);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({
+        success: false,
+        code: 'RATE_LIMITED',
+        message: MESSAGES.generic.rateLimited,
+      } satisfies TErrorResponse);
+    }
+    if (status >= 400 && status < 500) {
+      const code =
+        status === 413
+          ? 'PAYLOAD_TOO_LARGE'
+          : status === 415
+            ? 'UNSUPPORTED_MEDIA_TYPE'
+            : status === 404
+              ? 'NOT_FOUND'
+              : 'BAD_REQUEST';
+      return reply.status(status).send({
+        success: false,
+        code,
+        message: error.message || MESSAGES.generic.fallback,
+      } satisfies TErrorResponse);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      success: false,
+      code: 'INTERNAL',
+      message: MESSAGES.generic.server,
+    } satisfies TErrorResponse);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // History fallback: any page route of the SPA gets index.html; the router decides what to show.
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      hasSpa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      !/\.[a-z0-9]{1,5}$/i.test(pathname);
+    if (isPage) {
+      void reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      success: false,
+      code: 'NOT_FOUND',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    } satisfies TErrorResponse);
+  });
+}

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { buildApp, type TBuildOptions } from '../../src/app';
+import { loadConfig, type TConfig } from '../../src/config';
+import type { TDatabase } from '../../src/db/client';
+import { createTestDatabase } from './test-database';
+
+export type TTestApp = {
+  app: FastifyInstance;
+  config: TConfig;
+  database: TDatabase;
+  dataDir: string;
+  /** Moves the server's clock (for expiry tests). */
+  clock: { advance: (ms: number) => void; reset: () => void };
+  /** Mail written to the outbox so far, oldest first. */
+  outbox: () => Promise<TOutboxMail[]>;
+  close: () => Promise<void>;
+};
+
+export type TOutboxMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+};
+
+/**
+ * The real server over a real database of its own, with mail going to an outbox in a temp DATA_DIR.
+ * Pass env to change configuration the way an operator would.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Omit<TBuildOptions, 'database' | 'now'> = {},
+): Promise<TTestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stem-app-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    APP_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const database = await createTestDatabase();
+  let offset = 0;
+  const app = await buildApp(config, {
+    ...options,
+    database,
+    now: () => new Date(Date.now() + offset),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    clock: {
+      advance: (ms) => {
+        offset += ms;
+      },
+      reset: () => {
+        offset = 0;
+      },
+    },
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function readOutbox(folder: string): Promise<TOutboxMail[]> {
+  let files: string[];
+  try {
+    files = (await readdir(folder)).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const mails: TOutboxMail[] = [];
+  for (const file of files) {
+    const parsed = await simpleParser(await readFile(path.join(folder, file)));
+    const text = parsed.text ?? '';
+    const to = Array.isArray(parsed.to) ? (parsed.to[0]?.text ?? '') : (parsed.to?.text ?? '');
+    mails.push({
+      to,
+      subject: parsed.subject ?? '',
+      text,
+      html: typeof parsed.html === 'string' ? parsed.html : '',
+      links: [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]),
+    });
+  }
+  return mails;
+}

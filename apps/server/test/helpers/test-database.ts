@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type TDatabase } from '../../src/db/client';
+
+/**
+ * A fresh, migrated database of its own for one test file: PostgreSQL when TEST_DATABASE_URL is set
+ * (a new database, dropped on close), otherwise an in-memory PGlite started from the migrated dump.
+ */
+export async function createTestDatabase(): Promise<TDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `${inject('pgPrefix')}${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), poolSize: 5 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: url });
+        await dropper.connect();
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteDump'));
+  return openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: new Blob([dump]) });
+}

@@ -1,0 +1,163 @@
+import { Center, Loader } from '@mantine/core';
+import type { ComponentType } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  RouterProvider,
+  type NonIndexRouteObject,
+  type RouteObject,
+} from 'react-router';
+import type { TRole } from '@stem/contract/roles';
+import { GuestOnly, RequireAuth, RequireRole } from './guards';
+import { RouteError } from './route-error';
+
+type TPageModule = { default: ComponentType };
+
+/** Every page is its own chunk, loaded when first visited. */
+const page = (load: () => Promise<TPageModule>, title?: string): NonIndexRouteObject => ({
+  lazy: async () => ({ Component: (await load()).default }),
+  ...(title ? { handle: { title } } : {}),
+});
+
+const pending = (title: string) => page(() => import('./pending-page'), title);
+
+const roleGroup = (roles: readonly TRole[], children: RouteObject[]): RouteObject => ({
+  element: <RequireRole roles={roles} />,
+  children,
+});
+
+/** The routes of spec 01 §2 and spec 02 §2, each behind the guard its "Route access" list gives. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    hydrateFallbackElement: (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    ),
+    children: [
+      { path: '/', element: <Navigate to="/login" replace /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: '/login', ...page(() => import('../features/auth/pages/login-page')) },
+          { path: '/register', ...page(() => import('../features/auth/pages/register-page')) },
+        ],
+      },
+      {
+        path: '/login/verify',
+        ...page(() => import('../features/auth/pages/verify-magic-link-page')),
+      },
+      {
+        path: '/reset-password',
+        ...page(() => import('../features/auth/pages/reset-password-page')),
+      },
+      {
+        path: '/privacy-policy',
+        ...page(() => import('../features/legal/pages/privacy-policy-page')),
+      },
+      { path: '/eula', ...page(() => import('../features/legal/pages/eula-page')) },
+      {
+        path: '/payment/success',
+        ...page(() => import('./public-pending-page'), 'Payment Successful'),
+      },
+      {
+        path: '/payment/cancel',
+        ...page(() => import('./public-pending-page'), 'Payment Cancelled'),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            ...page(() => import('./shell/app-shell')),
+            children: [
+              {
+                path: '/dashboard',
+                ...page(() => import('../features/dashboard/pages/dashboard-page')),
+              },
+              roleGroup(
+                ['owner'],
+                [
+                  {
+                    path: '/owner-dashboard',
+                    ...page(() => import('../features/dashboard/pages/owner-dashboard-page')),
+                  },
+                  { path: '/school-management', ...pending('School Management') },
+                  { path: '/user-management', ...pending('User Management') },
+                ],
+              ),
+              roleGroup(
+                ['admin'],
+                [
+                  {
+                    path: '/admin-dashboard',
+                    ...page(() => import('../features/dashboard/pages/admin-dashboard-page')),
+                  },
+                  { path: '/users', ...pending('All Users') },
+                  { path: '/users/:id', ...pending('User Details') },
+                  { path: '/admin/users', ...pending('All Users') },
+                  { path: '/admin/create-class', ...pending('Create Class') },
+                  { path: '/admin/all-classes', ...pending('All Classes') },
+                  { path: '/admin/class/:id', ...pending('Class Details') },
+                  { path: '/all-classes/:id', ...pending('Class Details') },
+                  { path: '/admin/submissions', ...pending('All Submissions') },
+                  { path: '/all-submissions', ...pending('All Submissions') },
+                ],
+              ),
+              roleGroup(
+                ['teacher', 'owner', 'admin'],
+                [
+                  { path: '/payments', ...pending('Subscription') },
+                  { path: '/payments/cancel', ...pending('Cancel Subscription') },
+                ],
+              ),
+              // /all-classes is teacher-only in the route list but is the admin's classes link too.
+              roleGroup(
+                ['teacher', 'admin'],
+                [{ path: '/all-classes', ...pending('All Classes') }],
+              ),
+              roleGroup(
+                ['teacher'],
+                [
+                  { path: '/classes', ...pending('Classes') },
+                  { path: '/class/:id', ...pending('Class Details') },
+                  { path: '/insert-question', ...pending('Insert New Question') },
+                  { path: '/view-questions', ...pending('View Questions') },
+                  { path: '/edit-question/:id', ...pending('Edit Question') },
+                  { path: '/create-class', ...pending('Create Class') },
+                  { path: '/submissions', ...pending('All Submissions') },
+                  { path: '/upload-student-work', ...pending('Upload Student Work') },
+                ],
+              ),
+              roleGroup(
+                ['student'],
+                [
+                  { path: '/my-classes', ...pending('My Classes') },
+                  { path: '/my-submissions', ...pending('My Submissions') },
+                  { path: '/my-submissions/:id', ...pending('Submission Details') },
+                  { path: '/student/class/:classId', ...pending('Class Overview') },
+                  { path: '/class-details/:id', ...pending('Class Overview') },
+                  { path: '/submission/:id', ...pending('Submission Details') },
+                  { path: '/submission-complete/:id', ...pending('Submission Complete') },
+                  { path: '/start-submission', ...pending('Start Submission') },
+                  { path: '/start-submission/:classId', ...pending('Start Submission') },
+                  {
+                    path: '/start-submission/:classId/:questionId',
+                    ...pending('Start Submission'),
+                  },
+                ],
+              ),
+            ],
+          },
+        ],
+      },
+      { path: '*', ...page(() => import('./not-found-page')) },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,410 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_PATHS } from '@stem/contract/api';
+import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TRole } from '@stem/contract/roles';
+import { getStoredUser, getToken, saveSession, STORAGE_KEYS } from '../../lib/session';
+import { startLocalBackend } from '../../test/local-backend';
+import AppShellLayout from './app-shell';
+import { HELP_TOPICS } from './help-topics';
+import { canSeePayments, isLinkActive, navLinksFor, type TNavUser } from './nav-links';
+
+const navUser = (role: string, extra: Partial<TNavUser> = {}): TNavUser => ({
+  role,
+  permissions: [],
+  schoolType: null,
+  plan: null,
+  ...extra,
+});
+
+const pairs = (role: string, user: TNavUser | null) =>
+  navLinksFor(role, user).map((link) => `${link.label} ${link.to}`);
+
+describe('navLinksFor', () => {
+  it('gives a teacher dashboard, classes, questions, submissions and payments', () => {
+    expect(pairs('teacher', navUser('teacher', { schoolType: 'classroom' }))).toEqual([
+      'Dashboard /dashboard',
+      'Classes /classes',
+      'View Questions /view-questions',
+      'Submissions /submissions',
+      'Payments /payments',
+    ]);
+  });
+
+  it('gives a student dashboard, classes and submissions, never payments', () => {
+    const student = navUser('student', {
+      permissions: ['view_payments', 'manage_payments'],
+      plan: 'classroom',
+    });
+    expect(pairs('student', student)).toEqual([
+      'Dashboard /dashboard',
+      'Classes /my-classes',
+      'Submissions /my-submissions',
+    ]);
+  });
+
+  it('gives an admin the admin dashboard, users, all classes and all submissions', () => {
+    expect(pairs('admin', navUser('admin', { schoolType: 'classroom' }))).toEqual([
+      'Dashboard /admin-dashboard',
+      'Users /users',
+      'Classes /all-classes',
+      'Submissions /all-submissions',
+      'Payments /payments',
+    ]);
+  });
+
+  it('gives the owner school and user management and no classes or submissions', () => {
+    expect(pairs('owner', navUser('owner', { permissions: ['view_payments'] }))).toEqual([
+      'Dashboard /owner-dashboard',
+      'School Management /school-management',
+      'User Management /user-management',
+      'Payments /payments',
+    ]);
+  });
+
+  it('compares the role case-insensitively and gives an unknown role nothing', () => {
+    expect(pairs('TEACHER', null)[0]).toBe('Dashboard /dashboard');
+    expect(pairs('Admin', null)[0]).toBe('Dashboard /admin-dashboard');
+    expect(navLinksFor('janitor', null)).toEqual([]);
+    expect(navLinksFor(null, null)).toEqual([]);
+  });
+});
+
+describe('canSeePayments (spec 01 §6)', () => {
+  it.each([
+    [
+      'a student, whatever they hold',
+      navUser('student', { permissions: ['manage_payments'] }),
+      false,
+    ],
+    [
+      'a teacher holding view_payments',
+      navUser('teacher', { permissions: ['view_payments'] }),
+      true,
+    ],
+    ['a teacher on a personal school', navUser('teacher', { schoolType: 'personal' }), true],
+    ['a teacher on a classroom plan', navUser('teacher', { plan: 'classroom' }), true],
+    ['a teacher with no school type, plan or permission', navUser('teacher'), false],
+    ['a teacher on a trial plan only', navUser('teacher', { plan: 'trial' }), false],
+    ['an admin on a classroom school', navUser('admin', { schoolType: 'classroom' }), true],
+    [
+      'an admin on a personal school',
+      navUser('admin', { schoolType: 'personal', plan: 'personal' }),
+      false,
+    ],
+    [
+      'an admin holding manage_payments',
+      navUser('admin', { permissions: ['manage_payments'] }),
+      true,
+    ],
+    ['the owner without permissions', navUser('owner'), false],
+    ['the owner holding view_payments', navUser('owner', { permissions: ['view_payments'] }), true],
+    ['a role written in capitals', navUser('TEACHER', { schoolType: 'personal' }), true],
+  ])('%s → %s', (_name, user, expected) => {
+    expect(canSeePayments(user)).toBe(expected);
+  });
+
+  it('hides the link when there is no stored user', () => {
+    expect(canSeePayments(null)).toBe(false);
+  });
+});
+
+describe('isLinkActive', () => {
+  const classes = navLinksFor('teacher', null).find((link) => link.to === '/classes');
+
+  it('matches the page, pages under it and its related pages only', () => {
+    if (!classes) throw new Error('no classes link');
+    expect(isLinkActive(classes, '/classes')).toBe(true);
+    expect(isLinkActive(classes, '/class/42')).toBe(true);
+    expect(isLinkActive(classes, '/create-class')).toBe(true);
+    expect(isLinkActive(classes, '/classesx')).toBe(false);
+    expect(isLinkActive(classes, '/dashboard')).toBe(false);
+  });
+});
+
+describe('help topics', () => {
+  it('has its own topics for every role, each with some text', () => {
+    for (const role of ['student', 'teacher', 'admin', 'owner'] as const) {
+      expect(HELP_TOPICS[role].length).toBeGreaterThan(1);
+      for (const topic of HELP_TOPICS[role]) expect(topic.paragraphs.length).toBeGreaterThan(0);
+    }
+    const titles = (role: TRole) => HELP_TOPICS[role].map((t) => t.title);
+    expect(titles('student')).toContain('Answering questions');
+    expect(titles('teacher')).toContain("Uploading a student's work");
+    expect(titles('teacher')).toContain('Trial accounts');
+    expect(titles('admin')).toContain('Managing users');
+    expect(titles('owner')).toContain('Managing schools');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The shell rendered against a real local HTTP backend.
+
+const SCHOOL: TSchoolDetails = {
+  schoolCode: 'ABCD1234EFGH5678',
+  schoolName: 'Hilltop Academy',
+  isTrial: true,
+  plan: 'trial',
+  schoolType: 'classroom',
+  totalStudents: 1,
+  logo: null,
+  trialDetails: {
+    expiresAt: new Date(Date.now() + 4.5 * 24 * 60 * 60 * 1000).toISOString(),
+    usage: { teacherCount: 1, studentCount: 0 },
+    limits: { maxTeachers: 1, maxStudents: 1 },
+  },
+};
+
+function sessionUser(role: TRole, extra: Partial<TSessionUser> = {}): TSessionUser {
+  return {
+    userId: `${role}-1`,
+    name: role === 'owner' ? 'Olive Owner' : 'Grace Hopper',
+    email: `${role}@example.com`,
+    role,
+    school: role === 'owner' ? null : { name: 'Hilltop Academy', code: 'ABCD1234EFGH5678' },
+    schoolCode: role === 'owner' ? null : 'ABCD1234EFGH5678',
+    schoolType: role === 'owner' ? null : 'classroom',
+    plan: role === 'owner' ? null : 'trial',
+    permissions: [],
+    accountType: 'trial',
+    ...extra,
+  };
+}
+
+function signIn(role: TRole, extra: Partial<TSessionUser> = {}) {
+  saveSession({
+    token: 'access-token',
+    refreshToken: 'refresh-token',
+    user: sessionUser(role, extra),
+  });
+}
+
+function renderShell(path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['left', 'over'], 'cached');
+  const router = createMemoryRouter(
+    [
+      { path: '/login', element: <p>Login page</p> },
+      {
+        element: <AppShellLayout />,
+        children: [{ path: '*', element: <p>Page content</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router, queryClient };
+}
+
+const sidebar = () => screen.getByRole('navigation', { name: 'Main navigation' });
+
+describe('app shell', () => {
+  let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+
+  beforeAll(async () => {
+    backend = await startLocalBackend();
+  });
+  afterAll(async () => {
+    await backend.close();
+  });
+  beforeEach(() => {
+    backend.reset();
+    backend.on('GET', AUTH_PATHS.schoolDetails, {
+      status: 200,
+      body: { success: true, data: SCHOOL },
+    });
+  });
+
+  it("shows the teacher's links, name and capitalised role, and marks the current page", () => {
+    signIn('teacher');
+    renderShell('/class/7');
+    const nav = sidebar();
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/dashboard'],
+      ['Classes', '/classes'],
+      ['View Questions', '/view-questions'],
+      ['Submissions', '/submissions'],
+      ['Payments', '/payments'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Classes' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(
+      within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'),
+    ).toBeNull();
+    for (const label of ['Help', 'Settings', 'Log Out']) {
+      expect(within(nav).getByRole('button', { name: label })).toBeTruthy();
+    }
+    expect(screen.getByTestId('shell-user-name').textContent).toBe('Grace Hopper');
+    expect(screen.getByTestId('shell-user-role').textContent).toBe('Teacher');
+    expect(screen.getByRole('link', { name: 'STEM@Home dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    expect(screen.getByRole('main').textContent).toContain('Page content');
+  });
+
+  it('reads a role stored in capitals and sends the logo to that dashboard', () => {
+    signIn('admin');
+    window.localStorage.setItem(STORAGE_KEYS.role, 'ADMIN');
+    renderShell('/admin-dashboard');
+    expect(within(sidebar()).getByRole('link', { name: 'Users' }).getAttribute('href')).toBe(
+      '/users',
+    );
+    expect(screen.getByTestId('shell-user-role').textContent).toBe('Admin');
+    expect(screen.getByRole('link', { name: 'STEM@Home dashboard' }).getAttribute('href')).toBe(
+      '/admin-dashboard',
+    );
+  });
+
+  it('re-reads the role every second and changes the links', async () => {
+    signIn('teacher');
+    renderShell('/dashboard');
+    expect(within(sidebar()).queryByRole('link', { name: 'View Questions' })).toBeTruthy();
+    // Changed behind the app's back, as another tab or a devtools edit would: no event fires.
+    window.localStorage.setItem(STORAGE_KEYS.role, 'student');
+    await waitFor(
+      () => {
+        expect(within(sidebar()).getByRole('link', { name: 'Classes' }).getAttribute('href')).toBe(
+          '/my-classes',
+        );
+      },
+      { timeout: 2500 },
+    );
+    expect(within(sidebar()).queryByRole('link', { name: 'View Questions' })).toBeNull();
+  });
+
+  it('opens the Help Center with the topics of the role', async () => {
+    signIn('student');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Help' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Help Center' });
+    for (const topic of HELP_TOPICS.student) {
+      expect(within(dialog).getByRole('button', { name: topic.title })).toBeTruthy();
+    }
+    expect(within(dialog).queryByText('Managing schools')).toBeNull();
+  });
+
+  it('shows a trial teacher the school, formatted code, usage bars, expiry and the paid-only note', async () => {
+    signIn('teacher');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText('Hilltop Academy')).toBeTruthy();
+    expect(within(dialog).getByText('ABCD-1234-EFGH-5678')).toBeTruthy();
+    const bars = within(dialog).getAllByRole('progressbar');
+    expect(bars.map((bar) => bar.getAttribute('aria-valuenow'))).toEqual(['100', '0']);
+    expect(within(dialog).getByText(/\(5 days remaining\)/)).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.settings.paidOnly)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /edit|save|upload/i })).toBeNull();
+    expect(backend.seen.find((r) => r.path === AUTH_PATHS.schoolDetails)?.authorization).toBe(
+      'Bearer access-token',
+    );
+  });
+
+  it('hides the code and usage bars from a student', async () => {
+    signIn('student');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText('Hilltop Academy')).toBeTruthy();
+    expect(within(dialog).queryByText('ABCD-1234-EFGH-5678')).toBeNull();
+    expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    expect(within(dialog).queryByText(MESSAGES.settings.paidOnly)).toBeNull();
+  });
+
+  it('shows the owner the account only, and never asks for school details', async () => {
+    signIn('owner');
+    renderShell('/owner-dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByText('Olive Owner')).toBeTruthy();
+    expect(within(dialog).getByText('owner@example.com')).toBeTruthy();
+    expect(within(dialog).queryByRole('heading', { name: 'School' })).toBeNull();
+    expect(backend.seen.some((r) => r.path === AUTH_PATHS.schoolDetails)).toBe(false);
+  });
+
+  it("says the school code couldn't be loaded when the call fails", async () => {
+    backend.on('GET', AUTH_PATHS.schoolDetails, {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'boom' },
+    });
+    signIn('admin', { schoolType: 'classroom', plan: 'classroom' });
+    renderShell('/admin-dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText(MESSAGES.settings.codeLoadFailed)).toBeTruthy();
+  });
+
+  it("copies the code: 'Copied!' for 2 s, the success text for 3 s", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    signIn('admin', { schoolType: 'classroom', plan: 'classroom' });
+    renderShell('/admin-dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Copy' }));
+    expect(
+      await within(dialog).findByRole('button', { name: MESSAGES.settings.copiedLabel }),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.settings.copied)).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('ABCD1234EFGH5678');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy(), {
+      timeout: 2500,
+    });
+    expect(within(dialog).getByText(MESSAGES.settings.copied)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).queryByText(MESSAGES.settings.copied)).toBeNull(), {
+      timeout: 1500,
+    });
+  });
+
+  it('tells the user to copy by hand when the clipboard refuses', async () => {
+    const writeText = vi.fn().mockRejectedValue(new Error('denied'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    signIn('teacher');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Copy' }));
+    expect(await within(dialog).findByText(MESSAGES.settings.copyFailed)).toBeTruthy();
+  });
+
+  it('logs out: revokes the refresh token, clears the session and cache, goes to /login', async () => {
+    backend.on('POST', AUTH_PATHS.logout, { status: 200, body: { success: true, message: 'ok' } });
+    signIn('teacher');
+    const { router, queryClient } = renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    const call = backend.seen.find((r) => r.path === AUTH_PATHS.logout);
+    expect(call?.body).toEqual({ refreshToken: 'refresh-token' });
+    expect(call?.authorization).toBe('Bearer access-token');
+    expect(getToken()).toBeNull();
+    expect(getStoredUser()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBeNull();
+    expect(queryClient.getQueryData(['left', 'over'])).toBeUndefined();
+  });
+
+  it('logs out even when the server refuses', async () => {
+    backend.on('POST', AUTH_PATHS.logout, {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'down' },
+    });
+    signIn('student');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(getToken()).toBeNull();
+  });
+});

@@ -1,0 +1,202 @@
+import {
+  Alert,
+  Badge,
+  Divider,
+  Group,
+  Image,
+  Modal,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TRole } from '@stem/contract/roles';
+import { useSchoolDetails } from '../../features/dashboard/api/get-school-details';
+import { daysRemaining, formatLongDate } from '../../lib/dates';
+import { CopySchoolCode } from './copy-school-code';
+import { capitalise } from './capitalise';
+
+const PLAN_LABELS: Record<TSchoolDetails['plan'], string> = {
+  trial: 'Free trial',
+  personal: 'Personal Learning Plan',
+  classroom: 'Classroom Success Plan',
+};
+
+type TSettingsProps = {
+  opened: boolean;
+  onClose: () => void;
+  role: TRole | null;
+  user: TSessionUser | null;
+};
+
+/** The Settings popup (spec 01 §2): account and school details, read-only. */
+export function SettingsModal({ opened, onClose, role, user }: TSettingsProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Settings" size="lg">
+      {opened && <SettingsContent role={role} user={user} />}
+    </Modal>
+  );
+}
+
+function SettingsContent({ role, user }: Omit<TSettingsProps, 'opened' | 'onClose'>) {
+  if (!user || !role) {
+    return (
+      <Alert color="red" role="alert">
+        {MESSAGES.settings.userNotFound}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <section aria-labelledby="settings-account">
+        <Title order={3} size="h4" id="settings-account" mb="xs">
+          Account
+        </Title>
+        <DetailRow label="Name" value={user.name} />
+        <DetailRow label="Email" value={user.email} />
+        <DetailRow label="Role" value={capitalise(role)} />
+      </section>
+      {role !== 'owner' && (
+        <>
+          <Divider />
+          <SchoolSection role={role} user={user} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function DetailRow({ label, value }: { label: string; value: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
+  const details = useSchoolDetails();
+  const seesCode = role === 'admin' || role === 'teacher';
+
+  if (details.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label="Loading school details">
+        <Skeleton h={24} w="60%" />
+        <Skeleton h={18} w="40%" />
+        <Skeleton h={18} w="80%" />
+      </Stack>
+    );
+  }
+
+  if (details.isError) {
+    return (
+      <section aria-labelledby="settings-school">
+        <Title order={3} size="h4" id="settings-school" mb="xs">
+          School
+        </Title>
+        {user.school && <DetailRow label="Name" value={user.school.name} />}
+        {seesCode && (
+          <Alert color="red" role="alert" mt="xs">
+            {MESSAGES.settings.codeLoadFailed}
+          </Alert>
+        )}
+      </section>
+    );
+  }
+
+  const school = details.data;
+  const trial = school.isTrial ? school.trialDetails : null;
+  const days = trial ? daysRemaining(trial.expiresAt) : null;
+
+  return (
+    <section aria-labelledby="settings-school">
+      <Title order={3} size="h4" id="settings-school" mb="xs">
+        School
+      </Title>
+      <Stack gap="md">
+        <Group gap="md" wrap="nowrap">
+          {school.logo && (
+            <Image
+              src={school.logo}
+              alt={`${school.schoolName} logo`}
+              w={56}
+              h={56}
+              fit="contain"
+              radius="sm"
+            />
+          )}
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+              {school.schoolName}
+            </Text>
+            <Group gap="xs">
+              <Badge variant="light" color={school.isTrial ? 'orange' : 'blue'}>
+                {PLAN_LABELS[school.plan]}
+              </Badge>
+            </Group>
+          </Stack>
+        </Group>
+
+        {seesCode && <CopySchoolCode code={school.schoolCode} />}
+
+        {trial && (
+          <Stack gap="xs">
+            <DetailRow
+              label="Trial expires"
+              value={
+                days === null
+                  ? formatLongDate(trial.expiresAt)
+                  : `${formatLongDate(trial.expiresAt)} (${days} ${days === 1 ? 'day' : 'days'} remaining)`
+              }
+            />
+            {role !== 'student' && (
+              <>
+                <UsageBar
+                  label="Teacher accounts"
+                  used={trial.usage.teacherCount}
+                  limit={trial.limits.maxTeachers}
+                />
+                <UsageBar
+                  label="Student accounts"
+                  used={trial.usage.studentCount}
+                  limit={trial.limits.maxStudents}
+                />
+              </>
+            )}
+          </Stack>
+        )}
+
+        {role === 'teacher' && school.isTrial && (
+          <Text size="sm" c="dimmed">
+            {MESSAGES.settings.paidOnly}
+          </Text>
+        )}
+      </Stack>
+    </section>
+  );
+}
+
+function UsageBar({ label, used, limit }: { label: string; used: number; limit: number }) {
+  const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between">
+        <Text size="sm">{label}</Text>
+        <Text size="sm" fw={600}>{`${used} / ${limit}`}</Text>
+      </Group>
+      <Progress
+        value={percent}
+        color={used >= limit ? 'orange' : 'blue'}
+        aria-label={`${label} used: ${used} of ${limit}`}
+      />
+    </Stack>
+  );
+}

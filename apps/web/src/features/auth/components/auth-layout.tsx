@@ -1,0 +1,45 @@
+import { Anchor, Box, Paper, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
+import { Logo } from '../../../components/logo';
+
+interface AuthLayoutProps {
+  children: ReactNode;
+  /** Widest the card may grow, in pixels. */
+  maxWidth?: number;
+}
+
+/** The frame of every sign-in and account page: the logo (to /) above a centred card. */
+export function AuthLayout({ children, maxWidth = 440 }: AuthLayoutProps) {
+  return (
+    <Box
+      component="main"
+      mih="100dvh"
+      px="md"
+      py={{ base: 'lg', sm: 48 }}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background:
+          'linear-gradient(160deg, var(--mantine-color-blue-0) 0%, var(--mantine-color-gray-0) 55%, var(--mantine-color-white) 100%)',
+      }}
+    >
+      <Stack w="100%" maw={maxWidth} gap="lg">
+        <Anchor
+          component={Link}
+          to="/"
+          aria-label={MESSAGES.loginPage.homeLink}
+          underline="never"
+          style={{ alignSelf: 'center' }}
+        >
+          <Logo />
+        </Anchor>
+        <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+          {children}
+        </Paper>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,336 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconMail, IconMailCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ZEmailRequest, ZLoginRequest } from '@stem/contract/auth';
+import { MESSAGES } from '@stem/contract/messages';
+import { saveSession } from '../../../lib/session';
+import { requestMagicLink, requestPasswordReset, signIn } from '../api';
+import { destinationAfterSignIn, loginErrorMessage } from '../auth-messages';
+import { AuthLayout } from '../components/auth-layout';
+import { GeneratedSchoolCodeBox } from '../components/generated-school-code-box';
+import { useDocumentTitle } from '../use-document-title';
+
+const T = MESSAGES.loginPage;
+
+type TTab = 'password' | 'magicLink';
+type TFieldErrors = { email?: string; password?: string };
+type TNotice = { kind: 'error' | 'success'; text: string };
+
+/** A message handed over by another page through navigation state (spec 01 §2). */
+function noticeFromState(state: unknown): TNotice | null {
+  if (!state || typeof state !== 'object') return null;
+  if ('error' in state && typeof state.error === 'string' && state.error) {
+    return { kind: 'error', text: state.error };
+  }
+  if ('message' in state && typeof state.message === 'string' && state.message) {
+    return { kind: 'success', text: state.message };
+  }
+  return null;
+}
+
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: TFieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'password') && !errors[field])
+      errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export default function LoginPage() {
+  useDocumentTitle(T.documentTitle);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [dismissedNoticeKey, setDismissedNoticeKey] = useState<string | null>(null);
+  const [tab, setTab] = useState<TTab>('password');
+  const [isForgotMode, setForgotMode] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+
+  const signInMutation = useMutation({ mutationFn: signIn });
+  const magicLinkMutation = useMutation({ mutationFn: requestMagicLink });
+  const resetMutation = useMutation({ mutationFn: requestPasswordReset });
+
+  const notice = dismissedNoticeKey === location.key ? null : noticeFromState(location.state);
+
+  const startOver = () => {
+    setError(null);
+    setFieldErrors({});
+  };
+
+  const beforeSend = () => {
+    startOver();
+    setDismissedNoticeKey(location.key);
+  };
+
+  const submitPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZLoginRequest.safeParse({ email, password });
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    beforeSend();
+    try {
+      const session = await signInMutation.mutateAsync(parsed.data);
+      saveSession(session);
+      navigate(destinationAfterSignIn(session.role), { replace: true });
+    } catch (failure) {
+      setError(loginErrorMessage(failure, 'password'));
+    }
+  };
+
+  const submitEmailOnly = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZEmailRequest.safeParse({ email });
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    beforeSend();
+    const forgot = isForgotMode;
+    try {
+      if (forgot) await resetMutation.mutateAsync(parsed.data.email);
+      else await magicLinkMutation.mutateAsync(parsed.data.email);
+      setSentMessage(forgot ? MESSAGES.login.resetSent : MESSAGES.login.magicLinkSent);
+    } catch (failure) {
+      setError(loginErrorMessage(failure, forgot ? 'forgotPassword' : 'magicLink'));
+    }
+  };
+
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    setFieldErrors((errors) => ({ ...errors, email: undefined }));
+  };
+
+  const emailField = (
+    <TextInput
+      label={T.emailLabel}
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      required
+      value={email}
+      onChange={(event) => changeEmail(event.currentTarget.value)}
+      error={fieldErrors.email}
+      leftSection={<IconMail size={16} aria-hidden="true" />}
+    />
+  );
+
+  const alerts = (
+    <>
+      {notice && (
+        <Alert
+          color={notice.kind === 'error' ? 'red' : 'teal'}
+          icon={notice.kind === 'error' ? <IconAlertCircle /> : <IconCircleCheck />}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDismissedNoticeKey(location.key)}
+        >
+          {notice.text}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" icon={<IconAlertCircle />}>
+          {error}
+        </Alert>
+      )}
+    </>
+  );
+
+  let body: ReactNode;
+  if (sentMessage) {
+    body = (
+      <Stack align="center" ta="center" gap="md">
+        <ThemeIcon size={64} radius="xl" variant="light" color="teal" aria-hidden="true">
+          <IconMailCheck size={34} />
+        </ThemeIcon>
+        <Title order={1} size="h2">
+          {T.checkEmail}
+        </Title>
+        <Text role="status">{sentMessage}</Text>
+        <Text c="dimmed" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {email.trim().toLowerCase()}
+        </Text>
+        <Button variant="light" fullWidth onClick={() => setSentMessage(null)}>
+          {T.sendAgain}
+        </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setSentMessage(null);
+            setForgotMode(false);
+          }}
+        >
+          {T.backToLogin}
+        </Anchor>
+      </Stack>
+    );
+  } else if (isForgotMode) {
+    body = (
+      <>
+        <div>
+          <Title order={1} size="h2">
+            {T.resetHeading}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {T.resetSubtitle}
+          </Text>
+        </div>
+        {alerts}
+        <form onSubmit={(event) => void submitEmailOnly(event)} noValidate>
+          <Stack gap="md">
+            {emailField}
+            <Button
+              type="submit"
+              fullWidth
+              loading={resetMutation.isPending}
+              disabled={resetMutation.isPending}
+            >
+              {T.sendResetInstructions}
+            </Button>
+          </Stack>
+        </form>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          style={{ alignSelf: 'center' }}
+          onClick={() => {
+            startOver();
+            setForgotMode(false);
+          }}
+        >
+          {T.backToLogin}
+        </Anchor>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <div>
+          <Title order={1} size="h2">
+            {T.heading}
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {T.subtitle}
+          </Text>
+        </div>
+        {alerts}
+        <Tabs
+          keepMounted={false}
+          value={tab}
+          onChange={(value) => {
+            if (value !== 'password' && value !== 'magicLink') return;
+            startOver();
+            setTab(value);
+          }}
+        >
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="password">{T.passwordTab}</Tabs.Tab>
+            <Tabs.Tab value="magicLink">{T.magicLinkTab}</Tabs.Tab>
+          </Tabs.List>
+
+          <Tabs.Panel value="password">
+            <form onSubmit={(event) => void submitPassword(event)} noValidate>
+              <Stack gap="md">
+                {emailField}
+                <div>
+                  <PasswordInput
+                    label={T.passwordLabel}
+                    name="password"
+                    autoComplete="current-password"
+                    required
+                    value={password}
+                    onChange={(event) => {
+                      setPassword(event.currentTarget.value);
+                      setFieldErrors((errors) => ({ ...errors, password: undefined }));
+                    }}
+                    error={fieldErrors.password}
+                  />
+                  <Group justify="flex-end" mt={6}>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      size="sm"
+                      onClick={() => {
+                        startOver();
+                        setForgotMode(true);
+                      }}
+                    >
+                      {T.forgotPassword}
+                    </Anchor>
+                  </Group>
+                </div>
+                <Button
+                  type="submit"
+                  fullWidth
+                  loading={signInMutation.isPending}
+                  disabled={signInMutation.isPending}
+                >
+                  {T.signIn}
+                </Button>
+              </Stack>
+            </form>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="magicLink">
+            <form onSubmit={(event) => void submitEmailOnly(event)} noValidate>
+              <Stack gap="md">
+                {emailField}
+                <Text size="sm" c="dimmed">
+                  {T.magicLinkHint}
+                </Text>
+                <Button
+                  type="submit"
+                  fullWidth
+                  loading={magicLinkMutation.isPending}
+                  disabled={magicLinkMutation.isPending}
+                >
+                  {T.sendMagicLink}
+                </Button>
+              </Stack>
+            </form>
+          </Tabs.Panel>
+        </Tabs>
+        <Text size="sm" ta="center">
+          {T.noAccount}{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            {T.signUp}
+          </Anchor>
+        </Text>
+      </>
+    );
+  }
+
+  return (
+    <AuthLayout>
+      <Stack gap="md">
+        {/* Always first, so switching modes keeps its five-minute timer running. */}
+        <GeneratedSchoolCodeBox />
+        {body}
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
+import type { TRecentSubmission } from '@stem/contract/dashboard';
+import { MESSAGES } from '@stem/contract/messages';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../lib/dates';
+import classes from '../dashboard.module.css';
+import { submissionScoreText } from '../submission-score';
+
+type TRecentSubmissionCardProps = {
+  submission: TRecentSubmission;
+  to: string;
+  /** Navigation state for the page the card opens (the teacher's list opens this submission). */
+  state?: unknown;
+  showStudent: boolean;
+};
+
+/** One recent submission: class, student, 24-hour date and time, and the score. */
+export function RecentSubmissionCard({
+  submission,
+  to,
+  state,
+  showStudent,
+}: TRecentSubmissionCardProps) {
+  const score = submissionScoreText(submission);
+  const marked = submission.status === 'marked' && submission.totalScore !== null;
+  return (
+    <Card
+      component={Link}
+      to={to}
+      state={state}
+      withBorder
+      padding="md"
+      className={classes.cardLink}
+      data-testid="recent-submission"
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate="end">
+            {submission.className ?? MESSAGES.dashboard.unknownClass}
+          </Text>
+          {showStudent && (
+            <Text size="sm" truncate="end">
+              {submission.studentName ?? MESSAGES.dashboard.unknownStudent}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            <time dateTime={submission.submittedAt}>{formatDateTime(submission.submittedAt)}</time>
+          </Text>
+        </Stack>
+        <Badge
+          size="lg"
+          tt="none"
+          variant="light"
+          color={marked ? 'green' : submission.status === 'pending' ? 'yellow' : 'gray'}
+          style={{ flexShrink: 0 }}
+        >
+          {score}
+        </Badge>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import {
+  IconFileText,
+  IconListDetails,
+  IconPlus,
+  IconQuestionMark,
+  IconUpload,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { EMPTY_TEACHER_DASHBOARD, useTeacherDashboard } from '../api/get-teacher-dashboard';
+import { DashboardSection } from './dashboard-section';
+import { RecentList } from './recent-list';
+import { RecentSubmissionCard } from './recent-submission-card';
+import { StatCard } from './stat-card';
+
+const ACTIONS = [
+  { label: 'Add Question', to: '/insert-question', icon: IconPlus },
+  { label: 'View Questions', to: '/view-questions', icon: IconListDetails },
+  { label: 'Create Class', to: '/create-class', icon: IconUsersGroup },
+  { label: 'Upload Student Work', to: '/upload-student-work', icon: IconUpload },
+] as const;
+
+/** The teacher dashboard (spec 01 §2): counts, actions and the 5 most recent submissions. */
+export function TeacherDashboard() {
+  const query = useTeacherDashboard();
+  const loading = query.isPending;
+  // Any failure shows zeros and an empty list (spec 01 §2).
+  const data = query.data ?? EMPTY_TEACHER_DASHBOARD;
+
+  return (
+    <Stack gap="xl">
+      <Title order={1}>Dashboard</Title>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <StatCard
+          label="Active Classes"
+          value={data.activeClasses}
+          to="/classes"
+          icon={<IconUsersGroup size={26} />}
+          loading={loading}
+        />
+        <StatCard
+          label="Total Questions"
+          value={data.totalQuestions}
+          to="/view-questions"
+          icon={<IconQuestionMark size={26} />}
+          loading={loading}
+        />
+        <StatCard
+          label="Total Submissions"
+          value={data.totalSubmissions}
+          to="/submissions"
+          icon={<IconFileText size={26} />}
+          loading={loading}
+        />
+      </SimpleGrid>
+
+      <section aria-label="Quick actions">
+        <Group gap="sm">
+          {ACTIONS.map(({ label, to, icon: ActionIcon }) => (
+            <Button
+              key={to}
+              component={Link}
+              to={to}
+              variant="light"
+              leftSection={<ActionIcon size={18} aria-hidden />}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </section>
+
+      <DashboardSection id="recent-submissions" title="Recent Submissions" viewAllTo="/submissions">
+        <RecentList loading={loading} count={data.recentSubmissions.length}>
+          {data.recentSubmissions.map((submission) => (
+            <RecentSubmissionCard
+              key={submission._id}
+              submission={submission}
+              to="/submissions"
+              state={{ openSubmissionId: submission._id }}
+              showStudent
+            />
+          ))}
+        </RecentList>
+      </DashboardSection>
+    </Stack>
+  );
+}

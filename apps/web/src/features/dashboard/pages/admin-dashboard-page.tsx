@@ -1,0 +1,105 @@
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconSchool, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { TAdminDashboard } from '@stem/contract/dashboard';
+import { MESSAGES } from '@stem/contract/messages';
+import { formatLongDate } from '../../../lib/dates';
+import { EMPTY_ADMIN_DASHBOARD, useAdminDashboard } from '../api/get-admin-dashboard';
+import { DashboardSection } from '../components/dashboard-section';
+import { RecentList } from '../components/recent-list';
+import { StatCard } from '../components/stat-card';
+import classes from '../dashboard.module.css';
+import { useAccountTypeSync } from '../use-account-type-sync';
+
+/** /admin-dashboard (spec 01 §2, spec 02 §2 Admin): school totals and the 3 newest classes. */
+export default function AdminDashboardPage() {
+  useAccountTypeSync();
+  useEffect(() => {
+    document.title = 'Admin Dashboard · STEM@Home';
+  }, []);
+  const query = useAdminDashboard();
+  const loading = query.isPending;
+  const data = query.data ?? EMPTY_ADMIN_DASHBOARD;
+
+  return (
+    <Stack gap="xl">
+      <Group justify="space-between" align="center">
+        <Title order={1}>Admin Dashboard</Title>
+        <Button component={Link} to="/all-classes">
+          View All Classes
+        </Button>
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <StatCard
+          label="Total Teachers"
+          value={data.totalTeachers}
+          to="/users?role=teacher"
+          icon={<IconUser size={26} />}
+          loading={loading}
+        />
+        <StatCard
+          label="Total Students"
+          value={data.totalStudents}
+          to="/users?role=student"
+          icon={<IconSchool size={26} />}
+          loading={loading}
+        />
+        <StatCard
+          label="Total Classes"
+          value={data.totalClasses}
+          to="/all-classes"
+          icon={<IconUsersGroup size={26} />}
+          loading={loading}
+        />
+      </SimpleGrid>
+
+      <DashboardSection id="recent-classes" title="Recent Classes">
+        <RecentList loading={loading} count={data.recentClasses.length} emptyText="No classes yet">
+          {data.recentClasses.map((recent) => (
+            <RecentClassCard key={recent._id} recent={recent} />
+          ))}
+        </RecentList>
+      </DashboardSection>
+
+      <DashboardSection id="recent-submissions" title="Recent Submissions">
+        <Paper withBorder p="lg">
+          <Text c="dimmed" ta="center">
+            {MESSAGES.dashboard.noRecentSubmissions}
+          </Text>
+        </Paper>
+      </DashboardSection>
+    </Stack>
+  );
+}
+
+function RecentClassCard({ recent }: { recent: TAdminDashboard['recentClasses'][number] }) {
+  const students = `${recent.studentCount} ${recent.studentCount === 1 ? 'student' : 'students'}`;
+  return (
+    <Card
+      component={Link}
+      to={`/all-classes/${recent._id}`}
+      withBorder
+      padding="md"
+      className={classes.cardLink}
+      data-testid="recent-class"
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate="end">
+            {recent.name}
+          </Text>
+          <Text size="sm" truncate="end">
+            {`Teacher: ${recent.teacherName ?? MESSAGES.dashboard.notAssigned}`}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {`Created ${formatLongDate(recent.createdAt)}`}
+          </Text>
+        </Stack>
+        <Text size="sm" fw={600} style={{ flexShrink: 0 }}>
+          {students}
+        </Text>
+      </Group>
+    </Card>
+  );
+}

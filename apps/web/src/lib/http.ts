@@ -1,0 +1,158 @@
+import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
+import { API_BASE, AUTH_PATHS } from '@stem/contract/api';
+import { ZRefreshResponse } from '@stem/contract/auth';
+import { REQUEST_TIMEOUT_MS } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
+import { clearSession, getRefreshToken, getToken, saveTokens } from './session';
+
+/** The one HTTP client: same-origin, JSON, bearer token, 30 s timeout (spec 01 §7). */
+export const http = axios.create({
+  baseURL: '',
+  timeout: REQUEST_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json' },
+});
+
+http.interceptors.request.use((config) => {
+  const token = getToken();
+  config.headers.set('Authorization', token ? `Bearer ${token}` : '');
+  return config;
+});
+
+/** Calls that must never trigger a refresh: a 401 there means wrong credentials, not an old token. */
+const NO_REFRESH = [
+  AUTH_PATHS.login,
+  AUTH_PATHS.refresh,
+  AUTH_PATHS.logout,
+  AUTH_PATHS.magicLink,
+  AUTH_PATHS.magicLinkVerify,
+  AUTH_PATHS.register,
+  AUTH_PATHS.resetPassword,
+  AUTH_PATHS.updatePassword,
+].map((p) => `${API_BASE}${p}`);
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh at a time, however many calls failed with 401 together. */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const response = await axios.post(
+        `${API_BASE}${AUTH_PATHS.refresh}`,
+        { refreshToken },
+        { timeout: REQUEST_TIMEOUT_MS },
+      );
+      const parsed = ZRefreshResponse.safeParse(response.data);
+      if (!parsed.success) return false;
+      saveTokens(parsed.data.token, parsed.data.refreshToken);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+type TRetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
+
+/** Where a 401 that survives a refresh sends the browser; replaced in tests. */
+export const navigation = {
+  toLogin: () => {
+    if (window.location.pathname !== '/login') window.location.assign('/login');
+  },
+};
+
+http.interceptors.response.use(undefined, async (error: unknown) => {
+  if (!(error instanceof AxiosError) || error.response?.status !== 401 || !error.config) {
+    throw error;
+  }
+  const config = error.config as TRetriableConfig;
+  const url = config.url ?? '';
+  if (NO_REFRESH.some((p) => url.startsWith(p))) throw error;
+  if (!config._retried && (await refreshSession())) {
+    config._retried = true;
+    return http.request(config);
+  }
+  clearSession();
+  navigation.toLogin();
+  throw error;
+});
+
+export function statusOf(error: unknown): number | undefined {
+  return error instanceof AxiosError ? error.response?.status : undefined;
+}
+
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof AxiosError)) return undefined;
+  const data: unknown = error.response?.data;
+  if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
+    return data.message;
+  }
+  return undefined;
+}
+
+export function serverCodeOf(error: unknown): string | undefined {
+  if (!(error instanceof AxiosError)) return undefined;
+  const data: unknown = error.response?.data;
+  if (data && typeof data === 'object' && 'code' in data && typeof data.code === 'string') {
+    return data.code;
+  }
+  return undefined;
+}
+
+/** True when the request went out but nothing came back (offline, timeout, server down). */
+export function isNoResponse(error: unknown): boolean {
+  return error instanceof AxiosError && Boolean(error.request) && !error.response;
+}
+
+/**
+ * The generic error catalogue of spec 01 §8. `overrides` lets a screen word a status its own way
+ * (the login screen's 401, registration's 409, ...).
+ */
+export function describeError(
+  error: unknown,
+  overrides: Partial<Record<number | 'noResponse' | 'fallback', string>> = {},
+): string {
+  console.error(error);
+  if (error instanceof AxiosError) {
+    const status = error.response?.status;
+    if (status !== undefined) {
+      const override = overrides[status];
+      if (override) return override;
+      switch (status) {
+        case 401:
+          return overrides.fallback ?? '';
+        case 403:
+          return MESSAGES.generic.forbidden;
+        case 404:
+          return MESSAGES.generic.notFound;
+        case 500:
+          return MESSAGES.generic.server;
+        default:
+          return serverMessageOf(error) ?? overrides.fallback ?? MESSAGES.generic.fallback;
+      }
+    }
+    if (error.request) return overrides.noResponse ?? MESSAGES.generic.network;
+  }
+  return MESSAGES.generic.unexpected;
+}
+
+/** The request layer of spec 01 §7: each helper returns the response body. */
+export const api = {
+  get: async <T>(path: string, params?: Record<string, unknown>, config?: AxiosRequestConfig) =>
+    (await http.get<T>(`${API_BASE}${path}`, { ...config, params })).data,
+  post: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await http.post<T>(`${API_BASE}${path}`, body ?? {}, config)).data,
+  put: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await http.put<T>(`${API_BASE}${path}`, body ?? {}, config)).data,
+  delete: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await http.delete<T>(`${API_BASE}${path}`, { ...config, data: body })).data,
+  /** Raw helpers for root-level paths (/api/textract/..., /api/claude/...). */
+  rawGet: async <T>(url: string, config?: AxiosRequestConfig) =>
+    (await http.get<T>(url, config)).data,
+  rawPost: async <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await http.post<T>(url, body ?? {}, config)).data,
+};

@@ -1,0 +1,115 @@
+import { ZSessionUser, type TSessionResponse, type TSessionUser } from '@stem/contract/auth';
+import { normaliseRole, type TRole } from '@stem/contract/roles';
+
+/** The local-storage keys of spec 01 §3. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  user: 'user',
+  userName: 'userName',
+  role: 'role',
+  generatedSchoolCode: 'generatedSchoolCode',
+  trialSchoolName: 'trialSchoolName',
+  registrationSuccess: 'registrationSuccess',
+  registrationMessage: 'registrationMessage',
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the session then lives only as long as the page.
+  }
+}
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token);
+}
+
+export function getRefreshToken(): string | null {
+  return read(STORAGE_KEYS.refreshToken);
+}
+
+export function isSignedIn(): boolean {
+  return Boolean(getToken());
+}
+
+/** The stored user, or null when missing or not in the expected shape. */
+export function getStoredUser(): TSessionUser | null {
+  const raw = read(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const parsed = ZSessionUser.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The role kept under `role` (lower-cased), falling back to the stored user's. */
+export function getStoredRole(): TRole | null {
+  return normaliseRole(read(STORAGE_KEYS.role)) ?? getStoredUser()?.role ?? null;
+}
+
+/** Saves a session after login, magic-link verification or registration, then tells other tabs. */
+export function saveSession(
+  session: Pick<TSessionResponse, 'token' | 'refreshToken' | 'user'>,
+): void {
+  write(STORAGE_KEYS.token, session.token);
+  write(STORAGE_KEYS.refreshToken, session.refreshToken);
+  write(STORAGE_KEYS.user, JSON.stringify(session.user));
+  write(STORAGE_KEYS.userName, session.user.name);
+  write(STORAGE_KEYS.role, session.user.role.toLowerCase());
+  notifySessionChange();
+}
+
+export function saveTokens(token: string, refreshToken: string): void {
+  write(STORAGE_KEYS.token, token);
+  write(STORAGE_KEYS.refreshToken, refreshToken);
+}
+
+export function updateStoredUser(patch: Partial<TSessionUser>): void {
+  const current = getStoredUser();
+  if (!current) return;
+  write(STORAGE_KEYS.user, JSON.stringify({ ...current, ...patch }));
+  notifySessionChange();
+}
+
+/** Log out: clears stored user, token, refresh token, user name and role (spec 01 §4). */
+export function clearSession(): void {
+  write(STORAGE_KEYS.token, null);
+  write(STORAGE_KEYS.refreshToken, null);
+  write(STORAGE_KEYS.user, null);
+  write(STORAGE_KEYS.userName, null);
+  write(STORAGE_KEYS.role, null);
+  notifySessionChange();
+}
+
+export const SESSION_EVENT = 'stem:session';
+
+/** A `storage` event only reaches other tabs; this one also tells this tab. */
+export function notifySessionChange(): void {
+  window.dispatchEvent(new Event(SESSION_EVENT));
+  try {
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token }));
+  } catch {
+    // Old browsers without the StorageEvent constructor: the custom event is enough.
+  }
+}
+
+export function getItem(key: keyof typeof STORAGE_KEYS): string | null {
+  return read(STORAGE_KEYS[key]);
+}
+
+export function setItem(key: keyof typeof STORAGE_KEYS, value: string | null): void {
+  write(STORAGE_KEYS[key], value);
+}

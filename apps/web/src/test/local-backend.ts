@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { API_BASE } from '@stem/contract/api';
+
+/** A request the page made, as the backend saw it. */
+export type TSeenRequest = {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: unknown;
+};
+
+export type TReply = { status: number; body: unknown };
+type THandler = (request: TSeenRequest) => TReply;
+
+type TJsdomGlobal = { jsdom?: { reconfigure: (options: { url: string }) => void } };
+
+/**
+ * A real HTTP server on 127.0.0.1 that stands in for the API in jsdom tests, so the app's own HTTP
+ * layer (axios, bearer header, error handling) runs unchanged. The jsdom page's URL is moved to the
+ * server, so the app's relative calls reach it. Paths are given without API_BASE.
+ */
+export async function startLocalBackend() {
+  const routes = new Map<string, THandler>();
+  const seen: TSeenRequest[] = [];
+
+  const server: Server = createServer((req, res) => {
+    // jsdom keeps the origin the page was created with, so the calls arrive cross-origin: allow them.
+    res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+        'access-control-allow-headers': 'authorization, content-type',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
+    void readBody(req).then((raw) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const path = url.pathname.startsWith(API_BASE)
+        ? url.pathname.slice(API_BASE.length)
+        : url.pathname;
+      const request: TSeenRequest = {
+        method: req.method ?? 'GET',
+        path: decodeURIComponent(path),
+        authorization: req.headers.authorization,
+        body: raw ? safeJson(raw) : undefined,
+      };
+      seen.push(request);
+      const handler = routes.get(`${request.method} ${request.path}`);
+      const reply = handler
+        ? handler(request)
+        : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } };
+      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(reply.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  pointPageAt(origin);
+
+  return {
+    origin,
+    seen,
+    /** Answers `METHOD /path` (path under API_BASE) with a status and JSON body. */
+    on(method: string, path: string, reply: TReply | THandler) {
+      routes.set(`${method} ${path}`, typeof reply === 'function' ? reply : () => reply);
+    },
+    reset() {
+      routes.clear();
+      seen.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Moves the jsdom page to another origin (a closed port makes every call fail to connect). */
+export function pointPageAt(origin: string): void {
+  const dom = (globalThis as TJsdomGlobal).jsdom;
+  if (!dom) throw new Error('local-backend needs the jsdom test environment');
+  dom.reconfigure({ url: `${origin}/` });
+}
+
+/** An origin where nothing listens: a port taken from the OS, then released. */
+export async function unusedOrigin(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    req.on('data', (chunk: Buffer) => {
+      data += chunk.toString('utf8');
+    });
+    req.on('end', () => resolve(data));
+  });
+}
+
+function safeJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return raw;
+  }
+}

@@ -1,0 +1,52 @@
+/** Business constants from spec 01 §9 and spec 02 §9. One place, used by web and server. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+export const SCHOOL_CODE_LENGTH = 16;
+
+export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const GENERATED_SCHOOL_CODE_VISIBLE_MS = 300_000;
+export const RESET_REDIRECT_SECONDS = 5;
+export const REGISTRATION_REDIRECT_MS = 1_500;
+export const REGISTRATION_ATTEMPTS = 3;
+export const MAGIC_LINK_SUCCESS_REDIRECT_MS = 2_000;
+export const PAYMENT_REDIRECT_SECONDS = 15;
+export const SUCCESS_MESSAGE_MS = 3_000;
+export const COPIED_LABEL_MS = 2_000;
+export const ROLE_REFRESH_MS = 1_000;
+
+export const TRIAL_DAYS = 14;
+export const TRIAL_MAX_TEACHERS = 1;
+export const TRIAL_MAX_STUDENTS = 1;
+export const TRIAL_MAX_CLASSES_PER_TEACHER = 3;
+export const TRIAL_MAX_QUESTIONS_PER_TEACHER = 3;
+export const PERSONAL_PLAN_MAX_STUDENTS = 1;
+export const CLASSROOM_PLAN_MAX_STUDENTS = 30;
+export const MAX_ATTEMPTS_PER_QUESTION = 3;
+
+export const RECENT_SUBMISSIONS_TEACHER = 5;
+export const RECENT_SUBMISSIONS_STUDENT = 3;
+export const RECENT_CLASSES_ADMIN = 3;
+
+export const MOBILE_MAX_WIDTH = 768;
+export const LOGO_MAX_BYTES = 2_097_152;
+
+/** Rate limits (per client address and per e-mail where it applies): requests per window. */
+export const RATE_LIMITS = {
+  login: { max: 10, windowMs: 60_000 },
+  magicLink: { max: 5, windowMs: 15 * 60_000 },
+  resetPassword: { max: 5, windowMs: 15 * 60_000 },
+  register: { max: 10, windowMs: 60 * 60_000 },
+  /** Per teacher: each call may reach a paid AI provider. */
+  generateRubric: { max: 20, windowMs: 60_000 },
+} as const;
+
+/** Legal documents in the registration modals count as read at 20% scrolled or past 300 px (spec 01 §2). */
+export const LEGAL_SCROLL_GATE_RATIO = 0.2;
+export const LEGAL_SCROLL_GATE_PX = 300;
+/** Pause before retrying a registration that met a network error or a 5xx (grows with each attempt). */
+export const REGISTRATION_RETRY_DELAY_MS = 1_000;
