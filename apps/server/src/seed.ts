@@ -6,15 +6,19 @@ import { openDatabase } from './db/client';
 import { randomToken } from './lib/tokens';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { createDemoSchools, type TDemoSchool } from './modules/demo/demo.service';
+import { createTrialDemoSchool, type TTrialDemo } from './modules/demo/demo.trial';
 
-const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P]
-  --json        print only one JSON object on stdout: { school, accounts } (and schools when N > 1)
+const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] [-- --trial]
+  --json        print only one JSON object on stdout: { school, accounts } (and schools when N > 1,
+                trial with --trial)
   --scale N     create N demo schools (default 1)
-  --password P  the password of every created account (default: a new random one)`;
+  --password P  the password of every created account (default: a new random one)
+  --trial       also create a school on a 14-day trial whose teacher is at the limit (3 classes,
+                3 questions)`;
 
 const MAX_SCALE = 100_000;
 
-type TArgs = { json: boolean; scale: number; password: string };
+type TArgs = { json: boolean; scale: number; password: string; trial: boolean };
 
 function parseCommandLine(argv: string[]): TArgs {
   const { values } = parseArgs({
@@ -23,6 +27,7 @@ function parseCommandLine(argv: string[]): TArgs {
       json: { type: 'boolean', default: false },
       scale: { type: 'string', default: '1' },
       password: { type: 'string' },
+      trial: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -37,10 +42,14 @@ function parseCommandLine(argv: string[]): TArgs {
   }
   const password = values.password ?? `demo-${randomToken().slice(0, 12)}`;
   if (password.length < 8) throw new ConfigError('--password must be at least 8 characters');
-  return { json: values.json, scale, password };
+  return { json: values.json, scale, password, trial: values.trial };
 }
 
-function printReadable(created: TDemoSchool[], config: TConfig): void {
+function printReadable(
+  created: TDemoSchool[],
+  trial: TTrialDemo | undefined,
+  config: TConfig,
+): void {
   const out: string[] = [];
   const shown = created.slice(0, 3);
   for (const { school, accounts } of shown) {
@@ -52,6 +61,15 @@ function printReadable(created: TDemoSchool[], config: TConfig): void {
   }
   if (created.length > shown.length) {
     out.push('', `... and ${created.length - shown.length} more schools of the same shape.`);
+  }
+  if (trial) {
+    out.push(
+      '',
+      `Trial school: ${trial.school.name} (14-day trial, teacher at the limit of 3 classes and 3 questions)`,
+      `School code: ${formatSchoolCode(trial.school.code)}`,
+      '',
+      `  ${'teacher'.padEnd(8)} ${trial.teacher.email}  ${trial.teacher.name}`,
+    );
   }
   const password = created[0]?.accounts[0]?.password ?? '';
   out.push(
@@ -91,10 +109,14 @@ async function main(): Promise<void> {
       count: args.scale,
       password: args.password,
     });
+    const trial = args.trial
+      ? await createTrialDemoSchool(database.db, { password: args.password })
+      : undefined;
     logger.info(
       {
         schools: created.length,
         accounts: created.reduce((n, s) => n + s.accounts.length, 0),
+        trialSchool: Boolean(trial),
         database: database.kind,
         ms: Math.round(performance.now() - startedAt),
       },
@@ -106,10 +128,11 @@ async function main(): Promise<void> {
         school: first?.school,
         accounts: first?.accounts ?? [],
         ...(created.length > 1 ? { schools: created } : {}),
+        ...(trial ? { trial } : {}),
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {
-      printReadable(created, config);
+      printReadable(created, trial, config);
     }
   } finally {
     await database.close();

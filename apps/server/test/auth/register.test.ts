@@ -174,6 +174,27 @@ describe('auth.register', () => {
   });
 });
 
+describe('auth.register classroom plan', () => {
+  it('holds 30 students for each teacher of a classroom school', async () => {
+    const school = await buildSchool(t, { plan: 'classroom' });
+    await buildUser(t, { role: 'teacher', schoolId: school.id });
+    await t.database.db.insert(users).values(
+      Array.from({ length: 29 }, (_, i) => ({
+        schoolId: school.id,
+        name: `Student ${i}`,
+        email: `classroom-${school.code.toLowerCase()}-${i}@example.org`,
+        role: 'student' as const,
+      })),
+    );
+    expect((await register(validPayload(school.code))).statusCode).toBe(201);
+    const full = await register(validPayload(school.code));
+    expect(full.statusCode).toBe(403);
+    expect(full.json()).toMatchObject({ message: MESSAGES.register.planStudentLimit });
+    await buildUser(t, { role: 'teacher', schoolId: school.id });
+    expect((await register(validPayload(school.code))).statusCode).toBe(201);
+  });
+});
+
 describe('auth.validate-school', () => {
   const validate = (schoolCode: string) =>
     t.app.inject({

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, AUTH_PATHS } from '@stem/contract/api';
+import { apiPath, AUTH_PATHS, fillPath, TRIAL_LIMIT_PATHS } from '@stem/contract/api';
+import { TRIAL_DAYS } from '@stem/contract/limits';
 import { SCHOOL_CODE_PATTERN } from '@stem/contract/school-code';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -77,6 +78,10 @@ type TSeedJson = {
   school: { name: string; code: string };
   accounts: { role: string; name: string; email: string; password: string }[];
   schools?: { school: { name: string; code: string } }[];
+  trial?: {
+    school: { name: string; code: string };
+    teacher: { name: string; email: string; password: string };
+  };
 };
 
 describe('platform.seed', () => {
@@ -120,6 +125,62 @@ describe('platform.seed', () => {
     expect(readable.stdout).toMatch(/School code: [A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
     expect(readable.stdout).toMatch(/admin\s+admin\.[a-z0-9]{16}@example\.com/);
     expect(readable.stdout).toContain('password: ');
+  }, 120_000);
+
+  it('adds a trial school whose teacher is at the class and question limit with --trial', async () => {
+    const startedAt = Date.now();
+    const result = await run('seed.js', ['--json', '--trial', '--password', 'trial-password']);
+    expect(result.code, result.stderr).toBe(0);
+    const seeded = JSON.parse(result.stdout) as TSeedJson;
+    // The rest of the output keeps its shape: one demo school and its 33 accounts.
+    expect(seeded.accounts).toHaveLength(33);
+    expect(seeded.schools).toBeUndefined();
+    const trial = seeded.trial;
+    expect(trial?.school.code).toMatch(SCHOOL_CODE_PATTERN);
+    expect(trial?.school.code).not.toBe(seeded.school.code);
+    expect(trial?.teacher.password).toBe('trial-password');
+
+    const config = loadConfig({ ...env(), NODE_ENV: 'test' });
+    const app = await buildApp(config);
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: apiPath(AUTH_PATHS.login),
+        payload: { email: trial?.teacher.email, password: 'trial-password' },
+      });
+      expect(login.statusCode).toBe(200);
+      const session = login.json<{ token: string; user: { role: string; accountType: string } }>();
+      expect(session.user).toMatchObject({ role: 'teacher', accountType: 'trial' });
+      expect(login.json()).toMatchObject({ school: trial?.school });
+
+      const details = await app.inject({
+        method: 'GET',
+        url: apiPath(AUTH_PATHS.schoolDetails),
+        headers: { authorization: `Bearer ${session.token}` },
+      });
+      const expiresAt = details.json<{ data: { trialDetails: { expiresAt: string } } }>().data
+        .trialDetails.expiresAt;
+      const days = (Date.parse(expiresAt) - startedAt) / (24 * 60 * 60 * 1000);
+      expect(days).toBeGreaterThan(TRIAL_DAYS - 0.1);
+      expect(days).toBeLessThan(TRIAL_DAYS + 0.1);
+
+      for (const limitType of ['classes', 'questions']) {
+        const check = await app.inject({
+          method: 'GET',
+          url: apiPath(fillPath(TRIAL_LIMIT_PATHS.validate, { limitType })),
+          headers: { authorization: `Bearer ${session.token}` },
+        });
+        expect(check.statusCode).toBe(200);
+        expect(check.json()).toMatchObject({
+          isTrial: true,
+          count: 3,
+          limit: 3,
+          canProceed: false,
+        });
+      }
+    } finally {
+      await app.close();
+    }
   }, 120_000);
 
   it('refuses a bad --scale with a clear message', async () => {

@@ -57,8 +57,8 @@ export async function register(
     if (await emailExists(tx, input.email)) {
       throw new AppError('CONFLICT', MESSAGES.register.conflict, { field: 'email' });
     }
-    const { studentCount } = await countSchoolMembers(tx, found.id);
-    if (studentCount >= studentLimitFor(found)) {
+    const { studentCount, teacherCount } = await countSchoolMembers(tx, found.id);
+    if (studentCount >= studentLimitFor(found, teacherCount)) {
       throw found.plan === 'trial'
         ? new AppError('TRIAL_LIMIT', MESSAGES.register.trialStudentLimit)
         : new AppError('FORBIDDEN', MESSAGES.register.planStudentLimit);

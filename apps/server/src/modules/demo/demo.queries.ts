@@ -1,5 +1,5 @@
 import type { TDb } from '../../db/client';
-import { classes, classStudents, schools, users } from '../../db/schema';
+import { classes, classQuestions, classStudents, questions, schools, users } from '../../db/schema';
 
 /**
  * Bulk inserts for demo and test data. The seed writes whole schools at once (schools, their people and
@@ -40,4 +40,22 @@ export async function insertClassStudents(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(classStudents).values(rows);
+}
+
+export type TNewQuestion = typeof questions.$inferInsert;
+
+export async function insertQuestions(
+  db: TDb,
+  rows: TNewQuestion[],
+): Promise<(typeof questions.$inferSelect)[]> {
+  if (rows.length === 0) return [];
+  return db.insert(questions).values(rows).returning();
+}
+
+export async function insertClassQuestions(
+  db: TDb,
+  rows: { classId: string; questionId: string; position: number }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(classQuestions).values(rows);
 }

@@ -1,0 +1,233 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { OWNER, STATE_ENV } from './support/run-state';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDist = path.join(root, 'apps/server/dist');
+const webDist = path.join(root, 'apps/web/dist');
+
+/** The server's own variables: a developer's settings must not leak into the run. */
+const APP_VARIABLES = [
+  'NODE_ENV',
+  'PORT',
+  'HOST',
+  'APP_URL',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'JWT_SECRET',
+  'OWNER_EMAIL',
+  'OWNER_PASSWORD',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'WEB_DIST',
+];
+
+/** Prefixes of the provider settings (AI, OCR, Stripe): the run uses the offline engines. */
+const APP_PREFIXES = ['AI_', 'ANTHROPIC_', 'OPENAI_', 'OCR_', 'STRIPE_', 'AWS_'];
+
+function isAppVariable(name: string): boolean {
+  return APP_VARIABLES.includes(name) || APP_PREFIXES.some((prefix) => name.startsWith(prefix));
+}
+
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !isAppVariable(name)),
+  );
+  return { ...env, ...extra };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh PostgreSQL database for this run (CI), dropped again in teardown. */
+async function createDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `stem_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+/** Runs the seed before the server starts (PGlite allows one process) and returns its JSON. */
+function runSeed(env: NodeJS.ProcessEnv): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    // --trial adds a trial school whose teacher is at the class and question limit (trial-limit.spec.ts).
+    const child = spawn(process.execPath, [path.join(serverDist, 'seed.js'), '--json', '--trial'], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) {
+        reject(new Error(`seed exited with ${code}:\n${stderr || stdout}`));
+        return;
+      }
+      try {
+        resolve(JSON.parse(stdout));
+      } catch {
+        reject(new Error(`seed --json did not print JSON:\n${stdout.slice(0, 2000)}`));
+      }
+    });
+  });
+}
+
+async function waitForReady(
+  url: string,
+  child: ChildProcess,
+  logFile: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}:\n${readFileSync(logFile, 'utf8')}`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`server not ready within ${timeoutMs} ms:\n${readFileSync(logFile, 'utf8')}`);
+}
+
+function stop(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Seeds a fresh DATA_DIR (and a fresh PostgreSQL database when TEST_DATABASE_URL is set), starts the
+ * built server on a free port, and returns the teardown that stops it and removes what it made.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const built of [
+    path.join(serverDist, 'seed.js'),
+    path.join(serverDist, 'main.js'),
+    path.join(webDist, 'index.html'),
+  ]) {
+    if (!existsSync(built)) {
+      throw new Error(
+        `${built} is missing: run \`npm run build\` first (\`npm run test:e2e\` does)`,
+      );
+    }
+  }
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+  const database = process.env.TEST_DATABASE_URL
+    ? await createDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  const dataDir = path.join(root, '.e2e-data', runId);
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const appEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  };
+
+  let server: ChildProcess | undefined;
+  const teardown = async () => {
+    if (server) await stop(server);
+    if (database) await database.drop();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const startedAt = Date.now();
+    const accounts = await runSeed(cleanEnv(appEnv));
+    const seededAt = Date.now();
+    const accountsFile = path.join(dataDir, 'accounts.json');
+    writeFileSync(accountsFile, JSON.stringify(accounts, null, 2));
+
+    const logFile = path.join(dataDir, 'server.log');
+    const log = createWriteStream(logFile);
+    server = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
+      cwd: root,
+      env: cleanEnv({
+        ...appEnv,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseUrl,
+        WEB_DIST: webDist,
+        OWNER_EMAIL: OWNER.email,
+        OWNER_PASSWORD: OWNER.password,
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.pipe(log);
+    server.stderr?.pipe(log);
+    await waitForReady(baseUrl, server, logFile);
+    console.log(
+      `e2e: ${database ? 'PostgreSQL' : 'PGlite'} seeded in ${seededAt - startedAt} ms, ` +
+        `server ready on ${baseUrl} in ${Date.now() - seededAt} ms`,
+    );
+
+    process.env[STATE_ENV.baseUrl] = baseUrl;
+    process.env[STATE_ENV.dataDir] = dataDir;
+    process.env[STATE_ENV.accountsFile] = accountsFile;
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
+}

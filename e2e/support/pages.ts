@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { MESSAGES } from '@stem/contract/messages';
+
+const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** Signs in through the login form, as a person would, and waits to leave /login. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillSignInForm(page, email, password);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/** Fills and sends the Password tab of /login (the page must be open). */
+export async function fillSignInForm(page: Page, email: string, password: string): Promise<void> {
+  const L = MESSAGES.loginPage;
+  // Both tabs hold an Email field; the role query skips the hidden panel's one.
+  await page.getByRole('textbox', { name: L.emailLabel }).fill(email);
+  await page.getByRole('textbox', { name: L.passwordLabel, exact: true }).fill(password);
+  await page.getByRole('button', { name: L.signIn, exact: true }).click();
+}
+
+/** Logs out through the side navigation (opening it first on a phone). */
+export async function logOut(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Log Out' });
+  const burger = page.getByRole('button', { name: 'Open navigation' });
+  await button.waitFor({ state: 'attached' });
+  if (await burger.isVisible()) await burger.click();
+  await button.click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** The session token the app keeps in localStorage (spec 01 §4: "signed in" means it exists). */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => window.localStorage.getItem('token'));
+}
+
+/** Fails when the page is wider than the viewport (a sideways scroll bar on a phone). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: root.scrollWidth, width, culprits };
+  });
+  expect(
+    overflow.scrollWidth,
+    `page wider than the viewport; elements past the edge: ${overflow.culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(overflow.width);
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/**
+ * Full-page screenshots of the current page, by default at desktop and phone width, into
+ * e2e/screenshots/ (name-1280.png, name-390.png), for a person to look over. The viewport is restored
+ * afterwards.
+ */
+export async function snap(
+  page: Page,
+  name: string,
+  sizes: readonly { width: number; height: number }[] = [DESKTOP, PHONE],
+): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await page.screenshot({
+      path: path.join(screenshotDir, `${name}-${size.width}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+  await page.setViewportSize(original);
+  await settle(page);
+}

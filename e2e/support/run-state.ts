@@ -1,0 +1,29 @@
+/**
+ * What global setup hands to the tests through environment variables (Playwright passes the
+ * runner's environment, as global setup leaves it, on to its workers).
+ */
+export const OWNER = { email: 'owner@e2e.test', password: 'Owner-pass-123' } as const;
+
+export const STATE_ENV = {
+  baseUrl: 'E2E_BASE_URL',
+  dataDir: 'E2E_DATA_DIR',
+  accountsFile: 'E2E_ACCOUNTS_FILE',
+} as const;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the suite with global-setup.ts`);
+  return value;
+}
+
+export function baseUrl(): string {
+  return required(STATE_ENV.baseUrl);
+}
+
+export function dataDir(): string {
+  return required(STATE_ENV.dataDir);
+}
+
+export function accountsFile(): string {
+  return required(STATE_ENV.accountsFile);
+}
