@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   SCHOOL_CODE_INVALID: 400,
   TRIAL_LIMIT: 403,
   TRIAL_EXPIRED: 403,
+  /** A student has used all 3 attempts at a question (spec 01 §9). */
+  ATTEMPTS_EXHAUSTED: 403,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TOKEN_EXPIRED: 401,
@@ -20,6 +22,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** A file of an accepted type that cannot be read (damaged, too many pages or pixels). */
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

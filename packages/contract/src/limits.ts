@@ -34,6 +34,8 @@ export const RECENT_CLASSES_ADMIN = 3;
 
 export const MOBILE_MAX_WIDTH = 768;
 export const LOGO_MAX_BYTES = 2_097_152;
+/** Largest upload for text extraction (the browser compresses to at most 9.5 MB first, spec 02 §9). */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Rate limits (per client address and per e-mail where it applies): requests per window. */
 export const RATE_LIMITS = {
@@ -43,6 +45,10 @@ export const RATE_LIMITS = {
   register: { max: 10, windowMs: 60 * 60_000 },
   /** Per teacher: each call may reach a paid AI provider. */
   generateRubric: { max: 20, windowMs: 60_000 },
+  /** Per user: text extraction (OCR) of an uploaded image or PDF. */
+  extractText: { max: 30, windowMs: 60_000 },
+  /** Per user: cleanup of extracted text (may reach a paid AI provider). */
+  cleanupText: { max: 60, windowMs: 60_000 },
 } as const;
 
 /** Legal documents in the registration modals count as read at 20% scrolled or past 300 px (spec 01 §2). */

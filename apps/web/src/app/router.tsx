@@ -119,12 +119,30 @@ export const routes: RouteObject[] = [
               roleGroup(
                 ['teacher'],
                 [
-                  { path: '/classes', ...pending('Classes') },
-                  { path: '/class/:id', ...pending('Class Details') },
-                  { path: '/insert-question', ...pending('Insert New Question') },
-                  { path: '/view-questions', ...pending('View Questions') },
-                  { path: '/edit-question/:id', ...pending('Edit Question') },
-                  { path: '/create-class', ...pending('Create Class') },
+                  {
+                    path: '/classes',
+                    ...page(() => import('../features/classes/pages/classes-page')),
+                  },
+                  {
+                    path: '/class/:id',
+                    ...page(() => import('../features/classes/pages/class-details-page')),
+                  },
+                  {
+                    path: '/insert-question',
+                    ...page(() => import('../features/questions/pages/insert-question-page')),
+                  },
+                  {
+                    path: '/view-questions',
+                    ...page(() => import('../features/questions/pages/view-questions-page')),
+                  },
+                  {
+                    path: '/edit-question/:id',
+                    ...page(() => import('../features/questions/pages/edit-question-page')),
+                  },
+                  {
+                    path: '/create-class',
+                    ...page(() => import('../features/classes/pages/create-class-page')),
+                  },
                   { path: '/submissions', ...pending('All Submissions') },
                   { path: '/upload-student-work', ...pending('Upload Student Work') },
                 ],
@@ -132,14 +150,29 @@ export const routes: RouteObject[] = [
               roleGroup(
                 ['student'],
                 [
-                  { path: '/my-classes', ...pending('My Classes') },
+                  {
+                    path: '/my-classes',
+                    ...page(() => import('../features/student-classes/pages/my-classes-page')),
+                  },
                   { path: '/my-submissions', ...pending('My Submissions') },
                   { path: '/my-submissions/:id', ...pending('Submission Details') },
-                  { path: '/student/class/:classId', ...pending('Class Overview') },
-                  { path: '/class-details/:id', ...pending('Class Overview') },
+                  {
+                    path: '/student/class/:classId',
+                    ...page(() => import('../features/student-classes/pages/class-overview-page')),
+                  },
+                  {
+                    path: '/class-details/:id',
+                    ...page(() => import('../features/student-classes/pages/class-overview-page')),
+                  },
                   { path: '/submission/:id', ...pending('Submission Details') },
                   { path: '/submission-complete/:id', ...pending('Submission Complete') },
-                  { path: '/start-submission', ...pending('Start Submission') },
+                  {
+                    path: '/start-submission',
+                    ...page(
+                      () =>
+                        import('../features/student-classes/pages/start-submission-select-page'),
+                    ),
+                  },
                   { path: '/start-submission/:classId', ...pending('Start Submission') },
                   {
                     path: '/start-submission/:classId/:questionId',

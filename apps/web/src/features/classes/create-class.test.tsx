@@ -1,0 +1,149 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stem/contract/messages';
+import { startLocalBackend } from '../../test/local-backend';
+import { filterStudents } from './components/student-picker';
+import CreateClassPage from './pages/create-class-page';
+import { LocationProbe, renderRoutes, signInTeacher, trialReply } from './test-helpers';
+
+const T = MESSAGES.classesPage;
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const student = (n: number, name: string) => ({
+  _id: uuid(n),
+  id: uuid(n),
+  name,
+  email: `${name.toLowerCase()}@example.com`,
+});
+const STUDENTS = [student(10, 'Ada'), student(11, 'Alan'), student(12, 'Barbara')];
+
+let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+beforeAll(async () => {
+  backend = await startLocalBackend();
+});
+afterAll(() => backend.close());
+beforeEach(() => {
+  backend.reset();
+  signInTeacher();
+  backend.on('GET', '/trial/validate/classes', trialReply('classes', true));
+  backend.on('GET', '/teacher/school-students', {
+    status: 200,
+    body: { status: 'success', success: true, data: STUDENTS },
+  });
+});
+
+function renderPage() {
+  return renderRoutes(
+    [
+      { path: '/create-class', element: <CreateClassPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    '/create-class',
+  );
+}
+
+const nameField = () => screen.getByRole('textbox', { name: new RegExp(`^${T.classNameLabel}`) });
+const pick = (name: string) =>
+  screen.getByRole('checkbox', {
+    name: T.selectStudentLabel(name, `${name.toLowerCase()}@example.com`),
+  });
+
+async function reachStudents(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(nameField());
+  await user.paste('Year 10 Physics');
+  await user.click(screen.getByRole('button', { name: T.next }));
+  await screen.findByRole('checkbox', { name: /Ada/ });
+}
+
+describe('create class', { timeout: 20_000 }, () => {
+  it('filters students by name or e-mail, any case', () => {
+    expect(filterStudents(STUDENTS, 'AL').map((s) => s.name)).toEqual(['Alan']);
+    expect(filterStudents(STUDENTS, 'barbara@').map((s) => s.name)).toEqual(['Barbara']);
+    expect(filterStudents(STUDENTS, '  ')).toHaveLength(3);
+  });
+
+  it('needs a name, then at least one student, then creates the class', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', '/class/create', {
+      status: 201,
+      body: {
+        status: 'success',
+        success: true,
+        message: MESSAGES.classes.created,
+        data: {
+          _id: uuid(1),
+          id: uuid(1),
+          name: 'Year 10 Physics',
+          teacher: null,
+          studentCount: 2,
+          questionCount: 0,
+          createdAt: '2025-03-01T10:00:00.000Z',
+        },
+      },
+    });
+    renderPage();
+    expect(document.title).toBe(T.createDocumentTitle);
+    await user.type(nameField(), '   ');
+    await user.click(screen.getByRole('button', { name: T.next }));
+    expect(screen.getByText(MESSAGES.classes.nameRequired)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /Ada/ })).not.toBeInTheDocument();
+
+    await user.clear(nameField());
+    await reachStudents(user);
+    await user.click(screen.getByRole('button', { name: T.createClass }));
+    expect(screen.getByText(MESSAGES.classes.studentsRequired)).toBeInTheDocument();
+    expect(backend.seen.some((r) => r.path === '/class/create')).toBe(false);
+
+    await user.click(screen.getByRole('textbox', { name: T.searchStudents }));
+    await user.paste('bar');
+    expect(screen.queryByRole('checkbox', { name: /Ada/ })).not.toBeInTheDocument();
+    await user.click(pick('Barbara'));
+    await user.clear(screen.getByRole('textbox', { name: T.searchStudents }));
+    await user.click(pick('Ada'));
+    expect(screen.getByText(T.selectedCount(2))).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: T.createClass }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/classes'));
+    expect(screen.getByText(MESSAGES.classes.created)).toBeInTheDocument();
+    expect(backend.seen.find((r) => r.path === '/class/create')?.body).toEqual({
+      name: 'Year 10 Physics',
+      students: [uuid(12), uuid(10)],
+    });
+  });
+
+  it("shows the server's refusal, or the generic failure", async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', '/class/create', {
+      status: 403,
+      body: { success: false, code: 'TRIAL_LIMIT', message: MESSAGES.classes.trialLimit },
+    });
+    renderPage();
+    await reachStudents(user);
+    await user.click(pick('Alan'));
+    await user.click(screen.getByRole('button', { name: T.createClass }));
+    expect(await screen.findByText(MESSAGES.classes.trialLimit)).toBeInTheDocument();
+
+    backend.on('POST', '/class/create', {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'Server error. Please try again later.' },
+    });
+    await user.click(screen.getByRole('button', { name: T.createClass }));
+    expect(await screen.findByText(MESSAGES.classes.createFailed)).toBeInTheDocument();
+  });
+
+  it('says when the students cannot be loaded, and goes Back to the name', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', '/teacher/school-students', {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'boom' },
+    });
+    renderPage();
+    await user.click(nameField());
+    await user.paste('Chemistry');
+    await user.click(screen.getByRole('button', { name: T.next }));
+    expect(await screen.findByText(MESSAGES.classes.loadStudentsFailed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.back }));
+    expect(nameField()).toHaveValue('Chemistry');
+  });
+});

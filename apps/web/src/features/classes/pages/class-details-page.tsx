@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
+import { isClassMissing, useClassDetails } from '../api/get-class-details';
+import { ClassQuestionsTable } from '../components/class-questions-table';
+import { ClassStudentsTable } from '../components/class-students-table';
+import { usePageTitle } from '../use-page-title';
+
+const T = MESSAGES.classesPage;
+
+function BackToClasses({ variant = 'subtle' }: { variant?: 'subtle' | 'default' }) {
+  return (
+    <Button
+      component={Link}
+      to="/classes"
+      variant={variant}
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+      px={variant === 'subtle' ? 0 : undefined}
+    >
+      {T.backToClasses}
+    </Button>
+  );
+}
+
+/** /class/{id} (spec 02 §2): the class name, its questions (shown on demand) and its students. */
+export default function ClassDetailsPage() {
+  const classId = useParams().id ?? '';
+  const query = useClassDetails(classId);
+  usePageTitle(query.data ? T.classDocumentTitle(query.data.name) : T.detailsDocumentTitle);
+  const [showQuestions, setShowQuestions] = useState(false);
+  const questionsId = useId();
+
+  if (query.isPending) {
+    return (
+      <Group gap="sm" role="status" aria-live="polite">
+        <Loader size="sm" />
+        <Text c="dimmed">{T.loadingDetails}</Text>
+      </Group>
+    );
+  }
+
+  if (query.isError) {
+    if (isClassMissing(query.error)) {
+      return (
+        <Stack align="flex-start">
+          <Title order={1}>{T.notFoundTitle}</Title>
+          <Text>{MESSAGES.classes.notFound}</Text>
+          <BackToClasses variant="default" />
+        </Stack>
+      );
+    }
+    return (
+      <Stack align="flex-start">
+        <Alert color="red" title={MESSAGES.classes.detailsFailed} role="alert" w="100%" />
+        <Group>
+          <BackToClasses variant="default" />
+          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+            {T.retry}
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+
+  const cls = query.data;
+  return (
+    <Stack gap="lg">
+      <div>
+        <BackToClasses />
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {cls.name}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {T.studentCount(cls.students.length)} · {T.questionCount(cls.questions.length)}
+        </Text>
+      </div>
+
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${questionsId}-h`}>
+        <Group justify="space-between" align="center">
+          <Title order={2} size="h3" id={`${questionsId}-h`}>
+            {T.questionsHeading}
+          </Title>
+          <Button
+            variant="light"
+            onClick={() => setShowQuestions((shown) => !shown)}
+            aria-expanded={showQuestions}
+            aria-controls={questionsId}
+            rightSection={
+              showQuestions ? (
+                <IconChevronUp size={16} aria-hidden />
+              ) : (
+                <IconChevronDown size={16} aria-hidden />
+              )
+            }
+          >
+            {showQuestions ? T.hideQuestions : T.showQuestions(cls.questions.length)}
+          </Button>
+        </Group>
+        <div id={questionsId} hidden={!showQuestions}>
+          {showQuestions && (
+            <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
+              <ClassQuestionsTable classId={cls._id} questions={cls.questions} />
+            </div>
+          )}
+        </div>
+      </Paper>
+
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        component="section"
+        aria-label={T.studentsHeading(cls.students.length)}
+      >
+        <Title order={2} size="h3" mb="md">
+          {T.studentsHeading(cls.students.length)}
+        </Title>
+        <ClassStudentsTable classId={cls._id} className={cls.name} students={cls.students} />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
+import { MESSAGES } from '@stem/contract/messages';
+import { TrialLimitBanner } from '../../../components/trial-limit-banner';
+import { useTrialLimit } from '../../../lib/trial-limit';
+import { useTeacherClasses } from '../api/get-teacher-classes';
+import { ClassCard } from '../components/class-card';
+import { LinkButton } from '../../../components/link-button';
+import { usePageTitle } from '../use-page-title';
+
+const T = MESSAGES.classesPage;
+
+/** /classes (spec 02 §2): the teacher's class cards, the count and Add New Class. */
+export default function ClassesPage() {
+  usePageTitle(T.documentTitle);
+  const query = useTeacherClasses();
+  const trial = useTrialLimit('classes');
+  const classes = query.data;
+  const isLoading = !classes && query.isFetching;
+  // Spec 02 §4: while the fetch is being retried the page says so.
+  const isRetrying = isLoading && query.failureCount > 0;
+  const hasFailed = query.isError && !query.isFetching;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{classes ? T.heading(classes.length) : T.title}</Title>
+        <LinkButton
+          to="/create-class"
+          disabled={trial.isLimitReached}
+          leftSection={<IconPlus size={18} aria-hidden />}
+        >
+          {T.addNewClass}
+        </LinkButton>
+      </Group>
+
+      {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
+
+      {isLoading && (
+        <Group gap="sm" role="status" aria-live="polite">
+          <Loader size="sm" />
+          <Text c="dimmed">
+            {T.loading}
+            {isRetrying && ` ${MESSAGES.classes.retrying}`}
+          </Text>
+        </Group>
+      )}
+
+      {hasFailed && (
+        <Alert color="red" title={MESSAGES.classes.loadFailed} role="alert">
+          <Button
+            mt="xs"
+            size="xs"
+            variant="white"
+            color="red"
+            onClick={() => void query.refetch()}
+          >
+            {T.retry}
+          </Button>
+        </Alert>
+      )}
+
+      {classes && classes.length === 0 && (
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="md">
+            <IconUsersGroup size={40} stroke={1.4} aria-hidden />
+            <Text fw={600}>{MESSAGES.classes.empty}</Text>
+            <LinkButton to="/create-class" disabled={trial.isLimitReached}>
+              {T.createFirst}
+            </LinkButton>
+          </Stack>
+        </Paper>
+      )}
+
+      {classes && classes.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {classes.map((cls) => (
+            <ClassCard key={cls._id} cls={cls} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Stepper,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
+import { TrialLimitBanner } from '../../../components/trial-limit-banner';
+import { useTrialLimit } from '../../../lib/trial-limit';
+import { createClassErrorMessage, useCreateClass } from '../api/create-class';
+import { useSchoolStudents } from '../api/get-school-students';
+import { StudentPicker } from '../components/student-picker';
+import { usePageTitle } from '../use-page-title';
+
+const T = MESSAGES.classesPage;
+
+/**
+ * /create-class (spec 02 §2 and §4): step 1 Class Info needs a non-blank name, step 2 Add Students
+ * needs at least one student. Success shows "Class created successfully!" and opens /classes.
+ */
+export default function CreateClassPage() {
+  usePageTitle(T.createDocumentTitle);
+  const navigate = useNavigate();
+  const trial = useTrialLimit('classes');
+  const students = useSchoolStudents();
+  const creation = useCreateClass();
+  const [step, setStep] = useState(0);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+
+  const goToStudents = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setNameError(MESSAGES.classes.nameRequired);
+      return;
+    }
+    setNameError(null);
+    setStep(1);
+  };
+
+  const create = () => {
+    if (selected.size === 0) {
+      setError(MESSAGES.classes.studentsRequired);
+      return;
+    }
+    setError(null);
+    creation.mutate(
+      { name: name.trim(), students: [...selected] },
+      {
+        onSuccess: () => {
+          notifications.show({
+            color: 'green',
+            title: MESSAGES.classes.created,
+            message: name.trim(),
+            autoClose: SUCCESS_MESSAGE_MS,
+          });
+          navigate('/classes');
+        },
+        onError: (failure) => setError(createClassErrorMessage(failure)),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg" maw={760}>
+      <Title order={1}>{T.createHeading}</Title>
+      {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
+
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
+        <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size="sm">
+          <Stepper.Step label={T.stepClassInfo}>
+            <form onSubmit={goToStudents} noValidate>
+              <Stack mt="md">
+                <TextInput
+                  label={T.classNameLabel}
+                  placeholder={T.classNamePlaceholder}
+                  required
+                  maxLength={120}
+                  value={name}
+                  error={nameError}
+                  onChange={(event) => {
+                    setName(event.currentTarget.value);
+                    if (nameError) setNameError(null);
+                  }}
+                  data-autofocus
+                />
+                <Group justify="flex-end">
+                  <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />}>
+                    {T.next}
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Stepper.Step>
+
+          <Stepper.Step label={T.stepAddStudents}>
+            <Stack mt="md">
+              {students.isPending && (
+                <Group gap="sm" role="status">
+                  <Loader size="sm" />
+                  <Text c="dimmed">{T.loadingStudents}</Text>
+                </Group>
+              )}
+              {students.isError && (
+                <Alert color="red" role="alert" title={MESSAGES.classes.loadStudentsFailed}>
+                  <Button
+                    mt="xs"
+                    size="xs"
+                    variant="white"
+                    color="red"
+                    onClick={() => void students.refetch()}
+                    loading={students.isFetching}
+                  >
+                    {T.retry}
+                  </Button>
+                </Alert>
+              )}
+              {students.data && students.data.length === 0 && (
+                <Text c="dimmed">{T.noSchoolStudents}</Text>
+              )}
+              {students.data && students.data.length > 0 && (
+                <StudentPicker
+                  students={students.data}
+                  selected={selected}
+                  onChange={(next) => {
+                    setSelected(next);
+                    if (next.size > 0 && error === MESSAGES.classes.studentsRequired)
+                      setError(null);
+                  }}
+                />
+              )}
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Group justify="space-between">
+                <Button
+                  variant="default"
+                  leftSection={<IconArrowLeft size={16} aria-hidden />}
+                  onClick={() => {
+                    setError(null);
+                    setStep(0);
+                  }}
+                  disabled={creation.isPending}
+                >
+                  {T.back}
+                </Button>
+                <Button
+                  onClick={create}
+                  loading={creation.isPending}
+                  disabled={trial.isLimitReached}
+                  leftSection={<IconCheck size={16} aria-hidden />}
+                >
+                  {T.createClass}
+                </Button>
+              </Group>
+            </Stack>
+          </Stepper.Step>
+        </Stepper>
+      </Paper>
+    </Stack>
+  );
+}
