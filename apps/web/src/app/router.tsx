@@ -143,8 +143,14 @@ export const routes: RouteObject[] = [
                     path: '/create-class',
                     ...page(() => import('../features/classes/pages/create-class-page')),
                   },
-                  { path: '/submissions', ...pending('All Submissions') },
-                  { path: '/upload-student-work', ...pending('Upload Student Work') },
+                  {
+                    path: '/submissions',
+                    ...page(() => import('../features/submissions/pages/teacher-submissions-page')),
+                  },
+                  {
+                    path: '/upload-student-work',
+                    ...page(() => import('../features/upload-work/pages/upload-student-work-page')),
+                  },
                 ],
               ),
               roleGroup(
@@ -154,8 +160,14 @@ export const routes: RouteObject[] = [
                     path: '/my-classes',
                     ...page(() => import('../features/student-classes/pages/my-classes-page')),
                   },
-                  { path: '/my-submissions', ...pending('My Submissions') },
-                  { path: '/my-submissions/:id', ...pending('Submission Details') },
+                  {
+                    path: '/my-submissions',
+                    ...page(() => import('../features/submissions/pages/my-submissions-page')),
+                  },
+                  {
+                    path: '/my-submissions/:id',
+                    ...page(() => import('../features/submissions/pages/submission-details-page')),
+                  },
                   {
                     path: '/student/class/:classId',
                     ...page(() => import('../features/student-classes/pages/class-overview-page')),
@@ -164,8 +176,14 @@ export const routes: RouteObject[] = [
                     path: '/class-details/:id',
                     ...page(() => import('../features/student-classes/pages/class-overview-page')),
                   },
-                  { path: '/submission/:id', ...pending('Submission Details') },
-                  { path: '/submission-complete/:id', ...pending('Submission Complete') },
+                  {
+                    path: '/submission/:id',
+                    ...page(() => import('../features/submissions/pages/submission-details-page')),
+                  },
+                  {
+                    path: '/submission-complete/:id',
+                    ...page(() => import('../features/answering/pages/submission-complete-page')),
+                  },
                   {
                     path: '/start-submission',
                     ...page(
@@ -173,10 +191,13 @@ export const routes: RouteObject[] = [
                         import('../features/student-classes/pages/start-submission-select-page'),
                     ),
                   },
-                  { path: '/start-submission/:classId', ...pending('Start Submission') },
+                  {
+                    path: '/start-submission/:classId',
+                    ...page(() => import('../features/answering/pages/answer-questions-page')),
+                  },
                   {
                     path: '/start-submission/:classId/:questionId',
-                    ...pending('Start Submission'),
+                    ...page(() => import('../features/answering/pages/answer-questions-page')),
                   },
                 ],
               ),

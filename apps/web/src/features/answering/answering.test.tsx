@@ -1,0 +1,420 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fillPath } from '@stem/contract/api';
+import { MESSAGES } from '@stem/contract/messages';
+import { ROOT_PATHS } from '@stem/contract/submissions';
+import type { TStudentClass, TStudentQuestion } from '@stem/contract/teaching';
+import { startLocalBackend } from '../../test/local-backend';
+import { loadDraftAnswers } from './answers-store';
+import type { TCompletionState } from './completion-state';
+import AnswerQuestionsPage from './pages/answer-questions-page';
+import SubmissionCompletePage from './pages/submission-complete-page';
+import { LocationProbe, renderRoutes, signIn, uuid } from './test-helpers';
+
+const T = MESSAGES.answeringPage;
+const CLASS_ID = uuid(1);
+const SUBMISSION_ID = uuid(77);
+const CLASS_PATH = `/student/class/${CLASS_ID}`;
+const MARK_PATH = fillPath(ROOT_PATHS.markSubmission, {
+  classId: CLASS_ID,
+  submissionId: SUBMISSION_ID,
+});
+
+const question = (n: number, marks: number): TStudentQuestion => ({
+  _id: uuid(10 + n),
+  id: uuid(10 + n),
+  question: `Question text ${n}`,
+  marks,
+  createdAt: '2025-03-01T10:00:00.000Z',
+});
+const QUESTIONS = [question(1, 4), question(2, 6), question(3, 1)];
+const CLASS: TStudentClass = {
+  _id: CLASS_ID,
+  id: CLASS_ID,
+  name: 'Physics 10A',
+  teacher: { _id: uuid(2), id: uuid(2), name: 'Grace Hopper' },
+  questionCount: 3,
+  totalMarks: 11,
+};
+const classReply = (questions = QUESTIONS) => ({
+  status: 200,
+  body: { success: true, data: { class: CLASS, questions } },
+});
+
+let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+beforeAll(async () => {
+  backend = await startLocalBackend();
+});
+afterAll(() => backend.close());
+beforeEach(() => {
+  backend.reset();
+  window.sessionStorage.clear();
+  signIn('student');
+  backend.on('GET', CLASS_PATH, classReply());
+});
+
+function renderAnswering(
+  path: Parameters<typeof renderRoutes>[1] = `/start-submission/${CLASS_ID}`,
+) {
+  return renderRoutes(
+    [
+      { path: '/start-submission/:classId', element: <AnswerQuestionsPage /> },
+      { path: '/start-submission/:classId/:questionId', element: <AnswerQuestionsPage /> },
+      { path: '/submission-complete/:id', element: <SubmissionCompletePage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    path,
+  );
+}
+
+const answerBox = () => screen.getByRole('textbox', { name: T.answerLabel });
+const position = () => screen.getByTestId('question-position').textContent;
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('answering questions', { timeout: 20_000 }, () => {
+  it("keeps each question's answer across Previous and Next, and refuses a blank one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderAnswering();
+    expect(await screen.findByRole('heading', { name: 'Physics 10A' })).toBeInTheDocument();
+    expect(document.title).toBe(T.documentTitle);
+    expect(screen.getByTestId('total-questions')).toHaveTextContent(T.totalQuestions(3));
+    expect(position()).toBe(T.questionOf(1, 3));
+    expect(screen.getByTestId('question-text')).toHaveTextContent('Question text 1');
+    expect(screen.getByText(T.marks(4))).toBeInTheDocument();
+    expect(button(T.previous)).toBeDisabled();
+
+    await user.click(button(T.next));
+    expect(screen.getByText(MESSAGES.submissions.answerRequired)).toBeInTheDocument();
+    await user.type(answerBox(), '   ');
+    await user.click(button(T.next));
+    expect(position()).toBe(T.questionOf(1, 3));
+    expect(screen.getByText(MESSAGES.submissions.answerRequired)).toBeInTheDocument();
+
+    await user.clear(answerBox());
+    await user.type(answerBox(), 'Answer one');
+    expect(screen.queryByText(MESSAGES.submissions.answerRequired)).not.toBeInTheDocument();
+    await user.click(button(T.next));
+    expect(position()).toBe(T.questionOf(2, 3));
+    // The address follows the question.
+    expect(router.state.location.pathname).toBe(`/start-submission/${CLASS_ID}/${uuid(12)}`);
+    expect(answerBox()).toHaveValue('');
+    // The question's text takes the focus, for keyboard and screen-reader users.
+    expect(screen.getByTestId('question-text')).toHaveFocus();
+
+    await user.type(answerBox(), 'Answer two');
+    await user.click(button(T.previous));
+    expect(position()).toBe(T.questionOf(1, 3));
+    expect(answerBox()).toHaveValue('Answer one');
+    await user.click(button(T.next));
+    expect(answerBox()).toHaveValue('Answer two');
+    await user.click(button(T.next));
+    expect(position()).toBe(T.questionOf(3, 3));
+    expect(screen.queryByRole('button', { name: T.next })).not.toBeInTheDocument();
+    expect(button(T.submit)).toBeInTheDocument();
+    expect(screen.getByText(T.answered(2, 3))).toBeInTheDocument();
+  });
+
+  it('keeps the answers through a reload, and opens the question in the address', async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderAnswering();
+    await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), 'Kept');
+    first.unmount();
+    expect(loadDraftAnswers(CLASS_ID)[uuid(11)]).toEqual({ answer: 'Kept', source: 'typed' });
+
+    renderAnswering(`/start-submission/${CLASS_ID}/${uuid(11)}`);
+    expect(await screen.findByRole('textbox', { name: T.answerLabel })).toHaveValue('Kept');
+  });
+
+  it('saves every answer, shows "Saving your submission..." and opens the completion page 2 s later', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', '/student/submissions', {
+      status: 201,
+      body: {
+        success: true,
+        status: 'success',
+        message: MESSAGES.submissions.created,
+        data: { _id: SUBMISSION_ID },
+      },
+    });
+    backend.on('POST', MARK_PATH, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          status: 'marked',
+          totalScore: 8,
+          totalMarks: 11,
+          failureReason: null,
+          results: [
+            { questionId: uuid(11), score: 3, feedback: [], contentModeration: null },
+            {
+              questionId: uuid(12),
+              score: 4,
+              feedback: [
+                { aiComment: 'Clear working.', suggestion: 'Add units.', markRange: 'high' },
+              ],
+              contentModeration: null,
+            },
+            { questionId: uuid(13), score: 1, feedback: [], contentModeration: null },
+          ],
+        },
+      },
+    });
+    renderAnswering();
+    for (const text of ['First', 'Second']) {
+      await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), text);
+      await user.click(button(T.next));
+    }
+    await user.type(answerBox(), 'Third');
+    const clicked = Date.now();
+    await user.click(button(T.submit));
+
+    expect(await screen.findByText(MESSAGES.submissions.saving)).toBeInTheDocument();
+    const saved = await waitFor(() => {
+      const request = backend.seen.find(
+        (r) => r.method === 'POST' && r.path === '/student/submissions',
+      );
+      expect(request).toBeDefined();
+      return request;
+    });
+    expect(saved?.body).toEqual({
+      classId: CLASS_ID,
+      submissions: [
+        { questionId: uuid(11), answer: 'First', source: 'typed' },
+        { questionId: uuid(12), answer: 'Second', source: 'typed' },
+        { questionId: uuid(13), answer: 'Third', source: 'typed' },
+      ],
+      totalScore: 0,
+      status: 'pending',
+    });
+    expect(saved?.authorization).toBe('Bearer student-token');
+
+    expect(
+      await screen.findByRole('heading', { name: T.completeHeading }, { timeout: 4_000 }),
+    ).toBeInTheDocument();
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(1_900);
+    // The answers of a saved submission are not kept.
+    expect(loadDraftAnswers(CLASS_ID)).toEqual({});
+
+    // Marking runs after saving: the page asks for the marks once and shows them.
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('8/11');
+    expect(screen.getByTestId('percentage')).toHaveTextContent('73%');
+    const cards = screen.getAllByTestId('completed-question');
+    expect(within(cards[1]!).getByText('Second')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('4/6')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Clear working.')).toBeInTheDocument();
+    expect(within(cards[0]!).getByText(MESSAGES.submissions.noFeedback)).toBeInTheDocument();
+    expect(backend.seen.filter((r) => r.path === MARK_PATH)).toHaveLength(1);
+  });
+
+  it("shows the server's reason when saving is refused, and closes the overlay", async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', CLASS_PATH, classReply([question(1, 4)]));
+    backend.on('POST', '/student/submissions', {
+      status: 409,
+      body: { success: false, code: 'CONFLICT', message: MESSAGES.submissions.attemptsExhausted },
+    });
+    renderAnswering();
+    await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), 'Only answer');
+    await user.click(button(T.submit));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      MESSAGES.submissions.attemptsExhausted,
+    );
+    expect(screen.queryByText(MESSAGES.submissions.saving)).not.toBeInTheDocument();
+    // The answer is still there to try again.
+    expect(answerBox()).toHaveValue('Only answer');
+  });
+
+  it('says "Failed to save submission. Please try again." when the server fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', CLASS_PATH, classReply([question(1, 4)]));
+    backend.on('POST', '/student/submissions', {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'boom' },
+    });
+    renderAnswering();
+    await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), 'Answer');
+    await user.click(button(T.submit));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.submissions.saveFailed);
+  });
+
+  it('fills the answer box from an uploaded file: read, tidied and still editable', async () => {
+    const user = userEvent.setup({ delay: null, applyAccept: false });
+    backend.on('POST', ROOT_PATHS.studentExtractText, {
+      status: 200,
+      body: { status: 'successful', data: { formData: 'Th e light energy', pages: 1 } },
+    });
+    backend.on('POST', ROOT_PATHS.cleanupText, {
+      status: 200,
+      body: { status: 'success', data: { cleanedText: 'The light energy', engine: 'offline' } },
+    });
+    renderAnswering();
+    await screen.findByRole('textbox', { name: T.answerLabel });
+    await user.click(screen.getByRole('radio', { name: T.uploadImage }));
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+
+    await user.upload(input, new File(['GIF89a'], 'drawing.gif', { type: 'image/gif' }));
+    expect(await screen.findByText(MESSAGES.upload.unsupportedType)).toBeInTheDocument();
+
+    // PDFs are sent as they are (only photos are compressed).
+    await user.upload(
+      input,
+      new File(['%PDF-1.4 answer'], 'answer.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(answerBox()).toHaveValue('The light energy'));
+    expect(screen.getByText(T.checkExtracted)).toBeInTheDocument();
+    const extract = backend.seen.find((r) => r.path === ROOT_PATHS.studentExtractText);
+    expect(extract?.body).toEqual({ image: btoa('%PDF-1.4 answer') });
+    expect(backend.seen.find((r) => r.path === ROOT_PATHS.cleanupText)?.body).toEqual({
+      text: 'Th e light energy',
+    });
+
+    await user.type(answerBox(), '!');
+    expect(answerBox()).toHaveValue('The light energy!');
+  });
+
+  it('uses the raw text when cleanup fails, and says when the image cannot be processed', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', ROOT_PATHS.studentExtractText, {
+      status: 200,
+      body: { status: 'successful', data: { formData: 'raw words', pages: 1 } },
+    });
+    backend.on('POST', ROOT_PATHS.cleanupText, {
+      status: 503,
+      body: { success: false, code: 'UNAVAILABLE', message: 'down' },
+    });
+    renderAnswering();
+    await screen.findByRole('textbox', { name: T.answerLabel });
+    await user.click(screen.getByRole('radio', { name: T.uploadImage }));
+    const input = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input(), new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(answerBox()).toHaveValue('raw words'));
+
+    backend.on('POST', ROOT_PATHS.studentExtractText, {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'boom' },
+    });
+    await user.upload(input(), new File(['%PDF-1.4'], 'b.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(MESSAGES.submissions.processImageFailed)).toBeInTheDocument();
+  });
+
+  it("offers the device's camera when the browser has no camera access", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAnswering();
+    await screen.findByRole('textbox', { name: T.answerLabel });
+    await user.click(screen.getByRole('radio', { name: T.takePhoto }));
+    expect(screen.getByText(MESSAGES.imageCapture.cameraUnavailable)).toBeInTheDocument();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+    expect(input).toHaveAttribute('capture', 'environment');
+    expect(input).toHaveAttribute('accept', 'image/*');
+  });
+
+  it('explains an invalid class id, a class without questions and a failed load', async () => {
+    const first = renderAnswering('/start-submission/not-a-class');
+    expect(await screen.findByText(MESSAGES.student.invalidClassId)).toBeInTheDocument();
+    first.unmount();
+
+    backend.on('GET', CLASS_PATH, classReply([]));
+    const second = renderAnswering();
+    expect(await screen.findByText(MESSAGES.student.noQuestions)).toBeInTheDocument();
+    second.unmount();
+
+    backend.on('GET', CLASS_PATH, {
+      status: 500,
+      body: { success: false, code: 'INTERNAL', message: 'boom' },
+    });
+    renderAnswering();
+    expect(await screen.findByText(MESSAGES.student.questionsFailed)).toBeInTheDocument();
+    expect(button(T.retry)).toBeInTheDocument();
+  });
+});
+
+describe('submission complete', { timeout: 20_000 }, () => {
+  const STATE: TCompletionState = {
+    submissionId: SUBMISSION_ID,
+    classId: CLASS_ID,
+    className: 'Physics 10A',
+    questions: [{ _id: uuid(11), question: 'Question text 1', marks: 4 }],
+    answers: ['My answer'],
+    scores: null,
+    total: 4,
+  };
+
+  it('says "No Submission Data" without navigation state, with a way back', async () => {
+    renderAnswering(`/submission-complete/${SUBMISSION_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: MESSAGES.submissions.noData }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.backToDashboard })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('shows "Marking your answers…" until the marks arrive, then the scores', async () => {
+    // The mark call gives up waiting (202, pending); the page then polls the submission.
+    backend.on('POST', MARK_PATH, {
+      status: 202,
+      body: {
+        success: true,
+        data: {
+          status: 'pending',
+          totalScore: null,
+          totalMarks: 4,
+          failureReason: null,
+          results: [],
+        },
+      },
+    });
+    let polls = 0;
+    backend.on('GET', `/student/submissions/${SUBMISSION_ID}`, () => {
+      polls += 1;
+      const marked = polls >= 2;
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: {
+            _id: SUBMISSION_ID,
+            id: SUBMISSION_ID,
+            classId: { _id: CLASS_ID, name: 'Physics 10A' },
+            class: 'Physics 10A',
+            student: { _id: uuid(900), name: 'Ada' },
+            submittedAt: '2025-03-11T15:45:00.000Z',
+            markedAt: marked ? '2025-03-11T15:45:05.000Z' : null,
+            status: marked ? 'marked' : 'pending',
+            totalScore: marked ? 3 : null,
+            totalMarks: 4,
+            isFlagged: false,
+            source: 'student',
+            failureReason: null,
+            submissions: [
+              {
+                _id: uuid(300),
+                questionId: { _id: uuid(11), question: 'Question text 1', marks: 4 },
+                question: 'Question text 1',
+                marks: 4,
+                answer: 'My answer',
+                score: marked ? 3 : null,
+                feedback: marked ? 'Mostly right.' : [],
+                contentModeration: null,
+                markedBy: marked ? 'offline@1' : null,
+              },
+            ],
+          },
+        },
+      };
+    });
+    renderAnswering({ pathname: `/submission-complete/${SUBMISSION_ID}`, state: STATE });
+    expect(await screen.findByText(T.marking)).toBeInTheDocument();
+    expect(await screen.findByTestId('overall-score', {}, { timeout: 6_000 })).toHaveTextContent(
+      '3/4',
+    );
+    expect(screen.getByTestId('percentage')).toHaveTextContent('75%');
+    // Feedback given as a plain string is shown too.
+    expect(screen.getByText('Mostly right.')).toBeInTheDocument();
+    expect(screen.queryByText(T.marking)).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const ANSWER_SOURCES = ['typed', 'photo', 'upload'] as const;
+export type TAnswerSource = (typeof ANSWER_SOURCES)[number];
+export type TDraftAnswer = { answer: string; source: TAnswerSource };
+export type TDraftAnswers = Record<string, TDraftAnswer>;
+
+const ZDraft = z.record(
+  z.string(),
+  z.object({ answer: z.string(), source: z.enum(ANSWER_SOURCES) }),
+);
+
+const keyFor = (classId: string) => `stem.answers.${classId}`;
+
+/**
+ * The answers of a class being answered, kept in sessionStorage so a reload or a lost connection
+ * does not lose them; cleared once the submission is saved.
+ */
+export function loadDraftAnswers(classId: string): TDraftAnswers {
+  try {
+    const raw = window.sessionStorage.getItem(keyFor(classId));
+    if (!raw) return {};
+    const parsed = ZDraft.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveDraftAnswers(classId: string, answers: TDraftAnswers): void {
+  try {
+    window.sessionStorage.setItem(keyFor(classId), JSON.stringify(answers));
+  } catch {
+    // Private mode or a full quota: the answers then live only as long as the page.
+  }
+}
+
+export function clearDraftAnswers(classId: string): void {
+  try {
+    window.sessionStorage.removeItem(keyFor(classId));
+  } catch {
+    // Nothing was stored.
+  }
+}
+
+/** The first question (by position) whose answer is missing or blank, or -1 when all are given. */
+export function firstUnanswered(questionIds: readonly string[], answers: TDraftAnswers): number {
+  return questionIds.findIndex((id) => !answers[id]?.answer.trim());
+}

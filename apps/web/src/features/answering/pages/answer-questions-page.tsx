@@ -1,0 +1,325 @@
+import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconArrowRight,
+  IconChevronLeft,
+  IconSend,
+} from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TStudentQuestion } from '@stem/contract/teaching';
+import { usePageTitle } from '../../../components/use-page-title';
+import { useCreateSubmission } from '../api/create-submission';
+import { isClassId, useAnsweringClass, type TAnsweringClass } from '../api/get-answering-class';
+import {
+  clearDraftAnswers,
+  firstUnanswered,
+  loadDraftAnswers,
+  saveDraftAnswers,
+  type TAnswerSource,
+  type TDraftAnswers,
+} from '../answers-store';
+import { AnswerInput, type TAnswerMode } from '../components/answer-input';
+import { QuestionClock } from '../components/question-clock';
+import { SavingOverlay } from '../components/saving-overlay';
+import type { TCompletionState } from '../completion-state';
+import { classLoadErrorText, isRetriable, saveErrorText } from '../load-errors';
+
+const T = MESSAGES.answeringPage;
+/** Spec 02 §4 and §9: after saving, the next page opens 2 seconds later. */
+export const SUBMIT_NAVIGATION_DELAY_MS = 2_000;
+
+/**
+ * /start-submission/{classId} and /start-submission/{classId}/{questionId} (spec 02 §2 Student):
+ * the class's questions one at a time; the URL follows the current question.
+ */
+export default function AnswerQuestionsPage() {
+  const { classId, questionId } = useParams();
+  const query = useAnsweringClass(classId);
+  usePageTitle(T.documentTitle);
+
+  let body;
+  if (!isClassId(classId)) {
+    body = <LoadProblem message={MESSAGES.student.invalidClassId} />;
+  } else if (query.isPending) {
+    body = <AnsweringSkeleton />;
+  } else if (query.isError) {
+    body = (
+      <LoadProblem
+        message={classLoadErrorText(query.error)}
+        onRetry={isRetriable(query.error) ? () => void query.refetch() : undefined}
+        retrying={query.isFetching}
+        classId={classId}
+      />
+    );
+  } else if (query.data.questions.length === 0) {
+    body = <LoadProblem message={MESSAGES.student.noQuestions} classId={classId} />;
+  } else {
+    body = <Answering view={query.data} classId={classId} questionId={questionId} />;
+  }
+  return <Stack gap="lg">{body}</Stack>;
+}
+
+function LoadProblem({
+  message,
+  onRetry,
+  retrying = false,
+  classId,
+}: {
+  message: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+  classId?: string;
+}) {
+  return (
+    <>
+      <Title order={1}>{T.heading}</Title>
+      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+        {message}
+        <Group mt="sm" gap="sm">
+          {onRetry && (
+            <Button size="xs" variant="white" color="red" onClick={onRetry} loading={retrying}>
+              {T.retry}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="white"
+            color="red"
+            component={Link}
+            to={classId ? `/student/class/${classId}` : '/start-submission'}
+          >
+            {classId ? T.backToClass : T.backToClasses}
+          </Button>
+        </Group>
+      </Alert>
+    </>
+  );
+}
+
+function AnsweringSkeleton() {
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={T.loading}>
+      <Skeleton height={34} width="60%" />
+      <Skeleton height={18} width="40%" />
+      <Skeleton height={140} />
+      <Skeleton height={160} />
+    </Stack>
+  );
+}
+
+type TAnsweringProps = { view: TAnsweringClass; classId: string; questionId: string | undefined };
+
+function Answering({ view, classId, questionId }: TAnsweringProps) {
+  const navigate = useNavigate();
+  const { questions } = view;
+  const found = questions.findIndex((q) => q.id === questionId);
+  const index = found < 0 ? 0 : found;
+  const question = questions[index] as TStudentQuestion;
+  const isLast = index === questions.length - 1;
+
+  const [answers, setAnswers] = useState<TDraftAnswers>(() => loadDraftAnswers(classId));
+  const [mode, setMode] = useState<TAnswerMode>('typed');
+  const [answerError, setAnswerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [navigating, setNavigating] = useState(false);
+  const create = useCreateSubmission();
+  const timer = useRef<number | undefined>(undefined);
+
+  const questionHeading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  // Moving to another question puts the keyboard and screen-reader focus on its text.
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    questionHeading.current?.focus();
+  }, [index]);
+
+  const current = answers[question.id] ?? { answer: '', source: 'typed' as TAnswerSource };
+  const answeredCount = questions.filter((q) => answers[q.id]?.answer.trim()).length;
+
+  const setAnswer = (answer: string, source: TAnswerSource) => {
+    setAnswerError(null);
+    setAnswers((previous) => {
+      const next = { ...previous, [question.id]: { answer, source } };
+      saveDraftAnswers(classId, next);
+      return next;
+    });
+  };
+
+  const goTo = (target: number) => {
+    setAnswerError(null);
+    const targetQuestion = questions[target];
+    if (targetQuestion) navigate(`/start-submission/${classId}/${targetQuestion.id}`);
+  };
+
+  const next = () => {
+    if (!current.answer.trim()) {
+      setAnswerError(MESSAGES.submissions.answerRequired);
+      return;
+    }
+    goTo(index + 1);
+  };
+
+  const submit = () => {
+    if (!current.answer.trim()) {
+      setAnswerError(MESSAGES.submissions.answerRequired);
+      return;
+    }
+    const missing = firstUnanswered(
+      questions.map((q) => q.id),
+      answers,
+    );
+    if (missing >= 0) {
+      goTo(missing);
+      setAnswerError(MESSAGES.submissions.answerRequired);
+      return;
+    }
+    setSaveError(null);
+    const list = questions.map((q) => ({
+      questionId: q.id,
+      answer: answers[q.id]?.answer ?? '',
+      source: answers[q.id]?.source ?? 'typed',
+    }));
+    create.mutate(
+      { classId, submissions: list, totalScore: 0, status: 'pending' },
+      {
+        onSuccess: (submissionId) => {
+          clearDraftAnswers(classId);
+          setNavigating(true);
+          const state: TCompletionState = {
+            submissionId,
+            classId,
+            className: view.class.name,
+            questions: questions.map((q) => ({ _id: q.id, question: q.question, marks: q.marks })),
+            answers: list.map((item) => item.answer),
+            scores: null,
+            total: questions.reduce((sum, q) => sum + q.marks, 0),
+          };
+          timer.current = window.setTimeout(
+            () => navigate(`/submission-complete/${submissionId}`, { state }),
+            SUBMIT_NAVIGATION_DELAY_MS,
+          );
+        },
+        onError: (error) => {
+          console.error(error);
+          setSaveError(saveErrorText(error));
+        },
+      },
+    );
+  };
+
+  const saving = create.isPending || navigating;
+
+  return (
+    <>
+      <Group>
+        <Button
+          component={Link}
+          to={`/student/class/${classId}`}
+          variant="subtle"
+          leftSection={<IconChevronLeft size={16} aria-hidden />}
+          px={0}
+        >
+          {T.backToClass}
+        </Button>
+      </Group>
+      <Stack gap={4}>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {view.class.name}
+        </Title>
+        <Group justify="space-between" gap="sm">
+          <Text c="dimmed" data-testid="total-questions">
+            {T.totalQuestions(questions.length)}
+          </Text>
+          <QuestionClock />
+        </Group>
+      </Stack>
+
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" gap="xs">
+            <Badge variant="light" size="lg" tt="none" data-testid="question-position">
+              {T.questionOf(index + 1, questions.length)}
+            </Badge>
+            <Badge variant="outline" size="lg" tt="none" color="gray">
+              {T.marks(question.marks)}
+            </Badge>
+          </Group>
+          <Title
+            ref={questionHeading}
+            tabIndex={-1}
+            order={2}
+            size="h4"
+            fw={600}
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+            data-testid="question-text"
+          >
+            {question.question}
+          </Title>
+        </Stack>
+      </Paper>
+
+      <AnswerInput
+        key={question.id}
+        mode={mode}
+        onModeChange={setMode}
+        value={current.answer}
+        source={current.source}
+        onChange={setAnswer}
+        error={answerError}
+        onBusyChange={setBusy}
+        disabled={saving}
+      />
+
+      {saveError && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {saveError}
+        </Alert>
+      )}
+
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed" ta="right">
+          {T.answered(answeredCount, questions.length)}
+        </Text>
+        <Group justify="space-between" wrap="nowrap">
+          <Button
+            variant="default"
+            onClick={() => goTo(index - 1)}
+            disabled={index === 0 || busy || saving}
+            leftSection={<IconArrowLeft size={18} aria-hidden />}
+          >
+            {T.previous}
+          </Button>
+          {isLast ? (
+            <Button
+              onClick={submit}
+              disabled={busy || saving}
+              rightSection={<IconSend size={18} aria-hidden />}
+            >
+              {T.submit}
+            </Button>
+          ) : (
+            <Button
+              onClick={next}
+              disabled={busy || saving}
+              rightSection={<IconArrowRight size={18} aria-hidden />}
+            >
+              {T.next}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+
+      {saving && <SavingOverlay />}
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconLayoutDashboard } from '@tabler/icons-react';
+import { Link, useLocation, useParams } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
+import { FeedbackBlock } from '../../../components/submission-feedback/feedback-block';
+import { usePageTitle } from '../../../components/use-page-title';
+import { percentageOf, readCompletionState, type TCompletionState } from '../completion-state';
+import { useCompletionMarks, type TCompletionMarks } from '../use-completion-marks';
+
+const T = MESSAGES.answeringPage;
+
+/**
+ * /submission-complete/{id} (spec 02 §2 Student): the overall score, the percentage and each
+ * answer with its score and feedback, from the navigation state the answering screen passed.
+ */
+export default function SubmissionCompletePage() {
+  const location = useLocation();
+  const params = useParams();
+  const state = readCompletionState(location.state);
+  // The state belongs to the submission in the address.
+  const matching = state && state.submissionId === params.id ? state : null;
+  const marks = useCompletionMarks(matching);
+  usePageTitle(T.completeDocumentTitle);
+
+  if (!matching || !marks) return <NoSubmissionData />;
+  return <Completion state={matching} marks={marks} />;
+}
+
+function NoSubmissionData() {
+  return (
+    <Stack gap="lg" align="flex-start">
+      <Title order={1}>{MESSAGES.submissions.noData}</Title>
+      <Text c="dimmed">{T.noDataHint}</Text>
+      <Button
+        component={Link}
+        to="/dashboard"
+        leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+      >
+        {T.backToDashboard}
+      </Button>
+    </Stack>
+  );
+}
+
+function Completion({ state, marks }: { state: TCompletionState; marks: TCompletionMarks }) {
+  const pending = marks.status === 'pending';
+  const failed = marks.status === 'failed';
+  const score = marks.totalScore;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Group gap="xs" wrap="nowrap">
+          <IconCircleCheck size={30} color="var(--mantine-color-green-7)" aria-hidden />
+          <Title order={1}>{T.completeHeading}</Title>
+        </Group>
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {state.className} · {T.completeIntro}
+        </Text>
+      </Stack>
+
+      {pending && (
+        <Paper withBorder p="md" role="status" aria-live="polite" data-testid="marking">
+          <Group gap="sm" wrap="nowrap">
+            <Loader size="sm" aria-hidden />
+            <Stack gap={0}>
+              <Text fw={600}>{T.marking}</Text>
+              <Text size="sm" c="dimmed">
+                {T.markingHint}
+              </Text>
+            </Stack>
+          </Group>
+        </Paper>
+      )}
+      {failed && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {MESSAGES.submissions.markingFailed}
+        </Alert>
+      )}
+
+      {!pending && !failed && score !== null && (
+        <SimpleGrid cols={2} spacing="md" aria-live="polite">
+          <Paper withBorder p="md" radius="md">
+            <Text size="sm" c="dimmed">
+              {T.overallScore}
+            </Text>
+            <Text fz={28} fw={700} data-testid="overall-score">
+              {score}/{state.total}
+            </Text>
+          </Paper>
+          <Paper withBorder p="md" radius="md">
+            <Text size="sm" c="dimmed">
+              {T.percentage}
+            </Text>
+            <Text fz={28} fw={700} data-testid="percentage">
+              {percentageOf(score, state.total)}%
+            </Text>
+          </Paper>
+        </SimpleGrid>
+      )}
+
+      <Stack gap="md">
+        {state.questions.map((question, index) => {
+          const mark = marks.perQuestion[index];
+          return (
+            <Paper
+              key={question._id}
+              withBorder
+              p="md"
+              radius="md"
+              component="section"
+              aria-labelledby={`complete-q-${index}`}
+              data-testid="completed-question"
+            >
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+                  <Stack gap={2} style={{ minWidth: 0 }}>
+                    <Text size="sm" c="dimmed" id={`complete-q-${index}`}>
+                      {T.questionHeading(index + 1)}
+                    </Text>
+                    <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {question.question}
+                    </Text>
+                  </Stack>
+                  <Badge
+                    size="lg"
+                    variant="light"
+                    tt="none"
+                    color={mark?.score === null || !mark ? 'yellow' : 'green'}
+                    style={{ flexShrink: 0 }}
+                    aria-label={`${T.score}: ${
+                      mark && mark.score !== null
+                        ? `${mark.score}/${question.marks}`
+                        : MESSAGES.submissions.pending
+                    }`}
+                  >
+                    {mark && mark.score !== null
+                      ? `${mark.score}/${question.marks}`
+                      : MESSAGES.submissions.pending}
+                  </Badge>
+                </Group>
+                <Stack gap={2}>
+                  <Text size="sm" fw={600}>
+                    {T.yourAnswer}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {state.answers[index] ?? ''}
+                  </Text>
+                </Stack>
+                {!pending && (
+                  <Stack gap={2}>
+                    <Text size="sm" fw={600}>
+                      {T.feedback}
+                    </Text>
+                    <FeedbackBlock feedback={mark?.feedback} />
+                  </Stack>
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+
+      <Group gap="sm">
+        <Button component={Link} to={`/my-submissions/${state.submissionId}`} variant="default">
+          {T.viewSubmission}
+        </Button>
+        <Button
+          component={Link}
+          to="/dashboard"
+          leftSection={<IconLayoutDashboard size={18} aria-hidden />}
+        >
+          {T.backToDashboard}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

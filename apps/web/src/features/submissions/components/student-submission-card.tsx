@@ -1,0 +1,39 @@
+import { Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { TSubmissionView } from '../api/submission-schema';
+import { formatSubmissionDate, studentClassName } from '../format';
+import classes from '../submissions.module.css';
+import { ScoreBadge } from './score-badge';
+
+/** One of the student's submissions: class, date and time, and the score; opens its details. */
+export function StudentSubmissionCard({ submission }: { submission: TSubmissionView }) {
+  return (
+    <Card
+      component={Link}
+      to={`/my-submissions/${submission._id}`}
+      withBorder
+      padding="md"
+      radius="md"
+      className={classes.cardLink}
+      data-testid="submission-card"
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate="end">
+            {studentClassName(submission)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <time dateTime={submission.submittedAt}>
+              {formatSubmissionDate(submission.submittedAt)}
+            </time>
+          </Text>
+        </Stack>
+        <ScoreBadge
+          status={submission.status}
+          score={submission.totalScore}
+          outOf={submission.totalMarks}
+        />
+      </Group>
+    </Card>
+  );
+}
