@@ -20,10 +20,17 @@ import { openDatabase, type TDatabase } from './db/client';
 import type { MailPort } from './adapters/mail/port';
 import { selectMailer } from './adapters/mail/select-mailer';
 import { selectAi } from './adapters/ai/select-ai';
+import { selectQueue } from './adapters/queue/select-queue';
+import type { QueuePort } from './adapters/queue/port';
+import { createMarker } from './marking/engine';
+import { selectOcr } from './extraction/ocr/select-ocr';
+import type { OcrPort } from './extraction/ocr/port';
+import { markingLeaseMs, type TMarker } from './modules/marking/marking.service';
+import { startJobConsumers } from './jobs/start-jobs';
 import type { TAppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerModules } from './modules/register-modules';
+import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { scheduleTokenPurge } from './modules/auth/auth.sessions';
 
@@ -34,6 +41,15 @@ export type TBuildOptions = {
   now?: () => Date;
   /** Log to stdout (default: on unless NODE_ENV=test). */
   logger?: boolean;
+  /**
+   * The answer marker (default: the engine for AI_PROVIDER). An adapter seam: tests pass a wrapper
+   * that counts calls or fails on purpose.
+   */
+  marker?: TMarker;
+  /** The job queue (default: from config). */
+  queue?: QueuePort;
+  /** The OCR engine (default: from OCR_PROVIDER); closed with the app either way. */
+  ocr?: OcrPort;
 };
 
 const STRICT_CSP = {
@@ -92,11 +108,17 @@ export async function buildApp(
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
   const ownsDatabase = !options.database;
+  let stopJobs: () => Promise<void> = async () => undefined;
   const mailer = options.mailer ?? selectMailer(config, app.log);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: false })
     : undefined;
+  // Without an offline queue, a request arriving before the connection is up would fail its rate-limit
+  // check with a 500: wait (briefly) for the first connection.
+  if (redis) await redisReady(redis, 5_000);
 
+  const ai = selectAi(config, app.log);
+  const queue = options.queue ?? selectQueue(config, app.log);
   const ctx: TAppContext = {
     config,
     database,
@@ -104,11 +126,18 @@ export async function buildApp(
     mailer,
     redis,
     logger: app.log,
-    ai: selectAi(config, app.log),
+    ai,
+    queue,
+    marker: options.marker ?? createMarker({ ai }),
+    ocr: options.ocr ?? selectOcr(config, { ai, logger: app.log }),
     now: options.now ?? (() => new Date()),
   };
 
   app.addHook('onClose', async () => {
+    // Running jobs finish first (they still need the database).
+    await stopJobs();
+    await queue.close();
+    await ctx.ocr.close();
     await mailer.close();
     if (redis) await redis.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
@@ -162,9 +191,14 @@ export async function buildApp(
   });
 
   await app.register(async (api) => registerModules(api, ctx), { prefix: API_BASE });
+  await app.register(async (root) => registerRootModules(root, ctx));
   await ensureOwnerAccount(ctx);
   const stopTokenPurge = scheduleTokenPurge(ctx);
   app.addHook('onClose', stopTokenPurge);
+  // Without Redis the queue lives in this process, so this process must consume it.
+  stopJobs = config.jobs.runInApi
+    ? startJobConsumers({ ...ctx, leaseMs: markingLeaseMs(config.ai.timeoutMs) })
+    : async () => undefined;
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -183,4 +217,18 @@ export async function buildApp(
   }
 
   return app;
+}
+
+/** Resolves once the client is connected, or after `timeoutMs` (it keeps retrying in the background). */
+function redisReady(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    redis.once('ready', done);
+  });
 }

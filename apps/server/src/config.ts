@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -59,6 +60,35 @@ const ZEnv = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: optionalString,
   OCR_PROVIDER: z.enum(['tesseract', 'textract', 'vision']).default('tesseract'),
+  /** Tesseract workers kept warm; capped at the machine's cores. */
+  OCR_WORKERS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** Pages of a PDF or multi-page TIFF read at most; a longer document is refused. */
+  OCR_MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100).default(10),
+  AWS_REGION: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as eu-west-2')
+      .optional(),
+  ),
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
+  /** Textract endpoint override (a VPC endpoint or a local test server). */
+  TEXTRACT_ENDPOINT: optionalString.pipe(ZHttpUrl.optional()),
+  RUN_JOBS_IN_API: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be 1 to 64 letters, digits, "-" or "_"')
+    .default('stem'),
+  MARKING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
+  MARKING_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
+  MARK_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -97,6 +127,42 @@ export type TConfig = {
     timeoutMs: number;
   };
   ocrProvider: 'tesseract' | 'textract' | 'vision';
+  /** Text extraction (OCR) settings. */
+  ocr: {
+    provider: 'tesseract' | 'textract' | 'vision';
+    /** Tesseract workers: OCR_WORKERS capped at the cores, else one per core. */
+    workers: number;
+    maxPdfPages: number;
+    /** Set when OCR_PROVIDER=textract (start-up fails naming any missing variable). */
+    textract:
+      | {
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          sessionToken: string | undefined;
+          endpoint: string;
+        }
+      | undefined;
+  };
+  /** Background jobs (marking). */
+  jobs: {
+    /**
+     * Whether API processes consume the job queues. Always true without REDIS_URL (the in-process
+     * queue has no other consumer); with REDIS_URL, false leaves the work to `npm run worker`.
+     */
+    runInApi: boolean;
+    /** BullMQ key prefix: deployments (or test runs) sharing one Redis never see each other's jobs. */
+    queuePrefix: string;
+    /** Runs allowed per marking job, the first included, before the submission is marked failed. */
+    markingAttempts: number;
+    /** First retry delay of a failed marking; it doubles on each retry. */
+    markingBackoffMs: number;
+    /**
+     * How long the spec's mark call waits for a running marking before answering 202 (keep it under
+     * the timeouts of the proxies in front of the API).
+     */
+    markWaitMs: number;
+  };
   logLevel: string;
   trustProxy: boolean;
   /** Folder of the built web app; undefined means the API runs without serving the SPA. */
@@ -133,6 +199,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   ) {
     throw new ConfigError(
       'Invalid configuration: OPENAI_API_KEY is required when AI_PROVIDER=openai and OPENAI_BASE_URL is api.openai.com',
+    );
+  }
+  if (e.OCR_PROVIDER === 'textract') {
+    for (const name of ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const) {
+      if (e[name] === undefined) {
+        throw new ConfigError(
+          `Invalid configuration: ${name} is required when OCR_PROVIDER=textract`,
+        );
+      }
+    }
+  }
+  if (e.OCR_PROVIDER === 'vision' && e.AI_PROVIDER === 'offline') {
+    throw new ConfigError(
+      'Invalid configuration: OCR_PROVIDER=vision needs a hosted AI provider: set AI_PROVIDER=anthropic or AI_PROVIDER=openai (AI_PROVIDER is offline)',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -177,6 +257,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       timeoutMs: e.AI_TIMEOUT_MS,
     },
     ocrProvider: e.OCR_PROVIDER,
+    ocr: {
+      provider: e.OCR_PROVIDER,
+      workers: Math.min(os.availableParallelism(), e.OCR_WORKERS ?? os.availableParallelism()),
+      maxPdfPages: e.OCR_MAX_PDF_PAGES,
+      textract:
+        e.OCR_PROVIDER === 'textract' &&
+        e.AWS_REGION !== undefined &&
+        e.AWS_ACCESS_KEY_ID !== undefined &&
+        e.AWS_SECRET_ACCESS_KEY !== undefined
+          ? {
+              region: e.AWS_REGION,
+              accessKeyId: e.AWS_ACCESS_KEY_ID,
+              secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+              sessionToken: e.AWS_SESSION_TOKEN,
+              endpoint: (
+                e.TEXTRACT_ENDPOINT ?? `https://textract.${e.AWS_REGION}.amazonaws.com`
+              ).replace(/\/+$/, ''),
+            }
+          : undefined,
+    },
+    jobs: {
+      runInApi: e.REDIS_URL === undefined ? true : e.RUN_JOBS_IN_API,
+      queuePrefix: e.QUEUE_PREFIX,
+      markingAttempts: e.MARKING_ATTEMPTS,
+      markingBackoffMs: e.MARKING_BACKOFF_MS,
+      markWaitMs: e.MARK_WAIT_MS,
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,

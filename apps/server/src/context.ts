@@ -4,6 +4,9 @@ import type { TConfig } from './config';
 import type { TDatabase, TDb } from './db/client';
 import type { MailPort } from './adapters/mail/port';
 import type { AiPort } from './adapters/ai/port';
+import type { QueuePort } from './adapters/queue/port';
+import type { OcrPort } from './extraction/ocr/port';
+import type { TMarker } from './modules/marking/marking.service';
 
 /** Everything a module's service needs, built once by buildApp and handed to each module. */
 export type TAppContext = {
@@ -15,6 +18,12 @@ export type TAppContext = {
   logger: FastifyBaseLogger;
   /** The hosted language model; undefined when AI_PROVIDER=offline (each task's offline engine runs). */
   ai?: AiPort | undefined;
+  /** Background jobs: in-process, or BullMQ when REDIS_URL is set. */
+  queue: QueuePort;
+  /** Marks one answer (offline engine or the hosted model); the marking job uses it. */
+  marker: TMarker;
+  /** Reads text from page images (OCR_PROVIDER); started on first use. */
+  ocr: OcrPort;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
 };

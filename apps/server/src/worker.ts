@@ -3,10 +3,15 @@ import { pino } from 'pino';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase } from './db/client';
 import { scheduleTokenPurge, TOKEN_PURGE_INTERVAL_MS } from './modules/auth/auth.sessions';
+import { selectAi } from './adapters/ai/select-ai';
+import { selectQueue } from './adapters/queue/select-queue';
+import { startJobConsumers } from './jobs/start-jobs';
+import { createMarker } from './marking/engine';
+import { markingLeaseMs } from './modules/marking/marking.service';
 
 /**
- * The background process (`npm run worker`): housekeeping on a timer; the queue consumers of later
- * features join it here. SIGTERM lets the running task finish, then closes the database.
+ * The background process (`npm run worker`): housekeeping on a timer and, with REDIS_URL, the
+ * consumers of the job queues (marking). SIGTERM lets running jobs finish, then closes the database.
  */
 async function main(): Promise<void> {
   let config: TConfig;
@@ -31,15 +36,40 @@ async function main(): Promise<void> {
     { firstRunMs: 0, keepAlive: true },
   );
 
+  // The marking queue lives in Redis; without REDIS_URL it is in the API process and runs there.
+  const queue = config.redisUrl ? selectQueue(config, logger) : undefined;
+  const stopJobs = queue
+    ? startJobConsumers(
+        {
+          db: database.db,
+          marker: createMarker({ ai: selectAi(config, logger) }),
+          logger,
+          now: () => new Date(),
+          leaseMs: markingLeaseMs(config.ai.timeoutMs),
+          queue,
+          config,
+        },
+        { keepAlive: true },
+      )
+    : async () => undefined;
+
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, 'worker closing after an error');
     else logger.info({ signal }, 'worker shutting down');
+    await stopJobs();
+    await queue?.close();
     await stopPurge();
     await database.close();
   });
   logger.info(
-    { database: database.kind, purgeEveryMs: TOKEN_PURGE_INTERVAL_MS },
-    'STEM@Home worker started',
+    {
+      database: database.kind,
+      purgeEveryMs: TOKEN_PURGE_INTERVAL_MS,
+      queues: queue ? [queue.name] : [],
+    },
+    queue
+      ? 'STEM@Home worker started'
+      : 'STEM@Home worker started (no REDIS_URL: marking runs in the API process)',
   );
 }
 

@@ -26,6 +26,7 @@ export const ROOT_PATHS = {
 } as const;
 
 export const MAX_ANSWER_LENGTH = 20_000;
+export const MAX_ANSWERS_PER_SUBMISSION = 100;
 
 export const ZSubmissionAnswerInput = z.object({
   questionId: z.uuid({ message: 'must be a valid question id' }),
@@ -43,7 +44,7 @@ export const ZCreateSubmissionRequest = z.object({
   submissions: z
     .array(ZSubmissionAnswerInput)
     .min(1, { message: 'Please provide an answer' })
-    .max(100),
+    .max(MAX_ANSWERS_PER_SUBMISSION),
   totalScore: z.number().optional(),
   status: z.string().optional(),
 });

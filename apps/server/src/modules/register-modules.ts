@@ -6,6 +6,8 @@ import { classRoutes } from './classes/classes.routes';
 import { questionRoutes } from './questions/questions.routes';
 import { studentClassRoutes } from './student/student.routes';
 import { trialLimitRoutes } from './trial-limits/trial-limits.routes';
+import { submissionRootRoutes, submissionRoutes } from './submissions/submissions.routes';
+import { extractionRoutes } from './extraction/extraction.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -15,4 +17,11 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(questionRoutes, { ctx });
   await api.register(studentClassRoutes, { ctx });
   await api.register(trialLimitRoutes, { ctx });
+  await api.register(submissionRoutes, { ctx });
+}
+
+/** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */
+export async function registerRootModules(root: FastifyInstance, ctx: TAppContext): Promise<void> {
+  await root.register(submissionRootRoutes, { ctx });
+  await root.register(extractionRoutes, { ctx });
 }

@@ -25,6 +25,16 @@ export async function createTestDatabase(): Promise<TDatabase> {
         await database.close();
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();
+        // pool.end() resolves before the server has let go of every backend; a forced drop that
+        // kills one still exiting reaches its (already detached) client as an unhandled FATAL.
+        for (let i = 0; i < 50; i += 1) {
+          const { rows } = await dropper.query<{ n: string }>(
+            'select count(*) as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (Number(rows[0]?.n ?? 0) === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
         await dropper.query(`drop database if exists "${name}" with (force)`);
         await dropper.end();
       },

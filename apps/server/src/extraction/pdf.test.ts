@@ -1,0 +1,56 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { makePdf } from '../../test/extraction/fixtures';
+import { ExtractionError } from './file-type';
+import { countPdfPages, renderPdfPages } from './pdf';
+
+async function refusal(promise: Promise<unknown>): Promise<ExtractionError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ExtractionError);
+  return error as ExtractionError;
+}
+
+/** Share of dark pixels in the top quarter and in the bottom half of a rendered page. */
+async function inkShares(png: Buffer) {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const share = (from: number, to: number) => {
+    let dark = 0;
+    for (let i = from * info.width; i < to * info.width; i++) if (data[i]! < 128) dark++;
+    return dark / ((to - from) * info.width);
+  };
+  return { top: share(0, info.height / 4), bottom: share(info.height / 2, info.height) };
+}
+
+describe('renderPdfPages', () => {
+  it('renders every page in memory at about 2000 px, text where the PDF puts it', async () => {
+    const pdf = makePdf([['Photosynthesis makes glucose.'], ['Second page.', 'Two lines.']]);
+    const pages = await renderPdfPages(pdf);
+    expect(pages).toHaveLength(2);
+    for (const png of pages) {
+      const meta = await sharp(png).metadata();
+      expect(meta.format).toBe('png');
+      expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2048);
+      const ink = await inkShares(png);
+      expect(ink.top).toBeGreaterThan(0.002);
+      expect(ink.bottom).toBe(0);
+    }
+  });
+
+  it('counts pages and refuses a PDF over the page limit', async () => {
+    const pdf = makePdf([['one'], ['two'], ['three']]);
+    expect(await countPdfPages(pdf)).toBe(3);
+    const error = await refusal(renderPdfPages(pdf, { maxPages: 2 }));
+    expect(error.kind).toBe('too-many-pages');
+    expect(error.status).toBe(422);
+    expect(error.message).toContain('2 pages');
+  });
+
+  it('refuses a damaged PDF as unreadable', async () => {
+    const error = await refusal(renderPdfPages(Buffer.from('%PDF-1.4\nthis is not a pdf at all')));
+    expect(error.kind).toBe('unreadable');
+    expect(error.status).toBe(422);
+  });
+});

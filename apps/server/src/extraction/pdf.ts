@@ -1,0 +1,132 @@
+import { createRequire } from 'node:module';
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import path from 'node:path';
+import { ExtractionError } from './file-type';
+import { DEFAULT_MAX_PIXELS, DEFAULT_MAX_SIDE } from './normalise';
+
+/** A PDF longer than this is refused (OCR_MAX_PDF_PAGES overrides it). */
+export const DEFAULT_MAX_PAGES = 10;
+
+export type TPdfOptions = {
+  maxPages?: number;
+  /** Longest side of each rendered page, in pixels. */
+  maxSide?: number;
+  /** Largest image embedded in the PDF that is drawn (larger ones are skipped, not decoded). */
+  maxImagePixels?: number;
+};
+
+type TPdfjs = typeof Pdfjs;
+let pdfjs: Promise<TPdfjs> | undefined;
+/** pdf.js is large: loaded on the first PDF only. */
+const loadPdfjs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+/** pdf.js's own data folders, read from the installed package (never fetched). */
+function pdfjsAssets() {
+  const require = createRequire(import.meta.url);
+  const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  const folder = (name: string) => path.join(root, name) + path.sep;
+  return {
+    standardFontDataUrl: folder('standard_fonts'),
+    cMapUrl: folder('cmaps'),
+    wasmUrl: folder('wasm'),
+    iccUrl: folder('iccs'),
+  };
+}
+
+/** The number of pages of a PDF (throws `unreadable` for a damaged file). */
+export async function countPdfPages(bytes: Uint8Array): Promise<number> {
+  const doc = await openPdf(bytes, DEFAULT_MAX_PIXELS);
+  try {
+    return doc.numPages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+/**
+ * Renders every page of a PDF to a PNG in memory (white background, longest side `maxSide`), with
+ * pdf.js and @napi-rs/canvas: no fonts fetched, no script evaluated, nothing written to disk.
+ * Pages are rendered one at a time, so only one page's pixels are held besides the results.
+ * A PDF with more than `maxPages` pages is refused (`too-many-pages`), a damaged one `unreadable`.
+ * Rendering every page (rather than reading a text layer) keeps handwriting on a printed worksheet.
+ */
+export async function renderPdfPages(bytes: Uint8Array, options: TPdfOptions = {}) {
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const maxSide = options.maxSide ?? DEFAULT_MAX_SIDE;
+  const doc = await openPdf(bytes, options.maxImagePixels ?? DEFAULT_MAX_PIXELS);
+  try {
+    if (doc.numPages > maxPages) throw ExtractionError.tooManyPages(maxPages);
+    const pages: Buffer[] = [];
+    for (let number = 1; number <= doc.numPages; number++) {
+      pages.push(await renderPage(doc, number, maxSide));
+    }
+    return pages;
+  } catch (error) {
+    if (error instanceof ExtractionError) throw error;
+    throw ExtractionError.unreadable(error);
+  } finally {
+    await doc.destroy();
+  }
+}
+
+type TPdfDocument = Awaited<ReturnType<TPdfjs['getDocument']>['promise']>;
+
+async function openPdf(bytes: Uint8Array, maxImagePixels: number): Promise<TPdfDocument> {
+  const { getDocument } = await loadPdfjs();
+  // pdf.js takes ownership of (detaches) the array it is given: hand it a copy.
+  const task = getDocument({
+    data: new Uint8Array(bytes),
+    ...pdfjsAssets(),
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    stopAtErrors: false,
+    maxImageSize: maxImagePixels,
+    verbosity: 0,
+  });
+  try {
+    return await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw ExtractionError.unreadable(error);
+  }
+}
+
+type TRenderParameters = Parameters<Awaited<ReturnType<TPdfDocument['getPage']>>['render']>[0];
+type TCanvasPair = {
+  canvas: { width: number; height: number; toBuffer(mime: 'image/png'): Buffer };
+  context: NonNullable<TRenderParameters['canvasContext']>;
+};
+type TCanvasFactory = {
+  create(width: number, height: number): TCanvasPair;
+  destroy(pair: TCanvasPair): void;
+};
+
+async function renderPage(doc: TPdfDocument, number: number, maxSide: number): Promise<Buffer> {
+  const page = await doc.getPage(number);
+  try {
+    const base = page.getViewport({ scale: 1 });
+    const scale = maxSide / Math.max(base.width, base.height, 1);
+    const viewport = page.getViewport({ scale });
+    // The document's own factory: the canvas module pdf.js was built against (@napi-rs/canvas).
+    const factory = doc.canvasFactory as TCanvasFactory;
+    const pair = factory.create(
+      Math.max(1, Math.round(viewport.width)),
+      Math.max(1, Math.round(viewport.height)),
+    );
+    try {
+      pair.context.fillStyle = '#ffffff';
+      pair.context.fillRect(0, 0, pair.canvas.width, pair.canvas.height);
+      await page.render({
+        canvasContext: pair.context,
+        canvas: pair.canvas as unknown as TRenderParameters['canvas'],
+        viewport,
+      }).promise;
+      return pair.canvas.toBuffer('image/png');
+    } finally {
+      factory.destroy(pair);
+    }
+  } finally {
+    page.cleanup();
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { QueuePort, TJobHandler } from '../adapters/queue/port';
+import { markSubmission, type TMarkingDeps } from '../modules/marking/marking.service';
+
+/** The marking queue: one job per submission (DESIGN §7). */
+export const MARKING_QUEUE = 'marking';
+
+export const ZMarkSubmissionPayload = z.object({ submissionId: z.uuid() });
+export type TMarkSubmissionPayload = z.infer<typeof ZMarkSubmissionPayload>;
+
+/**
+ * Why a marking job is queued; it picks the job id. The queue ignores an id it already holds (BullMQ
+ * also remembers finished jobs for a while), so a new submission and every mark call share one id,
+ * while a retry after failure and a recovery of a stuck submission each need a fresh one. Duplicates
+ * are harmless anyway: only the run that claims the submission marks it.
+ */
+export type TMarkingReason =
+  { kind: 'new' } | { kind: 'retry' | 'recover'; markingAttempts: number };
+
+export function markingJobId(submissionId: string, reason: TMarkingReason): string {
+  // BullMQ refuses ":" in custom job ids.
+  if (reason.kind === 'new') return `mark-${submissionId}`;
+  return `mark-${submissionId}-${reason.kind}-${reason.markingAttempts}`;
+}
+
+/** Queues the marking of a submission (right after the transaction that created it commits). */
+export async function enqueueMarking(
+  queue: QueuePort,
+  submissionId: string,
+  reason: TMarkingReason = { kind: 'new' },
+): Promise<void> {
+  const payload: TMarkSubmissionPayload = { submissionId };
+  await queue.enqueue(MARKING_QUEUE, payload, { jobId: markingJobId(submissionId, reason) });
+}
+
+/** The job handler: validates the payload, then marks (idempotent; see markSubmission). */
+export function markSubmissionHandler(deps: TMarkingDeps): TJobHandler<unknown> {
+  return async (payload, context) => {
+    const parsed = ZMarkSubmissionPayload.safeParse(payload);
+    if (!parsed.success) {
+      deps.logger.error({ jobId: context.jobId }, 'marking job with an invalid payload dropped');
+      return { status: 'skipped', reason: 'invalid payload' };
+    }
+    return markSubmission(deps, parsed.data.submissionId, context);
+  };
+}

@@ -1,0 +1,225 @@
+import { matchesOf, type TKeyPointModel, type TQuestionModel } from './question-model';
+import { analyseNormalised, MAX_TEXT_CHARS, normaliseText, NUMBER_RE, type TToken } from './text';
+
+/**
+ * The evidence the offline marker reads in one answer: which key points it covers and how well,
+ * how much of it only restates the question, how much is on topic at all, and its length.
+ */
+
+export type TPointCoverage = {
+  point: TKeyPointModel;
+  /** 0..1: weighted share of the point's terms found in the answer (near spellings count 0.8). */
+  coverage: number;
+  /** The same, inside the best window of consecutive sentences (scattered words count less). */
+  local: number;
+  /** The answer negates the matched terms where the key point does not. */
+  contradicted: boolean;
+};
+
+export type TEvidence = {
+  isBlank: boolean;
+  words: number;
+  contentWords: number;
+  distinctContent: number;
+  /** Distinct content stems of the answer. */
+  stems: Set<string>;
+  points: TPointCoverage[];
+  /** Share of the answer's distinct content stems that the question already contains. */
+  questionOverlap: number;
+  /** Share of the answer's distinct content stems found in the question, rubric or reference. */
+  topicOverlap: number;
+  /** Share of the rubric's answer vocabulary (not in the question) the answer uses. */
+  answerVocabRecall: number;
+  /** Number of distinct answer-vocabulary stems the answer uses. */
+  answerVocabHits: number;
+  /** Signs of supported reasoning: "because", "for example", quotations, numbers from data. */
+  supportMarkers: number;
+  /** Capitalised words inside sentences (names, places: specific details from a text). */
+  properNouns: number;
+  /** Quotation marks (quoted evidence). */
+  quotes: number;
+  /** Distinct numbers of the question (data values) the answer cites. */
+  citedNumbers: number;
+};
+
+const NON_ANSWER_RE =
+  /^(?:n\/?a|nsr|none|no|nothing|idk|i ?do ?n[o']?t know|do not know|dont know|don't know|i do not understand|i don'?t understand|no idea|not sure|\?+|-+|\.+|blank|empty|no response|no answer|empty submission)[.!?]*$/i;
+
+/** True for an empty answer or a non-answer ("I don't know", "NSR", "no response"). */
+export function isNonAnswer(answer: string): boolean {
+  const t = answer.trim().replace(/\s+/g, ' ');
+  if (t.length === 0) return true;
+  if (NON_ANSWER_RE.test(t)) return true;
+  return !/[a-z0-9]/i.test(t);
+}
+
+type TAnswerView = {
+  /** Best match strength per question term (index in `model.terms`); absent terms are missing. */
+  termScores: Map<number, number>;
+  bigrams: Set<string>;
+};
+
+function viewOf(model: TQuestionModel, tokens: readonly TToken[]): TAnswerView {
+  const termScores = new Map<number, number>();
+  const bigrams = new Set<string>();
+  const seen = new Set<string>();
+  let previous: string | undefined;
+  for (const t of tokens) {
+    if (!t.isContent) continue;
+    if (previous !== undefined) bigrams.add(`${previous} ${t.stem}`);
+    previous = t.stem;
+    if (seen.has(t.stem)) continue;
+    seen.add(t.stem);
+    for (const [index, strength] of matchesOf(model, t.stem)) {
+      if (strength > (termScores.get(index) ?? 0)) termScores.set(index, strength);
+    }
+  }
+  return { termScores, bigrams };
+}
+
+/** Coverage of one key point by an answer view, with a phrase bonus for shared bigrams. */
+function coverage(
+  point: TKeyPointModel,
+  view: TAnswerView,
+  negated: ReadonlySet<string>,
+): { value: number; negated: boolean } {
+  if (point.totalWeight <= 0) return { value: 0, negated: false };
+  let got = 0;
+  let negatedHits = 0;
+  let hits = 0;
+  for (const term of point.terms) {
+    let m = view.termScores.get(term.index) ?? 0;
+    for (const a of term.alternatives ?? []) m = Math.max(m, view.termScores.get(a) ?? 0);
+    if (m > 0) {
+      got += term.weight * m;
+      hits++;
+      if (negated.has(term.stem)) negatedHits++;
+    }
+  }
+  let value = got / point.totalWeight;
+  let shared = 0;
+  for (const b of point.bigrams) if (view.bigrams.has(b)) shared++;
+  if (point.bigrams.size > 0) value = Math.min(1, value + (0.15 * shared) / point.bigrams.size);
+  const isNegated =
+    hits > 0 && !point.isNegative && negatedHits >= Math.max(1, Math.ceil(hits / 2));
+  return { value, negated: isNegated };
+}
+
+/** Positions of the words that sit within three words after a negation ("does not absorb heat"). */
+function negatedPositions(tokens: readonly TToken[]): Set<number> {
+  const out = new Set<number>();
+  tokens.forEach((token, i) => {
+    if (!token.isNegation) return;
+    for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) out.add(j);
+  });
+  return out;
+}
+
+/** The answer's tokens, sentence by sentence (sentence ends and line breaks). */
+function sentencesOf(normalised: string): TToken[][] {
+  return normalised
+    .split(/(?<=[.!?;:])\s+|\n+/)
+    .map((s) => analyseNormalised(s))
+    .filter((t) => t.length > 0);
+}
+
+/** Token windows of two consecutive sentences, so a key point is judged on words that sit together. */
+function windowsOf(sentences: TToken[][]): TToken[][] {
+  if (sentences.length <= 2) return [sentences.flat()];
+  const out: TToken[][] = [];
+  for (let i = 0; i + 1 < sentences.length && out.length < MAX_WINDOWS; i++) {
+    out.push([...(sentences[i] ?? []), ...(sentences[i + 1] ?? [])]);
+  }
+  return out;
+}
+
+/** At most this many sentence windows are read (caps the work on a very long answer). */
+const MAX_WINDOWS = 80;
+
+const SUPPORT_RE =
+  /\bbecause\b|\bfor example\b|\bfor instance\b|\bsuch as\b|\bsince\b|\bthis shows\b|\bwhich means\b|\bso that\b|\btherefore\b|\bstates?\b|\bsaid\b|\bsays\b|["“”]|\b\d+(?:\.\d+)?\b/g;
+
+const PROPER_NOUN_RE = /(?<=[a-z,;] )[A-Z][a-z]+/g;
+const QUOTE_RE = /["“”]|'[A-Z]/g;
+
+function countCitedNumbers(questionNumbers: Set<string>, answer: string): number {
+  if (questionNumbers.size === 0) return 0;
+  const cited = new Set<string>();
+  for (const m of answer.matchAll(NUMBER_RE)) if (questionNumbers.has(m[0])) cited.add(m[0]);
+  return cited.size;
+}
+
+/** Reads the evidence in one answer against the question model. */
+export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence {
+  const capped = answer.length > MAX_TEXT_CHARS ? answer.slice(0, MAX_TEXT_CHARS) : answer;
+  const normalised = normaliseText(capped);
+  const sentences = sentencesOf(normalised);
+  const tokens = sentences.flat();
+  const whole = viewOf(model, tokens);
+  const negatedAt = negatedPositions(tokens);
+  // A stem is negated only when the answer never states it plainly elsewhere.
+  const negated = new Set<string>();
+  const affirmedStems = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (!t.isContent) return;
+    if (negatedAt.has(i)) negated.add(t.stem);
+    else affirmedStems.add(t.stem);
+  });
+  for (const s of affirmedStems) negated.delete(s);
+  const windows =
+    model.keyPoints.length > 0 && sentences.length > 2
+      ? windowsOf(sentences).map((w) => viewOf(model, w))
+      : [whole];
+  const points: TPointCoverage[] = model.keyPoints.map((point) => {
+    const all = coverage(point, whole, negated);
+    let local = 0;
+    for (const w of windows) local = Math.max(local, coverage(point, w, negated).value);
+    return {
+      point,
+      coverage: all.value,
+      local: Math.min(local, all.value),
+      contradicted: all.negated,
+    };
+  });
+
+  const stems = new Set<string>();
+  let contentWords = 0;
+  for (const t of tokens) {
+    if (!t.isContent) continue;
+    contentWords++;
+    stems.add(t.stem);
+  }
+  let inQuestion = 0;
+  let inTopic = 0;
+  for (const s of stems) {
+    if (model.questionStems.has(s)) inQuestion++;
+    if (model.topicStems.has(s)) inTopic++;
+  }
+  // Rubric vocabulary used under a negation ("does not absorb") is no evidence of knowing it.
+  const affirmed =
+    negatedAt.size > 0
+      ? viewOf(
+          model,
+          tokens.filter((_, i) => !negatedAt.has(i)),
+        )
+      : whole;
+  let vocabHits = 0;
+  for (const i of model.answerTermIndices) if ((affirmed.termScores.get(i) ?? 0) > 0) vocabHits++;
+  const distinct = stems.size;
+  return {
+    isBlank: isNonAnswer(normalised) || distinct === 0,
+    words: tokens.length,
+    contentWords,
+    distinctContent: distinct,
+    stems,
+    points,
+    questionOverlap: distinct > 0 ? inQuestion / distinct : 0,
+    topicOverlap: distinct > 0 ? inTopic / distinct : 0,
+    answerVocabRecall: model.answerStems.size > 0 ? vocabHits / model.answerStems.size : 0,
+    answerVocabHits: vocabHits,
+    supportMarkers: Math.min(10, (normalised.match(SUPPORT_RE) ?? []).length),
+    properNouns: (capped.match(PROPER_NOUN_RE) ?? []).length,
+    quotes: (capped.match(QUOTE_RE) ?? []).length,
+    citedNumbers: countCitedNumbers(model.questionNumbers, capped),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * A small hand-written synonym and lemma map for common school-science and everyday words. Each group
+ * is written as `canonical: variant variant ...`; every variant (and the canonical word) is mapped to
+ * the canonical word before stemming. Groups join words a teacher would accept for one another; they
+ * never join opposites.
+ */
+const GROUPS = `
+amount: amount amounts quantity quantities volume volumes
+type: type types kind kinds sort brand brands variety varieties
+size: size sizes big bigger biggest large larger largest dimension dimensions
+small: small smaller smallest tiny little
+increase: increase increases increased increasing rise rises rose risen rising grow grows grew grown growing raise raised gain gains expand expands expanded
+decrease: decrease decreases decreased decreasing reduce reduces reduced reducing reduction drop drops dropped fall falls fell decline declines declined shrink shrinks lessen diminish diminishes
+fast: fast faster fastest quick quicker quickest quickly rapid rapidly speedy
+slow: slow slower slowest slowly slows slowed slowing decelerate decelerates decelerated decelerating deceleration
+accelerate: accelerate accelerates accelerated accelerating acceleration
+downward: downward downwards downwardly
+same: same identical equal equally constant consistent uniform
+different: different differ differs differed difference differences vary varies varied variation various distinct
+repeat: repeat repeats repeated repeating replicate replicated redo trial trials retest
+measure: measure measures measured measuring measurement measurements
+mass: mass masses weight weights weigh weighs weighed weighing heavy heavier
+container: container containers cup cups jar jars beaker beakers bowl bowls
+rinse: rinse rinsed rinsing wash washed washing
+heat: heat heats heated heating hot hotter hottest warm warmer warmest warmth
+cold: cold colder coldest cool cooler coolest chilly
+dark: dark darker darkest
+light: light lighter lightest
+absorb: absorb absorbs absorbed absorbing absorption soak soaks soaked
+reflect: reflect reflects reflected reflecting reflection bounce bounces
+move: move moves moved moving movement movements travel travels traveled travelled travelling traveling motion
+produce: produce produces produced producing create creates created creating generate generates generated build builds built synthesize synthesizes synthesized synthesise synthesised
+bond: bond bonds bonded bonding link links linked linking join joins joined joining connect connects connected attach attaches attached
+danger: danger dangers dangerous harmful harm harms threat threats threaten threatens risk risks risky
+help: help helps helped helping aid aids assist assists assisted
+conclusion: conclusion conclusions conclude concludes concluded
+stretch: stretch stretches stretched stretching stretchy stretchable stretchability elastic elasticity
+strong: strong stronger strongest strength
+weak: weak weaker weakest weakness
+long: long longer longest length lengths
+short: short shorter shortest
+time: time times duration period
+number: number numbers count counts
+good: good better best
+bad: bad worse worst
+more: more most
+less: less least fewer fewest
+high: high higher highest
+low: low lower lowest
+temperature: temperature temperatures temp temps
+information: information info
+experiment: experiment experiments investigation investigations
+result: result results outcome outcomes finding findings
+`;
+
+/** Phrases rewritten before tokenising ("how much" names an amount). */
+export const PHRASES: [RegExp, string][] = [
+  [/\bhow much\b/g, 'amount'],
+  [/\bhow many\b/g, 'number'],
+  [/\bhow long\b/g, 'time'],
+  [/\bgo(es)? up\b/g, 'increase'],
+  [/\bgo(es)? down\b/g, 'decrease'],
+  [/\btake[sn]? in\b/g, 'absorb'],
+  // Physics in plain words: "slows down" is decelerating, "speeds up" is accelerating, and a force
+  // that "pulls it down" acts downwards (bare "down" stays a stopword elsewhere).
+  [/\bslow(s|ed|ing)? down\b/g, 'slow$1'],
+  [/\bspeed(s|ed|ing)? up\b/g, 'accelerate'],
+  [
+    /\b((?:pull|push|act|fall|fell|drop|accelerat|mov|sink|sank|bring|brought)\w*)((?: (?:it|them|things|objects?|the \w+|back))?) down\b/g,
+    '$1$2 downward',
+  ],
+];
+
+function buildSynonyms(): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of GROUPS.split('\n')) {
+    const [, canonical, variants] = /^(\w+):\s*(.+)$/.exec(line.trim()) ?? [];
+    if (!canonical || !variants) continue;
+    for (const variant of variants.split(/\s+/)) map.set(variant, canonical);
+  }
+  return map;
+}
+
+/** Word -> canonical word. */
+export const SYNONYMS: ReadonlyMap<string, string> = buildSynonyms();

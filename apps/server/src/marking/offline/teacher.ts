@@ -1,0 +1,155 @@
+import type { TEvidence } from './evidence';
+import type { TQuestionModel } from './question-model';
+import type { TRange } from './rubric';
+import { contentStems } from './text';
+
+/**
+ * Scoring for a teacher's plain two-band rubric (Low / High Mark Range prose, no score lines, no
+ * listed points, no reference answer), which the data-fitted rule never saw: the high band's clauses
+ * are the key points, their coverage is placed on the rubric's own bands (low range, middle, high
+ * range), an answer that shares almost no vocabulary with the question and rubric is off-topic, and
+ * length plays no part: a short answer that covers the points is a full answer.
+ */
+
+/** The low and high ranges the teacher set (from the input, else the rubric's headings). */
+export type TBandRanges = { low: TRange | undefined; high: TRange | undefined };
+
+/** Point coverage below FLOOR counts as absent, above CEIL as present; linear in between. */
+const FLOOR = 0.2;
+const CEIL = 0.7;
+/** Weight of coverage inside a two-sentence window against coverage over the whole answer. */
+const LOCAL = 0.3;
+/** A contradicted point keeps this share of credit. */
+const CONTRADICTION = 0.3;
+
+function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}
+
+/** Present-ness (0..1) of one of a teacher rubric's points. */
+export function teacherPointCredit(coverage: number, local: number, contradicted: boolean): number {
+  let v = LOCAL * local + (1 - LOCAL) * coverage;
+  if (contradicted) v *= CONTRADICTION;
+  return clamp((v - FLOOR) / (CEIL - FLOOR), 0, 1);
+}
+
+/** Distinct answer stems that belong to the question's or rubric's vocabulary. */
+function topicHits(model: TQuestionModel, evidence: TEvidence): number {
+  let hits = 0;
+  for (const s of evidence.stems) if (model.topicStems.has(s)) hits++;
+  return hits;
+}
+
+/**
+ * Key-point credit summed over the points. A point made only of the question's words ("slows down"
+ * for "why does it slow down") counts half unless the answer also covers a point of its own.
+ */
+function coveredPoints(model: TQuestionModel, evidence: TEvidence): number {
+  let own = 0;
+  let echoed = 0;
+  for (const p of evidence.points) {
+    const credit = teacherPointCredit(p.coverage, p.local, p.contradicted);
+    if (p.point.terms.some((t) => !model.questionStems.has(t.stem))) own += credit;
+    else echoed += credit;
+  }
+  return own + (own >= 1 ? echoed : echoed / 2);
+}
+
+const LOW_LACKS_RE =
+  /\b(?:do(?:es)? not|don'?t|doesn'?t|fail(?:s)? to|without)\s+(?:mention|name|refer to|include|use|identify|state|describe|explain)\w*\s+(?:any\s+)?([^.;\n]+)/gi;
+
+const lowLacksCache = new WeakMap<TQuestionModel, Set<string>>();
+
+/**
+ * What the low band says low answers lack ("Answers that do not mention gravity or forces" -> gravity,
+ * force), minus the question's own words: an answer naming one is above the low band.
+ */
+function lowBandLacks(model: TQuestionModel): Set<string> {
+  const hit = lowLacksCache.get(model);
+  if (hit) return hit;
+  const out = new Set<string>();
+  for (const m of model.rubric.low.matchAll(LOW_LACKS_RE)) {
+    for (const s of contentStems(m[1] ?? '')) if (!model.questionStems.has(s)) out.add(s);
+  }
+  lowLacksCache.set(model, out);
+  return out;
+}
+
+/**
+ * True when the answer is about something else: next to none of its words are the question's or the
+ * rubric's, and it covers no key point.
+ */
+export function isOffTopic(model: TQuestionModel, evidence: TEvidence): boolean {
+  if (evidence.isBlank) return false;
+  const hits = topicHits(model, evidence);
+  if (coveredPoints(model, evidence) >= 0.5) return false;
+  if (hits === 0) return true;
+  return hits <= 2 && evidence.topicOverlap < 0.2;
+}
+
+/**
+ * True when the answer mostly repeats the question and adds at most one word of its own from the
+ * rubric's answer vocabulary.
+ */
+export function isRestatement(model: TQuestionModel, evidence: TEvidence): boolean {
+  if (evidence.questionOverlap < 0.5) return false;
+  let novel = 0;
+  for (const s of evidence.stems) if (model.answerStems.has(s)) novel++;
+  return novel <= 1;
+}
+
+/** The band edges to score on, with proportional defaults when the teacher's ranges are unreadable. */
+function edges(
+  marks: number,
+  ranges: TBandRanges,
+): { lowStart: number; lowEnd: number; highStart: number } {
+  const low = ranges.low;
+  const high = ranges.high;
+  const lowStart = low && low.start <= marks ? low.start : 0;
+  let lowEnd = low && low.end < marks ? low.end : Math.floor(marks * 0.25);
+  let highStart =
+    high && high.start <= marks && high.start > 0 ? high.start : Math.ceil(marks * 0.6);
+  lowEnd = Math.max(lowStart, lowEnd);
+  if (highStart <= lowEnd) highStart = Math.min(marks, lowEnd + 1);
+  return { lowStart, lowEnd, highStart };
+}
+
+/**
+ * The score (0..marks, unrounded) of an answer to a teacher-style question: no points -> bottom of the
+ * low band, a fifth of them -> top of the low band, about two thirds -> bottom of the high band,
+ * all of them -> full marks, linear in between. Off-topic answers get the bottom of the low band;
+ * restatements of the question stay in the low band.
+ */
+export function teacherScore(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  marks: number,
+  ranges: TBandRanges,
+): number {
+  if (evidence.isBlank) return 0;
+  const { lowStart, lowEnd, highStart } = edges(marks, ranges);
+  if (isOffTopic(model, evidence)) return Math.min(lowStart, 1);
+  const share = clamp(coveredPoints(model, evidence) / Math.max(1, model.required), 0, 1);
+  const anchors: [number, number][] = [
+    [0, lowStart],
+    [0.2, lowEnd],
+    [0.65, highStart],
+    [1, marks],
+  ];
+  let score = marks;
+  for (let i = 1; i < anchors.length; i++) {
+    const [x0, y0] = anchors[i - 1] as [number, number];
+    const [x1, y1] = anchors[i] as [number, number];
+    if (share <= x1) {
+      score = y0 + ((share - x0) / (x1 - x0)) * (y1 - y0);
+      break;
+    }
+  }
+  if (isRestatement(model, evidence)) return clamp(Math.min(score, lowEnd), 0, marks);
+  // Naming what the low band says low answers lack lifts the answer out of the low band.
+  const lacks = lowBandLacks(model);
+  if ([...lacks].some((s) => evidence.stems.has(s)) && highStart > lowEnd + 1) {
+    score = Math.max(score, lowEnd + 1);
+  }
+  return clamp(score, 0, marks);
+}

@@ -1,0 +1,186 @@
+import { stemmer } from 'stemmer';
+import { PHRASES, SYNONYMS } from './lexicon';
+
+/**
+ * Text handling for the offline marker: normalisation of transcription markers, tokenising,
+ * stopwords, Porter stemming and a small synonym/lemma map, so that "how much vinegar" and "the
+ * amount of vinegar" meet on the same stems.
+ */
+
+/** Longest answer (characters) the offline marker reads; beyond it is ignored to cap the work. */
+export const MAX_TEXT_CHARS = 20_000;
+
+const STOPWORDS = new Set(
+  `a about above after again against all am an and any are as at be because been before being below
+  between both but by can could did do does doing down during each few for from further had has have
+  having he her here hers herself him himself his how i if in into is it its itself just me my myself
+  of off on once only or other our ours ourselves out over own same she should so some such than that
+  the their theirs them themselves then there these they this those through to too under until up
+  very was we were what when where which while who whom why will with would you your yours yourself
+  yourselves also may might must shall us its it's im i'm id ive youre theyre thats there's etc eg ie
+  one's get got gets getting let lets like really thing things something anything everything stuff
+  way ways lot lots kind sort able well even yet still much many`.split(/\s+/),
+);
+
+/** Negation words, kept apart from content: they flip the meaning of a key point. */
+export const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  'none',
+  'nothing',
+  'neither',
+  'nor',
+  'without',
+  'cannot',
+  'isnt',
+  'arent',
+  'wasnt',
+  'werent',
+  'dont',
+  'doesnt',
+  'didnt',
+  'cant',
+  'wont',
+  'wouldnt',
+  'shouldnt',
+  'couldnt',
+  'hasnt',
+  'havent',
+  'hadnt',
+]);
+
+/**
+ * Generic words of rubric and task language ("the response describes...", "you need to know") that
+ * carry no subject content, so they must not count as evidence.
+ */
+const GENERIC = new Set(
+  `response responses student students answer answers describe describes described description
+  explain explains explained explanation include includes included including provide provides
+  provided information need needs needed know knows knowing use used uses using make makes made
+  give gives given state states stated list listed name named identify identified support supports
+  supported example examples e.g possible correct acceptable other others point points score
+  scores mark marks key element elements piece pieces detail details text article story passage
+  question questions please sentence sentences following shown show shows accurately accurate
+  relevant valid reasonable additional one two three four five six seven eight nine ten first
+  second third fourth fifth`.split(/\s+/),
+);
+
+const CONTRACTIONS: [RegExp, string][] = [
+  [/\bcan['’]?t\b/g, 'can not'],
+  [/\bwon['’]?t\b/g, 'will not'],
+  [/\b(is|are|was|were|do|does|did|has|have|had|would|should|could|must|need)n['’]t\b/g, '$1 not'],
+  [/\b(is|are|was|were|do|does|did|has|have|had|would|should|could)nt\b/g, '$1 not'],
+  [/['’](s|re|ve|ll|d|m)\b/g, ''],
+];
+
+/** Lower-cases and removes transcription markers (`^p` paragraph, `(DEG)` degree sign, `::`). */
+export function normaliseText(text: string): string {
+  let t = text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text;
+  t = t
+    .replace(/\^p/gi, '\n')
+    .replace(/\(deg\)/gi, ' degrees ')
+    .replace(/°/g, ' degrees ')
+    .toLowerCase()
+    .replace(/[‘’`´]/g, "'");
+  for (const [re, to] of CONTRACTIONS) t = t.replace(re, to);
+  for (const [re, to] of PHRASES) t = t.replace(re, to);
+  return t;
+}
+
+const TOKEN_RE = /[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
+
+/** Splits normalised text into word and number tokens (hyphenated words split into parts). */
+export function tokenise(normalised: string): string[] {
+  const out: string[] = [];
+  for (const m of normalised.matchAll(TOKEN_RE)) {
+    const tok = m[0];
+    if (tok.includes('-')) out.push(...tok.split('-').filter((p) => p.length > 0));
+    else out.push(tok);
+  }
+  return out;
+}
+
+const stemCache = new Map<string, string>();
+
+/** Stem -> canonical stem, so inflections the map does not list still meet ("absorbency"). */
+const STEM_SYNONYMS = new Map<string, string>();
+for (const [variant, canonical] of SYNONYMS) {
+  const from = stemmer(variant);
+  if (!STEM_SYNONYMS.has(from)) STEM_SYNONYMS.set(from, stemmer(canonical));
+}
+
+/** Canonical stem of one lower-case word: lemma/synonym map first, then Porter. */
+export function stemWord(word: string): string {
+  const cached = stemCache.get(word);
+  if (cached !== undefined) return cached;
+  let stem = word;
+  if (!/^\d/.test(word)) {
+    stem = stemmer(SYNONYMS.get(word) ?? word);
+    stem = STEM_SYNONYMS.get(stem) ?? stem;
+  }
+  if (stemCache.size > 200_000) stemCache.clear();
+  stemCache.set(word, stem);
+  return stem;
+}
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+export function isGeneric(word: string): boolean {
+  return GENERIC.has(word);
+}
+
+export type TToken = {
+  /** The word as written (lower case). */
+  word: string;
+  stem: string;
+  /** Position in the full token list, for negation scope and bigrams. */
+  index: number;
+  isContent: boolean;
+  isNegation: boolean;
+};
+
+/** Tokenises, stems and marks content words (not stopwords, not generic, not one letter). */
+export function analyse(text: string): TToken[] {
+  return analyseNormalised(normaliseText(text));
+}
+
+/** `analyse` for text that has already been through `normaliseText`. */
+export function analyseNormalised(normalised: string): TToken[] {
+  return tokenise(normalised).map((word, index) => {
+    const isNegation = NEGATIONS.has(word);
+    const isContent =
+      !isNegation &&
+      !STOPWORDS.has(word) &&
+      !GENERIC.has(word) &&
+      (word.length > 1 || /\d/.test(word));
+    return { word, stem: isNegation ? 'not' : stemWord(word), index, isContent, isNegation };
+  });
+}
+
+/** Distinct content stems of a text. */
+export function contentStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const t of analyse(text)) if (t.isContent) out.add(t.stem);
+  return out;
+}
+
+/** Splits text into sentences / clauses on sentence punctuation and line breaks. */
+export function splitSentences(text: string): string[] {
+  return text
+    .replace(/\^p/gi, '\n')
+    .split(/(?<=[.!?;])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+export const NUMBER_RE = /\d+(?:\.\d+)?/g;
+
+/** The numbers a text prints (data values), without lone zeros. */
+export function numbersOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(NUMBER_RE)) if (m[0].length > 1 || Number(m[0]) > 0) out.add(m[0]);
+  return out;
+}

@@ -1,0 +1,281 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { submissionAnswers, submissions, type TFeedback, type TModeration } from '../../db/schema';
+
+/**
+ * The marking side of the submissions tables: claiming a submission, reading its answer snapshots,
+ * writing marks. Every statement that changes a submission is fenced by its status and, while marking,
+ * by the lease (`marking_started_at`) this run took, so a stale run can never overwrite a newer one.
+ */
+
+export type TClaim = {
+  id: string;
+  schoolId: string;
+  markingAttempts: number;
+  /** The lease this run holds; later writes must present it. */
+  leaseAt: Date;
+};
+
+/**
+ * Takes the marking lease of a pending submission, atomically: one UPDATE that succeeds only when no
+ * live lease exists, so of any number of concurrent callers exactly one gets a row back.
+ */
+export async function claimSubmission(
+  db: TDb,
+  submissionId: string,
+  now: Date,
+  leaseMs: number,
+): Promise<TClaim | null> {
+  const expired = new Date(now.getTime() - leaseMs);
+  const rows = await db
+    .update(submissions)
+    .set({
+      markingStartedAt: now,
+      markingAttempts: sql`${submissions.markingAttempts} + 1`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(submissions.id, submissionId),
+        eq(submissions.status, 'pending'),
+        or(isNull(submissions.markingStartedAt), lt(submissions.markingStartedAt, expired)),
+      ),
+    )
+    .returning({
+      id: submissions.id,
+      schoolId: submissions.schoolId,
+      markingAttempts: submissions.markingAttempts,
+    });
+  const row = rows[0];
+  return row ? { ...row, leaseAt: now } : null;
+}
+
+export type TMarkingState = {
+  status: 'pending' | 'marked' | 'failed';
+  markingStartedAt: Date | null;
+};
+
+export async function findMarkingState(
+  db: TDb,
+  submissionId: string,
+): Promise<TMarkingState | null> {
+  const rows = await db
+    .select({ status: submissions.status, markingStartedAt: submissions.markingStartedAt })
+    .from(submissions)
+    .where(eq(submissions.id, submissionId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type TAnswerSnapshot = {
+  id: string;
+  questionId: string | null;
+  questionText: string;
+  marks: number;
+  lowMarkRange: string;
+  highMarkRange: string;
+  rubric: string;
+  referenceAnswer: string | null;
+  answer: string;
+};
+
+/** The answers of a submission with their question snapshots, in answering order. */
+export function selectAnswerSnapshots(
+  db: TDb,
+  schoolId: string,
+  submissionId: string,
+): Promise<TAnswerSnapshot[]> {
+  return db
+    .select({
+      id: submissionAnswers.id,
+      questionId: submissionAnswers.questionId,
+      questionText: submissionAnswers.questionText,
+      marks: submissionAnswers.marks,
+      lowMarkRange: submissionAnswers.lowMarkRange,
+      highMarkRange: submissionAnswers.highMarkRange,
+      rubric: submissionAnswers.rubric,
+      referenceAnswer: submissionAnswers.referenceAnswer,
+      answer: submissionAnswers.answer,
+    })
+    .from(submissionAnswers)
+    .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .where(
+      and(eq(submissionAnswers.submissionId, submissionId), eq(submissions.schoolId, schoolId)),
+    )
+    .orderBy(asc(submissionAnswers.position), asc(submissionAnswers.id));
+}
+
+export type TExampleRow = { questionId: string; answer: string; score: number };
+
+/**
+ * Answers to these questions whose mark a teacher overrode, newest first, at most `perQuestion` per
+ * question, in one query: the marker uses them as worked examples of how this school marks.
+ */
+export async function selectOverriddenExamples(
+  db: TDb,
+  schoolId: string,
+  questionIds: string[],
+  excludeSubmissionId: string,
+  perQuestion: number,
+): Promise<TExampleRow[]> {
+  if (questionIds.length === 0) return [];
+  const ranked = db
+    .select({
+      questionId: sql<string>`${submissionAnswers.questionId}`.as('question_id'),
+      answer: sql<string>`${submissionAnswers.answer}`.as('answer'),
+      score: sql<number>`${submissionAnswers.score}`.as('score'),
+      rank: sql<number>`row_number() over (partition by ${submissionAnswers.questionId} order by ${submissionAnswers.overriddenAt} desc, ${submissionAnswers.id} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(submissionAnswers)
+    .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .where(
+      and(
+        eq(submissions.schoolId, schoolId),
+        inArray(submissionAnswers.questionId, questionIds),
+        isNotNull(submissionAnswers.overriddenBy),
+        isNotNull(submissionAnswers.score),
+        ne(submissionAnswers.submissionId, excludeSubmissionId),
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({ questionId: ranked.questionId, answer: ranked.answer, score: ranked.score })
+    .from(ranked)
+    .where(lte(ranked.rank, perQuestion))
+    .orderBy(asc(ranked.questionId), asc(ranked.rank));
+}
+
+/** Moves the lease forward while a long marking is still making progress. */
+export async function renewLease(db: TDb, claim: TClaim, now: Date): Promise<TClaim | null> {
+  const rows = await db
+    .update(submissions)
+    .set({ markingStartedAt: now })
+    .where(
+      and(
+        eq(submissions.id, claim.id),
+        eq(submissions.status, 'pending'),
+        eq(submissions.markingStartedAt, claim.leaseAt),
+      ),
+    )
+    .returning({ id: submissions.id });
+  return rows.length > 0 ? { ...claim, leaseAt: now } : null;
+}
+
+export type TAnswerMarkValues = {
+  answerId: string;
+  score: number;
+  feedback: TFeedback;
+  contentModeration: TModeration;
+  markedBy: string;
+};
+
+/**
+ * Writes every answer's mark and marks the submission, in one transaction. Returns false (writing
+ * nothing) when the lease was lost meanwhile: another run owns the submission now.
+ */
+export async function writeMarks(
+  db: TDb,
+  claim: TClaim,
+  marks: TAnswerMarkValues[],
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const totalScore = marks.reduce((sum, m) => sum + m.score, 0);
+    const isFlagged = marks.some((m) => m.contentModeration.isInappropriate);
+    const fenced = await tx
+      .update(submissions)
+      .set({
+        status: 'marked',
+        totalScore,
+        isFlagged,
+        markedAt: now,
+        markingStartedAt: null,
+        failureReason: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(submissions.id, claim.id),
+          eq(submissions.status, 'pending'),
+          eq(submissions.markingStartedAt, claim.leaseAt),
+        ),
+      )
+      .returning({ id: submissions.id });
+    if (fenced.length === 0) return false;
+    for (const mark of marks) {
+      await tx
+        .update(submissionAnswers)
+        .set({
+          score: mark.score,
+          aiScore: mark.score,
+          feedback: mark.feedback,
+          contentModeration: mark.contentModeration,
+          isFlagged: mark.contentModeration.isInappropriate,
+          markedBy: mark.markedBy,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(submissionAnswers.id, mark.answerId),
+            eq(submissionAnswers.submissionId, claim.id),
+          ),
+        );
+    }
+    return true;
+  });
+}
+
+/**
+ * After a failed run: gives the lease back so the queue's retry can claim it, or, on the last
+ * attempt, records the failure with a short reason for the student and teacher.
+ */
+export async function releaseAfterFailure(
+  db: TDb,
+  claim: TClaim,
+  now: Date,
+  failure: { reason: string } | null,
+): Promise<void> {
+  await db
+    .update(submissions)
+    .set({
+      markingStartedAt: null,
+      updatedAt: now,
+      ...(failure ? { status: 'failed' as const, failureReason: failure.reason } : {}),
+    })
+    .where(
+      and(
+        eq(submissions.id, claim.id),
+        eq(submissions.status, 'pending'),
+        eq(submissions.markingStartedAt, claim.leaseAt),
+      ),
+    );
+}
+
+export type TStuckSubmission = { id: string; markingAttempts: number };
+
+/**
+ * Pending submissions nobody is marking (no lease, or a lease older than `leaseMs`) and untouched
+ * for `idleMs`: their job was lost (a crash of an in-process queue) or gave up without recording it.
+ */
+export function selectStuckSubmissions(
+  db: TDb,
+  now: Date,
+  options: { leaseMs: number; idleMs: number; limit: number },
+): Promise<TStuckSubmission[]> {
+  const leaseExpired = new Date(now.getTime() - options.leaseMs);
+  const idleSince = new Date(now.getTime() - options.idleMs);
+  return db
+    .select({ id: submissions.id, markingAttempts: submissions.markingAttempts })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.status, 'pending'),
+        or(isNull(submissions.markingStartedAt), lt(submissions.markingStartedAt, leaseExpired)),
+        lte(submissions.updatedAt, idleSince),
+      ),
+    )
+    .orderBy(asc(submissions.submittedAt))
+    .limit(options.limit);
+}

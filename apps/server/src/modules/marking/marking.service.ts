@@ -1,0 +1,153 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { MESSAGES } from '@stem/contract/messages';
+import { AiError } from '../../adapters/ai/port';
+import type { TJobOutcome } from '../../adapters/queue/port';
+import type { TDb } from '../../db/client';
+import { clampScore } from '../../marking/bands';
+import type { TMarkingInput, TMarkResult } from '../../marking/types';
+import * as queries from './marking.queries';
+
+/** Marks one answer: the offline engine, a hosted model, or (in tests) a wrapper around either. */
+export type TMarker = { mark: (input: TMarkingInput) => Promise<TMarkResult> };
+
+export type TMarkingDeps = {
+  db: TDb;
+  marker: TMarker;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+  /** How long a claim holds before another run may take the submission over. */
+  leaseMs: number;
+};
+
+/** Teacher-overridden answers passed to the marker as examples, per question. */
+export const MAX_EXAMPLES_PER_QUESTION = 10;
+
+/**
+ * The lease outlives the slowest single answer (each AI call is bounded by AI_TIMEOUT_MS and the lease
+ * is renewed after every answer), so a live marking is never taken over; a crashed one is after this.
+ */
+export function markingLeaseMs(aiTimeoutMs: number): number {
+  return Math.max(120_000, 2 * aiTimeoutMs + 10_000);
+}
+
+/** The short reason kept with a submission whose marking gave up (never internals). */
+export function failureReasonOf(error: unknown): string {
+  if (error instanceof AiError) {
+    if (error.kind === 'timeout') return MESSAGES.submissions.markingTimedOut;
+    if (error.kind === 'malformed') return MESSAGES.submissions.markingUnreadable;
+    return MESSAGES.submissions.markingUnavailable;
+  }
+  return MESSAGES.submissions.markingError;
+}
+
+class LeaseLost extends Error {}
+
+/**
+ * Marks a submission: the job's handler. Idempotent and safe under any race: the run first claims the
+ * submission (one atomic UPDATE; only one claimer wins), marks every answer against its snapshot, and
+ * writes all marks in one transaction fenced by its lease. A marked or failed submission, or one
+ * another run is marking, is skipped. On an error the lease is released and the error rethrown so the
+ * queue retries with back-off; on the final attempt the submission becomes `failed` with a reason.
+ */
+export async function markSubmission(
+  deps: TMarkingDeps,
+  submissionId: string,
+  job: { isFinalAttempt: boolean },
+): Promise<TJobOutcome> {
+  const claim = await queries.claimSubmission(deps.db, submissionId, deps.now(), deps.leaseMs);
+  if (!claim) {
+    const state = await queries.findMarkingState(deps.db, submissionId);
+    if (!state) return { status: 'skipped', reason: 'submission not found' };
+    if (state.status !== 'pending') return { status: 'skipped', reason: `already ${state.status}` };
+    return { status: 'skipped', reason: 'being marked by another run' };
+  }
+  const log = deps.logger.child({ submissionId, markingAttempt: claim.markingAttempts });
+  let lease = claim;
+  try {
+    const answers = await queries.selectAnswerSnapshots(deps.db, claim.schoolId, claim.id);
+    const examples = await examplesByQuestion(deps.db, claim, answers);
+    const marks: queries.TAnswerMarkValues[] = [];
+    for (const answer of answers) {
+      const result = await deps.marker.mark({
+        question: answer.questionText,
+        marks: answer.marks,
+        lowMarkRange: answer.lowMarkRange,
+        highMarkRange: answer.highMarkRange,
+        rubric: answer.rubric,
+        referenceAnswer: answer.referenceAnswer ?? undefined,
+        answer: answer.answer,
+        examples: answer.questionId ? examples.get(answer.questionId) : undefined,
+      });
+      marks.push({
+        answerId: answer.id,
+        score: clampScore(result.score, answer.marks),
+        feedback: {
+          aiComment: result.aiComment,
+          suggestion: result.suggestion,
+          markRange: result.markRange,
+        },
+        contentModeration: {
+          isInappropriate: result.contentModeration.isInappropriate,
+          reason: result.contentModeration.reason,
+        },
+        markedBy: result.engine,
+      });
+      // Keep the lease fresh through a long submission, and stop early if it was taken over.
+      const renewed = await queries.renewLease(deps.db, lease, deps.now());
+      if (!renewed) throw new LeaseLost();
+      lease = renewed;
+    }
+    const written = await queries.writeMarks(deps.db, lease, marks, deps.now());
+    if (!written) throw new LeaseLost();
+    log.info({ answers: marks.length }, 'submission marked');
+    return { status: 'done' };
+  } catch (error) {
+    if (error instanceof LeaseLost) {
+      log.warn('marking lease lost; another run owns the submission');
+      return { status: 'skipped', reason: 'lease lost' };
+    }
+    const failure = job.isFinalAttempt ? { reason: failureReasonOf(error) } : null;
+    await queries.releaseAfterFailure(deps.db, lease, deps.now(), failure);
+    log.warn(
+      { err: error, final: job.isFinalAttempt },
+      job.isFinalAttempt ? 'marking failed for good' : 'marking failed; will retry',
+    );
+    throw error;
+  }
+}
+
+async function examplesByQuestion(
+  db: TDb,
+  claim: queries.TClaim,
+  answers: queries.TAnswerSnapshot[],
+): Promise<Map<string, { answer: string; score: number }[]>> {
+  const questionIds = [
+    ...new Set(answers.map((a) => a.questionId).filter((id): id is string => id !== null)),
+  ];
+  const rows = await queries.selectOverriddenExamples(
+    db,
+    claim.schoolId,
+    questionIds,
+    claim.id,
+    MAX_EXAMPLES_PER_QUESTION,
+  );
+  const byQuestion = new Map<string, { answer: string; score: number }[]>();
+  for (const row of rows) {
+    const list = byQuestion.get(row.questionId) ?? [];
+    list.push({ answer: row.answer, score: row.score });
+    byQuestion.set(row.questionId, list);
+  }
+  return byQuestion;
+}
+
+/** Stuck pending submissions to hand back to the queue (see `selectStuckSubmissions`). */
+export function findStuckSubmissions(
+  deps: Pick<TMarkingDeps, 'db' | 'now' | 'leaseMs'>,
+  idleMs: number,
+): Promise<queries.TStuckSubmission[]> {
+  return queries.selectStuckSubmissions(deps.db, deps.now(), {
+    leaseMs: deps.leaseMs,
+    idleMs,
+    limit: 500,
+  });
+}

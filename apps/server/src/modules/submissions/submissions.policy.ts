@@ -1,0 +1,46 @@
+import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
+import type { TAccessClaims } from '../../lib/tokens';
+
+/** Pure rules of the submissions module: who may see or act on a submission, and attempt limits. */
+
+export type TSubmissionAccess = {
+  schoolId: string;
+  studentId: string;
+  classTeacherId: string | null;
+  uploadedBy: string | null;
+};
+
+/** The student who submitted, or a teacher it belongs to (the class's teacher or the uploader). */
+export function canActOnSubmission(user: TAccessClaims, row: TSubmissionAccess): boolean {
+  if (user.schoolId === null || user.schoolId !== row.schoolId) return false;
+  if (user.role === 'student') return row.studentId === user.userId;
+  if (user.role === 'teacher') {
+    return row.classTeacherId === user.userId || row.uploadedBy === user.userId;
+  }
+  return false;
+}
+
+/**
+ * The index in `requested` (one question id per answer, repeats allowed) of the first answer that
+ * would go past the per-question attempt limit given the attempts already made; -1 when all fit.
+ */
+export function answerOverAttemptLimit(
+  previous: ReadonlyMap<string, number>,
+  requested: readonly string[],
+  limit: number = MAX_ATTEMPTS_PER_QUESTION,
+): number {
+  const used = new Map(previous);
+  for (const [index, questionId] of requested.entries()) {
+    const next = (used.get(questionId) ?? 0) + 1;
+    if (next > limit) return index;
+    used.set(questionId, next);
+  }
+  return -1;
+}
+
+/** A submission is flagged when any of its answers was found inappropriate (spec 02 §3). */
+export function isFlagged(
+  answers: readonly { contentModeration: { isInappropriate: boolean } | null }[],
+): boolean {
+  return answers.some((a) => a.contentModeration?.isInappropriate === true);
+}

@@ -1,0 +1,201 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZErrorResponse } from '@stem/contract/errors';
+import { MESSAGES } from '@stem/contract/messages';
+import {
+  MAX_ANSWER_LENGTH,
+  MAX_ANSWERS_PER_SUBMISSION,
+  ROOT_PATHS,
+  SUBMISSION_PATHS,
+  ZCreateSubmissionRequest,
+  ZCreateSubmissionResponse,
+  ZMarkParams,
+  ZMarkResponse,
+  ZRetryMarkingResponse,
+  ZSubmissionDetailsResponse,
+  ZSubmissionIdParam,
+  ZSubmissionListResponse,
+  ZSubmitForStudentRequest,
+  ZSubmitForStudentResponse,
+} from '@stem/contract/submissions';
+import { ZUserIdParam } from '@stem/contract/teaching';
+import type { TAppContext } from '../../context';
+import { currentUser } from '../../plugins/auth';
+import * as service from './submissions.service';
+
+const security = [{ bearer: [] }];
+const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
+const invalidOrMissing = { 400: ZErrorResponse, ...denied, 404: ZErrorResponse };
+/** The largest valid create request in UTF-8 (3 bytes per UTF-16 unit at most), plus the JSON. */
+const CREATE_BODY_LIMIT = MAX_ANSWERS_PER_SUBMISSION * MAX_ANSWER_LENGTH * 3 + 64 * 1024;
+
+/** Submissions under the API base (spec 02 §7 Student, Teacher). */
+export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
+  app,
+  { ctx },
+) => {
+  const studentOnly = app.requireRole('student');
+  const teacherOnly = app.requireRole('teacher');
+
+  app.post(
+    SUBMISSION_PATHS.studentSubmissions,
+    {
+      // Up to 100 answers of 20,000 characters each: more than the default 1 MB body.
+      bodyLimit: CREATE_BODY_LIMIT,
+      preHandler: studentOnly,
+      schema: {
+        tags: ['submissions'],
+        summary:
+          'Submit answers to questions of an enrolled class (at most 3 attempts per question); marking starts at once',
+        security,
+        body: ZCreateSubmissionRequest,
+        response: { 201: ZCreateSubmissionResponse, ...invalidOrMissing },
+      },
+    },
+    async (request, reply) => {
+      const id = await service.createStudentSubmission(ctx, currentUser(request), request.body);
+      return reply.status(201).send({
+        success: true as const,
+        status: 'success' as const,
+        message: MESSAGES.submissions.created,
+        data: { _id: id },
+      });
+    },
+  );
+
+  app.get(
+    SUBMISSION_PATHS.studentSubmissions,
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags: ['submissions'],
+        summary: "The student's submissions, newest first, with every answer's score and feedback",
+        security,
+        response: { 200: ZSubmissionListResponse, ...denied },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listStudentSubmissions(ctx.db, currentUser(request)),
+    }),
+  );
+
+  app.get(
+    SUBMISSION_PATHS.studentSubmission,
+    {
+      preHandler: studentOnly,
+      schema: {
+        tags: ['submissions'],
+        summary: "One of the student's own submissions",
+        security,
+        params: ZSubmissionIdParam,
+        response: { 200: ZSubmissionDetailsResponse, ...invalidOrMissing },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.getStudentSubmission(ctx.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    SUBMISSION_PATHS.teacherSubmissions,
+    {
+      preHandler: teacherOnly,
+      schema: {
+        tags: ['submissions'],
+        summary:
+          "The submissions in the teacher's classes and those the teacher uploaded, newest first",
+        security,
+        params: ZUserIdParam,
+        response: { 200: ZSubmissionListResponse, 400: ZErrorResponse, ...denied },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listTeacherSubmissions(
+        ctx.db,
+        currentUser(request),
+        request.params.userId,
+      ),
+    }),
+  );
+
+  app.post(
+    SUBMISSION_PATHS.retryMarking,
+    {
+      preHandler: app.requireRole('student', 'teacher'),
+      schema: {
+        tags: ['submissions'],
+        summary: 'Mark a submission whose marking failed again (its student or its teacher)',
+        security,
+        params: ZSubmissionIdParam,
+        response: { 200: ZRetryMarkingResponse, ...invalidOrMissing, 409: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const result = await service.retryMarking(ctx, currentUser(request), request.params.id);
+      return {
+        success: true as const,
+        message: MESSAGES.submissions.markingRequeued,
+        data: { _id: result.id, status: result.status },
+      };
+    },
+  );
+};
+
+/** The spec's calls "from site root" (spec 02 §7): teacher upload and the mark call. */
+export const submissionRootRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
+  app,
+  { ctx },
+) => {
+  app.post(
+    ROOT_PATHS.submitForStudent,
+    {
+      preHandler: app.requireRole('teacher'),
+      schema: {
+        tags: ['submissions'],
+        summary:
+          "Submit a student's extracted work for one question of the teacher's class; marking starts at once",
+        security,
+        body: ZSubmitForStudentRequest,
+        response: { 201: ZSubmitForStudentResponse, ...invalidOrMissing },
+      },
+    },
+    async (request, reply) => {
+      const id = await service.submitForStudent(ctx, currentUser(request), request.body);
+      return reply.status(201).send({
+        success: true as const,
+        status: 'success' as const,
+        message: MESSAGES.upload.uploaded,
+        data: { _id: id },
+      });
+    },
+  );
+
+  app.post(
+    ROOT_PATHS.markSubmission,
+    {
+      // The spec's call has an empty payload; a client that still labels it JSON must not get a 400.
+      onRequest: async (request) => {
+        const { headers } = request.raw;
+        const empty =
+          headers['transfer-encoding'] === undefined &&
+          (headers['content-length'] === undefined || headers['content-length'] === '0');
+        if (empty) delete headers['content-type'];
+      },
+      preHandler: app.requireRole('student', 'teacher'),
+      schema: {
+        tags: ['submissions'],
+        summary:
+          'The marks of a submission: waits for a running marking (202 with status pending if it takes too long)',
+        security,
+        params: ZMarkParams,
+        response: { 200: ZMarkResponse, 202: ZMarkResponse, ...invalidOrMissing },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.requestMarks(ctx, currentUser(request), request.params);
+      return reply.status(result.statusCode).send(result.body);
+    },
+  );
+};

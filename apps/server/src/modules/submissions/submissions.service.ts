@@ -1,0 +1,327 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MESSAGES } from '@stem/contract/messages';
+import type {
+  TCreateSubmissionRequest,
+  TMarkResponse,
+  TSubmission,
+  TSubmitForStudentRequest,
+} from '@stem/contract/submissions';
+import type { TQuestion } from '@stem/contract/teaching';
+import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/client';
+import { enqueueMarking } from '../../jobs/mark-submission.job';
+import { AppError } from '../../lib/app-error';
+import type { TAccessClaims } from '../../lib/tokens';
+import { requireEnrolledClass, requireTeacherClass } from '../classes/classes.access';
+import type { TClassRow } from '../classes/classes.queries';
+import { listClassStudents, listTeacherClasses } from '../classes/classes.service';
+import { markingLeaseMs } from '../marking/marking.service';
+import { listQuestionsOfClass } from '../questions/questions.service';
+import { answerOverAttemptLimit, canActOnSubmission } from './submissions.policy';
+import { presentMarkResult, presentSubmission, presentSubmissions } from './submissions.presenter';
+import * as queries from './submissions.queries';
+
+/** How often the mark call looks at the submission while a marking runs. */
+export const MARK_POLL_MS = 200;
+
+function schoolOf(user: TAccessClaims): string {
+  if (!user.schoolId) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  return user.schoolId;
+}
+
+const submissionNotFound = () => new AppError('NOT_FOUND', MESSAGES.submissions.notFound);
+
+type TAnswerInput = {
+  questionId: string;
+  answer: string;
+  source: queries.TNewAnswer['answerSource'];
+  /** Where the question id came from in the request, for the error's `field`. */
+  field: string;
+};
+
+/**
+ * Snapshots each answered question as it is now (text, marks, ranges, rubric), so later edits of the
+ * question never change this submission's marks. 400 naming the field for a question not in the class.
+ */
+async function snapshotAnswers(
+  tx: TDb,
+  cls: TClassRow,
+  inputs: TAnswerInput[],
+): Promise<queries.TNewAnswer[]> {
+  const byId = new Map<string, TQuestion>(
+    (await listQuestionsOfClass(tx, cls)).map((q) => [q.id, q]),
+  );
+  return inputs.map((input) => {
+    const question = byId.get(input.questionId);
+    if (!question) {
+      throw new AppError('VALIDATION', MESSAGES.submissions.questionNotInClass, {
+        field: input.field,
+      });
+    }
+    return {
+      questionId: question.id,
+      questionText: question.question,
+      marks: question.marks,
+      lowMarkRange: question.lowMarkRange,
+      highMarkRange: question.highMarkRange,
+      rubric: question.rubric,
+      answer: input.answer,
+      answerSource: input.source,
+    };
+  });
+}
+
+/**
+ * Creates a pending submission inside one transaction that first locks the student's attempts, so
+ * the 3-attempts rule (spec 01 §9) holds under parallel requests; 403 ATTEMPTS_EXHAUSTED past it.
+ */
+async function insertWithinAttemptLimit(
+  ctx: TAppContext,
+  values: {
+    cls: TClassRow;
+    studentId: string;
+    uploadedBy: string | null;
+    source: 'student' | 'teacher_upload';
+    answers: TAnswerInput[];
+  },
+): Promise<string> {
+  const { cls } = values;
+  return ctx.db.transaction(async (tx) => {
+    await queries.lockStudentAttempts(tx, values.studentId);
+    const answers = await snapshotAnswers(tx, cls, values.answers);
+    const questionIds = answers.map((a) => a.questionId);
+    const previous = await queries.countStudentAnswers(
+      tx,
+      cls.schoolId,
+      values.studentId,
+      questionIds,
+    );
+    const index = answerOverAttemptLimit(previous, questionIds);
+    if (index >= 0) {
+      throw new AppError('ATTEMPTS_EXHAUSTED', MESSAGES.submissions.attemptsExhausted, {
+        field: values.answers[index]?.field ?? 'questionId',
+      });
+    }
+    return queries.insertSubmission(tx, {
+      schoolId: cls.schoolId,
+      classId: cls.id,
+      className: cls.name,
+      studentId: values.studentId,
+      uploadedBy: values.uploadedBy,
+      source: values.source,
+      answers,
+      now: ctx.now(),
+    });
+  });
+}
+
+/**
+ * Queues the marking of a committed submission. A queue that is down does not fail the request: the
+ * work is saved, and the recovery sweep queues it again later.
+ */
+async function startMarking(ctx: TAppContext, submissionId: string): Promise<void> {
+  try {
+    await enqueueMarking(ctx.queue, submissionId);
+  } catch (err) {
+    ctx.logger.error({ err, submissionId }, 'could not queue marking; recovery will retry');
+  }
+}
+
+/**
+ * POST /student/submissions: the student answers questions of a class they are enrolled in (404 for
+ * any other class). Each question must be in the class (400) and within 3 attempts (403). Marking
+ * starts as soon as the submission is saved.
+ */
+export async function createStudentSubmission(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  input: TCreateSubmissionRequest,
+): Promise<string> {
+  schoolOf(user);
+  let cls: TClassRow;
+  try {
+    cls = await requireEnrolledClass(ctx.db, user, input.classId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw new AppError('NOT_FOUND', MESSAGES.submissions.notEnrolled, { field: 'classId' });
+    }
+    throw error;
+  }
+  const id = await insertWithinAttemptLimit(ctx, {
+    cls,
+    studentId: user.userId,
+    uploadedBy: null,
+    source: 'student',
+    answers: input.submissions.map((s, i) => ({
+      questionId: s.questionId,
+      answer: s.answer,
+      source: s.source ?? 'typed',
+      field: `submissions.${i}.questionId`,
+    })),
+  });
+  await startMarking(ctx, id);
+  return id;
+}
+
+/**
+ * POST /api/textract/teacher/submit-for-student: the teacher submits extracted work for a student of
+ * one of their classes, for a question of that class. The student's attempt limit applies.
+ */
+export async function submitForStudent(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  input: TSubmitForStudentRequest,
+): Promise<string> {
+  const cls = await requireTeacherClass(ctx.db, user, input.classId);
+  const students = await listClassStudents(ctx.db, user, cls.id);
+  if (!students.some((s) => s.id === input.studentId)) {
+    throw new AppError('VALIDATION', MESSAGES.upload.studentNotInClass, { field: 'studentId' });
+  }
+  const id = await insertWithinAttemptLimit(ctx, {
+    cls,
+    studentId: input.studentId,
+    uploadedBy: user.userId,
+    source: 'teacher_upload',
+    answers: [
+      {
+        questionId: input.questionId,
+        answer: input.extractedText,
+        source: 'upload',
+        field: 'questionId',
+      },
+    ],
+  });
+  await startMarking(ctx, id);
+  return id;
+}
+
+async function withAnswers(db: TDb, schoolId: string, rows: queries.TSubmissionRow[]) {
+  const answers = await queries.selectAnswersOf(
+    db,
+    schoolId,
+    rows.map((r) => r.id),
+  );
+  return presentSubmissions(rows, answers);
+}
+
+/** GET /student/submissions: the student's own submissions, newest first. */
+export async function listStudentSubmissions(db: TDb, user: TAccessClaims): Promise<TSubmission[]> {
+  const schoolId = schoolOf(user);
+  return withAnswers(
+    db,
+    schoolId,
+    await queries.selectStudentSubmissions(db, schoolId, user.userId),
+  );
+}
+
+/** GET /student/submissions/{id}: one of the student's own submissions; anything else is 404. */
+export async function getStudentSubmission(
+  db: TDb,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<TSubmission> {
+  const schoolId = schoolOf(user);
+  const row = await queries.findSubmission(db, schoolId, submissionId);
+  if (!row || row.studentId !== user.userId) throw submissionNotFound();
+  return presentSubmission(row, await queries.selectAnswersOf(db, schoolId, [row.id]));
+}
+
+/**
+ * GET /question/submissions/teacher/{userId}: the submissions in the teacher's classes and those the
+ * teacher uploaded, newest first, answers included (two queries, whatever the number).
+ */
+export async function listTeacherSubmissions(
+  db: TDb,
+  user: TAccessClaims,
+  teacherId: string,
+): Promise<TSubmission[]> {
+  if (teacherId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  const schoolId = schoolOf(user);
+  const classIds = (await listTeacherClasses(db, user)).map((c) => c._id);
+  return withAnswers(
+    db,
+    schoolId,
+    await queries.selectTeacherSubmissions(db, schoolId, user.userId, classIds),
+  );
+}
+
+/** The submission if the caller may act on it (its student, its class's teacher, its uploader). */
+async function requireActionable(
+  db: TDb,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<queries.TSubmissionRow> {
+  const row = await queries.findSubmission(db, schoolOf(user), submissionId);
+  if (!row || !canActOnSubmission(user, row)) throw submissionNotFound();
+  return row;
+}
+
+/**
+ * Queues a marking for a pending submission, and a recovery job too when nobody is marking it and
+ * nothing happened to it for a lease's length (its job was lost). Duplicates are harmless.
+ */
+async function ensureMarkingQueued(ctx: TAppContext, row: queries.TSubmissionRow): Promise<void> {
+  await startMarking(ctx, row.id);
+  const leaseMs = markingLeaseMs(ctx.config.ai.timeoutMs);
+  const now = ctx.now().getTime();
+  const leaseLive = row.markingStartedAt !== null && now - row.markingStartedAt.getTime() < leaseMs;
+  if (!leaseLive && now - row.updatedAt.getTime() >= leaseMs) {
+    await enqueueMarking(ctx.queue, row.id, {
+      kind: 'recover',
+      markingAttempts: row.markingAttempts,
+    }).catch((err: unknown) => ctx.logger.error({ err }, 'could not queue marking recovery'));
+  }
+}
+
+/**
+ * POST /submissions/{id}/retry-marking: a failed submission goes back to pending and is queued
+ * again. A pending one is simply (re)queued; a marked one is 409.
+ */
+export async function retryMarking(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<{ id: string; status: queries.TSubmissionStatus }> {
+  const row = await requireActionable(ctx.db, user, submissionId);
+  if (row.status === 'marked') throw new AppError('CONFLICT', MESSAGES.submissions.notFailed);
+  if (row.status === 'pending') {
+    await ensureMarkingQueued(ctx, row);
+    return { id: row.id, status: 'pending' };
+  }
+  const reopened = await queries.reopenFailedSubmission(ctx.db, row.schoolId, row.id, ctx.now());
+  if (reopened) {
+    await enqueueMarking(ctx.queue, row.id, {
+      kind: 'retry',
+      markingAttempts: reopened.markingAttempts,
+    });
+  }
+  return { id: row.id, status: 'pending' };
+}
+
+/**
+ * POST /api/student/submissions/mark/{classId}/{submissionId} (spec 02 §4: opening a pending
+ * submission triggers one marking request). Never marks by itself: it makes sure the job is queued and
+ * waits for it (up to MARK_WAIT_MS), so a mark call racing the job can never mark twice. 200 with the
+ * marks (or with status "failed" and the reason), 202 with status "pending" when the wait ran out.
+ */
+export async function requestMarks(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { classId: string; submissionId: string },
+): Promise<{ statusCode: 200 | 202; body: TMarkResponse }> {
+  let row = await requireActionable(ctx.db, user, params.submissionId);
+  if (row.classId !== params.classId) throw submissionNotFound();
+  if (row.status === 'pending') {
+    await ensureMarkingQueued(ctx, row);
+    const deadline = Date.now() + ctx.config.jobs.markWaitMs;
+    while (row.status === 'pending' && Date.now() < deadline) {
+      await sleep(Math.min(MARK_POLL_MS, Math.max(0, deadline - Date.now())));
+      row = (await queries.findSubmission(ctx.db, row.schoolId, row.id)) ?? row;
+    }
+  }
+  const answers = await queries.selectAnswersOf(ctx.db, row.schoolId, [row.id]);
+  return {
+    statusCode: row.status === 'pending' ? 202 : 200,
+    body: presentMarkResult(row, answers),
+  };
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { selectQueue } from '../../src/adapters/queue/select-queue';
+import { buildApp } from '../../src/app';
+import { submissions } from '../../src/db/schema';
+import { startJobConsumers } from '../../src/jobs/start-jobs';
+import { markingJobId, MARKING_QUEUE } from '../../src/jobs/mark-submission.job';
+import { createMarker } from '../../src/marking/engine';
+import { markingLeaseMs } from '../../src/modules/marking/marking.service';
+import { insertSubmission } from '../../src/modules/submissions/submissions.queries';
+import { findTestRedis } from '../helpers/redis';
+import { buildTestApp, type TTestApp } from '../helpers/test-app';
+import {
+  classroom,
+  markOk,
+  PHOTOSYNTHESIS_ANSWER,
+  submissionRow,
+  submitOk,
+  waitForStatus,
+} from './submission-helpers';
+
+const redisUrl = await findTestRedis();
+const silent = pino({ level: 'silent' });
+
+describe('marking through BullMQ', () => {
+  let t: TTestApp | undefined;
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await t?.close();
+    t = undefined;
+  });
+
+  /** A BullMQ prefix of its own, so this run never meets another's jobs; its keys are removed after. */
+  const freshPrefix = () => {
+    const prefix = `stem-test-${randomBytes(4).toString('hex')}`;
+    cleanups.push(async () => {
+      if (!redisUrl) return;
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${prefix}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    });
+    return prefix;
+  };
+
+  it.skipIf(!redisUrl)('marks a new submission through Redis in the API process', async () => {
+    const prefix = freshPrefix();
+    t = await buildTestApp({ REDIS_URL: redisUrl as string, QUEUE_PREFIX: prefix });
+    const { student, cls, photosynthesis } = await classroom(t);
+    const id = await submitOk(t, student, cls, [
+      { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+    ]);
+    const data = await markOk(t, student, cls.id, id);
+    expect(data.status).toBe('marked');
+    expect((await submissionRow(t, id)).markingAttempts).toBe(1);
+
+    // The job really went through Redis, under this run's prefix.
+    const queue = new Queue(MARKING_QUEUE, {
+      connection: new Redis(redisUrl as string, { maxRetriesPerRequest: null }),
+      prefix,
+    });
+    cleanups.push(() => queue.close());
+    const job = await queue.getJob(markingJobId(id, { kind: 'new' }));
+    expect(job?.data).toEqual({ submissionId: id });
+    expect(await job?.getState()).toBe('completed');
+  });
+
+  it.skipIf(!redisUrl)(
+    'leaves the work to a worker process when RUN_JOBS_IN_API=false',
+    async () => {
+      const prefix = freshPrefix();
+      t = await buildTestApp({
+        REDIS_URL: redisUrl as string,
+        QUEUE_PREFIX: prefix,
+        RUN_JOBS_IN_API: 'false',
+      });
+      const { student, cls, photosynthesis } = await classroom(t);
+      const id = await submitOk(t, student, cls, [
+        { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await submissionRow(t, id)).status).toBe('pending');
+
+      // What `npm run worker` starts: its own queue connection and consumers, the same database.
+      const workerQueue = selectQueue(t.config, silent);
+      const stop = startJobConsumers({
+        db: t.database.db,
+        marker: createMarker(),
+        logger: silent,
+        now: () => new Date(),
+        leaseMs: markingLeaseMs(t.config.ai.timeoutMs),
+        queue: workerQueue,
+        config: t.config,
+      });
+      cleanups.push(async () => {
+        await stop();
+        await workerQueue.close();
+      });
+      const marked = await waitForStatus(t, id, 'marked');
+      expect(marked.markingAttempts).toBe(1);
+    },
+  );
+});
+
+describe('recovering lost markings', () => {
+  let t: TTestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('marks, at start-up, pending submissions whose job was lost or whose marker crashed', async () => {
+    t = await buildTestApp();
+    const { school, student, cls, photosynthesis } = await classroom(t);
+    const db = t.database.db;
+    // What a crash leaves behind: saved submissions whose in-process jobs died with the process.
+    const insert = () =>
+      insertSubmission(db, {
+        schoolId: school.id,
+        classId: cls.id,
+        className: cls.name,
+        studentId: student.user.id,
+        uploadedBy: null,
+        source: 'student',
+        answers: [
+          {
+            questionId: photosynthesis.id,
+            questionText: photosynthesis.question,
+            marks: photosynthesis.marks,
+            lowMarkRange: photosynthesis.lowMarkRange,
+            highMarkRange: photosynthesis.highMarkRange,
+            rubric: photosynthesis.rubric,
+            answer: PHOTOSYNTHESIS_ANSWER,
+            answerSource: 'typed',
+          },
+        ],
+        now: new Date(),
+      });
+    const lost = await insert();
+    const crashed = await insert();
+    const live = await insert();
+    const lease = markingLeaseMs(t.config.ai.timeoutMs);
+    await db
+      .update(submissions)
+      .set({ markingStartedAt: new Date(Date.now() - lease - 60_000), markingAttempts: 1 })
+      .where(eq(submissions.id, crashed));
+    await db
+      .update(submissions)
+      .set({ markingStartedAt: new Date(), markingAttempts: 1 })
+      .where(eq(submissions.id, live));
+
+    // The process starts again over the same database.
+    const restarted = await buildApp(t.config, { database: t.database });
+    await restarted.ready();
+    try {
+      expect((await waitForStatus(t, lost, 'marked')).markingAttempts).toBe(1);
+      expect((await waitForStatus(t, crashed, 'marked')).markingAttempts).toBe(2);
+      // Someone still holds a live lease on this one: it is left alone.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await submissionRow(t, live)).toMatchObject({ status: 'pending', markingAttempts: 1 });
+    } finally {
+      await restarted.close();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  loadExamples,
+  questionKeyOf,
+  readRecords,
+  type TMarkingRecord,
+} from '../apps/server/src/marking/dataset';
+import { summarise, type TAgreement, type TScored } from '../apps/server/src/marking/metrics';
+import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
+
+/**
+ * `npm run bench:marking`: the offline marker against human marks on every `*.jsonl` file of
+ * ../shared/data/marking (or MARKING_DATA_DIR), zero-shot and with 10 human-marked examples per
+ * question, next to two length-only baselines computed on the same answers. Metrics are those of the
+ * data README (pooled QWK, ASAP per-set Fisher-z mean, Pearson r, RMSE, exact agreement).
+ */
+
+const EXAMPLES = 10;
+/** Each pick of examples is one random draw; the figures are the mean over these picks. */
+const SEEDS = [1, 2, 3];
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.resolve(
+  process.env.MARKING_DATA_DIR ?? path.join(root, '../shared/data/marking'),
+);
+
+type TRow = { label: string; agreement: TAgreement; perSecond?: number; fittedOnAll?: TRow };
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((w) => w.length > 0).length;
+}
+
+/** Least-squares line of score on word count; a constant when the words do not vary. */
+function fitLength(points: { words: number; score: number }[]): (words: number) => number {
+  const n = points.length;
+  if (n === 0) return () => 0;
+  const mx = points.reduce((s, p) => s + p.words, 0) / n;
+  const my = points.reduce((s, p) => s + p.score, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.words - mx) * (p.score - my);
+    sxx += (p.words - mx) ** 2;
+  }
+  const b = sxx > 0 ? sxy / sxx : 0;
+  return (words) => my + b * (words - mx);
+}
+
+function clampRaw(x: number, marks: number): number {
+  return Math.min(marks, Math.max(0, x));
+}
+
+async function markFile(file: string, withExamples: number, seed: number): Promise<TRow> {
+  const { exampleIds, examples } = await loadExamples(file, withExamples, seed);
+  const rows: TScored[] = [];
+  const started = performance.now();
+  for await (const r of readRecords(file)) {
+    if (exampleIds.has(r.id) || r.humanScore === undefined) continue;
+    const result = markOffline({ ...r, examples: examples.get(questionKeyOf(r)) });
+    rows.push({
+      group: r.questionId,
+      marks: r.marks,
+      predicted: result.rawScore,
+      human: r.humanScore,
+    });
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    label: withExamples > 0 ? `offline, ${withExamples} examples/question` : 'offline, zero-shot',
+    agreement: summarise(rows),
+    perSecond: rows.length / seconds,
+  };
+}
+
+/** The mean of each figure over several rows (one per pick of examples). */
+function meanRow(label: string, rows: TRow[]): TRow {
+  const n = rows.length;
+  const mean = (pick: (r: TRow) => number) => rows.reduce((s, r) => s + pick(r), 0) / n;
+  const groups = Object.keys(rows[0]?.agreement.perGroupQwk ?? {});
+  return {
+    label,
+    agreement: {
+      answers: Math.round(mean((r) => r.agreement.answers)),
+      qwk: mean((r) => r.agreement.qwk),
+      fisherMeanQwk: mean((r) => r.agreement.fisherMeanQwk),
+      perGroupQwk: Object.fromEntries(
+        groups.map((g) => [g, mean((r) => r.agreement.perGroupQwk[g] ?? 0)]),
+      ),
+      pearson: mean((r) => r.agreement.pearson),
+      rmse: mean((r) => r.agreement.rmse),
+      exact: mean((r) => r.agreement.exact),
+    },
+    perSecond: mean((r) => r.perSecond ?? 0),
+  };
+}
+
+/** The same with examples, once per seed, averaged. */
+async function markFileWithExamples(file: string): Promise<TRow> {
+  const rows: TRow[] = [];
+  for (const seed of SEEDS) rows.push(await markFile(file, EXAMPLES, seed));
+  return meanRow(`offline, ${EXAMPLES} examples/question`, rows);
+}
+
+/** Length-only baselines: per question, fitted on its 10 examples (one pick), and on all of its answers. */
+async function lengthBaselines(file: string, seed: number): Promise<TRow> {
+  const { exampleIds, examples } = await loadExamples(file, EXAMPLES, seed);
+  const byQuestion = new Map<string, { words: number; score: number; record: TMarkingRecord }[]>();
+  for await (const r of readRecords(file)) {
+    if (r.humanScore === undefined) continue;
+    const key = questionKeyOf(r);
+    const item = { words: wordCount(r.answer), score: r.humanScore, record: { ...r, answer: '' } };
+    const list = byQuestion.get(key);
+    if (list) list.push(item);
+    else byQuestion.set(key, [item]);
+  }
+  const few: TScored[] = [];
+  const all: TScored[] = [];
+  for (const [key, items] of byQuestion) {
+    const fromExamples = fitLength(
+      (examples.get(key) ?? []).map((e) => ({ words: wordCount(e.answer), score: e.score })),
+    );
+    const fromAll = fitLength(items);
+    for (const it of items) {
+      const { record } = it;
+      all.push({
+        group: record.questionId,
+        marks: record.marks,
+        predicted: clampRaw(fromAll(it.words), record.marks),
+        human: it.score,
+      });
+      if (exampleIds.has(record.id)) continue;
+      few.push({
+        group: record.questionId,
+        marks: record.marks,
+        predicted: clampRaw(fromExamples(it.words), record.marks),
+        human: it.score,
+      });
+    }
+  }
+  return {
+    label: `length only, ${EXAMPLES} examples/question`,
+    agreement: summarise(few),
+    fittedOnAll: { label: 'length only, fitted on all answers', agreement: summarise(all) },
+  };
+}
+
+function printTable(file: string, rows: TRow[]): void {
+  const head = [
+    'engine',
+    'answers',
+    'QWK',
+    'QWK per-set',
+    'Pearson r',
+    'RMSE',
+    'exact',
+    'answers/s',
+  ];
+  const lines = rows.map((r) => [
+    r.label,
+    String(r.agreement.answers),
+    r.agreement.qwk.toFixed(3),
+    r.agreement.fisherMeanQwk.toFixed(3),
+    r.agreement.pearson.toFixed(3),
+    r.agreement.rmse.toFixed(3),
+    `${(r.agreement.exact * 100).toFixed(1)} %`,
+    r.perSecond === undefined || r.perSecond === 0
+      ? ''
+      : Math.round(r.perSecond).toLocaleString('en-GB'),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(`\n${path.basename(file)}`);
+  console.log(fmt(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows.slice(0, 2)) {
+    const sets = Object.entries(r.agreement.perGroupQwk);
+    if (sets.length > 12) continue;
+    console.log(
+      `  ${r.label} per question: ${sets.map(([g, k]) => `${g} ${k.toFixed(3)}`).join(', ')}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(dataDir)) {
+    console.log(
+      `No marking data at ${dataDir}: nothing to measure. Set MARKING_DATA_DIR to a folder of *.jsonl files in the format of ../shared/data/marking/README.md.`,
+    );
+    return;
+  }
+  const files = readdirSync(dataDir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()
+    .map((f) => path.join(dataDir, f));
+  if (files.length === 0) {
+    console.log(`No *.jsonl files in ${dataDir}: nothing to measure.`);
+    return;
+  }
+  console.log(
+    `Offline marker vs human marks (${dataDir}). QWK = pooled quadratic weighted kappa; QWK per-set = Fisher-z mean of per-question QWK (the ASAP figure); examples = ${EXAMPLES} human-marked answers per question (seeded picks; figures are the mean of ${SEEDS.length} picks), left out of the figures. Length-only rows: per question, a least-squares line of score on word count.`,
+  );
+  for (const file of files) {
+    const lengths: TRow[] = [];
+    for (const seed of SEEDS) lengths.push(await lengthBaselines(file, seed));
+    const rows = [
+      await markFile(file, 0, SEEDS[0] ?? 1),
+      await markFileWithExamples(file),
+      meanRow(`length only, ${EXAMPLES} examples/question`, lengths),
+      lengths[0]?.fittedOnAll,
+    ].filter((r): r is TRow => r !== undefined);
+    printTable(file, rows);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exitCode = 1;
+});
