@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUESTION_MARKS } from './limits-teaching';
+import { MESSAGES } from './messages';
 
 /**
  * Classes, questions and the student's view of them (spec 02 §3 and §7). Replies keep the spec's
@@ -63,10 +64,10 @@ export const ZClassDetails = ZClassSummary.extend({
 export type TClassDetails = z.infer<typeof ZClassDetails>;
 
 export const ZCreateClassRequest = z.object({
-  name: z.string().trim().min(1, { message: 'Class name is required' }).max(120),
+  name: z.string().trim().min(1, { message: MESSAGES.classes.nameRequired }).max(120),
   students: z
     .array(ZId)
-    .min(1, { message: 'Select at least one student' })
+    .min(1, { message: MESSAGES.classes.studentsRequired })
     .max(500)
     .transform((ids) => [...new Set(ids)]),
 });
