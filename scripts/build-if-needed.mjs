@@ -9,6 +9,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 function newestMtime(folder) {
   let newest = 0;
   if (!existsSync(folder)) return newest;
+  if (!statSync(folder).isDirectory()) return statSync(folder).mtimeMs;
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
     const full = path.join(folder, entry.name);
