@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// The machines running these tests are shared and busy: give async queries room.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia or ResizeObserver; Mantine needs both.
 Object.defineProperty(window, 'matchMedia', {
@@ -22,6 +25,16 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.scrollTo = () => undefined;
+
+// jsdom has no FontFaceSet; Mantine's autosizing Textarea listens on document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+// Nor scrollIntoView, which Mantine's Combobox and Select call on the chosen option.
+Element.prototype.scrollIntoView ??= () => undefined;
 
 afterEach(() => {
   cleanup();

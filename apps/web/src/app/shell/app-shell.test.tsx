@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
@@ -10,6 +8,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { getStoredUser, getToken, saveSession, STORAGE_KEYS } from '../../lib/session';
 import { startLocalBackend } from '../../test/local-backend';
+import { renderRoutes } from '../../test/render-app';
 import AppShellLayout from './app-shell';
 import { HELP_TOPICS } from './help-topics';
 import { canSeePayments, isLinkActive, navLinksFor, type TNavUser } from './nav-links';
@@ -187,7 +186,7 @@ function signIn(role: TRole, extra: Partial<TSessionUser> = {}) {
 function renderShell(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['left', 'over'], 'cached');
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/login', element: <p>Login page</p> },
       {
@@ -195,14 +194,8 @@ function renderShell(path: string) {
         children: [{ path: '*', element: <p>Page content</p> }],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
+    path,
+    { queryClient },
   );
   return { router, queryClient };
 }

@@ -11,7 +11,8 @@ import { loadDraftAnswers } from './answers-store';
 import type { TCompletionState } from './completion-state';
 import AnswerQuestionsPage from './pages/answer-questions-page';
 import SubmissionCompletePage from './pages/submission-complete-page';
-import { LocationProbe, renderRoutes, signIn, uuid } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signIn, uuid } from '../../test/session';
 
 const T = MESSAGES.answeringPage;
 const CLASS_ID = uuid(1);

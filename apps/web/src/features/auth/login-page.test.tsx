@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GENERATED_SCHOOL_CODE_VISIBLE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import LoginPage from './pages/login-page';
-import { renderRoutes } from './test-helpers';
+import { renderRoutes } from '../../test/render-app';
 
 const T = MESSAGES.loginPage;
 

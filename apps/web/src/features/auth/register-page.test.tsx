@@ -4,7 +4,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import RegisterPage from './pages/register-page';
-import { LocationProbe, renderRoutes } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
 
 const T = MESSAGES.registerPage;
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import ResetPasswordPage from './pages/reset-password-page';
-import { LocationProbe, renderRoutes } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
 
 const T = MESSAGES.resetPasswordPage;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import LoginPage from './pages/login-page';
 import VerifyMagicLinkPage from './pages/verify-magic-link-page';
-import { renderRoutes } from './test-helpers';
+import { renderRoutes } from '../../test/render-app';
 
 describe('magic link verification page', { timeout: 15_000 }, () => {
   it('fails at once without a token, and carries the message back to the login page', async () => {

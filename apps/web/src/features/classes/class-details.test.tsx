@@ -6,7 +6,8 @@ import { MESSAGES } from '@stem/contract/messages';
 import type { TClassDetails, TQuestion } from '@stem/contract/teaching';
 import { startLocalBackend } from '../../test/local-backend';
 import ClassDetailsPage from './pages/class-details-page';
-import { LocationProbe, TEACHER_ID, renderRoutes, signInTeacher } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { TEACHER_ID, signInTeacher } from '../../test/session';
 
 const T = MESSAGES.classesPage;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -65,6 +66,7 @@ function renderPage() {
       { path: '*', element: <LocationProbe /> },
     ],
     `/class/${CLASS_ID}`,
+    { withNotifications: true },
   );
 }
 

@@ -7,7 +7,8 @@ import { MESSAGES } from '@stem/contract/messages';
 import type { TClassSummary } from '@stem/contract/teaching';
 import { startLocalBackend } from '../../test/local-backend';
 import ClassesPage from './pages/classes-page';
-import { LocationProbe, renderRoutes, signInTeacher, trialReply } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signInTeacher, trialReply } from '../../test/session';
 
 const T = MESSAGES.classesPage;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -44,6 +45,7 @@ function renderPage() {
       { path: '*', element: <LocationProbe /> },
     ],
     '/classes',
+    { withNotifications: true },
   );
 }
 

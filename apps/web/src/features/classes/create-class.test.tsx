@@ -6,7 +6,8 @@ import { MESSAGES } from '@stem/contract/messages';
 import { startLocalBackend } from '../../test/local-backend';
 import { filterStudents } from './components/student-picker';
 import CreateClassPage from './pages/create-class-page';
-import { LocationProbe, renderRoutes, signInTeacher, trialReply } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signInTeacher, trialReply } from '../../test/session';
 
 const T = MESSAGES.classesPage;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -40,6 +41,7 @@ function renderPage() {
       { path: '*', element: <LocationProbe /> },
     ],
     '/create-class',
+    { withNotifications: true },
   );
 }
 

@@ -1,8 +1,5 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, DASHBOARD_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
@@ -16,60 +13,30 @@ import type {
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { formatDateTime } from '../../lib/dates';
-import { getStoredUser, saveSession } from '../../lib/session';
+import { getStoredUser } from '../../lib/session';
 import { pointPageAt, startLocalBackend, unusedOrigin } from '../../test/local-backend';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signIn as signInAs } from '../../test/session';
 import AdminDashboardPage from './pages/admin-dashboard-page';
 import DashboardPage from './pages/dashboard-page';
 import OwnerDashboardPage from './pages/owner-dashboard-page';
 import { submissionScoreText } from './submission-score';
 
 function signIn(role: TRole, extra: Partial<TSessionUser> = {}) {
-  saveSession({
-    token: `${role}-token`,
-    refreshToken: 'refresh',
-    user: {
-      userId: `${role}-1`,
-      name: 'Ada Lovelace',
-      email: `${role}@example.com`,
-      role,
-      school: role === 'owner' ? null : { name: 'Hilltop', code: 'ABCD1234EFGH5678' },
-      schoolCode: role === 'owner' ? null : 'ABCD1234EFGH5678',
-      schoolType: role === 'owner' ? null : 'classroom',
-      plan: role === 'owner' ? null : 'classroom',
-      permissions: [],
-      accountType: 'paid',
-      ...extra,
-    },
-  });
-}
-
-/** Shows where a link led and the navigation state it carried. */
-function Landing() {
-  const location = useLocation();
-  return (
-    <p data-testid="landing">{`${location.pathname}${location.search} ${JSON.stringify(location.state)}`}</p>
-  );
+  const noSchool = { school: null, schoolCode: null, schoolType: null, plan: null };
+  signInAs(role, { userId: `${role}-1`, ...(role === 'owner' ? noSchool : {}), ...extra });
 }
 
 function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/dashboard', element: <DashboardPage /> },
       { path: '/admin-dashboard', element: <AdminDashboardPage /> },
       { path: '/owner-dashboard', element: <OwnerDashboardPage /> },
-      { path: '*', element: <Landing /> },
+      { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 const submission = (id: string, extra: Partial<TRecentSubmission> = {}): TRecentSubmission => ({
@@ -234,7 +201,7 @@ describe('dashboards', () => {
       const router = renderAt('/dashboard');
       const cards = await screen.findAllByTestId('recent-submission');
       fireEvent.click(cards[2] as HTMLElement);
-      expect(await screen.findByTestId('landing')).toBeTruthy();
+      expect(await screen.findByTestId('location')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/submissions');
       expect(router.state.location.state).toEqual({ openSubmissionId: 's3' });
     });

@@ -12,7 +12,8 @@ import type { TQuestion } from '@stem/contract/teaching';
 import { startLocalBackend } from '../../test/local-backend';
 import EditQuestionPage from './pages/edit-question-page';
 import InsertQuestionPage from './pages/insert-question-page';
-import { LocationProbe, TEACHER_ID, renderRoutes, signInTeacher, trialReply } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { TEACHER_ID, signInTeacher, trialReply } from '../../test/session';
 
 const T = MESSAGES.questionsPage;
 const QUESTION_ID = '0b6a3f3e-1111-4c1e-9d35-1b2a3c4d5e6f';
@@ -51,6 +52,7 @@ function renderInsert() {
       { path: '/view-questions', element: <LocationProbe /> },
     ],
     '/insert-question',
+    { withNotifications: true },
   );
 }
 
@@ -262,6 +264,7 @@ describe('edit question form', { timeout: 20_000 }, () => {
         { path: '/view-questions', element: <LocationProbe /> },
       ],
       `/edit-question/${QUESTION_ID}`,
+      { withNotifications: true },
     );
   }
 

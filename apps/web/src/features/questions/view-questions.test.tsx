@@ -7,7 +7,8 @@ import type { TClassSummary, TQuestion } from '@stem/contract/teaching';
 import { startLocalBackend } from '../../test/local-backend';
 import { formatQuestionDate } from './format-question-date';
 import ViewQuestionsPage from './pages/view-questions-page';
-import { LocationProbe, TEACHER_ID, renderRoutes, signInTeacher, trialReply } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { TEACHER_ID, signInTeacher, trialReply } from '../../test/session';
 
 const T = MESSAGES.questionsPage;
 const LIST_PATH = `/question/questions/teacher/${TEACHER_ID}`;
@@ -60,6 +61,7 @@ function renderPage() {
       { path: '*', element: <LocationProbe /> },
     ],
     '/view-questions',
+    { withNotifications: true },
   );
 }
 

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fillPath, STUDENT_CLASS_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TStudentClass, TStudentQuestion } from '@stem/contract/teaching';
-import { saveSession } from '../../lib/session';
 import { pointPageAt, startLocalBackend } from '../../test/local-backend';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signIn } from '../../test/session';
 import ClassOverviewPage from './pages/class-overview-page';
 import MyClassesPage from './pages/my-classes-page';
 import StartSubmissionSelectPage from './pages/start-submission-select-page';
@@ -45,49 +43,20 @@ const QUESTIONS = [
 ];
 
 function signInStudent() {
-  saveSession({
-    token: 'student-token',
-    refreshToken: 'refresh',
-    user: {
-      userId: STUDENT_ID,
-      name: 'Ada Student',
-      email: 'ada@example.com',
-      role: 'student',
-      school: { name: 'Hilltop', code: 'ABCD1234EFGH5678' },
-      schoolCode: 'ABCD1234EFGH5678',
-      schoolType: 'classroom',
-      plan: 'classroom',
-      permissions: [],
-      accountType: 'paid',
-    },
-  });
-}
-
-function Landing() {
-  const location = useLocation();
-  return <p data-testid="landing">{location.pathname}</p>;
+  signIn('student', { userId: STUDENT_ID, name: 'Ada Student', email: 'ada@example.com' });
 }
 
 function renderAt(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/my-classes', element: <MyClassesPage /> },
       { path: '/student/class/:classId', element: <ClassOverviewPage /> },
       { path: '/class-details/:id', element: <ClassOverviewPage /> },
       { path: '/start-submission', element: <StartSubmissionSelectPage /> },
-      { path: '*', element: <Landing /> },
+      { path: '*', element: <LocationProbe /> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
+    path,
+  ).router;
 }
 
 const ok = (body: unknown) => ({ status: 200, body });

@@ -12,7 +12,8 @@ import MySubmissionsPage from './pages/my-submissions-page';
 import SubmissionDetailsPage from './pages/submission-details-page';
 import TeacherSubmissionsPage from './pages/teacher-submissions-page';
 import { buildSubmission, uuid } from './test-data';
-import { LocationProbe, renderRoutes, signIn } from './test-helpers';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signIn } from '../../test/session';
 
 const T = MESSAGES.submissionsPage;
 const TEACHER_ID = uuid(800);
@@ -41,7 +42,7 @@ function renderStudent(entry: Parameters<typeof renderRoutes>[1]) {
 }
 
 function renderTeacher(entry: Parameters<typeof renderRoutes>[1] = '/submissions') {
-  signIn('teacher', TEACHER_ID);
+  signIn('teacher', { userId: TEACHER_ID });
   return renderRoutes(
     [
       { path: '/submissions', element: <TeacherSubmissionsPage /> },

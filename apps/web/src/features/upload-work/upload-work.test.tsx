@@ -7,7 +7,8 @@ import { ROOT_PATHS } from '@stem/contract/submissions';
 import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
 import { startLocalBackend } from '../../test/local-backend';
 import UploadStudentWorkPage, { EXTRACTED_TEXT_ROWS } from './pages/upload-student-work-page';
-import { renderRoutes, signIn, uuid } from './test-helpers';
+import { renderRoutes } from '../../test/render-app';
+import { signIn, uuid } from '../../test/session';
 
 const T = MESSAGES.uploadPage;
 
@@ -54,7 +55,7 @@ beforeAll(async () => {
 afterAll(() => backend.close());
 beforeEach(() => {
   backend.reset();
-  signIn('teacher', uuid(900));
+  signIn('teacher');
   backend.on(
     'GET',
     '/teacher/classes',

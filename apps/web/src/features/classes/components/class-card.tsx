@@ -3,7 +3,7 @@ import { IconChevronRight, IconQuestionMark, IconUsers } from '@tabler/icons-rea
 import { Link } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TClassSummary } from '@stem/contract/teaching';
-import classes from '../classes.module.css';
+import classes from '../../../components/cards.module.css';
 
 const T = MESSAGES.classesPage;
 

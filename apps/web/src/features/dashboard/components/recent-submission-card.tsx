@@ -3,7 +3,7 @@ import type { TRecentSubmission } from '@stem/contract/dashboard';
 import { MESSAGES } from '@stem/contract/messages';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
-import classes from '../dashboard.module.css';
+import classes from '../../../components/cards.module.css';
 import { submissionScoreText } from '../submission-score';
 
 type TRecentSubmissionCardProps = {

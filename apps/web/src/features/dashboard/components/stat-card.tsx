@@ -1,7 +1,7 @@
 import { Card, Group, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import classes from '../dashboard.module.css';
+import classes from '../../../components/cards.module.css';
 
 type TStatCardProps = {
   label: string;

@@ -9,7 +9,7 @@ import { EMPTY_ADMIN_DASHBOARD, useAdminDashboard } from '../api/get-admin-dashb
 import { DashboardSection } from '../components/dashboard-section';
 import { RecentList } from '../components/recent-list';
 import { StatCard } from '../components/stat-card';
-import classes from '../dashboard.module.css';
+import classes from '../../../components/cards.module.css';
 import { useAccountTypeSync } from '../use-account-type-sync';
 
 /** /admin-dashboard (spec 01 §2, spec 02 §2 Admin): school totals and the 3 newest classes. */

@@ -3,7 +3,7 @@ import { IconChevronRight, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TStudentClass } from '@stem/contract/teaching';
 import { questionCountText, teacherNameOf } from '../format';
-import classes from '../student-classes.module.css';
+import classes from '../../../components/cards.module.css';
 
 /** One enrolled class as a card that opens `to`: name, teacher and question count. */
 export function ClassCard({ cls, to }: { cls: TStudentClass; to: string }) {
@@ -13,6 +13,7 @@ export function ClassCard({ cls, to }: { cls: TStudentClass; to: string }) {
       to={to}
       withBorder
       padding="lg"
+      h="100%"
       className={classes.cardLink}
       data-testid="student-class-card"
     >

@@ -7,7 +7,7 @@ import { useEnrolledClasses } from '../api/get-enrolled-classes';
 import { enrolledClassesErrorText } from '../class-errors';
 import { ClassCard } from './class-card';
 import { ClassGrid, ClassGridSkeleton } from './class-grid';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 import { MissingUser } from './missing-user';
 
 type TEnrolledClassesProps = {

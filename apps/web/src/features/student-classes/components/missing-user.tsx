@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/load-error';
 
 /** The stored user (and so the student's id) is gone: only signing in again helps. */
 export function MissingUser() {

@@ -14,7 +14,7 @@ import { Link, useParams } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import { statusOf } from '../../../lib/http';
 import { isValidClassId, useStudentClass, type TStudentClassView } from '../api/get-student-class';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../../../components/load-error';
 import { marksText } from '../format';
 import { usePageTitle } from '../../../components/use-page-title';
 

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TSubmissionView } from '../api/submission-schema';
 import { formatSubmissionDate, studentClassName } from '../format';
-import classes from '../submissions.module.css';
+import classes from '../../../components/cards.module.css';
 import { ScoreBadge } from './score-badge';
 
 /** One of the student's submissions: class, date and time, and the score; opens its details. */

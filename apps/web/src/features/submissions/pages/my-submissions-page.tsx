@@ -3,7 +3,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useMySubmissions } from '../api/get-my-submissions';
 import { UnexpectedFormatError } from '../api/submission-schema';
-import { LoadProblem } from '../components/load-problem';
+import { LoadError } from '../../../components/load-error';
 import { StudentSubmissionCard } from '../components/student-submission-card';
 import { compareSubmissions } from '../submission-list';
 
@@ -26,13 +26,13 @@ export default function MySubmissionsPage() {
   } else if (query.isError) {
     const unexpected = query.error instanceof UnexpectedFormatError;
     body = (
-      <LoadProblem
+      <LoadError
         message={MESSAGES.submissions.loadFailed}
         onRetry={unexpected ? undefined : () => void query.refetch()}
         retrying={query.isFetching}
       >
         {unexpected && <Text size="sm">{MESSAGES.submissions.unexpectedFormat}</Text>}
-      </LoadProblem>
+      </LoadError>
     );
   } else if (query.data.length === 0) {
     body = (

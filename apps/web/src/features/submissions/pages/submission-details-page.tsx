@@ -18,7 +18,7 @@ import { describeError, statusOf } from '../../../lib/http';
 import { useSubmission } from '../api/get-submission';
 import { UnexpectedFormatError, type TSubmissionView } from '../api/submission-schema';
 import { AnswerReview } from '../components/answer-review';
-import { LoadProblem } from '../components/load-problem';
+import { LoadError } from '../../../components/load-error';
 import { MarkingFailedNotice } from '../components/marking-failed-notice';
 import { ScoreBadge } from '../components/score-badge';
 import { formatSubmissionDate, studentClassName } from '../format';
@@ -60,7 +60,7 @@ export default function SubmissionDetailsPage() {
 
   let body;
   if (!id) {
-    body = <LoadProblem message={MESSAGES.submissions.noId} />;
+    body = <LoadError message={MESSAGES.submissions.noId} />;
   } else if (query.isPending) {
     body = (
       <Stack gap="md" aria-busy="true" aria-label={T.loadingDetails}>
@@ -71,7 +71,7 @@ export default function SubmissionDetailsPage() {
   } else if (query.isError) {
     const retriable = (statusOf(query.error) ?? 500) >= 500;
     body = (
-      <LoadProblem
+      <LoadError
         message={detailsErrorText(query.error)}
         onRetry={retriable ? () => void query.refetch() : undefined}
         retrying={query.isFetching}

@@ -18,7 +18,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { getStoredUser } from '../../../lib/session';
 import { useTeacherSubmissions } from '../api/get-teacher-submissions';
 import { UnexpectedFormatError } from '../api/submission-schema';
-import { LoadProblem } from '../components/load-problem';
+import { LoadError } from '../../../components/load-error';
 import { SubmissionDrawer } from '../components/submission-drawer';
 import { TeacherSubmissionCard } from '../components/teacher-submission-card';
 import {
@@ -77,7 +77,7 @@ export default function TeacherSubmissionsPage() {
 
   let body;
   if (!userId) {
-    body = <LoadProblem message={MESSAGES.student.userNotFound} />;
+    body = <LoadError message={MESSAGES.student.userNotFound} />;
   } else if (query.isPending) {
     body = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={T.loading}>
@@ -89,13 +89,13 @@ export default function TeacherSubmissionsPage() {
   } else if (query.isError) {
     const unexpected = query.error instanceof UnexpectedFormatError;
     body = (
-      <LoadProblem
+      <LoadError
         message={MESSAGES.submissions.loadFailed}
         onRetry={unexpected ? undefined : () => void query.refetch()}
         retrying={query.isFetching}
       >
         {unexpected && <Text size="sm">{MESSAGES.submissions.unexpectedFormat}</Text>}
-      </LoadProblem>
+      </LoadError>
     );
   } else if (all.length === 0) {
     body = (

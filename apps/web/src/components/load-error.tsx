@@ -3,8 +3,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 
-/** A load failure in the spec's words, with Retry when trying again can help. */
-export function LoadProblem({
+/**
+ * A load failure in the spec's words, with a Retry button when trying again can help; `children`
+ * (e.g. a way back) sit beside it. The spec's Retry label is the same word on every page.
+ */
+export function LoadError({
   message,
   onRetry,
   retrying = false,
