@@ -67,6 +67,11 @@ const ZEnv = z.object({
   ),
   /** Pages of a PDF or multi-page TIFF read at most; a longer document is refused. */
   OCR_MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Folder holding another tesseract model, eng.traineddata (e.g. Debian's tesseract-ocr-eng,
+   * /usr/share/tesseract-ocr/5/tessdata); default: the model from npm.
+   */
+  OCR_TESSDATA_DIR: optionalString,
   AWS_REGION: optionalString.pipe(
     z
       .string()
@@ -133,6 +138,8 @@ export type TConfig = {
     /** Tesseract workers: OCR_WORKERS capped at the cores, else one per core. */
     workers: number;
     maxPdfPages: number;
+    /** Another tesseract model: folder and whether its file is gzipped; undefined: the npm model. */
+    tessdata: { dir: string; gzip: boolean } | undefined;
     /** Set when OCR_PROVIDER=textract (start-up fails naming any missing variable). */
     textract:
       | {
@@ -210,6 +217,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       }
     }
   }
+  let tessdata: { dir: string; gzip: boolean } | undefined;
+  if (e.OCR_TESSDATA_DIR !== undefined) {
+    const dir = path.resolve(e.OCR_TESSDATA_DIR);
+    if (existsSync(path.join(dir, 'eng.traineddata'))) tessdata = { dir, gzip: false };
+    else if (existsSync(path.join(dir, 'eng.traineddata.gz'))) tessdata = { dir, gzip: true };
+    else {
+      throw new ConfigError(
+        'Invalid configuration: OCR_TESSDATA_DIR must be a folder holding eng.traineddata',
+      );
+    }
+  }
   if (e.OCR_PROVIDER === 'vision' && e.AI_PROVIDER === 'offline') {
     throw new ConfigError(
       'Invalid configuration: OCR_PROVIDER=vision needs a hosted AI provider: set AI_PROVIDER=anthropic or AI_PROVIDER=openai (AI_PROVIDER is offline)',
@@ -261,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       provider: e.OCR_PROVIDER,
       workers: Math.min(os.availableParallelism(), e.OCR_WORKERS ?? os.availableParallelism()),
       maxPdfPages: e.OCR_MAX_PDF_PAGES,
+      tessdata,
       textract:
         e.OCR_PROVIDER === 'textract' &&
         e.AWS_REGION !== undefined &&

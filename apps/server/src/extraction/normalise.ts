@@ -26,20 +26,14 @@ export type TNormalised = {
   skewDegrees: number;
 };
 
-/**
- * Small images are scaled up to this height: tesseract reads a 31 px high line of handwriting
- * much better at ~3× (measured on the real handwritten names).
- */
-const MIN_WORKING_HEIGHT = 96;
-const MAX_UPSCALE = 4;
 /** Tilts below this are left alone: rotating resamples the page and costs more than it gains. */
 const MIN_DESKEW_DEGREES = 0.3;
 
 /**
  * Prepares one image for OCR, in memory: EXIF orientation applied, transparency flattened onto white,
- * greyscale, longest side at most `maxSide` (small images scaled up to a working height), contrast
- * stretched, tilt removed, strokes strengthened a little. Refuses images over `maxPixels` before
- * decoding them (decompression bombs) and damaged files with an ExtractionError.
+ * greyscale, longest side at most `maxSide`, contrast stretched, tilt removed and (for tesseract)
+ * strokes strengthened. Refuses images over `maxPixels` before decoding them (decompression bombs)
+ * and damaged files, with an ExtractionError.
  */
 export async function normaliseImage(
   input: Buffer,
@@ -108,19 +102,22 @@ export async function countImagePages(input: Buffer, maxPixels = DEFAULT_MAX_PIX
   }
 }
 
+/**
+ * Only large images are scaled (down, to `maxSide`). Scaling small ones up was measured and does not
+ * help: on the real handwritten names (284 x 31 px) mean CER was 71.0 % as they are, 71.3 / 71.8 /
+ * 72.0 % scaled to 64 / 96 / 128 px high, and the extra pixels made tesseract invent more text.
+ */
 function workingScale(width: number, height: number, maxSide: number): number {
   const longest = Math.max(width, height);
-  if (longest > maxSide) return maxSide / longest;
-  if (height < MIN_WORKING_HEIGHT) {
-    return Math.min(MAX_UPSCALE, MIN_WORKING_HEIGHT / height, maxSide / longest);
-  }
-  return 1;
+  return longest > maxSide ? maxSide / longest : 1;
 }
 
 /**
  * Thin, faint handwriting loses pixels in tesseract's own binarisation. A slight blur followed by a
- * contrast curve that darkens mid-greys thickens strokes without joining letters (CER on the
- * synthetic handwriting: see bench/ocr.ts).
+ * contrast curve that darkens mid-greys thickens strokes without joining letters. Measured on the
+ * synthetic handwriting (mean CER, deskewed): 15.4 % without; blur 1 px + curve 2x: 14.3-14.6 %;
+ * blur 0.8-1.6 and curves 1.5-2.5x all lie in 14.5-16 %; a hard threshold 23 %; clipping light greys
+ * to white (removes the ruled lines, thins strokes) 17-23 %; sharpening 17 %.
  */
 function enhanceStrokes(pipeline: Sharp, gain: number, offset: number): Sharp {
   // After the stretch v -> gain * v + offset, the curve v -> 2v - 255 keeps white white and turns
@@ -180,7 +177,8 @@ const SKEW_RANGE_DEGREES = 5;
  * right), so that sharp's rotate(-angle) straightens them. Projection profiles: the ink pixels of a
  * downscaled, binarised copy are projected onto the vertical axis at each candidate angle; level
  * lines give the sharpest profile (largest sum of squared row counts). 1° steps over ±5°, then
- * 0.25° and 0.05° steps around the best.
+ * 0.25° and 0.05° steps around the best. On the synthetic handwriting (pages turned by up to ±3°)
+ * straightening lowered tesseract's mean CER from 17.9 % to 15.5 % (the true angles gave 15.35 %).
  */
 export function estimateSkew(data: Uint8Array, width: number, height: number): number {
   const step = Math.max(1, Math.ceil(width / SKEW_SAMPLE_WIDTH));

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { selectOcr } from '../../src/extraction/ocr/select-ocr';
+import { bundledModelPath } from '../../src/extraction/ocr/tesseract';
 
 const BASE = {
   JWT_SECRET: 'a-secret-for-this-test-only-0123456789abcdef',
@@ -78,5 +79,16 @@ describe('OCR configuration', () => {
     });
     expect(() => selectOcr(config)).toThrow(/AI_PROVIDER=anthropic or AI_PROVIDER=openai/);
     expect(configError({ OCR_PROVIDER: 'paper' })).toContain('OCR_PROVIDER');
+  });
+
+  it('takes another tesseract model from OCR_TESSDATA_DIR, refusing a folder without one', () => {
+    expect(loadConfig(BASE).ocr.tessdata).toBeUndefined();
+    expect(loadConfig({ ...BASE, OCR_TESSDATA_DIR: bundledModelPath() }).ocr.tessdata).toEqual({
+      dir: bundledModelPath(),
+      gzip: true,
+    });
+    expect(configError({ OCR_TESSDATA_DIR: os.tmpdir() })).toBe(
+      'Invalid configuration: OCR_TESSDATA_DIR must be a folder holding eng.traineddata',
+    );
   });
 });

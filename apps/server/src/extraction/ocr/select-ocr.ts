@@ -17,7 +17,13 @@ export function selectOcr(
 ): OcrPort {
   switch (config.ocr.provider) {
     case 'tesseract':
-      return createTesseractOcr({ workers: config.ocr.workers, logger: deps.logger });
+      return createTesseractOcr({
+        workers: config.ocr.workers,
+        logger: deps.logger,
+        ...(config.ocr.tessdata
+          ? { langPath: config.ocr.tessdata.dir, gzip: config.ocr.tessdata.gzip }
+          : {}),
+      });
     case 'textract': {
       const textract = config.ocr.textract;
       if (!textract) {
