@@ -11,9 +11,9 @@ declare module 'fastify' {
     auth: TAccessClaims | null;
   }
   interface FastifyInstance {
-    /** preHandler: requires a valid bearer token. */
+    /** onRequest hook: requires a valid bearer token (before any parsing or validation). */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    /** preHandler factory: requires a valid bearer token of one of these roles. */
+    /** onRequest hook factory: requires a valid bearer token of one of these roles. */
     requireRole: (...roles: TRole[]) => (request: FastifyRequest) => Promise<void>;
   }
 }

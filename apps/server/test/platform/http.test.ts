@@ -42,6 +42,23 @@ describe('platform.security-headers', () => {
   });
 });
 
+describe('platform.auth-first', () => {
+  it('answers 401 to a caller without a valid token before looking at the input', async () => {
+    for (const request of [
+      { method: 'GET' as const, url: apiPath('/class/not-a-uuid') },
+      { method: 'POST' as const, url: '/api/student/submissions/mark/x/y', payload: {} },
+      { method: 'POST' as const, url: apiPath('/class/create'), payload: { name: 1 } },
+    ]) {
+      const response = await t.app.inject({
+        ...request,
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(response.statusCode, request.url).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    }
+  });
+});
+
 describe('platform.health', () => {
   it('/readyz answers 200 when the database answers', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/readyz' });

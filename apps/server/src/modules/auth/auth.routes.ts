@@ -188,7 +188,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         security: bearer,
         response: { 200: ZSchoolDetailsResponse, 401: ZErrorResponse, 404: ZErrorResponse },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       success: true as const,
@@ -232,7 +232,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         security: bearer,
         response: { 200: ZMeResponse, 401: ZErrorResponse },
       },
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
     },
     async (request) => ({
       success: true as const,

@@ -29,7 +29,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     CLASS_PATHS.teacherClasses,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary: "The teacher's classes, newest first, with student and question counts",
@@ -47,7 +47,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     CLASS_PATHS.details,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary: "One of the teacher's classes with its students and questions",
@@ -65,7 +65,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     CLASS_PATHS.questions,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary: "The questions of one of the teacher's classes",
@@ -87,7 +87,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     CLASS_PATHS.students,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary: "The students of one of the teacher's classes",
@@ -111,7 +111,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     CLASS_PATHS.schoolStudents,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary: "The active students of the teacher's school, by name",
@@ -129,7 +129,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.post(
     CLASS_PATHS.create,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary:
@@ -153,7 +153,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.post(
     CLASS_PATHS.removeStudent,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['classes'],
         summary: "Remove a student from one of the teacher's classes",

@@ -23,7 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.teacher,
     {
-      preHandler: app.requireRole('teacher'),
+      onRequest: app.requireRole('teacher'),
       schema: {
         tags: ['dashboard'],
         summary: 'Teacher dashboard: active classes, questions, submissions and the 5 newest',
@@ -40,7 +40,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.student,
     {
-      preHandler: app.requireRole('student'),
+      onRequest: app.requireRole('student'),
       schema: {
         tags: ['dashboard'],
         summary: 'Student dashboard: enrolled classes, submissions and the 3 newest',
@@ -57,7 +57,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.admin,
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['dashboard'],
         summary:
@@ -75,7 +75,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.owner,
     {
-      preHandler: app.requireRole('owner'),
+      onRequest: app.requireRole('owner'),
       schema: {
         tags: ['owner'],
         summary: 'Platform statistics: schools (total, active, trial) and users by role',

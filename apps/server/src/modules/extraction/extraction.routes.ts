@@ -71,7 +71,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.post(
     ROOT_PATHS.teacherExtractText,
     {
-      preHandler: app.requireRole('teacher'),
+      onRequest: app.requireRole('teacher'),
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
         tags: ['extraction'],
@@ -101,7 +101,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.post(
     ROOT_PATHS.studentExtractText,
     {
-      preHandler: app.requireRole('student'),
+      onRequest: app.requireRole('student'),
       bodyLimit: STUDENT_BODY_LIMIT,
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
@@ -126,7 +126,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.post(
     ROOT_PATHS.cleanupText,
     {
-      preHandler: app.requireRole('teacher', 'student'),
+      onRequest: app.requireRole('teacher', 'student'),
       config: perUser('cleanup', RATE_LIMITS.cleanupText),
       schema: {
         tags: ['extraction'],

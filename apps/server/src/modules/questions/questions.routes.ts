@@ -35,7 +35,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.get(
     QUESTION_PATHS.byTeacher,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary: "The teacher's questions, newest first, with the classes holding each",
@@ -57,7 +57,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.get(
     QUESTION_PATHS.byClass,
     {
-      preHandler: app.requireRole('teacher', 'student'),
+      onRequest: app.requireRole('teacher', 'student'),
       schema: {
         tags: ['questions'],
         summary:
@@ -80,7 +80,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.get(
     QUESTION_PATHS.details,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary: "One of the teacher's own questions, with its rubric",
@@ -98,7 +98,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.post(
     QUESTION_PATHS.create,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary:
@@ -117,7 +117,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.put(
     QUESTION_PATHS.update,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary: "Update one of the teacher's own questions (same checks as create)",
@@ -142,7 +142,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.delete(
     QUESTION_PATHS.remove,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary: "Delete one of the teacher's own questions (submissions keep their snapshot)",
@@ -160,7 +160,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.post(
     QUESTION_PATHS.addToClass,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary:
@@ -179,7 +179,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.post(
     QUESTION_PATHS.removeFromClass,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary: "Remove the teacher's question from the teacher's class",
@@ -197,7 +197,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
   app.post(
     QUESTION_PATHS.generateRubric,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['questions'],
         summary:

@@ -24,7 +24,7 @@ export const studentClassRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
   app.get(
     STUDENT_CLASS_PATHS.enrolledClasses,
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         tags: ['student'],
         summary: "The student's classes with teacher, question count and total marks",
@@ -46,7 +46,7 @@ export const studentClassRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
   app.get(
     STUDENT_CLASS_PATHS.classDetails,
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         tags: ['student'],
         summary: 'A class the student is enrolled in, with its questions (never the rubric)',

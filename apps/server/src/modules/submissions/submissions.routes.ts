@@ -41,7 +41,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       // Up to 100 answers of 20,000 characters each: more than the default 1 MB body.
       bodyLimit: CREATE_BODY_LIMIT,
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         tags: ['submissions'],
         summary:
@@ -65,7 +65,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.studentSubmissions,
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         tags: ['submissions'],
         summary: "The student's submissions, newest first, with every answer's score and feedback",
@@ -82,7 +82,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.studentSubmission,
     {
-      preHandler: studentOnly,
+      onRequest: studentOnly,
       schema: {
         tags: ['submissions'],
         summary: "One of the student's own submissions",
@@ -100,7 +100,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.teacherSubmissions,
     {
-      preHandler: teacherOnly,
+      onRequest: teacherOnly,
       schema: {
         tags: ['submissions'],
         summary:
@@ -123,7 +123,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.post(
     SUBMISSION_PATHS.retryMarking,
     {
-      preHandler: app.requireRole('student', 'teacher'),
+      onRequest: app.requireRole('student', 'teacher'),
       schema: {
         tags: ['submissions'],
         summary: 'Mark a submission whose marking failed again (its student or its teacher)',
@@ -151,7 +151,7 @@ export const submissionRootRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> =
   app.post(
     ROOT_PATHS.submitForStudent,
     {
-      preHandler: app.requireRole('teacher'),
+      onRequest: app.requireRole('teacher'),
       schema: {
         tags: ['submissions'],
         summary:
@@ -176,14 +176,16 @@ export const submissionRootRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> =
     ROOT_PATHS.markSubmission,
     {
       // The spec's call has an empty payload; a client that still labels it JSON must not get a 400.
-      onRequest: async (request) => {
-        const { headers } = request.raw;
-        const empty =
-          headers['transfer-encoding'] === undefined &&
-          (headers['content-length'] === undefined || headers['content-length'] === '0');
-        if (empty) delete headers['content-type'];
-      },
-      preHandler: app.requireRole('student', 'teacher'),
+      onRequest: [
+        app.requireRole('student', 'teacher'),
+        async (request) => {
+          const { headers } = request.raw;
+          const empty =
+            headers['transfer-encoding'] === undefined &&
+            (headers['content-length'] === undefined || headers['content-length'] === '0');
+          if (empty) delete headers['content-type'];
+        },
+      ],
       schema: {
         tags: ['submissions'],
         summary:

@@ -14,7 +14,7 @@ export const trialLimitRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     TRIAL_LIMIT_PATHS.validate,
     {
-      preHandler: app.requireRole('teacher'),
+      onRequest: app.requireRole('teacher'),
       schema: {
         tags: ['trial'],
         summary:
