@@ -89,6 +89,15 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
     expect(r.high).toMatch(/^10 marks \(full marks\):/m);
     expect(r.high).toMatch(/^6 marks \(lower end of the range\):/m);
     expect(r.high).toMatch(/^7-9 marks: in between/m);
+    // A single mark between the ends is named as one mark, not as a range such as "4-4".
+    const five = write(
+      'Explain why a bulb in a series circuit dims when a second bulb is added.',
+      5,
+      '0-1',
+      '3-5',
+    );
+    expect(five.high).toMatch(/^4 marks: in between/m);
+    expect(five.high).not.toContain('4-4');
     expect(r.low).toMatch(/^0 marks:/m);
     expect(r.low).toMatch(/^1-2 marks:/m);
     expect(r.low).toMatch(/^3 marks:/m);

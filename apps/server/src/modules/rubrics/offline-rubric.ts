@@ -69,7 +69,7 @@ function writeHighBand(a: TQuestionAnalysis, tasks: TTask[], high: TMarkRange): 
   );
   if (high.end - high.start >= 2) {
     lines.push(
-      `${high.start + 1}-${high.end - 1} marks: in between, according to how many of the points above are fully met.`,
+      `${high.end - high.start === 2 ? marksText(high.start + 1) : `${high.start + 1}-${high.end - 1} marks`}: in between, according to how many of the points above are fully met.`,
     );
   }
   return lines.join('\n');
