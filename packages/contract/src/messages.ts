@@ -11,6 +11,7 @@ export const MESSAGES = {
     network: 'Unable to connect to the server. Please check your internet connection.',
     unexpected: 'An unexpected error occurred. Please try again.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
+    retry: 'Retry',
   },
   login: {
     invalidCredentials: 'Invalid credentials. Please check your email and password.',

@@ -25,7 +25,7 @@ export function LoadError({
         <Group mt="sm" gap="sm">
           {onRetry && (
             <Button size="xs" variant="white" color="red" onClick={onRetry} loading={retrying}>
-              {MESSAGES.submissionsPage.retry}
+              {MESSAGES.generic.retry}
             </Button>
           )}
           {children}
