@@ -85,6 +85,7 @@ function meanRow(label: string, rows: TRow[]): TRow {
       answers: Math.round(mean((r) => r.agreement.answers)),
       qwk: mean((r) => r.agreement.qwk),
       fisherMeanQwk: mean((r) => r.agreement.fisherMeanQwk),
+      fisherMeanCeiling: mean((r) => r.agreement.fisherMeanCeiling),
       perGroupQwk: Object.fromEntries(
         groups.map((g) => [g, mean((r) => r.agreement.perGroupQwk[g] ?? 0)]),
       ),
@@ -152,6 +153,7 @@ function printTable(file: string, rows: TRow[]): void {
     'answers',
     'QWK',
     'QWK per-set',
+    'ceiling',
     'Pearson r',
     'RMSE',
     'exact',
@@ -162,6 +164,7 @@ function printTable(file: string, rows: TRow[]): void {
     String(r.agreement.answers),
     r.agreement.qwk.toFixed(3),
     r.agreement.fisherMeanQwk.toFixed(3),
+    r.agreement.fisherMeanCeiling.toFixed(3),
     r.agreement.pearson.toFixed(3),
     r.agreement.rmse.toFixed(3),
     `${(r.agreement.exact * 100).toFixed(1)} %`,
@@ -201,7 +204,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `Offline marker vs human marks (${dataDir}). QWK = pooled quadratic weighted kappa; QWK per-set = Fisher-z mean of per-question QWK (the ASAP figure); examples = ${EXAMPLES} human-marked answers per question (seeded picks; figures are the mean of ${SEEDS.length} picks), left out of the figures. Length-only rows: per question, a least-squares line of score on word count.`,
+    `Offline marker vs human marks (${dataDir}). QWK = pooled quadratic weighted kappa; QWK per-set = Fisher-z mean of per-question QWK (the ASAP figure); examples = ${EXAMPLES} human-marked answers per question (seeded picks; figures are the mean of ${SEEDS.length} picks), left out of the figures. Length-only rows: per question, a least-squares line of score on word count. Ceiling = the per-set QWK the same ordering of answers would reach with perfect calibration (categories given by rank with the human histogram): what a better mapping to marks could still win.`,
   );
   for (const file of files) {
     const lengths: TRow[] = [];

@@ -4,6 +4,7 @@ import {
   fisherMeanKappa,
   pearson,
   quadraticWeightedKappa,
+  rankCeilingQwk,
   rmse,
   roundScore,
   summarise,
@@ -62,5 +63,20 @@ describe('marking metrics', () => {
     expect(Object.keys(s.perGroupQwk)).toEqual(['a', 'b']);
     expect(s.fisherMeanQwk).toBeCloseTo(0.999, 12);
     expect(s.exact).toBe(1);
+  });
+
+  it('finds the best QWK a recalibration of the same ordering could reach', () => {
+    const human = [0, 0, 1, 1, 2, 2];
+    // Right order, wrong scale: every answer rounds to 1, so QWK is 0, but the ordering is perfect.
+    const squeezed = [0.6, 0.7, 0.9, 1.0, 1.2, 1.3];
+    expect(quadraticWeightedKappa(squeezed, human, 2)).toBe(0);
+    expect(rankCeilingQwk(squeezed, human, 2)).toBeCloseTo(1, 12);
+    // A reversed ordering stays bad whatever the calibration.
+    expect(rankCeilingQwk([...squeezed].reverse(), human, 2)).toBeLessThan(0);
+    // summarise reports it per group as a Fisher mean, like the per-set QWK.
+    const s = summarise(
+      squeezed.map((p, i) => ({ group: 'a', marks: 2, predicted: p, human: human[i] ?? 0 })),
+    );
+    expect(s.fisherMeanCeiling).toBeCloseTo(0.999, 12);
   });
 });

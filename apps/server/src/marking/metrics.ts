@@ -111,6 +111,36 @@ export function exactAgreement(
   return same / predicted.length;
 }
 
+/**
+ * The QWK the same ordering would reach with the best possible calibration: answers are given
+ * categories by rank so that the predicted histogram equals the human one (ties keep input order).
+ * No marker that keeps this ordering can do better on these answers; the gap to the plain QWK is
+ * what recalibration could still win, the rest needs a better ordering.
+ */
+export function rankCeilingQwk(
+  predicted: readonly number[],
+  human: readonly number[],
+  marks: number,
+): number {
+  if (predicted.length !== human.length) throw new Error('QWK needs two lists of the same length');
+  const rounded = human.map((h) => roundScore(h, marks));
+  const counts = new Array<number>(marks + 1).fill(0);
+  for (const h of rounded) counts[h] = (counts[h] ?? 0) + 1;
+  const order = predicted.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p || a.i - b.i);
+  const ranked = new Array<number>(predicted.length).fill(0);
+  let category = 0;
+  let used = 0;
+  for (const { i } of order) {
+    while (category < marks && used >= (counts[category] ?? 0)) {
+      category++;
+      used = 0;
+    }
+    ranked[i] = category;
+    used++;
+  }
+  return quadraticWeightedKappa(ranked, rounded, marks);
+}
+
 export type TScored = { group: string; marks: number; predicted: number; human: number };
 
 export type TAgreement = {
@@ -120,6 +150,8 @@ export type TAgreement = {
   /** Fisher-z mean of the per-group QWKs (the ASAP per-set figure). */
   fisherMeanQwk: number;
   perGroupQwk: Record<string, number>;
+  /** Fisher-z mean of the per-group `rankCeilingQwk`: the per-set figure with perfect calibration. */
+  fisherMeanCeiling: number;
   pearson: number;
   rmse: number;
   exact: number;
@@ -140,18 +172,20 @@ export function summarise(rows: readonly TScored[]): TAgreement {
     else groups.set(r.group, [r]);
   }
   const perGroupQwk: Record<string, number> = {};
+  const ceilings: number[] = [];
   for (const [g, list] of groups) {
-    perGroupQwk[g] = quadraticWeightedKappa(
-      list.map((r) => r.predicted),
-      list.map((r) => r.human),
-      list.reduce((m, r) => Math.max(m, r.marks), 0),
-    );
+    const groupMarks = list.reduce((m, r) => Math.max(m, r.marks), 0);
+    const gp = list.map((r) => r.predicted);
+    const gh = list.map((r) => r.human);
+    perGroupQwk[g] = quadraticWeightedKappa(gp, gh, groupMarks);
+    ceilings.push(rankCeilingQwk(gp, gh, groupMarks));
   }
   return {
     answers: rows.length,
     qwk: quadraticWeightedKappa(p, h, marks),
     fisherMeanQwk: fisherMeanKappa(Object.values(perGroupQwk)),
     perGroupQwk,
+    fisherMeanCeiling: fisherMeanKappa(ceilings),
     pearson: pearson(p, h),
     rmse: rmse(p, h),
     exact: exactAgreement(p, h, marks),
