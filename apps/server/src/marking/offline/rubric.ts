@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '../../lib/number-words';
 import { splitSentences } from './text';
 
 /**
@@ -86,22 +87,8 @@ export function teacherPoints(high: string): string[] {
   return out;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  single: 1,
-  two: 2,
-  both: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+/** Rubrics also count with the article: "a key element", "an example". */
+const COUNT_WORDS: Readonly<Record<string, number>> = { a: 1, an: 1, ...NUMBER_WORDS };
 
 const COUNT_NOUNS =
   'elements?|pieces?|ways?|process(?:es)?|steps?|reasons?|examples?|points?|items?|differences?|' +
@@ -123,7 +110,7 @@ export function parseCount(text: string): number | undefined {
   const m = COUNT_RE.exec(text);
   if (!m) return undefined;
   const raw = (m[1] ?? '').toLowerCase();
-  const n = NUMBER_WORDS[raw] ?? Number.parseInt(raw, 10);
+  const n = COUNT_WORDS[raw] ?? Number.parseInt(raw, 10);
   return Number.isFinite(n) && n > 0 && n <= 20 ? n : undefined;
 }
 

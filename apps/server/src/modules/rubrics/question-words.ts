@@ -118,20 +118,7 @@ export const AUXILIARIES = new Set([
   'were',
 ]);
 
-export const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  single: 1,
-  two: 2,
-  both: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+export { NUMBER_WORDS } from '../../lib/number-words';
 
 /** Fillers that may precede a command word at the start of a clause. */
 export const CLAUSE_FILLERS = new Set(['please', 'also', 'then', 'now', 'briefly', 'clearly']);
