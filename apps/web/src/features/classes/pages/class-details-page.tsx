@@ -1,4 +1,6 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -33,12 +35,7 @@ export default function ClassDetailsPage() {
   const questionsId = useId();
 
   if (query.isPending) {
-    return (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text c="dimmed">{T.loadingDetails}</Text>
-      </Group>
-    );
+    return <LoadingLine>{T.loadingDetails}</LoadingLine>;
   }
 
   if (query.isError) {
@@ -52,15 +49,13 @@ export default function ClassDetailsPage() {
       );
     }
     return (
-      <Stack align="flex-start">
-        <Alert color="red" title={MESSAGES.classes.detailsFailed} role="alert" w="100%" />
-        <Group>
-          <BackToClasses variant="default" />
-          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            {T.retry}
-          </Button>
-        </Group>
-      </Stack>
+      <LoadError
+        message={MESSAGES.classes.detailsFailed}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      >
+        <BackToClasses variant="default" />
+      </LoadError>
     );
   }
 

@@ -1,4 +1,6 @@
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { MESSAGES } from '@stem/contract/messages';
 import { TrialLimitBanner } from '../../../components/trial-limit-banner';
@@ -37,27 +39,14 @@ export default function ClassesPage() {
       {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
 
       {isLoading && (
-        <Group gap="sm" role="status" aria-live="polite">
-          <Loader size="sm" />
-          <Text c="dimmed">
-            {T.loading}
-            {isRetrying && ` ${MESSAGES.classes.retrying}`}
-          </Text>
-        </Group>
+        <LoadingLine>
+          {T.loading}
+          {isRetrying && ` ${MESSAGES.classes.retrying}`}
+        </LoadingLine>
       )}
 
       {hasFailed && (
-        <Alert color="red" title={MESSAGES.classes.loadFailed} role="alert">
-          <Button
-            mt="xs"
-            size="xs"
-            variant="white"
-            color="red"
-            onClick={() => void query.refetch()}
-          >
-            {T.retry}
-          </Button>
-        </Alert>
+        <LoadError message={MESSAGES.classes.loadFailed} onRetry={() => void query.refetch()} />
       )}
 
       {classes && classes.length === 0 && (

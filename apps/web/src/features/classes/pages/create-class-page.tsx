@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Stepper,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -108,25 +99,13 @@ export default function CreateClassPage() {
 
           <Stepper.Step label={T.stepAddStudents}>
             <Stack mt="md">
-              {students.isPending && (
-                <Group gap="sm" role="status">
-                  <Loader size="sm" />
-                  <Text c="dimmed">{T.loadingStudents}</Text>
-                </Group>
-              )}
+              {students.isPending && <LoadingLine>{T.loadingStudents}</LoadingLine>}
               {students.isError && (
-                <Alert color="red" role="alert" title={MESSAGES.classes.loadStudentsFailed}>
-                  <Button
-                    mt="xs"
-                    size="xs"
-                    variant="white"
-                    color="red"
-                    onClick={() => void students.refetch()}
-                    loading={students.isFetching}
-                  >
-                    {T.retry}
-                  </Button>
-                </Alert>
+                <LoadError
+                  message={MESSAGES.classes.loadStudentsFailed}
+                  onRetry={() => void students.refetch()}
+                  retrying={students.isFetching}
+                />
               )}
               {students.data && students.data.length === 0 && (
                 <Text c="dimmed">{T.noSchoolStudents}</Text>

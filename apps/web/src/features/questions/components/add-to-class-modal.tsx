@@ -1,14 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { Alert, Badge, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -61,25 +53,13 @@ export function AddToClassModal({ question, onClose }: TProps) {
   return (
     <Modal opened={opened} onClose={close} title={T.selectClassTitle} centered>
       <Stack>
-        {options.isPending && (
-          <Group gap="sm" role="status">
-            <Loader size="sm" />
-            <Text c="dimmed">{T.loadingClasses}</Text>
-          </Group>
-        )}
+        {options.isPending && <LoadingLine>{T.loadingClasses}</LoadingLine>}
         {options.isError && (
-          <Alert color="red" role="alert" title={MESSAGES.classes.loadFailed}>
-            <Button
-              mt="xs"
-              size="xs"
-              variant="white"
-              color="red"
-              onClick={() => void options.refetch()}
-              loading={options.isFetching}
-            >
-              {T.retry}
-            </Button>
-          </Alert>
+          <LoadError
+            message={MESSAGES.classes.loadFailed}
+            onRetry={() => void options.refetch()}
+            retrying={options.isFetching}
+          />
         )}
         {options.data && options.data.length === 0 && (
           <Text c="dimmed">{MESSAGES.questions.noActiveClasses}</Text>

@@ -1,4 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -37,25 +39,20 @@ export default function EditQuestionPage() {
   const [error, setError] = useState<{ detail: string | null } | null>(null);
 
   if (query.isPending) {
-    return (
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" />
-        <Text c="dimmed">{T.loadingQuestion}</Text>
-      </Group>
-    );
+    return <LoadingLine>{T.loadingQuestion}</LoadingLine>;
   }
 
   if (query.isError) {
     return (
       <Stack align="flex-start">
         <Title order={1}>{T.editHeading}</Title>
-        <Alert color="red" role="alert" title={MESSAGES.questions.detailsFailed} w="100%" />
-        <Group>
+        <LoadError
+          message={MESSAGES.questions.detailsFailed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        >
           <BackToQuestions />
-          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            {T.retry}
-          </Button>
-        </Group>
+        </LoadError>
       </Stack>
     );
   }

@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { Alert, Group, Pagination, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconQuestionMark } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { QUESTION_PAGE_SIZE } from '@stem/contract/limits-teaching';
@@ -80,26 +71,14 @@ export default function ViewQuestionsPage() {
 
       {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
 
-      {query.isPending && (
-        <Group gap="sm" role="status" aria-live="polite">
-          <Loader size="sm" />
-          <Text c="dimmed">{T.loadingQuestions}</Text>
-        </Group>
-      )}
+      {query.isPending && <LoadingLine>{T.loadingQuestions}</LoadingLine>}
 
       {query.isError && (
-        <Alert color="red" role="alert" title={MESSAGES.questions.loadFailed}>
-          <Button
-            mt="xs"
-            size="xs"
-            variant="white"
-            color="red"
-            onClick={() => void query.refetch()}
-            loading={query.isFetching}
-          >
-            {T.retry}
-          </Button>
-        </Alert>
+        <LoadError
+          message={MESSAGES.questions.loadFailed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       )}
 
       {query.data && query.data.length === 0 && (
