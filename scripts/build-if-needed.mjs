@@ -18,10 +18,32 @@ function newestMtime(folder) {
   return newest;
 }
 
-function isStale(output, sources) {
-  if (!existsSync(output)) return true;
-  const built = statSync(output).mtimeMs;
-  return sources.some((folder) => newestMtime(path.join(root, folder)) > built);
+function isStale(base, output, sources) {
+  const built = path.join(base, output);
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(base, source)) > builtAt);
+}
+
+const CONTRACT = 'packages/contract/src';
+
+/** What each build writes last, and what it is built from. */
+const TARGETS = [
+  {
+    workspace: 'apps/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', CONTRACT],
+  },
+  {
+    workspace: 'apps/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', CONTRACT],
+  },
+];
+
+/** The workspaces under `base` whose build is missing or older than one of their sources. */
+export function staleWorkspaces(base = root) {
+  return TARGETS.filter((t) => isStale(base, t.output, t.sources)).map((t) => t.workspace);
 }
 
 function run(workspace) {
@@ -30,20 +52,7 @@ function run(workspace) {
 }
 
 export function buildIfNeeded() {
-  const contract = 'packages/contract/src';
-  if (
-    isStale(path.join(root, 'apps/web/dist/index.html'), [
-      'apps/web/src',
-      'apps/web/index.html',
-      'apps/web/public',
-      contract,
-    ])
-  ) {
-    run('apps/web');
-  }
-  if (isStale(path.join(root, 'apps/server/dist/main.js'), ['apps/server/src', contract])) {
-    run('apps/server');
-  }
+  for (const workspace of staleWorkspaces()) run(workspace);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) buildIfNeeded();
