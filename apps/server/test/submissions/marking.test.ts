@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TMarkResponse } from '@stem/contract/submissions';
 import { AiError } from '../../src/adapters/ai/port';
+import { classes } from '../../src/db/schema';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -214,6 +216,58 @@ describe('marking', () => {
     });
     const admin = await actor(t, 'admin', school);
     expectError(await callMark(t, admin, cls.id, id), 403, { code: 'FORBIDDEN' });
+  });
+
+  it('still gives a student the marks of a submission whose class was deleted, and only theirs', async () => {
+    const real = instrumentedMarker();
+    let hold = Promise.resolve();
+    let release: () => void = () => undefined;
+    t = await buildTestApp(
+      {},
+      {
+        marker: {
+          async mark(input) {
+            await hold;
+            return real.mark(input);
+          },
+        },
+      },
+    );
+    const { student, outsider, teacher, cls, photosynthesis } = await classroom(t);
+    const done = await submitOk(t, student, cls, [
+      { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+    ]);
+    const before = await markOk(t, student, cls.id, done);
+    expect(before.status).toBe('marked');
+    // The engine is held back, so the next submission is still pending when its class goes.
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const pending = await submitOk(t, student, cls, [
+      { question: photosynthesis, answer: 'Sunlight.' },
+    ]);
+    await t.database.db.delete(classes).where(eq(classes.id, cls.id));
+    expect((await getSubmission(t, student, done)).classId).toBeNull();
+    expect((await submissionRow(t, pending)).status).toBe('pending');
+
+    // The student's marks, under the class id the work was submitted in.
+    expect(await markOk(t, student, cls.id, done)).toEqual(before);
+    // The web app no longer knows that id (classId is null): an id naming no class does too.
+    const gone = '00000000-0000-4000-8000-000000000000';
+    expect(await markOk(t, student, gone, done)).toEqual(before);
+    // A pending one is still marked, and the call answers with its result.
+    release();
+    const marked = await markOk(t, student, cls.id, pending);
+    expect(marked).toMatchObject({ status: 'marked', totalMarks: photosynthesis.marks });
+    expect(marked.results).toHaveLength(1);
+    expect(marked.results[0]?.score).toEqual(expect.any(Number));
+
+    // Another student's submission stays not found, under any class id.
+    expectError(await callMark(t, outsider, cls.id, done), 404, { code: 'NOT_FOUND' });
+    expectError(await callMark(t, outsider, gone, done), 404, { code: 'NOT_FOUND' });
+    // A class that exists but is not the submission's is refused.
+    const other = await createClass(t.app, teacher, 'Chemistry 10', [student.user.id]);
+    expectError(await callMark(t, student, other.id, done), 404, { code: 'NOT_FOUND' });
   });
 
   it('gives a fenced prompt-injection answer no more than a blank-ish one', async () => {

@@ -209,6 +209,16 @@ export async function findSubmission(
   return rows[0] ?? null;
 }
 
+/** Whether the school has a class with this id (a deleted class is not one). */
+export async function classExists(db: TDb, schoolId: string, classId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: classes.id })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.id, classId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export type TAnswerRow = {
   id: string;
   submissionId: string;

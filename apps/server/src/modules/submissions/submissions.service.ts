@@ -299,6 +299,21 @@ export async function retryMarking(
 }
 
 /**
+ * Whether the mark call's class id names the submission's class. Once that class is deleted the
+ * submission keeps no class id (spec 02 §3: classId becomes null), so any id that names no class of
+ * the school is taken as the deleted one: its student still gets the marks. An existing class that
+ * is not the submission's is refused, as before.
+ */
+async function namesSubmissionClass(
+  db: TDb,
+  row: queries.TSubmissionRow,
+  classId: string,
+): Promise<boolean> {
+  if (row.classId !== null) return row.classId === classId;
+  return !(await queries.classExists(db, row.schoolId, classId));
+}
+
+/**
  * POST /api/student/submissions/mark/{classId}/{submissionId} (spec 02 §4: opening a pending
  * submission triggers one marking request). Never marks by itself: it makes sure the job is queued and
  * waits for it (up to MARK_WAIT_MS), so a mark call racing the job can never mark twice. 200 with the
@@ -310,7 +325,7 @@ export async function requestMarks(
   params: { classId: string; submissionId: string },
 ): Promise<{ statusCode: 200 | 202; body: TMarkResponse }> {
   let row = await requireActionable(ctx.db, user, params.submissionId);
-  if (row.classId !== params.classId) throw submissionNotFound();
+  if (!(await namesSubmissionClass(ctx.db, row, params.classId))) throw submissionNotFound();
   if (row.status === 'pending') {
     await ensureMarkingQueued(ctx, row);
     const deadline = Date.now() + ctx.config.jobs.markWaitMs;
