@@ -11,6 +11,7 @@ import {
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { OWNER, STATE_ENV } from './support/run-state';
 
@@ -27,6 +28,11 @@ const APP_VARIABLES = [
   'DATA_DIR',
   'DATABASE_URL',
   'REDIS_URL',
+  'QUEUE_PREFIX',
+  'RUN_JOBS_IN_API',
+  'MARKING_ATTEMPTS',
+  'MARKING_BACKOFF_MS',
+  'MARK_WAIT_MS',
   'JWT_SECRET',
   'OWNER_EMAIL',
   'OWNER_PASSWORD',
@@ -87,6 +93,33 @@ async function createDatabase(
         await dropper.query(`drop database if exists "${name}" with (force)`);
       } finally {
         await dropper.end();
+      }
+    },
+  };
+}
+
+/**
+ * The queue for this run (CI sets REDIS_URL): BullMQ on that Redis under a key prefix of the run's
+ * own, so parallel runs sharing one Redis never take each other's jobs. The server consumes its own
+ * queue (RUN_JOBS_IN_API defaults to true), so no separate worker process is needed. Teardown
+ * removes the run's keys.
+ */
+function redisQueue(
+  redisUrl: string,
+  runId: string,
+): { env: Record<string, string>; cleanUp: () => Promise<void> } {
+  const prefix = `stem-e2e-${runId}`;
+  return {
+    env: { REDIS_URL: redisUrl, QUEUE_PREFIX: prefix },
+    cleanUp: async () => {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+      try {
+        for await (const keys of redis.scanStream({ match: `${prefix}:*`, count: 500 })) {
+          const batch = keys as string[];
+          if (batch.length > 0) await redis.del(...batch);
+        }
+      } finally {
+        redis.disconnect();
       }
     },
   };
@@ -174,6 +207,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const database = process.env.TEST_DATABASE_URL
     ? await createDatabase(process.env.TEST_DATABASE_URL)
     : undefined;
+  const queue = process.env.REDIS_URL ? redisQueue(process.env.REDIS_URL, runId) : undefined;
   const dataDir = path.join(root, '.e2e-data', runId);
   mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
@@ -183,11 +217,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...queue?.env,
   };
 
   let server: ChildProcess | undefined;
   const teardown = async () => {
     if (server) await stop(server);
+    if (queue) await queue.cleanUp();
     if (database) await database.drop();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
@@ -219,6 +255,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await waitForReady(baseUrl, server, logFile);
     console.log(
       `e2e: ${database ? 'PostgreSQL' : 'PGlite'} seeded in ${seededAt - startedAt} ms, ` +
+        `${queue ? `Redis queue ${queue.env.QUEUE_PREFIX}` : 'in-process queue'}, ` +
         `server ready on ${baseUrl} in ${Date.now() - seededAt} ms`,
     );
 
