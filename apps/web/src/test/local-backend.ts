@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { API_BASE } from '@stem/contract/api';
 
 /** A request the page made, as the backend saw it. */
@@ -73,6 +74,42 @@ export async function startLocalBackend() {
       seen.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TLocalBackend = Awaited<ReturnType<typeof startLocalBackend>>;
+
+/**
+ * One local backend for the test file (or the describe block) this is called in: started before its
+ * tests, closed after them, and before each test emptied of routes and requests, with the page
+ * pointed back at it (a test may have moved it away). Call it before the file's own `beforeEach`,
+ * which then runs after the reset. The handle it returns reaches the running backend.
+ */
+export function setupLocalBackend(): TLocalBackend {
+  let current: TLocalBackend | undefined;
+  const live = (): TLocalBackend => {
+    if (!current) throw new Error('the local backend runs only while the tests do');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startLocalBackend();
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    const backend = live();
+    backend.reset();
+    pointPageAt(backend.origin);
+  });
+  return {
+    get origin() {
+      return live().origin;
+    },
+    get seen() {
+      return live().seen;
+    },
+    on: (method, path, reply) => live().on(method, path, reply),
+    reset: () => live().reset(),
+    close: () => live().close(),
   };
 }
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { getStoredUser, getToken, saveSession, STORAGE_KEYS } from '../../lib/session';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import AppShellLayout from './app-shell';
 import { HELP_TOPICS } from './help-topics';
@@ -203,16 +203,9 @@ function renderShell(path: string) {
 const sidebar = () => screen.getByRole('navigation', { name: 'Main navigation' });
 
 describe('app shell', () => {
-  let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+  const backend = setupLocalBackend();
 
-  beforeAll(async () => {
-    backend = await startLocalBackend();
-  });
-  afterAll(async () => {
-    await backend.close();
-  });
   beforeEach(() => {
-    backend.reset();
     backend.on('GET', AUTH_PATHS.schoolDetails, {
       status: 200,
       body: { success: true, data: SCHOOL },

@@ -1,12 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { ROOT_PATHS } from '@stem/contract/submissions';
 import type { TStudentClass, TStudentQuestion } from '@stem/contract/teaching';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import { loadDraftAnswers } from './answers-store';
 import type { TCompletionState } from './completion-state';
 import AnswerQuestionsPage from './pages/answer-questions-page';
@@ -44,13 +44,8 @@ const classReply = (questions = QUESTIONS) => ({
   body: { success: true, data: { class: CLASS, questions } },
 });
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   window.sessionStorage.clear();
   signIn('student');
   backend.on('GET', CLASS_PATH, classReply());

@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TClassDetails, TQuestion } from '@stem/contract/teaching';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import ClassDetailsPage from './pages/class-details-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { TEACHER_ID, signInTeacher } from '../../test/session';
@@ -49,13 +49,8 @@ const details = (patch: Partial<TClassDetails> = {}): TClassDetails => ({
 const ok = (cls: TClassDetails) => ({ status: 200, body: { success: true, class: cls } });
 const serverError = { status: 500, body: { success: false, code: 'INTERNAL', message: 'boom' } };
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   signInTeacher();
 });
 

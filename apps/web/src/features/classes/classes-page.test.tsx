@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CLASS_FETCH_ATTEMPTS } from '@stem/contract/limits-teaching';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TClassSummary } from '@stem/contract/teaching';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import ClassesPage from './pages/classes-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { signInTeacher, trialReply } from '../../test/session';
@@ -27,13 +27,8 @@ const listReply = (data: TClassSummary[]) => ({
 });
 const failure = { status: 503, body: { success: false, code: 'UNAVAILABLE', message: 'down' } };
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   signInTeacher();
   backend.on('GET', '/trial/validate/classes', trialReply('classes', true));
 });

@@ -1,9 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import { filterStudents } from './components/student-picker';
 import CreateClassPage from './pages/create-class-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -19,13 +19,8 @@ const student = (n: number, name: string) => ({
 });
 const STUDENTS = [student(10, 'Ada'), student(11, 'Alan'), student(12, 'Barbara')];
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   signInTeacher();
   backend.on('GET', '/trial/validate/classes', trialReply('classes', true));
   backend.on('GET', '/teacher/school-students', {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_PATHS, DASHBOARD_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
 import type {
@@ -14,7 +14,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { formatDateTime } from '../../lib/dates';
 import { getStoredUser } from '../../lib/session';
-import { pointPageAt, startLocalBackend, unusedOrigin } from '../../test/local-backend';
+import { pointPageAt, setupLocalBackend, unusedOrigin } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { signIn as signInAs } from '../../test/session';
 import AdminDashboardPage from './pages/admin-dashboard-page';
@@ -91,17 +91,9 @@ describe('submissionScoreText', () => {
 });
 
 describe('dashboards', () => {
-  let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+  const backend = setupLocalBackend();
 
-  beforeAll(async () => {
-    backend = await startLocalBackend();
-  });
-  afterAll(async () => {
-    await backend.close();
-  });
   beforeEach(() => {
-    backend.reset();
-    pointPageAt(backend.origin);
     backend.on('GET', AUTH_PATHS.schoolDetails, ok(SCHOOL));
   });
 

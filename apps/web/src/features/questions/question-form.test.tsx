@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   RANGE_OVERLAP_MESSAGE,
   highRangeMessage,
@@ -9,7 +9,7 @@ import {
 } from '@stem/contract/mark-ranges';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TQuestion } from '@stem/contract/teaching';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import EditQuestionPage from './pages/edit-question-page';
 import InsertQuestionPage from './pages/insert-question-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -18,13 +18,8 @@ import { TEACHER_ID, signInTeacher, trialReply } from '../../test/session';
 const T = MESSAGES.questionsPage;
 const QUESTION_ID = '0b6a3f3e-1111-4c1e-9d35-1b2a3c4d5e6f';
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   signInTeacher();
   backend.on('GET', '/trial/validate/questions', trialReply('questions', true));
 });

@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TClassSummary, TQuestion } from '@stem/contract/teaching';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import { formatQuestionDate } from './format-question-date';
 import ViewQuestionsPage from './pages/view-questions-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -43,13 +43,8 @@ const cls = (n: number, name: string): TClassSummary => ({
   createdAt: '2025-03-01T10:00:00.000Z',
 });
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   signInTeacher();
   backend.on('GET', '/trial/validate/questions', trialReply('questions', true));
 });

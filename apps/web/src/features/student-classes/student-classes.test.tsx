@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fillPath, STUDENT_CLASS_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TStudentClass, TStudentQuestion } from '@stem/contract/teaching';
-import { pointPageAt, startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { signIn } from '../../test/session';
 import ClassOverviewPage from './pages/class-overview-page';
@@ -66,17 +66,9 @@ const failure = (status: number, message: string) => ({
 });
 
 describe('student classes', () => {
-  let backend: Awaited<ReturnType<typeof startLocalBackend>>;
+  const backend = setupLocalBackend();
 
-  beforeAll(async () => {
-    backend = await startLocalBackend();
-  });
-  afterAll(async () => {
-    await backend.close();
-  });
   beforeEach(() => {
-    backend.reset();
-    pointPageAt(backend.origin);
     signInStudent();
   });
 

@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { ROOT_PATHS } from '@stem/contract/submissions';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import type { TSubmissionView } from './api/submission-schema';
 import { formatSubmissionDate } from './format';
 import MySubmissionsPage from './pages/my-submissions-page';
@@ -20,12 +20,7 @@ const TEACHER_ID = uuid(800);
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 const serverError = { status: 500, body: { success: false, code: 'INTERNAL', message: 'boom' } };
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
-beforeEach(() => backend.reset());
+const backend = setupLocalBackend();
 
 function renderStudent(entry: Parameters<typeof renderRoutes>[1]) {
   signIn('student');

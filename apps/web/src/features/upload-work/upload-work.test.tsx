@@ -1,11 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import { ROOT_PATHS } from '@stem/contract/submissions';
 import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
-import { startLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend } from '../../test/local-backend';
 import UploadStudentWorkPage, { EXTRACTED_TEXT_ROWS } from './pages/upload-student-work-page';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
@@ -48,13 +48,8 @@ const serverError = { status: 500, body: { success: false, code: 'INTERNAL', mes
 const pdf = (name = 'work.pdf') =>
   new File(['%PDF-1.4 handwriting'], name, { type: 'application/pdf' });
 
-let backend: Awaited<ReturnType<typeof startLocalBackend>>;
-beforeAll(async () => {
-  backend = await startLocalBackend();
-});
-afterAll(() => backend.close());
+const backend = setupLocalBackend();
 beforeEach(() => {
-  backend.reset();
   signIn('teacher');
   backend.on(
     'GET',
