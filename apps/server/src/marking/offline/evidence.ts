@@ -1,5 +1,14 @@
+import { legibilityOf, type TVocabulary } from './legibility';
 import { matchesOf, type TKeyPointModel, type TQuestionModel } from './question-model';
-import { analyseNormalised, MAX_TEXT_CHARS, normaliseText, NUMBER_RE, type TToken } from './text';
+import {
+  analyseNormalised,
+  isStopword,
+  MAX_TEXT_CHARS,
+  normaliseText,
+  NUMBER_RE,
+  stemWord,
+  type TToken,
+} from './text';
 
 /**
  * The evidence the offline marker reads in one answer: which key points it covers and how well,
@@ -19,10 +28,16 @@ export type TPointCoverage = {
 export type TEvidence = {
   isBlank: boolean;
   words: number;
+  /** Content words that read (OCR garbage such as "crgplasn" is left out). */
   contentWords: number;
   distinctContent: number;
-  /** Distinct content stems of the answer. */
+  /** Distinct content stems of the answer's readable words. */
   stems: Set<string>;
+  /**
+   * 0..1: share of the answer's tokens that read as words, numbers, names or formulas
+   * (`legibility.ts`); about 1 for typed text, misspellings included, lower for garbled OCR.
+   */
+  legibility: number;
   points: TPointCoverage[];
   /** Share of the answer's distinct content stems that the question already contains. */
   questionOverlap: number;
@@ -59,7 +74,15 @@ type TAnswerView = {
   bigrams: Set<string>;
 };
 
-function viewOf(model: TQuestionModel, tokens: readonly TToken[]): TAnswerView {
+/**
+ * Best match per question term over the tokens. A near spelling counts only on a token that reads
+ * as a word: OCR garbage ("franslation" for "translation") is no student's spelling of the term.
+ */
+function viewOf(
+  model: TQuestionModel,
+  tokens: readonly TToken[],
+  garbage: ReadonlySet<string>,
+): TAnswerView {
   const termScores = new Map<number, number>();
   const bigrams = new Set<string>();
   const seen = new Set<string>();
@@ -68,13 +91,21 @@ function viewOf(model: TQuestionModel, tokens: readonly TToken[]): TAnswerView {
     if (!t.isContent) continue;
     if (previous !== undefined) bigrams.add(`${previous} ${t.stem}`);
     previous = t.stem;
-    if (seen.has(t.stem)) continue;
-    seen.add(t.stem);
+    const isGarbage = garbage.has(t.word);
+    const key = isGarbage ? `\u0000${t.stem}` : t.stem;
+    if (seen.has(key)) continue;
+    seen.add(key);
     for (const [index, strength] of matchesOf(model, t.stem)) {
+      if (isGarbage && strength < 1) continue;
       if (strength > (termScores.get(index) ?? 0)) termScores.set(index, strength);
     }
   }
   return { termScores, bigrams };
+}
+
+/** The question's own words count as words whatever the word list says ("anticodon", "IPv6"). */
+function vocabularyOf(model: TQuestionModel): TVocabulary {
+  return { has: (word) => model.topicStems.has(stemWord(word)) };
 }
 
 /** Coverage of one key point by an answer view, with a phrase bonus for shared bigrams. */
@@ -142,6 +173,20 @@ const SUPPORT_RE =
 const PROPER_NOUN_RE = /(?<=[a-z,;] )[A-Z][a-z]+/g;
 const QUOTE_RE = /["“”]|'[A-Z]/g;
 
+/**
+ * Capitalised words inside sentences, without OCR's stray capitals on garbage ("Yravels") and on
+ * little words ("From", "For").
+ */
+function countProperNouns(text: string, garbage: ReadonlySet<string>): number {
+  let n = 0;
+  for (const m of text.matchAll(PROPER_NOUN_RE)) {
+    const word = m[0].toLowerCase();
+    if (garbage.has(word) || isStopword(word)) continue;
+    n++;
+  }
+  return n;
+}
+
 function countCitedNumbers(questionNumbers: Set<string>, answer: string): number {
   if (questionNumbers.size === 0) return 0;
   const cited = new Set<string>();
@@ -155,7 +200,9 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   const normalised = normaliseText(capped);
   const sentences = sentencesOf(normalised);
   const tokens = sentences.flat();
-  const whole = viewOf(model, tokens);
+  const legibility = legibilityOf(capped, vocabularyOf(model));
+  const garbage = legibility.garbage;
+  const whole = viewOf(model, tokens, garbage);
   const negatedAt = negatedPositions(tokens);
   // A stem is negated only when the answer never states it plainly elsewhere.
   const negated = new Set<string>();
@@ -168,7 +215,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   for (const s of affirmedStems) negated.delete(s);
   const windows =
     model.keyPoints.length > 0 && sentences.length > 2
-      ? windowsOf(sentences).map((w) => viewOf(model, w))
+      ? windowsOf(sentences).map((w) => viewOf(model, w, garbage))
       : [whole];
   const points: TPointCoverage[] = model.keyPoints.map((point) => {
     const all = coverage(point, whole, negated);
@@ -182,10 +229,14 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
     };
   });
 
+  // Length and vocabulary are measured on what can be read; a text of garbage alone is no blank.
   const stems = new Set<string>();
   let contentWords = 0;
+  let anyContent = false;
   for (const t of tokens) {
     if (!t.isContent) continue;
+    anyContent = true;
+    if (garbage.has(t.word)) continue;
     contentWords++;
     stems.add(t.stem);
   }
@@ -201,24 +252,26 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
       ? viewOf(
           model,
           tokens.filter((_, i) => !negatedAt.has(i)),
+          garbage,
         )
       : whole;
   let vocabHits = 0;
   for (const i of model.answerTermIndices) if ((affirmed.termScores.get(i) ?? 0) > 0) vocabHits++;
   const distinct = stems.size;
   return {
-    isBlank: isNonAnswer(normalised) || distinct === 0,
+    isBlank: isNonAnswer(normalised) || !anyContent,
     words: tokens.length,
     contentWords,
     distinctContent: distinct,
     stems,
+    legibility: legibility.share,
     points,
     questionOverlap: distinct > 0 ? inQuestion / distinct : 0,
     topicOverlap: distinct > 0 ? inTopic / distinct : 0,
     answerVocabRecall: model.answerStems.size > 0 ? vocabHits / model.answerStems.size : 0,
     answerVocabHits: vocabHits,
     supportMarkers: Math.min(10, (normalised.match(SUPPORT_RE) ?? []).length),
-    properNouns: (capped.match(PROPER_NOUN_RE) ?? []).length,
+    properNouns: countProperNouns(capped, garbage),
     quotes: (capped.match(QUOTE_RE) ?? []).length,
     citedNumbers: countCitedNumbers(model.questionNumbers, capped),
   };

@@ -1,4 +1,5 @@
 import type { TEvidence } from './evidence';
+import { ILLEGIBLE, LEGIBLE } from './legibility';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
 import { isOffTopic, isRestatement, teacherPointCredit } from './teacher';
 import { pointCredit } from './zero-shot';
@@ -49,12 +50,50 @@ function quoteList(items: string[]): string {
 
 export type TFeedbackText = { aiComment: string; suggestion: string };
 
-/** Comment and suggestion for an answer marked `score` out of `marks`. */
+/** Below this legibility most of the answer is unreadable ("much"), above it only parts are. */
+const MOSTLY_UNREADABLE = 0.75;
+
+const CHECK_THE_TEXT =
+  'Check that the text of your answer says what you wrote; if it came from a photo, upload a clearer one.';
+
+/**
+ * Comment and suggestion for an answer marked `score` out of `marks`. An answer that is partly
+ * unreadable (garbled OCR of handwriting) is told so first, with what to do about it.
+ */
 export function writeFeedback(
   model: TQuestionModel,
   evidence: TEvidence,
   score: number,
   marks: number,
+): TFeedbackText {
+  if (evidence.isBlank || evidence.legibility >= LEGIBLE) {
+    return readFeedback(model, evidence, score, marks);
+  }
+  if (evidence.legibility <= ILLEGIBLE) {
+    return {
+      aiComment:
+        score > 0
+          ? 'Most of your answer could not be read, so it was marked on the few words that could be.'
+          : 'Your answer could not be read: most of its words are not recognisable, so no marks could be awarded.',
+      suggestion: CHECK_THE_TEXT,
+    };
+  }
+  // Too little could be read to call the answer off-topic: it is marked on its readable words.
+  const read = readFeedback(model, evidence, score, marks, false);
+  const how = evidence.legibility < MOSTLY_UNREADABLE ? 'Much' : 'Part';
+  return {
+    aiComment: `${how} of your answer could not be read, so it was marked on the words that could be. ${read.aiComment}`,
+    suggestion: `${CHECK_THE_TEXT} ${read.suggestion}`,
+  };
+}
+
+/** Feedback on what the answer's readable words show. */
+function readFeedback(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  score: number,
+  marks: number,
+  canBeOffTopic = true,
 ): TFeedbackText {
   if (evidence.isBlank) {
     const first = model.keyPoints.slice(0, 2).map(labelOf);
@@ -69,7 +108,7 @@ export function writeFeedback(
   const isFull = score >= marks;
   if (!model.hasContentPoints) return holisticFeedback(model, evidence, score, marks);
   const teacher = model.rubric.isTeacherStyle;
-  if (teacher && isOffTopic(model, evidence)) {
+  if (teacher && canBeOffTopic && isOffTopic(model, evidence)) {
     const first = model.keyPoints.slice(0, 3).map(labelOf);
     return {
       aiComment: `Your answer does not address the question: it does not mention ${quoteList(first)}.`,

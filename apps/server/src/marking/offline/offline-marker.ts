@@ -12,13 +12,14 @@ import {
   type TExampleSummary,
   type TShotView,
 } from './few-shot';
+import { legibilityFactor } from './legibility';
 import { questionModel, type TQuestionModel } from './question-model';
 import { normaliseText } from './text';
 import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
 /** Recorded with every mark the offline engine makes; bump when its scoring changes. */
-export const OFFLINE_ENGINE = 'offline@1';
+export const OFFLINE_ENGINE = 'offline@2';
 
 /** At most this many examples are read per question (more add little and cost time). */
 const MAX_EXAMPLES = 50;
@@ -107,12 +108,13 @@ function scoreText(
     shotViewOf(evidence, share),
     summaryOf(model, examples, marks, ranges),
   );
-  // Examples place an answer among its peers; they never lift an off-topic answer to a teacher's
-  // question off the bottom of the low band.
+  // Examples place an answer among its peers, but only by what can be read of it (garbled OCR), and
+  // they never lift an off-topic answer to a teacher's question off the bottom of the low band.
+  const readable = fewShot * legibilityFactor(evidence.legibility);
   if (model.rubric.isTeacherStyle && isOffTopic(model, evidence)) {
-    return { raw: Math.min(fewShot * marks, share * marks), evidence };
+    return { raw: Math.min(readable * marks, share * marks), evidence };
   }
-  return { raw: fewShot * marks, evidence };
+  return { raw: readable * marks, evidence };
 }
 
 /**

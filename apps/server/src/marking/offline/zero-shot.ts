@@ -1,4 +1,5 @@
 import type { TEvidence } from './evidence';
+import { legibilityFactor } from './legibility';
 import type { TQuestionModel } from './question-model';
 import { teacherScore, type TBandRanges } from './teacher';
 
@@ -91,6 +92,7 @@ export function keyPointEvidence(
 /**
  * The zero-shot share of the marks (0..1) for an answer; 0 for a blank or non-answer. A teacher's
  * plain two-band rubric is scored on its own bands (`teacher.ts`), as the fitted rule never saw one.
+ * A mostly unreadable answer (garbled OCR) keeps only the part of the share its legibility allows.
  */
 export function zeroShotShare(
   model: TQuestionModel,
@@ -99,6 +101,16 @@ export function zeroShotShare(
   ranges: TBandRanges = { low: model.rubric.lowRange, high: model.rubric.highRange },
 ): number {
   if (evidence.isBlank) return 0;
+  return readableShare(model, evidence, marks, ranges) * legibilityFactor(evidence.legibility);
+}
+
+/** The zero-shot share of what the answer's readable words show. */
+function readableShare(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  marks: number,
+  ranges: TBandRanges,
+): number {
   if (model.rubric.isTeacherStyle) {
     return clamp(teacherScore(model, evidence, marks, ranges) / Math.max(1, marks), 0, 1);
   }
