@@ -9,7 +9,18 @@ type TScoreBadgeProps = {
   size?: BadgeProps['size'];
 };
 
-/** A score "7/10", or "Pending" while marking runs, or "Not marked" when marking failed. */
+/** The badge colour of a mark: green for a good share of the marks, orange for some, red for few. */
+export function scoreColor(score: number, outOf: number): 'green' | 'orange' | 'red' {
+  const share = outOf > 0 ? score / outOf : 0;
+  if (share >= 0.6) return 'green';
+  if (share >= 0.3) return 'orange';
+  return 'red';
+}
+
+/**
+ * A score "7/10" coloured by how good it is, or "Pending" (yellow) while marking runs, or "Not
+ * marked" (grey) when marking failed.
+ */
 export function ScoreBadge({ status, score, outOf, size = 'lg' }: TScoreBadgeProps) {
   const marked = status === 'marked' && score !== null;
   const text = marked
@@ -17,7 +28,7 @@ export function ScoreBadge({ status, score, outOf, size = 'lg' }: TScoreBadgePro
     : status === 'pending'
       ? MESSAGES.submissions.pending
       : MESSAGES.dashboard.notMarked;
-  const color = marked ? 'green' : status === 'pending' ? 'yellow' : 'red';
+  const color = marked ? scoreColor(score, outOf) : status === 'pending' ? 'yellow' : 'gray';
   return (
     <Badge
       size={size}
