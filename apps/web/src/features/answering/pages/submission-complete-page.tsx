@@ -17,6 +17,7 @@ import { FeedbackBlock } from '../../../components/submission-feedback/feedback-
 import { usePageTitle } from '../../../components/use-page-title';
 import { percentageOf, readCompletionState, type TCompletionState } from '../completion-state';
 import { useCompletionMarks, type TCompletionMarks } from '../use-completion-marks';
+import { scoreColor } from '../../submissions/components/score-badge';
 
 const T = MESSAGES.answeringPage;
 
@@ -137,7 +138,11 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
                     size="lg"
                     variant="light"
                     tt="none"
-                    color={mark?.score === null || !mark ? 'yellow' : 'green'}
+                    color={
+                      mark && mark.score !== null
+                        ? scoreColor(mark.score, question.marks)
+                        : 'yellow'
+                    }
                     style={{ flexShrink: 0 }}
                     aria-label={`${T.score}: ${
                       mark && mark.score !== null
