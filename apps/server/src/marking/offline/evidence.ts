@@ -26,6 +26,8 @@ export type TPointCoverage = {
 };
 
 export type TEvidence = {
+  /** The answer as read (capped at MAX_TEXT_CHARS). */
+  answer: string;
   isBlank: boolean;
   words: number;
   /** Content words that read (OCR garbage such as "crgplasn" is left out). */
@@ -259,6 +261,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   for (const i of model.answerTermIndices) if ((affirmed.termScores.get(i) ?? 0) > 0) vocabHits++;
   const distinct = stems.size;
   return {
+    answer: capped,
     isBlank: isNonAnswer(normalised) || !anyContent,
     words: tokens.length,
     contentWords,

@@ -1,3 +1,4 @@
+import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
 import type { TEvidence } from './evidence';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
@@ -106,6 +107,8 @@ function readFeedback(
     };
   }
   const isFull = score >= marks;
+  const criteria = criteriaModelOf(model);
+  if (criteria) return criteriaFeedback(criteria, evidence, score, marks, canBeOffTopic);
   if (!model.hasContentPoints) return holisticFeedback(model, evidence, score, marks);
   const teacher = model.rubric.isTeacherStyle;
   if (teacher && canBeOffTopic && isOffTopic(model, evidence)) {
@@ -177,6 +180,62 @@ function readFeedback(
     }
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** "a, b and c" */
+function sentenceList(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
+}
+
+/** The first two things still missing: "x. Also y." */
+function nextSteps(missing: readonly string[]): string {
+  const [first, second] = missing;
+  if (!first) return 'explain each point more fully.';
+  return second ? `${first}. Also ${second}.` : `${first}.`;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Feedback against a rubric that names no subject content: what the answer does of what the question
+ * asks (key terms, content of its own, reasons, items, comparison, working) and what it still needs.
+ */
+function criteriaFeedback(
+  criteria: TCriteriaModel,
+  evidence: TEvidence,
+  score: number,
+  marks: number,
+  canBeOffTopic: boolean,
+): TFeedbackText {
+  const a = criteriaAssessment(criteria, evidence, marks);
+  const terms = criteria.keyTerms.slice(0, 3).map((k) => k.term);
+  if (a.offTopic && canBeOffTopic) {
+    return {
+      aiComment:
+        terms.length > 0
+          ? `Your answer does not address the question: it does not mention ${quoteList(terms)}.`
+          : 'Your answer does not address the question.',
+      suggestion: `Read the question again and answer it. ${capitalise(nextSteps(a.missing.slice(0, 1)))}`,
+    };
+  }
+  if (a.copies) {
+    return {
+      aiComment: 'Your answer repeats the question without adding anything of its own.',
+      suggestion: `Answer it in your own words. ${capitalise(nextSteps(a.missing))}`,
+    };
+  }
+  const comment: string[] = [];
+  if (a.present.length > 0) comment.push(`You ${sentenceList(a.present.slice(0, 3))}.`);
+  if (a.restatement) comment.push('Most of it repeats the question rather than answering it.');
+  if (comment.length === 0) comment.push('Your answer does not yet do what the question asks.');
+  const suggestion =
+    score >= marks || a.missing.length === 0
+      ? 'Well done. Keep answering every part of the question this fully.'
+      : `To improve, ${nextSteps(a.missing)}`;
+  return { aiComment: comment.join(' '), suggestion: capitalise(suggestion) };
 }
 
 function holisticFeedback(

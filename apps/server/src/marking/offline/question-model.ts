@@ -1,4 +1,5 @@
 import { distance } from 'fastest-levenshtein';
+import { isFormPoint, writerLinesOf } from './criteria';
 import { parseCount, parseRubric, type TKeyPoint, type TParsedRubric } from './rubric';
 import { analyse, contentStems, numbersOf, type TToken } from './text';
 
@@ -25,6 +26,10 @@ export type TKeyPointModel = TKeyPoint & {
 };
 
 export type TQuestionModel = {
+  /** The question as written. */
+  question: string;
+  /** The offline rubric writer's requirement lines for this question (`criteria.ts`). */
+  writerLines: Set<string>;
   rubric: TParsedRubric;
   keyPoints: TKeyPointModel[];
   questionStems: Set<string>;
@@ -156,7 +161,14 @@ function buildQuestionModel(
       isNegative: tokens.some((t) => t.isNegation),
     };
   });
-  const usable = keyPoints.filter((k) => k.terms.length > 0);
+  const withTerms = keyPoints.filter((k) => k.terms.length > 0);
+  // Points about how an answer is built ("uses the key terms correctly") beside points of subject
+  // content are no content to look for; with no content point at all, `criteria.ts` marks by them.
+  const writerLines = writerLinesOf(question);
+  const content = withTerms.filter(
+    (k) => k.source === 'reference' || !isFormPoint(k, questionStems, writerLines),
+  );
+  const usable = content.length > 0 ? content : withTerms;
 
   const topicStems = new Set<string>(questionStems);
   for (const s of contentStems(rubricText)) topicStems.add(s);
@@ -180,6 +192,8 @@ function buildQuestionModel(
   required = Math.max(1, Math.min(required, Math.max(1, usable.length)));
 
   return {
+    question,
+    writerLines,
     rubric,
     keyPoints: usable,
     questionStems,

@@ -115,6 +115,33 @@ function edges(
 }
 
 /**
+ * A share of what the rubric asks (0..1) as marks on the teacher's own bands: nothing -> bottom of the
+ * low band, a fifth -> top of the low band, about two thirds -> bottom of the high band, all -> full
+ * marks, linear in between.
+ */
+export function placeOnBands(share: number, marks: number, ranges: TBandRanges): number {
+  const { lowStart, lowEnd, highStart } = edges(marks, ranges);
+  const anchors: [number, number][] = [
+    [0, lowStart],
+    [0.2, lowEnd],
+    [0.65, highStart],
+    [1, marks],
+  ];
+  const x = clamp(share, 0, 1);
+  for (let i = 1; i < anchors.length; i++) {
+    const [x0, y0] = anchors[i - 1] as [number, number];
+    const [x1, y1] = anchors[i] as [number, number];
+    if (x <= x1) return y0 + ((x - x0) / (x1 - x0)) * (y1 - y0);
+  }
+  return marks;
+}
+
+/** The top of the low band: where an answer that only restates the question stays. */
+export function lowBandTop(marks: number, ranges: TBandRanges): number {
+  return edges(marks, ranges).lowEnd;
+}
+
+/**
  * The score (0..marks, unrounded) of an answer to a teacher-style question: no points -> bottom of the
  * low band, a fifth of them -> top of the low band, about two thirds -> bottom of the high band,
  * all of them -> full marks, linear in between. Off-topic answers get the bottom of the low band;
@@ -130,21 +157,7 @@ export function teacherScore(
   const { lowStart, lowEnd, highStart } = edges(marks, ranges);
   if (isOffTopic(model, evidence)) return Math.min(lowStart, 1);
   const share = clamp(coveredPoints(model, evidence) / Math.max(1, model.required), 0, 1);
-  const anchors: [number, number][] = [
-    [0, lowStart],
-    [0.2, lowEnd],
-    [0.65, highStart],
-    [1, marks],
-  ];
-  let score = marks;
-  for (let i = 1; i < anchors.length; i++) {
-    const [x0, y0] = anchors[i - 1] as [number, number];
-    const [x1, y1] = anchors[i] as [number, number];
-    if (share <= x1) {
-      score = y0 + ((share - x0) / (x1 - x0)) * (y1 - y0);
-      break;
-    }
-  }
+  let score = placeOnBands(share, marks, ranges);
   if (isRestatement(model, evidence)) return clamp(Math.min(score, lowEnd), 0, marks);
   // Naming what the low band says low answers lack lifts the answer out of the low band.
   const lacks = lowBandLacks(model);

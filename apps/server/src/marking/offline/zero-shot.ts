@@ -1,3 +1,4 @@
+import { criteriaModelOf, criteriaScore } from './criteria';
 import type { TEvidence } from './evidence';
 import { legibilityFactor } from './legibility';
 import type { TQuestionModel } from './question-model';
@@ -111,6 +112,10 @@ function readableShare(
   marks: number,
   ranges: TBandRanges,
 ): number {
+  const criteria = criteriaModelOf(model);
+  if (criteria) {
+    return clamp(criteriaScore(criteria, evidence, marks, ranges) / Math.max(1, marks), 0, 1);
+  }
   if (model.rubric.isTeacherStyle) {
     return clamp(teacherScore(model, evidence, marks, ranges) / Math.max(1, marks), 0, 1);
   }
