@@ -214,6 +214,12 @@ function itemsOf(text: string): string[][] {
 
 type TTaskCheck = { satisfied: number; present?: string; missing?: string };
 
+/** A task judged by how many of its marker words the answer uses (`ratio` 1 = enough). */
+function byMarkers(ratio: number, present: string, missing: string): TTaskCheck {
+  const satisfied = Math.min(1, ratio);
+  return satisfied >= 0.99 ? { satisfied, present } : { satisfied, missing };
+}
+
 function checkTask(
   task: TTask,
   text: string,
@@ -240,16 +246,12 @@ function checkTask(
         ? { satisfied, present: `gave ${what}` }
         : { satisfied, missing: `give ${what}, each stated clearly` };
     }
-    case 'compare': {
-      const links = countMatches(text, COMPARE_RE);
-      const satisfied = Math.min(1, links / wanted);
-      return satisfied >= 0.99
-        ? { satisfied, present: 'compared the two directly' }
-        : {
-            satisfied,
-            missing: 'compare them directly, on the same feature ("whereas", "both", "unlike")',
-          };
-    }
+    case 'compare':
+      return byMarkers(
+        countMatches(text, COMPARE_RE) / wanted,
+        'compared the two directly',
+        'compare them directly, on the same feature ("whereas", "both", "unlike")',
+      );
     case 'calculate':
     case 'show': {
       const numbers = countMatches(text, /\d+(?:\.\d+)?/g);
@@ -278,24 +280,19 @@ function checkTask(
         ? { satisfied, present: 'described it in detail' }
         : { satisfied, missing: 'describe it in more detail, step by step' };
     }
-    case 'evaluate': {
-      const sides = countMatches(text, EVALUATE_RE);
-      const satisfied = Math.min(1, sides / 2);
-      return satisfied >= 0.99
-        ? { satisfied, present: 'weighed both sides' }
-        : { satisfied, missing: 'weigh both sides and say which matters more, and why' };
-    }
-    default: {
+    case 'evaluate':
+      return byMarkers(
+        countMatches(text, EVALUATE_RE) / 2,
+        'weighed both sides',
+        'weigh both sides and say which matters more, and why',
+      );
+    default:
       // explain, justify, effect, predict, conclude, yesno
-      const links = countMatches(text, REASON_RE);
-      const satisfied = Math.min(1, links / wanted);
-      return satisfied >= 0.99
-        ? { satisfied, present: 'gave reasons, linking cause and effect' }
-        : {
-            satisfied,
-            missing: 'explain why: link each cause to its effect with "because" or "so"',
-          };
-    }
+      return byMarkers(
+        countMatches(text, REASON_RE) / wanted,
+        'gave reasons, linking cause and effect',
+        'explain why: link each cause to its effect with "because" or "so"',
+      );
   }
 }
 
