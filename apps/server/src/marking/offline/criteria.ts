@@ -331,10 +331,13 @@ export function assessCriteria(
     if (k.roots.length === 0) return 0;
     return k.roots.filter((r) => roots.has(r)).length / k.roots.length;
   });
-  const terms =
+  // "They carry oxygen." names the question's subject by pointing back at it.
+  const refersBack = REFERS_BACK_RE.test(text.trim());
+  const named =
     termScores.length > 0
       ? termScores.reduce((s, x) => s + x, 0) / termScores.length
       : Math.min(1, overlap / 3);
+  const terms = refersBack ? Math.max(named, 1 / Math.max(1, termScores.length)) : named;
   const usedTerms = criteria.keyTerms.filter((_, i) => (termScores[i] ?? 0) >= 0.5);
   const unusedTerms = criteria.keyTerms.filter((_, i) => (termScores[i] ?? 0) < 0.5);
   if (usedTerms.length > 0 && unusedTerms.length === 0) present.push('used the key terms');
@@ -374,9 +377,8 @@ export function assessCriteria(
   const listsItems = criteria.tasks.some(
     (t) => (t.demand === 'list' && t.count !== undefined) || t.demand === 'suggest',
   );
-  // "They carry oxygen." answers "What is the function of red blood cells?" by pointing back at it;
-  // a calculation's answer is a number.
-  const refersBack = REFERS_BACK_RE.test(text.trim());
+  // An answer pointing back at the question's subject is about it; a calculation's answer is a
+  // number.
   const calculates = criteria.tasks.some((t) => t.demand === 'calculate') && /\d/.test(text);
   const offTopic = overlap === 0 && !listsItems && !refersBack && !calculates;
   // Working from the given values ("speed = 150 / 10") is the answer's own, in numbers.

@@ -191,6 +191,22 @@ describe('marking with the offline writer’s rubric', () => {
     );
   });
 
+  it('reads a short answer that points back at the question ("They carry oxygen.") as on topic', () => {
+    const c: TCase = {
+      question: 'What is the function of the red blood cells?',
+      marks: 2,
+      low: [0, 0],
+      high: [2, 2],
+      strong:
+        'Red blood cells carry oxygen from the lungs to the cells of the body, using haemoglobin which binds to oxygen.',
+      partial: 'They carry oxygen.',
+      restated: 'They are red.',
+    };
+    expect(mark(c, c.strong).score).toBe(2);
+    expect(mark(c, c.partial).score).toBe(1);
+    expect(mark(c, c.restated).score).toBe(0);
+  });
+
   it('marks by content when the teacher adds a point of subject content to the drafted rubric', () => {
     const [spoon] = CASES;
     if (!spoon) throw new Error('no case');
