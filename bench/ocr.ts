@@ -2,7 +2,8 @@
  * OCR benchmark: character error rate (CER) and seconds per image of our extraction pipeline
  * (file check + normalise + deskew + tesseract.js, i.e. everything `extractText` does) over the
  * public handwriting data, beside the native `tesseract` CLI (OMP_THREAD_LIMIT=1, --psm 6) on the
- * same image files when it is installed.
+ * same image files when it is installed. Last, from photo to marks: how often a synthetic page's
+ * OCR text gets the mark its true text gets (the pages are answers from the marking data).
  *
  *   npm run bench:ocr -- [--set synthetic|names|all] [--limit N] [--workers N] [--rounds N]
  *                        [--no-native] [--json]
@@ -22,8 +23,10 @@ import path from 'node:path';
 import { characterErrorRate, summariseCer } from '../apps/server/src/extraction/cer';
 import { extractText } from '../apps/server/src/extraction/extract';
 import { createTesseractOcr } from '../apps/server/src/extraction/ocr/tesseract';
+import { ZMarkingRecord, type TMarkingRecord } from '../apps/server/src/marking/dataset';
+import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
 
-type TItem = { name: string; file: string; reference: string };
+type TItem = { name: string; file: string; reference: string; source?: string };
 type TRow = {
   set: string;
   engine: string;
@@ -78,6 +81,7 @@ function loadSets(): Record<string, TItem[]> {
   const sets: Record<string, TItem[]> = {};
   const synthetic = path.join(dataDir, 'synthetic');
   if ((setChoice === 'all' || setChoice === 'synthetic') && existsSync(synthetic)) {
+    const sources = syntheticSources(synthetic);
     sets.synthetic = readdirSync(synthetic)
       .filter((f) => f.endsWith('.png'))
       .sort()
@@ -85,6 +89,7 @@ function loadSets(): Record<string, TItem[]> {
         name: f,
         file: path.join(synthetic, f),
         reference: readFileSync(path.join(synthetic, f.replace(/\.png$/, '.txt')), 'utf8'),
+        ...(sources.has(f) ? { source: sources.get(f) } : {}),
       }))
       .slice(0, limit);
   }
@@ -108,6 +113,26 @@ function loadSets(): Record<string, TItem[]> {
   return sets;
 }
 
+/** file -> marking record id (`source` column of synthetic/index.csv), when the index is there. */
+function syntheticSources(folder: string): Map<string, string> {
+  const index = path.join(folder, 'index.csv');
+  const out = new Map<string, string>();
+  if (!existsSync(index)) return out;
+  const [header, ...lines] = readFileSync(index, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
+  const columns = csvFields(header ?? '');
+  const fileAt = columns.indexOf('file');
+  const sourceAt = columns.indexOf('source');
+  if (fileAt < 0 || sourceAt < 0) return out;
+  for (const fields of lines.map(csvFields)) {
+    const file = fields[fileAt];
+    const source = fields[sourceAt];
+    if (file && source) out.set(file, source);
+  }
+  return out;
+}
+
 /** Runs `task` over the items, `concurrency` at a time; returns results in item order. */
 async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Promise<R>) {
   const results = new Array<R>(items.length);
@@ -122,6 +147,9 @@ async function pool<T, R>(items: T[], concurrency: number, task: (item: T) => Pr
   );
   return results;
 }
+
+/** What each engine read on each set (set + engine name -> texts in item order). */
+const readTexts = new Map<string, Array<string | undefined>>();
 
 type TEngine = {
   name: string;
@@ -152,6 +180,8 @@ async function measureSet(
       });
     }
   }
+  for (const engine of engines)
+    readTexts.set(`${set}\u0000${engine.name}`, best.get(engine)?.texts ?? []);
   return engines.map((engine) => {
     const { seconds, texts } = best.get(engine) ?? { seconds: NaN, texts: [] };
     const scores = items.map((item, i) => {
@@ -315,9 +345,55 @@ async function main() {
       );
     }
   }
+  const oneWorker = rows.find((r) => r.set === 'synthetic' && r.engine.endsWith('1 worker'));
+  if (oneWorker)
+    reportMarks(sets.synthetic ?? [], readTexts.get(`synthetic\u0000${oneWorker.engine}`));
   if (!withNative && !flag('no-native')) {
     console.log('\nThe native tesseract CLI is not installed (apt-get install tesseract-ocr).');
   }
+}
+
+/**
+ * From photo to marks: each synthetic page is a real answer from the marking data, so its OCR text
+ * and its true text can both be marked (offline engine, zero-shot, the record's own question and
+ * rubric). Prints how often the photo gets the mark the typed answer gets.
+ */
+function reportMarks(items: TItem[], texts: Array<string | undefined> | undefined): void {
+  const markingDir = path.resolve(
+    process.env.MARKING_DATA_DIR ?? path.join(root, '..', 'shared', 'data', 'marking'),
+  );
+  if (!texts || !existsSync(markingDir)) return;
+  const wanted = new Set(items.map((i) => i.source).filter((s): s is string => s !== undefined));
+  const records = new Map<string, TMarkingRecord>();
+  for (const file of readdirSync(markingDir).filter((f) => f.endsWith('.jsonl'))) {
+    for (const line of readFileSync(path.join(markingDir, file), 'utf8').split('\n')) {
+      if (line.trim() === '') continue;
+      const record = ZMarkingRecord.safeParse(JSON.parse(line));
+      if (record.success && wanted.has(record.data.id)) records.set(record.data.id, record.data);
+    }
+  }
+  let pages = 0;
+  let same = 0;
+  let lower = 0;
+  let higher = 0;
+  let difference = 0;
+  items.forEach((item, i) => {
+    const record = item.source ? records.get(item.source) : undefined;
+    if (!record) return;
+    const typed = markOffline({ ...record, answer: item.reference }).score;
+    const photo = markOffline({ ...record, answer: texts[i] ?? '' }).score;
+    pages++;
+    if (photo === typed) same++;
+    else if (photo < typed) lower++;
+    else higher++;
+    difference += Math.abs(photo - typed) / Math.max(1, record.marks);
+  });
+  if (pages === 0) return;
+  console.log(
+    `\nPhoto to marks (synthetic pages whose answer is in the marking data, offline marker, zero-shot): ` +
+      `${same}/${pages} pages get the mark their typed text gets (${pct(same / pages)}); ` +
+      `${lower} lower, ${higher} higher; mean difference ${pct(difference / pages)} of the marks.`,
+  );
 }
 
 await main();

@@ -1,4 +1,5 @@
 import { legibilityOf, type TVocabulary } from './legibility';
+import { spellingOf } from './word-list';
 import { matchesOf, type TKeyPointModel, type TQuestionModel } from './question-model';
 import {
   analyseNormalised,
@@ -176,17 +177,41 @@ const PROPER_NOUN_RE = /(?<=[a-z,;] )[A-Z][a-z]+/g;
 const QUOTE_RE = /["“”]|'[A-Z]/g;
 
 /**
- * Capitalised words inside sentences, without OCR's stray capitals on garbage ("Yravels") and on
- * little words ("From", "For").
+ * Names inside sentences (specific details from a text). In text that OCR has damaged, only
+ * capitalised words that the question also names ("Rose", "Aunt Kolab"), or that are no English
+ * word nor a near spelling of one ("Achenbach", "Florida"), count: OCR's stray capitals on ordinary
+ * words ("Giving Facts From") and on misread ones ("Haen", "Yravels") are not names.
  */
-function countProperNouns(text: string, garbage: ReadonlySet<string>): number {
+function countProperNouns(
+  text: string,
+  garbage: ReadonlySet<string>,
+  questionWords: ReadonlySet<string>,
+  damaged: boolean,
+): number {
   let n = 0;
   for (const m of text.matchAll(PROPER_NOUN_RE)) {
     const word = m[0].toLowerCase();
     if (garbage.has(word) || isStopword(word)) continue;
+    // In clean text a capital is the writer's; in OCR-damaged text it is often the reader's.
+    if (damaged && !questionWords.has(word) && spellingOf(word) !== 'unknown') continue;
     n++;
   }
   return n;
+}
+
+/** Below this legibility the text shows OCR damage, and its capitals are not trusted as names. */
+const DAMAGED = 0.95;
+
+const questionWordCache = new WeakMap<TQuestionModel, Set<string>>();
+
+/** The question's words in lower case (names it gives count as names in an answer). */
+function questionWordsOf(model: TQuestionModel): Set<string> {
+  let words = questionWordCache.get(model);
+  if (!words) {
+    words = new Set(model.question.toLowerCase().match(/[a-z]+/g) ?? []);
+    questionWordCache.set(model, words);
+  }
+  return words;
 }
 
 function countCitedNumbers(questionNumbers: Set<string>, answer: string): number {
@@ -274,7 +299,12 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
     answerVocabRecall: model.answerStems.size > 0 ? vocabHits / model.answerStems.size : 0,
     answerVocabHits: vocabHits,
     supportMarkers: Math.min(10, (normalised.match(SUPPORT_RE) ?? []).length),
-    properNouns: countProperNouns(capped, garbage),
+    properNouns: countProperNouns(
+      capped,
+      garbage,
+      questionWordsOf(model),
+      legibility.share < DAMAGED,
+    ),
     quotes: (capped.match(QUOTE_RE) ?? []).length,
     citedNumbers: countCitedNumbers(model.questionNumbers, capped),
   };
