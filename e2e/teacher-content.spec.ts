@@ -6,9 +6,10 @@ import { expect, test } from './support/test';
 
 const C = MESSAGES.classesPage;
 const Q = MESSAGES.questionsPage;
+const A = MESSAGES.answeringPage;
 
 test.describe("a teacher's classes and questions", () => {
-  test('creates a class with students, writes a question with a generated rubric, edits it and adds it to the class', async ({
+  test('creates a class with students, writes a question with a generated rubric, edits it, adds it to the class, and a good answer to it reaches the high range', async ({
     page,
   }) => {
     const teacher = pick(accounts().teachers, 0, 'teacher');
@@ -112,6 +113,28 @@ test.describe("a teacher's classes and questions", () => {
     await studentCard.click();
     await expect(page.getByTestId('overview-question')).toContainText(
       'Use the idea of resistance.',
+    );
+
+    // The student answers it well, and the offline marker puts the answer in the High Mark Range
+    // of the drafted rubric (which names no physics, only what a good answer must do).
+    const classId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.goto(`/start-submission/${classId}`);
+    await page.getByText(A.typeAnswer, { exact: true }).click();
+    await page
+      .getByRole('textbox', { name: A.answerLabel })
+      .fill(
+        'Adding a second bulb in series increases the total resistance of the circuit, so the current through each bulb is smaller. Less current means less energy is transferred to each bulb, so both bulbs are dimmer.',
+      );
+    await page.getByRole('button', { name: A.submit }).click();
+    await expect(page).toHaveURL(/\/submission-complete\/[0-9a-f-]{36}$/);
+    const overall = page.getByTestId('overall-score');
+    await expect(overall).toHaveText(/^\d+\/5$/, { timeout: 60_000 });
+    const score = Number((await overall.textContent())?.split('/')[0]);
+    expect(score, 'a correct, reasoned answer against the drafted rubric').toBeGreaterThanOrEqual(
+      3,
+    );
+    await expect(page.getByTestId('completed-question').first()).toContainText(
+      'gave reasons, linking cause and effect',
     );
   });
 });
