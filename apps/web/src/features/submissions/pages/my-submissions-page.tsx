@@ -2,8 +2,7 @@ import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { MESSAGES } from '@stem/contract/messages';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useMySubmissions } from '../api/get-my-submissions';
-import { UnexpectedFormatError } from '../api/submission-schema';
-import { LoadError } from '../../../components/load-error';
+import { SubmissionsLoadError } from '../components/submissions-load-error';
 import { StudentSubmissionCard } from '../components/student-submission-card';
 import { compareSubmissions } from '../submission-list';
 
@@ -24,15 +23,12 @@ export default function MySubmissionsPage() {
       </Stack>
     );
   } else if (query.isError) {
-    const unexpected = query.error instanceof UnexpectedFormatError;
     body = (
-      <LoadError
-        message={MESSAGES.submissions.loadFailed}
-        onRetry={unexpected ? undefined : () => void query.refetch()}
+      <SubmissionsLoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
         retrying={query.isFetching}
-      >
-        {unexpected && <Text size="sm">{MESSAGES.submissions.unexpectedFormat}</Text>}
-      </LoadError>
+      />
     );
   } else if (query.data.length === 0) {
     body = (

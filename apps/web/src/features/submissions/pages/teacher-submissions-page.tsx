@@ -17,7 +17,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { usePageTitle } from '../../../components/use-page-title';
 import { getStoredUser } from '../../../lib/session';
 import { useTeacherSubmissions } from '../api/get-teacher-submissions';
-import { UnexpectedFormatError } from '../api/submission-schema';
+import { SubmissionsLoadError } from '../components/submissions-load-error';
 import { LoadError } from '../../../components/load-error';
 import { SubmissionDrawer } from '../components/submission-drawer';
 import { TeacherSubmissionCard } from '../components/teacher-submission-card';
@@ -87,15 +87,12 @@ export default function TeacherSubmissionsPage() {
       </SimpleGrid>
     );
   } else if (query.isError) {
-    const unexpected = query.error instanceof UnexpectedFormatError;
     body = (
-      <LoadError
-        message={MESSAGES.submissions.loadFailed}
-        onRetry={unexpected ? undefined : () => void query.refetch()}
+      <SubmissionsLoadError
+        error={query.error}
+        onRetry={() => void query.refetch()}
         retrying={query.isFetching}
-      >
-        {unexpected && <Text size="sm">{MESSAGES.submissions.unexpectedFormat}</Text>}
-      </LoadError>
+      />
     );
   } else if (all.length === 0) {
     body = (
