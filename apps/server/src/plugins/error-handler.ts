@@ -31,7 +31,9 @@ export function registerErrorHandler(
         fieldPath ||
         (first?.params as { missingProperty?: string } | undefined)?.missingProperty ||
         where;
-      const detail = first?.message ?? MESSAGES.server.validation;
+      const detail = first
+        ? plainDetail(first.keyword, first.params, first.message ?? '')
+        : MESSAGES.server.validation;
       return reply.status(400).send({
         success: false,
         code: 'VALIDATION',
@@ -88,4 +90,39 @@ export function registerErrorHandler(
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
     } satisfies TErrorResponse);
   });
+}
+
+/**
+ * Zod's own wording ("Invalid input: expected string, received undefined", "Too big: expected string
+ * to have <=40000 characters") in plain words; a message a schema sets itself is kept as written.
+ */
+export function plainDetail(keyword: string, params: unknown, message: string): string {
+  if (!/^(?:Invalid input|Too big|Too small)/.test(message))
+    return message || MESSAGES.server.validation;
+  const p = (params ?? {}) as {
+    expected?: string;
+    origin?: string;
+    maximum?: unknown;
+    minimum?: unknown;
+  };
+  const bound = (value: unknown) => (typeof value === 'bigint' ? value.toString() : String(value));
+  if (keyword === 'invalid_type') {
+    if (/received undefined/.test(message)) return 'is required';
+    return p.expected ? `must be a ${p.expected}` : message;
+  }
+  if (keyword === 'too_big' && p.maximum !== undefined) {
+    if (p.origin === 'string') return `must be at most ${bound(p.maximum)} characters`;
+    if (p.origin === 'array') return `must have at most ${bound(p.maximum)} items`;
+    return `must be at most ${bound(p.maximum)}`;
+  }
+  if (keyword === 'too_small' && p.minimum !== undefined) {
+    if (p.origin === 'string') {
+      return Number(p.minimum) <= 1
+        ? 'is required'
+        : `must be at least ${bound(p.minimum)} characters`;
+    }
+    if (p.origin === 'array') return `must have at least ${bound(p.minimum)} items`;
+    return `must be at least ${bound(p.minimum)}`;
+  }
+  return message;
 }

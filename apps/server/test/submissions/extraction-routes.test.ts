@@ -174,6 +174,24 @@ describe('text extraction and cleanup routes', () => {
     }
   });
 
+  it('names a missing or oversized field in plain words, not in the validator’s', async () => {
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: student.headers, payload });
+    expectError(await post(ROOT_PATHS.studentExtractText, {}), 400, {
+      code: 'VALIDATION',
+      field: 'image',
+      message: 'image: is required',
+    });
+    expectError(await post(ROOT_PATHS.cleanupText, { text: 7 }), 400, {
+      field: 'text',
+      message: 'text: must be a string',
+    });
+    expectError(await post(ROOT_PATHS.cleanupText, { text: 'a'.repeat(40_001) }), 400, {
+      field: 'text',
+      message: 'text: must be at most 40000 characters',
+    });
+  });
+
   it('limits extraction to 30 a minute per user', async () => {
     const limited = await actor(t, 'teacher', await buildSchool(t));
     const statuses: number[] = [];
