@@ -102,6 +102,11 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
     expect(r.low).toMatch(/^1-2 marks:/m);
     expect(r.low).toMatch(/^3 marks:/m);
     expect(r.low).toMatch(/^4-5 marks \(between the two ranges\)/m);
+    // A low range 0-2 names its single mark below the top as one mark, not as "1-1 marks".
+    const seven = write('Explain why ice floats on water.', 7, '0-2', '5-7');
+    expect(seven.low).toMatch(/^1 mark: one correct, relevant point/m);
+    expect(seven.low).toMatch(/^2 marks: some correct, relevant points/m);
+    expect(seven.low).not.toMatch(/\b(\d+)-\1 marks/);
   });
 
   it('handles one-mark questions', () => {

@@ -109,11 +109,13 @@ function writeLowBand(a: TQuestionAnalysis, tasks: TTask[], input: TOfflineRubri
   for (let k = Math.max(low.start, 1); k <= low.end; k++) {
     if (k === low.end) {
       lines.push(
-        `${marksText(k)}: ${k === 1 ? 'at least one' : 'some'} correct, relevant point (for example ${examplePoint(tasks[0], a)}), but the shortcomings above leave most of the question unanswered.`,
+        `${marksText(k)}: ${k === 1 ? 'at least one correct, relevant point' : 'some correct, relevant points'} (for example ${examplePoint(tasks[0], a)}), but the shortcomings above leave most of the question unanswered.`,
       );
     } else if (k === Math.max(low.start, 1)) {
       lines.push(
-        `${k}-${low.end - 1} marks: in proportion to the number of correct, relevant points, each still well short of the High Mark Range.`,
+        k === low.end - 1
+          ? `${marksText(k)}: ${k === 1 ? 'one correct, relevant point' : 'a few correct, relevant points'}, still well short of the High Mark Range.`
+          : `${k}-${low.end - 1} marks: in proportion to the number of correct, relevant points, each still well short of the High Mark Range.`,
       );
     }
   }
