@@ -19,7 +19,8 @@ export function formatSubmissionDate(value: TDateInput, options: TDateOptions = 
     day: 'numeric',
     hour: hour12 ? 'numeric' : '2-digit',
     minute: '2-digit',
-    hour12,
+    // hourCycle, not hour12: en-US with hour12: false writes five past midnight as "24:05".
+    hourCycle: hour12 ? 'h12' : 'h23',
     timeZone: options.timeZone,
   });
 }

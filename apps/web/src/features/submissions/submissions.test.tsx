@@ -54,6 +54,12 @@ describe('formatSubmissionDate', () => {
     expect(formatSubmissionDate(at, { timeZone: 'UTC', hour12: false })).toBe(
       'March 11, 2025 at 15:45',
     );
+    // Just after midnight: "00:05" on the 24-hour clock, "12:05 AM" on the 12-hour one.
+    const night = '2025-03-11T00:05:00.000Z';
+    expect(formatSubmissionDate(night, { timeZone: 'UTC', hour12: false })).toBe(
+      'March 11, 2025 at 00:05',
+    );
+    expect(formatSubmissionDate(night, { timeZone: 'UTC' })).toBe('March 11, 2025 at 12:05 AM');
     expect(formatSubmissionDate(null)).toBe(MESSAGES.dates.none);
     expect(formatSubmissionDate('yesterday-ish')).toBe(MESSAGES.dates.invalid);
   });
