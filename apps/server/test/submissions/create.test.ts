@@ -64,6 +64,12 @@ describe('submitting answers', () => {
       ]),
     );
     await waitForStatus(t, id, 'marked');
+    // Marked by the job, not saved as marked: every answer has a score and the engine that gave it.
+    for (const answer of await answerRows(t, id)) {
+      expect(answer.score).not.toBeNull();
+      expect(answer.markedBy).toMatch(/^offline@/);
+    }
+    expect((await submissionRow(t, id)).markingAttempts).toBe(1);
   });
 
   it('keeps the old question text, marks and rubric after the teacher edits the question', async () => {
@@ -262,7 +268,9 @@ describe('reading submissions', () => {
       setup.osmosis.question,
       setup.photosynthesis.question,
     ]);
-    expect(latest?.submissions[0]?.feedback[0]?.aiComment).toEqual(expect.any(String));
+    const feedback = latest?.submissions[0]?.feedback[0];
+    expect(feedback?.aiComment.length).toBeGreaterThan(0);
+    expect(feedback?.suggestion.length).toBeGreaterThan(0);
   });
 
   it('shows nothing of another student', async () => {

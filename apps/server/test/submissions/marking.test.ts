@@ -51,7 +51,7 @@ describe('marking', () => {
       expect(result.score).toBeGreaterThanOrEqual(0);
       expect(result.score).toBeLessThanOrEqual(marks);
       expect(result.feedback[0]?.aiComment.length).toBeGreaterThan(0);
-      expect(result.feedback[0]?.suggestion).toEqual(expect.any(String));
+      expect(result.feedback[0]?.suggestion.length).toBeGreaterThan(0);
       expect(result.contentModeration).toEqual({
         isInappropriate: false,
         reason: expect.any(String),

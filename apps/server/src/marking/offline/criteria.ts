@@ -380,7 +380,13 @@ export function assessCriteria(
   // An answer pointing back at the question's subject is about it; a calculation's answer is a
   // number.
   const calculates = criteria.tasks.some((t) => t.demand === 'calculate') && /\d/.test(text);
-  const offTopic = overlap === 0 && !listsItems && !refersBack && !calculates;
+  // Items may share no word with the question ("wind and solar", "carbon dioxide, methane"), but
+  // then they read as a list of short names, or as statements with reasons ("…, because …"); a
+  // sentence about something else ("Shakespeare wrote plays in London.") is neither.
+  const listShaped = items.length > 0 && items.every((stems) => stems.length <= 2);
+  const developed = countMatches(text, REASON_RE) > 0;
+  const readsAsItems = listsItems && (listShaped || developed);
+  const offTopic = overlap === 0 && !readsAsItems && !refersBack && !calculates;
   // Working from the given values ("speed = 150 / 10") is the answer's own, in numbers.
   const worked = calculates && /\d\s*[=×x*/+÷-]\s*\d/.test(text);
   // Only the question's own words ("the metal spoon feels colder"), or one more.

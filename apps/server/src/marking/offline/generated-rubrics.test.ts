@@ -20,7 +20,7 @@ type TCase = {
   strong: string;
   partial: string;
   restated: string;
-  offTopic?: string;
+  offTopic: string;
 };
 
 const CASES: TCase[] = [
@@ -55,6 +55,7 @@ const CASES: TCase[] = [
       'The heart muscle contracts to push blood out. The right side pumps deoxygenated blood to the lungs and the left side pumps oxygenated blood through the aorta to the body. Valves stop the blood flowing backwards.',
     partial: 'The heart muscle squeezes and pushes blood into the arteries.',
     restated: 'The heart pumps blood.',
+    offTopic: 'Volcanoes erupt when magma rises through the crust.',
   },
   {
     question: 'Describe what happens to the particles in ice when it melts.',
@@ -65,6 +66,7 @@ const CASES: TCase[] = [
       'In ice the particles are held in fixed positions and only vibrate. When it is heated the particles gain energy and vibrate more, until they break free of their fixed positions. Then they can move around each other, so the ice becomes liquid water.',
     partial: 'The particles start to move around more.',
     restated: 'The ice melts.',
+    offTopic: 'The French Revolution began in 1789.',
   },
   {
     question: 'Name two renewable energy resources and give one advantage of each.',
@@ -75,6 +77,7 @@ const CASES: TCase[] = [
       'Wind power does not produce carbon dioxide when it generates electricity. Solar power will never run out because the sun keeps shining.',
     partial: 'Wind and solar.',
     restated: 'Renewable energy resources have advantages.',
+    offTopic: 'My cat sleeps on the sofa all afternoon.',
   },
   {
     question: 'Name three greenhouse gases.',
@@ -84,6 +87,7 @@ const CASES: TCase[] = [
     strong: 'Carbon dioxide, methane and water vapour.',
     partial: 'Carbon dioxide.',
     restated: 'Greenhouse gases.',
+    offTopic: 'Shakespeare wrote plays in London.',
   },
   {
     question: 'Compare aerobic and anaerobic respiration.',
@@ -94,6 +98,7 @@ const CASES: TCase[] = [
       'Both release energy from glucose. Aerobic respiration needs oxygen and produces carbon dioxide and water, whereas anaerobic respiration happens without oxygen and produces lactic acid in muscles. Aerobic respiration releases much more energy than anaerobic respiration.',
     partial: 'Aerobic respiration uses oxygen. Anaerobic does not.',
     restated: 'Aerobic and anaerobic respiration.',
+    offTopic: 'The Eiffel Tower is in Paris.',
   },
   {
     question: 'Calculate the speed of a car that travels 150 m in 10 s. Show your working.',
@@ -103,6 +108,7 @@ const CASES: TCase[] = [
     strong: 'speed = distance / time = 150 / 10 = 15 m/s',
     partial: 'speed = 150 / 10',
     restated: 'The speed of the car.',
+    offTopic: 'I enjoy painting landscapes.',
   },
   {
     question: 'Suggest one way to make the experiment a fair test and explain why it helps.',
@@ -113,6 +119,7 @@ const CASES: TCase[] = [
       'Use the same volume of water in every test, because then only the temperature changes and the results can be compared.',
     partial: 'Use the same volume of water.',
     restated: 'Make the experiment a fair test.',
+    offTopic: 'Football is popular in Brazil.',
   },
   {
     question: 'Evaluate the use of wind turbines to generate electricity.',
@@ -123,6 +130,7 @@ const CASES: TCase[] = [
       'An advantage is that wind turbines produce no carbon dioxide while generating electricity and the wind will never run out. However, a disadvantage is that they do not generate electricity when there is no wind, and some people think they spoil the landscape. Overall they are useful but need to be used alongside other power stations.',
     partial: 'Wind turbines do not pollute the air.',
     restated: 'Wind turbines generate electricity.',
+    offTopic: 'Romeo loves Juliet.',
   },
 ];
 
@@ -173,11 +181,7 @@ describe('marking with the offline writer’s rubric', () => {
       const restated = mark(c, c.restated);
       expect(restated.score).toBeLessThanOrEqual(c.low[1]);
       expect(mark(c, "I don't know").score).toBe(0);
-      if (c.offTopic) {
-        const off = mark(c, c.offTopic);
-        expect(off.score).toBe(c.low[0]);
-        expect(off.aiComment).toMatch(/does not address the question/);
-      }
+      expect(mark(c, c.offTopic).score).toBe(c.low[0]);
     },
   );
 
@@ -188,6 +192,9 @@ describe('marking with the offline writer’s rubric', () => {
     expect(result.score).toBe(0);
     expect(result.aiComment).toBe(
       'Your answer repeats the question without adding anything of its own.',
+    );
+    expect(mark(spoon, spoon.offTopic).aiComment).toMatch(
+      /^Your answer does not address the question/,
     );
   });
 
@@ -201,6 +208,7 @@ describe('marking with the offline writer’s rubric', () => {
         'Red blood cells carry oxygen from the lungs to the cells of the body, using haemoglobin which binds to oxygen.',
       partial: 'They carry oxygen.',
       restated: 'They are red.',
+      offTopic: 'The Nile is a long river.',
     };
     expect(mark(c, c.strong).score).toBe(2);
     expect(mark(c, c.partial).score).toBe(1);

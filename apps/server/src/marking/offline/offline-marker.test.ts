@@ -131,7 +131,17 @@ describe('offline marker', () => {
       rubric: '',
       answer: 'Blue light is scattered more by the air molecules than red light.',
     });
-    expect([0, 1]).toContain(bare.score);
+    const unrelated = markOffline({
+      question: 'Why is the sky blue?',
+      marks: 1,
+      lowMarkRange: '0-0',
+      highMarkRange: '1-1',
+      rubric: '',
+      answer: 'I like football and pizza.',
+    });
+    // With no rubric the question alone still tells an answer about it from one about nothing.
+    expect(bare.rawScore).toBeGreaterThan(unrelated.rawScore);
+    expect(unrelated.score).toBe(0);
     expect(bare.markRange).toBe(bare.score === 1 ? '1-1' : '0-0');
     expect(bare.aiComment.length).toBeGreaterThan(0);
     expect(bare.suggestion.length).toBeGreaterThan(0);
