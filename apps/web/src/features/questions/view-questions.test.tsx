@@ -14,14 +14,18 @@ const T = MESSAGES.questionsPage;
 const LIST_PATH = `/question/questions/teacher/${TEACHER_ID}`;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-/** Question n: created n days into March (so higher n is newer), marks n. */
+/**
+ * Question n: created n days into March (so higher n is newer), marks (7n mod 13) + 1, so that the
+ * marks order is neither the date order nor its reverse (question 11 has the most marks).
+ */
+const marksOf = (n: number) => ((7 * n) % 13) + 1;
 const question = (n: number, patch: Partial<TQuestion> = {}): TQuestion => ({
   _id: uuid(n),
   id: uuid(n),
   question: `Question number ${n}`,
-  marks: n,
+  marks: marksOf(n),
   lowMarkRange: '0-0',
-  highMarkRange: `1-${n}`,
+  highMarkRange: `1-${marksOf(n)}`,
   rubric: 'Low Mark Range (0-0):\nx\n\nHigh Mark Range (1-1):\ny',
   teacherId: TEACHER_ID,
   classIds: [],
@@ -88,9 +92,13 @@ describe('view questions', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('combobox', { name: T.sortLabel }));
     await user.click(await screen.findByRole('option', { name: T.sortMarksHigh }));
-    // A new order starts again at page 1.
+    // A new order starts again at page 1, most marks first.
     expect(cardTexts()).toHaveLength(10);
-    expect(cardTexts()[0]).toBe('Question number 12');
+    expect(cardTexts().slice(0, 3)).toEqual([
+      'Question number 11',
+      'Question number 9',
+      'Question number 7',
+    ]);
 
     await user.click(screen.getByRole('combobox', { name: T.sortLabel }));
     await user.click(await screen.findByRole('option', { name: T.sortOldest }));
