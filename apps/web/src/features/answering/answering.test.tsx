@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
-import { ROOT_PATHS } from '@stem/contract/submissions';
+import { ROOT_PATHS, SUBMISSION_PATHS } from '@stem/contract/submissions';
 import type { TStudentClass, TStudentQuestion } from '@stem/contract/teaching';
 import { setupLocalBackend } from '../../test/local-backend';
 import { loadDraftAnswers } from './answers-store';
@@ -412,5 +412,48 @@ describe('submission complete', { timeout: 20_000 }, () => {
     // Feedback given as a plain string is shown too.
     expect(screen.getByText('Mostly right.')).toBeInTheDocument();
     expect(screen.queryByText(T.marking)).not.toBeInTheDocument();
+  });
+
+  it('offers "Try marking again" when marking failed, and shows the marks once it succeeds', async () => {
+    const user = userEvent.setup({ delay: null });
+    let retried = false;
+    const markReply = (status: 'failed' | 'marked') => ({
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          status,
+          totalScore: status === 'marked' ? 2 : null,
+          totalMarks: 4,
+          failureReason: status === 'failed' ? 'The marking engine did not answer.' : null,
+          results:
+            status === 'marked'
+              ? [
+                  {
+                    questionId: uuid(11),
+                    score: 2,
+                    feedback: [{ aiComment: 'Half right.', suggestion: 'Add a reason.' }],
+                    contentModeration: { isInappropriate: false, reason: '' },
+                  },
+                ]
+              : [],
+        },
+      },
+    });
+    backend.on('POST', MARK_PATH, () => markReply(retried ? 'marked' : 'failed'));
+    backend.on('POST', fillPath(SUBMISSION_PATHS.retryMarking, { id: SUBMISSION_ID }), () => {
+      retried = true;
+      return {
+        status: 200,
+        body: { success: true, data: { id: SUBMISSION_ID, status: 'pending' } },
+      };
+    });
+    renderAnswering({ pathname: `/submission-complete/${SUBMISSION_ID}`, state: STATE });
+    expect(await screen.findByText(MESSAGES.submissions.markingFailed)).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: MESSAGES.submissionsPage.tryMarkingAgain }),
+    );
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('2/4');
+    expect(screen.queryByText(MESSAGES.submissions.markingFailed)).not.toBeInTheDocument();
   });
 });

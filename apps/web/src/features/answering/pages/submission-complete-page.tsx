@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck, IconLayoutDashboard } from '@tabler/icons-react';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconLayoutDashboard } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import { FeedbackBlock } from '../../../components/submission-feedback/feedback-block';
 import { usePageTitle } from '../../../components/use-page-title';
 import { percentageOf, readCompletionState, type TCompletionState } from '../completion-state';
 import { useCompletionMarks, type TCompletionMarks } from '../use-completion-marks';
+import { MarkingFailedNotice } from '../../submissions/components/marking-failed-notice';
 import { scoreColor } from '../../submissions/components/score-badge';
 
 const T = MESSAGES.answeringPage;
@@ -84,11 +74,7 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
           </Group>
         </Paper>
       )}
-      {failed && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-          {MESSAGES.submissions.markingFailed}
-        </Alert>
-      )}
+      {failed && <MarkingFailedNotice submissionId={state.submissionId} reason={null} />}
 
       {!pending && !failed && score !== null && (
         <SimpleGrid cols={2} spacing="md" aria-live="polite">

@@ -19,6 +19,12 @@ export function useRetryMarking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMarking,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+    onSettled: async (_data, _error, id) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+        // The one submission's own queries too (its details, its completion page's marks).
+        queryClient.invalidateQueries({ queryKey: ['submission', id] }),
+      ]);
+    },
   });
 }
