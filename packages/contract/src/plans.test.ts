@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, isPlanOnSale, maxStudentsForPlan, PLANS, PROMO } from './plans';
+import { formatPence, isPlanOnSale, maxStudentsForPlan, PAID_PLANS, PROMO } from './plans';
 
 describe('plans', () => {
   it('prices the spec figures in whole pence', () => {
-    expect(formatPence(PLANS.personal.prices.monthly.amountPence)).toBe('£4.99');
-    expect(formatPence(PLANS.personal.prices.annual.amountPence)).toBe('£49.99');
-    expect(formatPence(PLANS.classroom.prices.monthly.wasPence)).toBe('£60.00');
-    expect(formatPence(PLANS.classroom.prices.annual.amountPence)).toBe('£349.99');
+    expect(formatPence(PAID_PLANS.personal.prices.monthly.amountPence)).toBe('£4.99');
+    expect(formatPence(PAID_PLANS.personal.prices.annual.amountPence)).toBe('£49.99');
+    expect(formatPence(PAID_PLANS.classroom.prices.monthly.wasPence)).toBe('£60.00');
+    expect(formatPence(PAID_PLANS.classroom.prices.annual.amountPence)).toBe('£349.99');
     expect(formatPence(123456)).toBe('£1,234.56');
   });
 

@@ -14,7 +14,6 @@ import {
 export const CURRENCY = 'gbp';
 
 export type TPaidPlanId = 'personal' | 'classroom';
-export type TPlanId = 'trial' | TPaidPlanId;
 export type TBillingOption = 'monthly' | 'annual';
 
 /** How the monthly assessment allowance is counted: per school (Personal) or per class (Classroom). */
@@ -46,7 +45,7 @@ export type TPaidPlan = {
   features: readonly string[];
 };
 
-export const PLANS: Record<TPaidPlanId, TPaidPlan> = {
+export const PAID_PLANS: Record<TPaidPlanId, TPaidPlan> = {
   personal: {
     id: 'personal',
     name: 'Personal Learning Plan',
@@ -122,8 +121,8 @@ export function isPlanOnSale(plan: TPaidPlanId, classroomEnabled: boolean): bool
 /** A plan's student limit (spec 01 §5: a name containing 'personal' or 'classroom' decides). */
 export function maxStudentsForPlan(plan: string): number | undefined {
   const name = plan.toLowerCase();
-  if (name.includes('personal')) return PLANS.personal.maxStudents;
-  if (name.includes('classroom')) return PLANS.classroom.maxStudents;
+  if (name.includes('personal')) return PAID_PLANS.personal.maxStudents;
+  if (name.includes('classroom')) return PAID_PLANS.classroom.maxStudents;
   if (name.includes('trial')) return TRIAL_PLAN.maxStudents;
   return undefined;
 }
