@@ -47,6 +47,24 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
+    // Engines are pure: they import no module, database or HTTP layer (routes → services → engines).
+    files: ['apps/server/src/marking/**/*.ts', 'apps/server/src/extraction/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/cli/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/**', '**/db/**', '**/plugins/**'],
+              message: 'Engines import no module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,6 @@
-import { analyseQuestion, type TQuestionAnalysis } from '../../modules/rubrics/question-analysis';
-import { writeOfflineRubric } from '../../modules/rubrics/offline-rubric';
-import type { TTask } from '../../modules/rubrics/question-tasks';
+import { analyseQuestion, type TQuestionAnalysis } from '../language/question-analysis';
+import { writeOfflineRubric } from '../language/offline-rubric';
+import type { TTask } from '../language/question-tasks';
 import type { TEvidence } from './evidence';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
 import { lowBandTop, placeOnBands, type TBandRanges } from './teacher';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { writeOfflineRubric } from '../../modules/rubrics/offline-rubric';
-import { combineRubric } from '../../modules/rubrics/rubric.format';
+import { writeOfflineRubric } from '../language/offline-rubric';
+import { combineRubric } from '../language/rubric.format';
 import { criteriaModelOf } from './criteria';
 import { markOffline } from './offline-marker';
 import { questionModel } from './question-model';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { writeOfflineRubric } from '../../modules/rubrics/offline-rubric';
-import { combineRubric } from '../../modules/rubrics/rubric.format';
+import { writeOfflineRubric } from '../language/offline-rubric';
+import { combineRubric } from '../language/rubric.format';
 import { markOffline } from './offline-marker';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FENCE_SYSTEM_RULE, fenceUntrusted } from '../../lib/fence';
-import type { TMarkRange } from './rubric.format';
+import type { TMarkRange } from '../../marking/language/rubric.format';
 
 /** Spec 02 §9: the AI rubric is written at temperature 0.7 with at most 1000 output tokens. */
 export const RUBRIC_TEMPERATURE = 0.7;

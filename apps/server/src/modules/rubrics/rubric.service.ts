@@ -1,7 +1,12 @@
 import { badRequest } from '../../lib/app-error';
 import { AiError, type AiPort } from '../../adapters/ai/port';
-import { OFFLINE_RUBRIC_ENGINE, writeOfflineRubric } from './offline-rubric';
-import { cleanSection, combineRubric, parseMarkRange, type TMarkRange } from './rubric.format';
+import { OFFLINE_RUBRIC_ENGINE, writeOfflineRubric } from '../../marking/language/offline-rubric';
+import {
+  cleanSection,
+  combineRubric,
+  parseMarkRange,
+  type TMarkRange,
+} from '../../marking/language/rubric.format';
 import {
   buildRubricPrompt,
   RUBRIC_MAX_OUTPUT_TOKENS,
@@ -9,7 +14,11 @@ import {
   ZRubricReply,
 } from './rubric.prompt';
 
-export { combineRubric, parseMarkRange, parseRubricSections } from './rubric.format';
+export {
+  combineRubric,
+  parseMarkRange,
+  parseRubricSections,
+} from '../../marking/language/rubric.format';
 
 /** Longest question the rubric writer accepts (a question with its data table fits easily). */
 export const MAX_QUESTION_LENGTH = 20_000;
