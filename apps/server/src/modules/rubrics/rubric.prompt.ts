@@ -3,8 +3,10 @@ import { FENCE_SYSTEM_RULE, fenceUntrusted } from '../../lib/fence';
 import type { TMarkRange } from '../../marking/language/rubric.format';
 
 /** Spec 02 §9: the AI rubric is written at temperature 0.7 with at most 1000 output tokens. */
-export const RUBRIC_TEMPERATURE = 0.7;
-export const RUBRIC_MAX_OUTPUT_TOKENS = 1000;
+export {
+  RUBRIC_TEMPERATURE,
+  RUBRIC_MAX_TOKENS as RUBRIC_MAX_OUTPUT_TOKENS,
+} from '@stem/contract/limits-teaching';
 
 /** The structured reply the hosted model must give. */
 export const ZRubricReply = z.object({
