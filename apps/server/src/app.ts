@@ -41,6 +41,8 @@ export type TBuildOptions = {
   now?: () => Date;
   /** Log to stdout (default: on unless NODE_ENV=test). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
   /**
    * The answer marker (default: the engine for AI_PROVIDER). An adapter seam: tests pass a wrapper
    * that counts calls or fails on purpose.
@@ -80,6 +82,7 @@ export async function buildApp(
       ? {
           level: config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
     genReqId: (req) => {
@@ -163,6 +166,9 @@ export async function buildApp(
         description: 'Every call of the STEM@Home web app. Generated from the contract schemas.',
         version: '1.0.0',
       },
+      // Paths carry their full prefix (/api/v1/stem@home/..., /api/textract/...), and the document is
+      // served by the API itself: its own address, whatever host name a school reaches it by.
+      servers: [{ url: '/', description: 'The server this document was fetched from' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -74,6 +74,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       onRequest: app.requireRole('teacher'),
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
+        operationId: 'extractTextFromUpload',
         tags: ['extraction'],
         summary:
           'Read the text of a photographed or scanned page (multipart field "file": JPEG, PNG, TIFF or PDF, at most 10 MB)',
@@ -105,6 +106,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       bodyLimit: STUDENT_BODY_LIMIT,
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
+        operationId: 'extractTextFromImage',
         tags: ['extraction'],
         summary:
           'Read the text of a photo of an answer (base64 JPEG, PNG, TIFF or PDF, at most 10 MB decoded)',
@@ -129,6 +131,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       onRequest: app.requireRole('teacher', 'student'),
       config: perUser('cleanup', RATE_LIMITS.cleanupText),
       schema: {
+        operationId: 'cleanupText',
         tags: ['extraction'],
         summary:
           'Repair OCR damage in extracted text without changing what was written (raw text back if cleanup fails)',
