@@ -30,6 +30,8 @@ import { startJobConsumers } from './jobs/start-jobs';
 import type { TAppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerUnstorableTextGuard } from './plugins/unstorable-text';
+import { loggerOptions } from './lib/logging';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { scheduleTokenPurge } from './modules/auth/auth.sessions';
@@ -80,8 +82,7 @@ export async function buildApp(
   const app = Fastify({
     logger: logEnabled
       ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          ...loggerOptions(config.logLevel),
           ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
@@ -157,6 +158,7 @@ export async function buildApp(
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   registerErrorHandler(app, { webDist: config.webDist });
+  registerUnstorableTextGuard(app);
 
   await app.register(swagger, {
     openapi: {

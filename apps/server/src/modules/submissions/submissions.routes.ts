@@ -157,6 +157,8 @@ export const submissionRootRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> =
     ROOT_PATHS.submitForStudent,
     {
       onRequest: app.requireRole('teacher'),
+      // Text OCR read from the page: control characters it made up are stripped, not refused.
+      config: { machineText: ['extractedText'] },
       schema: {
         operationId: 'submitForStudent',
         tags: ['submissions'],
