@@ -1,9 +1,14 @@
-import { defineConfig, devices } from '@playwright/test';
+import { chromium, defineConfig, devices } from '@playwright/test';
+import { findChromium } from './support/find-chromium';
 
 const isCi = Boolean(process.env.CI);
 
+// CHROMIUM_PATH, then Debian's /usr/bin/chromium, then Playwright's own; none: one line and stop.
+const browser = findChromium({ env: process.env, playwrightChromium: chromium.executablePath() });
+if (!browser.found) throw new Error(browser.message);
+
 /**
- * The browser suite: Debian's Chromium against the built app, started by global-setup.ts on a free
+ * The browser suite: Chromium (see support/find-chromium.ts) against the built app, started by global-setup.ts on a free
  * port over a freshly seeded database. `npm run test:e2e` builds first.
  */
 export default defineConfig({
@@ -32,7 +37,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: browser.path,
           args: [
             '--headless',
             '--no-sandbox',

@@ -30,6 +30,8 @@ import { startJobConsumers } from './jobs/start-jobs';
 import type { TAppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerUnstorableTextGuard } from './plugins/unstorable-text';
+import { loggerOptions } from './lib/logging';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { scheduleTokenPurge } from './modules/auth/auth.sessions';
@@ -41,6 +43,8 @@ export type TBuildOptions = {
   now?: () => Date;
   /** Log to stdout (default: on unless NODE_ENV=test). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write: (line: string) => void };
   /**
    * The answer marker (default: the engine for AI_PROVIDER). An adapter seam: tests pass a wrapper
    * that counts calls or fails on purpose.
@@ -78,8 +82,8 @@ export async function buildApp(
   const app = Fastify({
     logger: logEnabled
       ? {
-          level: config.logLevel,
-          redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          ...loggerOptions(config.logLevel),
+          ...(options.logStream ? { stream: options.logStream } : {}),
         }
       : false,
     genReqId: (req) => {
@@ -154,6 +158,7 @@ export async function buildApp(
   });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
   registerErrorHandler(app, { webDist: config.webDist });
+  registerUnstorableTextGuard(app);
 
   await app.register(swagger, {
     openapi: {
@@ -163,6 +168,9 @@ export async function buildApp(
         description: 'Every call of the STEM@Home web app. Generated from the contract schemas.',
         version: '1.0.0',
       },
+      // Paths carry their full prefix (/api/v1/stem@home/..., /api/textract/...), and the document is
+      // served by the API itself: its own address, whatever host name a school reaches it by.
+      servers: [{ url: '/', description: 'The server this document was fetched from' }],
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { loggerOptions } from './lib/logging';
 import { formatSchoolCode } from '@stem/contract/school-code';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase } from './db/client';
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
     throw error;
   }
   // Logs go to stderr so that `--json` leaves stdout to the JSON alone.
-  const logger = pino({ level: config.logLevel }, pino.destination(2));
+  const logger = pino(loggerOptions(config.logLevel), pino.destination(2));
   const startedAt = performance.now();
   const database = await openDatabase(
     config.databaseUrl

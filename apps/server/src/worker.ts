@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
+import { loggerOptions } from './lib/logging';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase } from './db/client';
 import { scheduleTokenPurge, TOKEN_PURGE_INTERVAL_MS } from './modules/auth/auth.sessions';
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, base: { process: 'worker' } });
+  const logger = pino({ ...loggerOptions(config.logLevel), base: { process: 'worker' } });
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }

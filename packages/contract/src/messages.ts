@@ -581,6 +581,16 @@ export const MESSAGES = {
   },
   server: {
     validation: 'The request is not valid.',
+    /** After "<field>: ": NUL, another control character or half of a surrogate pair. */
+    unstorableCharacter: 'contains a character that cannot be stored',
+    /** Database refusals of a well-formed request (issue 16): 4xx, never a 500. */
+    valueOutOfRange: 'A number in the request is too large or too small.',
+    valueTooLong: 'A value in the request is too long.',
+    valueInvalid: 'A value in the request is not valid.',
+    referenceGone:
+      'Something this request refers to no longer exists. Please reload and try again.',
+    alreadyExists: 'This already exists.',
+    clashed: 'This request clashed with another one. Please try again.',
     unauthenticated: 'Authentication required. Please log in.',
     tokenExpired: 'Your session has expired. Please log in again.',
     refreshInvalid: 'Your session is no longer valid. Please log in again.',

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TErrorResponse } from '@stem/contract/errors';
 import { AppError } from '../lib/app-error';
+import { clientErrorOf, databaseFailureOf } from '../lib/database-errors';
 
 /**
  * One error handler: every failure becomes `{ success: false, message, code }` with the right status.
@@ -16,13 +17,14 @@ export function registerErrorHandler(
 ): void {
   const spaIndex = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
   const hasSpa = spaIndex !== undefined && existsSync(spaIndex);
+  const sendAppError = (error: AppError, reply: FastifyReply) => {
+    if (error.headers) void reply.headers(error.headers);
+    const body: TErrorResponse = { success: false, message: error.message, code: error.code };
+    if (error.field) body.field = error.field;
+    return reply.status(error.status).send(body);
+  };
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      const body: TErrorResponse = { success: false, message: error.message, code: error.code };
-      if (error.field) body.field = error.field;
-      return reply.status(error.status).send(body);
-    }
+    if (error instanceof AppError) return sendAppError(error, reply);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = error.validationContext ?? 'body';
@@ -64,6 +66,15 @@ export function registerErrorHandler(
         message: error.message || MESSAGES.generic.fallback,
       } satisfies TErrorResponse);
     }
+    // A well-formed request the database refuses (a number past a column's range, a key raced by
+    // another request, a row deleted a moment ago) is the client's 4xx, logged by code only.
+    const failure = databaseFailureOf(error);
+    const refusal = failure ? clientErrorOf(failure) : undefined;
+    if (refusal) {
+      request.log.info({ database: failure }, 'request refused by the database');
+      return sendAppError(refusal, reply);
+    }
+    // The err serializer (lib/logging.ts) logs a failed query by its code, never its parameters.
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({
       success: false,

@@ -35,7 +35,10 @@ export type TOutboxMail = {
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Omit<TBuildOptions, 'database' | 'now'> = {},
+  options: Omit<TBuildOptions, 'database' | 'now'> & {
+    /** Adds routes of the test's own before the app is ready (e.g. one that runs a failing query). */
+    extraRoutes?: (app: FastifyInstance, database: TDatabase) => void;
+  } = {},
 ): Promise<TTestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stem-app-'));
   const config = loadConfig({
@@ -47,11 +50,13 @@ export async function buildTestApp(
   });
   const database = await createTestDatabase();
   let offset = 0;
+  const { extraRoutes, ...buildOptions } = options;
   const app = await buildApp(config, {
-    ...options,
+    ...buildOptions,
     database,
     now: () => new Date(Date.now() + offset),
   });
+  extraRoutes?.(app, database);
   await app.ready();
   return {
     app,

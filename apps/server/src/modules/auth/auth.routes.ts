@@ -37,6 +37,8 @@ import {
 
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
+/** Public calls say so: no token needed. */
+const noToken: { bearer: string[] }[] = [];
 
 /**
  * Keyed by client address and e-mail: one address cannot hammer one account, and one attacker cannot
@@ -67,7 +69,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.login,
     {
       schema: {
+        operationId: 'login',
         tags,
+        security: noToken,
         summary: 'Sign in with e-mail and password',
         body: ZLoginRequest,
         response: {
@@ -86,7 +90,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.magicLink,
     {
       schema: {
+        operationId: 'requestMagicLink',
         tags,
+        security: noToken,
         summary: 'Mail a single-use sign-in link (same answer whether or not the e-mail exists)',
         body: ZEmailRequest,
         response: { 200: ZSuccessResponse, 429: ZErrorResponse },
@@ -100,7 +106,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.magicLinkVerify,
     {
       schema: {
+        operationId: 'verifyMagicLink',
         tags,
+        security: noToken,
         summary: 'Sign in with the token of a magic link',
         body: ZTokenRequest,
         response: { 200: ZSessionResponse, 400: ZErrorResponse, 403: ZErrorResponse },
@@ -113,7 +121,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.resetPassword,
     {
       schema: {
+        operationId: 'requestPasswordReset',
         tags,
+        security: noToken,
         summary: 'Mail a password-reset link (same answer whether or not the e-mail exists)',
         body: ZEmailRequest,
         response: { 200: ZSuccessResponse, 429: ZErrorResponse },
@@ -123,10 +133,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     async (request) => requestPasswordReset(ctx, request.body),
   );
 
-  for (const [path, summary] of [
-    [AUTH_PATHS.updatePassword, 'Set a new password with a reset token'],
+  for (const [path, operationId, summary] of [
+    [AUTH_PATHS.updatePassword, 'updatePassword', 'Set a new password with a reset token'],
     [
       AUTH_PATHS.resetPasswordConfirm,
+      'confirmPasswordReset',
       'Set a new password with a reset token (alias of update-password)',
     ],
   ] as const) {
@@ -134,7 +145,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
       path,
       {
         schema: {
+          operationId,
           tags,
+          security: noToken,
           summary,
           body: ZSetPasswordRequest,
           response: { 200: ZSuccessResponse, 400: ZErrorResponse },
@@ -148,7 +161,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.register,
     {
       schema: {
+        operationId: 'register',
         tags,
+        security: noToken,
         summary: 'Register a student account with a school code',
         body: ZRegisterRequest,
         response: {
@@ -170,10 +185,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.validateSchool,
     {
       schema: {
+        operationId: 'validateSchoolCode',
         tags,
+        security: noToken,
         summary: 'Check a school code before registering',
         body: ZValidateSchoolRequest,
-        response: { 200: ZValidateSchoolResponse },
+        response: { 200: ZValidateSchoolResponse, 400: ZErrorResponse },
       },
     },
     async (request) => validateSchoolCode(ctx, request.body.schoolCode),
@@ -183,6 +200,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.schoolDetails,
     {
       schema: {
+        operationId: 'getSchoolDetails',
         tags,
         summary: "The caller's school, with trial usage and limits",
         security: bearer,
@@ -200,7 +218,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.refresh,
     {
       schema: {
+        operationId: 'refreshSession',
         tags,
+        security: noToken,
         summary: 'Exchange a refresh token for new tokens (rotation; reuse revokes the session)',
         body: ZRefreshRequest,
         response: { 200: ZRefreshResponse, 401: ZErrorResponse },
@@ -213,11 +233,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.logout,
     {
       schema: {
+        operationId: 'logout',
         tags,
+        security: noToken,
         summary: 'End the session of a refresh token',
         // A body-less POST arrives as null.
         body: ZLogoutRequest.nullish(),
-        response: { 200: ZSuccessResponse },
+        response: { 200: ZSuccessResponse, 400: ZErrorResponse },
       },
     },
     async (request) => logout(ctx, request.body?.refreshToken),
@@ -227,6 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     AUTH_PATHS.me,
     {
       schema: {
+        operationId: 'getCurrentUser',
         tags,
         summary: "The caller's stored-user record",
         security: bearer,

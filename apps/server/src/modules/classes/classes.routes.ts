@@ -31,6 +31,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'listTeacherClasses',
         tags: ['classes'],
         summary: "The teacher's classes, newest first, with student and question counts",
         security,
@@ -49,6 +50,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'getClass',
         tags: ['classes'],
         summary: "One of the teacher's classes with its students and questions",
         security,
@@ -67,6 +69,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'listClassQuestions',
         tags: ['classes'],
         summary: "The questions of one of the teacher's classes",
         security,
@@ -89,6 +92,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'listClassStudents',
         tags: ['classes'],
         summary: "The students of one of the teacher's classes",
         security,
@@ -113,6 +117,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'listSchoolStudents',
         tags: ['classes'],
         summary: "The active students of the teacher's school, by name",
         security,
@@ -131,6 +136,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'createClass',
         tags: ['classes'],
         summary:
           "Create a class with students of the teacher's school (trial schools: 3 per teacher)",
@@ -155,6 +161,7 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'removeStudentFromClass',
         tags: ['classes'],
         summary: "Remove a student from one of the teacher's classes",
         security,

@@ -25,6 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
     {
       onRequest: app.requireRole('teacher'),
       schema: {
+        operationId: 'getTeacherDashboard',
         tags: ['dashboard'],
         summary: 'Teacher dashboard: active classes, questions, submissions and the 5 newest',
         security,
@@ -42,6 +43,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
     {
       onRequest: app.requireRole('student'),
       schema: {
+        operationId: 'getStudentDashboard',
         tags: ['dashboard'],
         summary: 'Student dashboard: enrolled classes, submissions and the 3 newest',
         security,
@@ -59,6 +61,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
     {
       onRequest: app.requireRole('admin'),
       schema: {
+        operationId: 'getAdminDashboard',
         tags: ['dashboard'],
         summary:
           "Admin dashboard: the school's teachers, students, classes and the 3 newest classes",
@@ -77,6 +80,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
     {
       onRequest: app.requireRole('owner'),
       schema: {
+        operationId: 'getOwnerStats',
         tags: ['owner'],
         summary: 'Platform statistics: schools (total, active, trial) and users by role',
         security,

@@ -27,6 +27,33 @@ const refusals = {
   429: ZErrorResponse,
 };
 
+/** The multipart plugin's refusals of a form that is not what a browser sends: a 400. */
+const MALFORMED_MULTIPART_CODES = new Set([
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+  'FST_INVALID_JSON_FIELD_ERROR',
+  'FST_MP_PREMATURE_CLOSE',
+]);
+const malformed = () => new AppError('BAD_REQUEST', MESSAGES.upload.noFile, { field: 'file' });
+
+/**
+ * The bytes of the form's "file" part, in memory only. A body the multipart parser cannot read (cut
+ * before its closing boundary, a content type without a boundary, a broken part header) is a 400;
+ * the plugin's own refusals (413 past 10 MB, ...) carry their status and are worded by the handler.
+ */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== 'file') throw malformed();
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status < 500) throw error;
+    throw malformed();
+  }
+}
+
 /** Base64 of the largest upload, plus room for the JSON around it. */
 const STUDENT_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
 
@@ -65,6 +92,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.noFile, { field: 'file' });
     }
+    if (MALFORMED_MULTIPART_CODES.has(error.code)) throw malformed();
     throw error;
   });
 
@@ -74,6 +102,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       onRequest: app.requireRole('teacher'),
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
+        operationId: 'extractTextFromUpload',
         tags: ['extraction'],
         summary:
           'Read the text of a photographed or scanned page (multipart field "file": JPEG, PNG, TIFF or PDF, at most 10 MB)',
@@ -83,12 +112,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       },
     },
     async (request) => {
-      const file = await request.file();
-      if (!file || file.fieldname !== 'file') {
-        throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile, { field: 'file' });
-      }
-      // In memory only; throws the multipart plugin's 413 past 10 MB.
-      const bytes = await file.toBuffer();
+      const bytes = await readUploadedFile(request);
       const extracted = await service.extractUpload(ctx, bytes);
       return {
         status: 'success' as const,
@@ -105,6 +129,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       bodyLimit: STUDENT_BODY_LIMIT,
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
+        operationId: 'extractTextFromImage',
         tags: ['extraction'],
         summary:
           'Read the text of a photo of an answer (base64 JPEG, PNG, TIFF or PDF, at most 10 MB decoded)',
@@ -127,8 +152,10 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     ROOT_PATHS.cleanupText,
     {
       onRequest: app.requireRole('teacher', 'student'),
-      config: perUser('cleanup', RATE_LIMITS.cleanupText),
+      // Text OCR made: control characters it made up are stripped, not refused.
+      config: { ...perUser('cleanup', RATE_LIMITS.cleanupText), machineText: ['text'] },
       schema: {
+        operationId: 'cleanupText',
         tags: ['extraction'],
         summary:
           'Repair OCR damage in extracted text without changing what was written (raw text back if cleanup fails)',

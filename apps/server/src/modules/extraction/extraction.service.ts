@@ -1,5 +1,6 @@
 import { MESSAGES } from '@stem/contract/messages';
 import { UPLOAD_MAX_BYTES } from '@stem/contract/limits';
+import { stripUnstorableCharacters } from '@stem/contract/text';
 import type { TAppContext } from '../../context';
 import { extractText } from '../../extraction/extract';
 import { ExtractionError } from '../../extraction/file-type';
@@ -33,7 +34,8 @@ export async function extractUpload(ctx: TAppContext, bytes: Buffer): Promise<TE
       { bytes: bytes.length, type: result.type, pages: result.pages, ms: result.ms },
       'text extracted',
     );
-    return { text: result.text, pages: result.pages };
+    // OCR engines can read noise as control characters: they cannot be stored, so they go.
+    return { text: stripUnstorableCharacters(result.text), pages: result.pages };
   } catch (error) {
     if (error instanceof ExtractionError) throw refusalOf(error);
     if (error instanceof OcrError) {
@@ -68,7 +70,7 @@ export async function cleanExtractedText(
 ): Promise<{ cleanedText: string; engine: string }> {
   try {
     const result = await cleanupText(text, ctx.ai);
-    return { cleanedText: result.cleanedText, engine: result.engine };
+    return { cleanedText: stripUnstorableCharacters(result.cleanedText), engine: result.engine };
   } catch (err) {
     ctx.logger.warn({ err }, 'text cleanup failed; the raw text is used');
     return { cleanedText: text, engine: 'none' };

@@ -37,6 +37,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'listTeacherQuestions',
         tags: ['questions'],
         summary: "The teacher's questions, newest first, with the classes holding each",
         security,
@@ -59,6 +60,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: app.requireRole('teacher', 'student'),
       schema: {
+        operationId: 'listQuestionsByClass',
         tags: ['questions'],
         summary:
           "A class's questions: full (with rubric) for its teacher, text and marks for an enrolled student",
@@ -82,6 +84,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'getQuestion',
         tags: ['questions'],
         summary: "One of the teacher's own questions, with its rubric",
         security,
@@ -100,6 +103,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'createQuestion',
         tags: ['questions'],
         summary:
           'Create a question (valid ranges, both rubric sections; trial schools: 3 per teacher)',
@@ -119,6 +123,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'updateQuestion',
         tags: ['questions'],
         summary: "Update one of the teacher's own questions (same checks as create)",
         security,
@@ -144,6 +149,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'deleteQuestion',
         tags: ['questions'],
         summary: "Delete one of the teacher's own questions (submissions keep their snapshot)",
         security,
@@ -162,6 +168,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'addQuestionToClass',
         tags: ['questions'],
         summary:
           "Add the teacher's question to the teacher's class (idempotent: adding twice succeeds)",
@@ -181,6 +188,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'removeQuestionFromClass',
         tags: ['questions'],
         summary: "Remove the teacher's question from the teacher's class",
         security,
@@ -199,6 +207,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'generateRubric',
         tags: ['questions'],
         summary:
           'Write a Low Mark Range and a High Mark Range rubric for a question (AI provider or offline engine)',

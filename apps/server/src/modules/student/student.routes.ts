@@ -26,6 +26,7 @@ export const studentClassRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
     {
       onRequest: studentOnly,
       schema: {
+        operationId: 'listEnrolledClasses',
         tags: ['student'],
         summary: "The student's classes with teacher, question count and total marks",
         security,
@@ -48,6 +49,7 @@ export const studentClassRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
     {
       onRequest: studentOnly,
       schema: {
+        operationId: 'getEnrolledClass',
         tags: ['student'],
         summary: 'A class the student is enrolled in, with its questions (never the rubric)',
         security,

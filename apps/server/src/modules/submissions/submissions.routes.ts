@@ -43,6 +43,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       bodyLimit: CREATE_BODY_LIMIT,
       onRequest: studentOnly,
       schema: {
+        operationId: 'createSubmission',
         tags: ['submissions'],
         summary:
           'Submit answers to questions of an enrolled class (at most 3 attempts per question); marking starts at once',
@@ -67,6 +68,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       onRequest: studentOnly,
       schema: {
+        operationId: 'listStudentSubmissions',
         tags: ['submissions'],
         summary: "The student's submissions, newest first, with every answer's score and feedback",
         security,
@@ -84,6 +86,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       onRequest: studentOnly,
       schema: {
+        operationId: 'getSubmission',
         tags: ['submissions'],
         summary: "One of the student's own submissions",
         security,
@@ -102,6 +105,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       onRequest: teacherOnly,
       schema: {
+        operationId: 'listTeacherSubmissions',
         tags: ['submissions'],
         summary:
           "The submissions in the teacher's classes and those the teacher uploaded, newest first",
@@ -125,6 +129,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       onRequest: app.requireRole('student', 'teacher'),
       schema: {
+        operationId: 'retryMarking',
         tags: ['submissions'],
         summary: 'Mark a submission whose marking failed again (its student or its teacher)',
         security,
@@ -152,7 +157,10 @@ export const submissionRootRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> =
     ROOT_PATHS.submitForStudent,
     {
       onRequest: app.requireRole('teacher'),
+      // Text OCR read from the page: control characters it made up are stripped, not refused.
+      config: { machineText: ['extractedText'] },
       schema: {
+        operationId: 'submitForStudent',
         tags: ['submissions'],
         summary:
           "Submit a student's extracted work for one question of the teacher's class; marking starts at once",
@@ -187,6 +195,7 @@ export const submissionRootRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> =
         },
       ],
       schema: {
+        operationId: 'markSubmission',
         tags: ['submissions'],
         summary:
           'The marks of a submission: waits for a running marking (202 with status pending if it takes too long)',

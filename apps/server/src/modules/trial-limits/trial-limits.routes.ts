@@ -16,6 +16,7 @@ export const trialLimitRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       onRequest: app.requireRole('teacher'),
       schema: {
+        operationId: 'validateTrialLimit',
         tags: ['trial'],
         summary:
           'May the teacher create one more class or question? (trial: 3 of each; paid: no limit)',
