@@ -11,6 +11,8 @@ export const MESSAGES = {
     network: 'Unable to connect to the server. Please check your internet connection.',
     unexpected: 'An unexpected error occurred. Please try again.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
+    /** A list's `cursor` that this list did not make, or that belongs to another order. */
+    badCursor: 'This list position is no longer valid. Please reload the list.',
     retry: 'Retry',
   },
   login: {
