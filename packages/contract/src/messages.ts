@@ -438,6 +438,11 @@ export const MESSAGES = {
     noMatches: 'No submissions match your search.',
     drawerTitle: (student: string) => `Submission by ${student}`,
     closeDrawer: 'Close',
+    /** Under a paged list: more pages load as it scrolls into view; the button is the fallback. */
+    showMore: 'Show more',
+    loadingMore: 'Loading more...',
+    /** The student's list: search reads the class name and the questions. */
+    mySearchPlaceholder: 'Class name or question',
   },
   /** Screen texts of /upload-student-work (spec 02 §2 Teacher). */
   uploadPage: {
