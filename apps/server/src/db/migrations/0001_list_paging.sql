@@ -55,10 +55,13 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "submissions_fill_owner" BEFORE INSERT ON "submissions" FOR EACH ROW EXECUTE FUNCTION "submissions_fill_owner"();--> statement-breakpoint
 CREATE FUNCTION "submission_answers_fill_search"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE r record;
 BEGIN
-  UPDATE "submissions" s SET "search_text" = lower(trim(s."search_text" || ' ' || n."texts"))
-  FROM (SELECT "submission_id", string_agg("question_text", ' ' ORDER BY "position") AS "texts" FROM new_rows GROUP BY "submission_id") n
-  WHERE s."id" = n."submission_id";
+  -- One primary-key update per submission (a join with the transition table could scan them all);
+  -- rows written with their search text already (bulk inserts) are left as they are.
+  FOR r IN SELECT "submission_id", string_agg("question_text", ' ' ORDER BY "position") AS "texts" FROM new_rows GROUP BY "submission_id" LOOP
+    UPDATE "submissions" SET "search_text" = lower(r."texts") WHERE "id" = r."submission_id" AND "search_text" = '';
+  END LOOP;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "submission_answers_fill_search" AFTER INSERT ON "submission_answers" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "submission_answers_fill_search"();--> statement-breakpoint
