@@ -7,19 +7,42 @@ import { openDatabase } from './db/client';
 import { randomToken } from './lib/tokens';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { createDemoSchools, type TDemoSchool } from './modules/demo/demo.service';
+import { addSubmissionVolume } from './modules/demo/demo.volume';
 import { createTrialDemoSchool, type TTrialDemo } from './modules/demo/demo.trial';
 
 const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] [-- --trial]
+                             [-- --submissions M [-- --teacher-submissions H]]
   --json        print only one JSON object on stdout: { school, accounts } (and schools when N > 1,
                 trial with --trial)
   --scale N     create N demo schools (default 1)
   --password P  the password of every created account (default: a new random one)
   --trial       also create a school on a 14-day trial whose teacher is at the limit (3 classes,
-                3 questions)`;
+                3 questions)
+  --submissions M          add M marked, pending and flagged submissions (bulk inserts) over the
+                           new schools' classes
+  --teacher-submissions H  of those, H go to the first school's first teacher, in five new classes
+                           of 30 students (default: a fifth of M, at most 20000)`;
 
 const MAX_SCALE = 100_000;
 
-type TArgs = { json: boolean; scale: number; password: string; trial: boolean };
+type TArgs = {
+  json: boolean;
+  scale: number;
+  password: string;
+  trial: boolean;
+  volume: { submissions: number; teacherSubmissions: number } | null;
+};
+
+const MAX_SUBMISSIONS = 10_000_000;
+
+function wholeNumber(value: string | undefined, flag: string, max: number): number | null {
+  if (value === undefined) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new ConfigError(`${flag} must be a whole number from 0 to ${max}`);
+  }
+  return n;
+}
 
 function parseCommandLine(argv: string[]): TArgs {
   const { values } = parseArgs({
@@ -29,6 +52,8 @@ function parseCommandLine(argv: string[]): TArgs {
       scale: { type: 'string', default: '1' },
       password: { type: 'string' },
       trial: { type: 'boolean', default: false },
+      submissions: { type: 'string' },
+      'teacher-submissions': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -43,7 +68,23 @@ function parseCommandLine(argv: string[]): TArgs {
   }
   const password = values.password ?? `demo-${randomToken().slice(0, 12)}`;
   if (password.length < 8) throw new ConfigError('--password must be at least 8 characters');
-  return { json: values.json, scale, password, trial: values.trial };
+  const submissions = wholeNumber(values.submissions, '--submissions', MAX_SUBMISSIONS);
+  const teacherSubmissions = wholeNumber(
+    values['teacher-submissions'],
+    '--teacher-submissions',
+    MAX_SUBMISSIONS,
+  );
+  const volume =
+    submissions === null
+      ? null
+      : {
+          submissions,
+          teacherSubmissions: Math.min(
+            submissions,
+            teacherSubmissions ?? Math.min(20_000, Math.floor(submissions / 5)),
+          ),
+        };
+  return { json: values.json, scale, password, trial: values.trial, volume };
 }
 
 function printReadable(
@@ -110,6 +151,16 @@ async function main(): Promise<void> {
       count: args.scale,
       password: args.password,
     });
+    const volume = args.volume
+      ? await addSubmissionVolume(database.db, {
+          schoolCodes: created.map((c) => c.school.code),
+          submissions: args.volume.submissions,
+          busiestTeacher: {
+            email: created[0]?.accounts.find((a) => a.role === 'teacher')?.email ?? '',
+            submissions: args.volume.teacherSubmissions,
+          },
+        })
+      : undefined;
     const trial = args.trial
       ? await createTrialDemoSchool(database.db, { password: args.password })
       : undefined;
@@ -118,6 +169,7 @@ async function main(): Promise<void> {
         schools: created.length,
         accounts: created.reduce((n, s) => n + s.accounts.length, 0),
         trialSchool: Boolean(trial),
+        ...(volume ? { volume } : {}),
         database: database.kind,
         ms: Math.round(performance.now() - startedAt),
       },

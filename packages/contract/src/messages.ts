@@ -11,6 +11,8 @@ export const MESSAGES = {
     network: 'Unable to connect to the server. Please check your internet connection.',
     unexpected: 'An unexpected error occurred. Please try again.',
     rateLimited: 'Too many requests. Please wait a moment and try again.',
+    /** A list's `cursor` that this list did not make, or that belongs to another order. */
+    badCursor: 'This list position is no longer valid. Please reload the list.',
     retry: 'Retry',
   },
   login: {
@@ -436,6 +438,11 @@ export const MESSAGES = {
     noMatches: 'No submissions match your search.',
     drawerTitle: (student: string) => `Submission by ${student}`,
     closeDrawer: 'Close',
+    /** Under a paged list: more pages load as it scrolls into view; the button is the fallback. */
+    showMore: 'Show more',
+    loadingMore: 'Loading more...',
+    /** The student's list: search reads the class name and the questions. */
+    mySearchPlaceholder: 'Class name or question',
   },
   /** Screen texts of /upload-student-work (spec 02 §2 Teacher). */
   uploadPage: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZContentModeration, ZFeedback } from './marking';
+import { pagedReply, ZPageQuery, ZSearchTerm } from './paging';
 
 /**
  * Submissions (spec 02 §3, §4, §7). Replies keep the spec's shape: `classId` is an object with the
@@ -14,6 +15,8 @@ export const SUBMISSION_PATHS = {
   studentSubmission: '/student/submissions/:id',
   teacherSubmissions: '/question/submissions/teacher/:userId',
   retryMarking: '/submissions/:id/retry-marking',
+  /** One submission with every answer, for its student or its teacher (the list's drawer). */
+  details: '/submissions/:id',
 } as const;
 
 /** Root-level paths (spec 02 §7: "from site root"). */
@@ -155,10 +158,40 @@ export const ZSubmitForStudentResponse = z.object({
   data: z.object({ _id: z.string() }),
 });
 
-export const ZSubmissionListResponse = z.object({
-  success: z.literal(true),
-  data: z.array(ZSubmission),
+/** The five orders of the shared list (spec 02 §2) and its flag filter. */
+export const SUBMISSION_SORTS = ['recent', 'oldest', 'student', 'class', 'score'] as const;
+export type TSubmissionSort = (typeof SUBMISSION_SORTS)[number];
+export const SUBMISSION_FLAG_FILTERS = ['all', 'flagged', 'unflagged'] as const;
+export type TSubmissionFlagFilter = (typeof SUBMISSION_FLAG_FILTERS)[number];
+
+/**
+ * GET /question/submissions/teacher/{userId} and GET /student/submissions: one page of the list.
+ * sort: recent (newest first), oldest, student (name A-Z), class (name A-Z), score (high to low,
+ * unmarked last); ties newest first. flag: all, flagged, unflagged. q: part of the student's name,
+ * the class's name or a question's text, any case.
+ */
+export const ZSubmissionListQuery = ZPageQuery.extend({
+  sort: z
+    .enum(SUBMISSION_SORTS, { message: `must be one of ${SUBMISSION_SORTS.join(', ')}` })
+    .optional(),
+  flag: z
+    .enum(SUBMISSION_FLAG_FILTERS, {
+      message: `must be one of ${SUBMISSION_FLAG_FILTERS.join(', ')}`,
+    })
+    .optional(),
+  q: ZSearchTerm,
 });
+export type TSubmissionListQuery = z.infer<typeof ZSubmissionListQuery>;
+
+/** A submission as the list cards show it: everything but the answers (the drawer loads those). */
+export const ZSubmissionSummary = ZSubmission.omit({ submissions: true });
+export type TSubmissionSummary = z.infer<typeof ZSubmissionSummary>;
+
+export const ZSubmissionListResponse = pagedReply(ZSubmissionSummary).extend({
+  /** The whole list's flagged and unflagged counts, for the filter (total is in `page`). */
+  counts: z.object({ flagged: z.number().int(), unflagged: z.number().int() }),
+});
+export type TSubmissionListResponse = z.infer<typeof ZSubmissionListResponse>;
 export const ZSubmissionDetailsResponse = z.object({
   success: z.literal(true),
   data: ZSubmission,

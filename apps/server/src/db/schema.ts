@@ -123,6 +123,7 @@ export const classes = pgTable(
   (t) => [
     index('classes_school_created_idx').on(t.schoolId, t.createdAt),
     index('classes_teacher_idx').on(t.teacherId),
+    index('classes_teacher_created_idx').on(t.teacherId, t.createdAt, t.id),
   ],
 );
 
@@ -162,6 +163,7 @@ export const questions = pgTable(
   },
   (t) => [
     index('questions_teacher_created_idx').on(t.teacherId, t.createdAt),
+    index('questions_teacher_marks_idx').on(t.teacherId, t.marks, t.createdAt, t.id),
     index('questions_school_idx').on(t.schoolId),
   ],
 );
@@ -199,6 +201,15 @@ export const submissions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The teacher who uploaded work for the student, when source is teacher_upload. */
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The teacher whose lists and counts hold this submission: the uploader, else its class's teacher
+     * (kept by a trigger when the class changes teacher). Filled by a trigger when left null.
+     */
+    teacherId: uuid('teacher_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The student's name, kept by a trigger when the student is renamed: lists sort on it. */
+    studentName: text('student_name').notNull().default(''),
+    /** The answered questions' text, lower-cased, filled by a trigger: what list searches read. */
+    searchText: text('search_text').notNull().default(''),
     source: text('source', { enum: ['student', 'teacher_upload', 'bulk_scan'] })
       .notNull()
       .default('student'),
@@ -219,11 +230,64 @@ export const submissions = pgTable(
   },
   (t) => [
     index('submissions_school_submitted_idx').on(t.schoolId, t.submittedAt),
-    index('submissions_student_submitted_idx').on(t.studentId, t.submittedAt),
     index('submissions_class_submitted_idx').on(t.classId, t.submittedAt),
     index('submissions_status_idx').on(t.status),
     index('submissions_uploaded_by_idx').on(t.uploadedBy),
+    // One index per order of the paged lists (migration 0001; lib/keyset.ts reads them).
+    index('submissions_student_submitted_idx').on(t.studentId, t.submittedAt, t.id),
+    index('submissions_student_class_idx').on(
+      t.studentId,
+      sql`(lower(coalesce(${t.className}, '')) COLLATE "C")`,
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
+    index('submissions_student_score_idx').on(
+      t.studentId,
+      sql`(CASE WHEN ${t.status} = 'marked' THEN ${t.totalScore} ELSE -1 END)`,
+      t.submittedAt,
+      t.id,
+    ),
+    index('submissions_student_flagged_idx')
+      .on(t.studentId, t.submittedAt, t.id)
+      .where(sql`${t.isFlagged}`),
+    index('submissions_teacher_submitted_idx').on(t.teacherId, t.submittedAt, t.id),
+    index('submissions_teacher_student_idx').on(
+      t.teacherId,
+      sql`(lower(${t.studentName}) COLLATE "C")`,
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
+    index('submissions_teacher_class_idx').on(
+      t.teacherId,
+      sql`(lower(coalesce(${t.className}, '')) COLLATE "C")`,
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
+    index('submissions_teacher_score_idx').on(
+      t.teacherId,
+      sql`(CASE WHEN ${t.status} = 'marked' THEN ${t.totalScore} ELSE -1 END)`,
+      t.submittedAt,
+      t.id,
+    ),
+    index('submissions_teacher_flagged_idx')
+      .on(t.teacherId, t.submittedAt, t.id)
+      .where(sql`${t.isFlagged}`),
   ],
+);
+
+/**
+ * Each teacher's ('t') and student's ('s') number of submissions and of flagged ones, kept by
+ * statement triggers on submissions (migration 0001): dashboards and list counts read one row.
+ */
+export const submissionTallies = pgTable(
+  'submission_tallies',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: char('kind', { length: 1 }).$type<'t' | 's'>().notNull(),
+    total: integer('total').notNull().default(0),
+    flagged: integer('flagged').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
 export type TFeedback = { aiComment: string; suggestion: string; markRange: string };

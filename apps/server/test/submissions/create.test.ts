@@ -23,6 +23,7 @@ import {
   studentSubmissionsUrl,
   submissionRow,
   submissionUrl,
+  detailsUrl,
   submit,
   submitOk,
   teacherSubmissionsUrl,
@@ -248,7 +249,7 @@ describe('reading submissions', () => {
   const get = (who: TActor, url: string) =>
     t.app.inject({ method: 'GET', url, headers: who.headers });
 
-  it("lists the student's own submissions, newest first, with answers and feedback", async () => {
+  it("lists the student's own submissions, newest first, without answers; details hold them", async () => {
     const response = await get(setup.student, studentSubmissionsUrl);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ success: boolean; data: TSubmission[] }>();
@@ -264,11 +265,15 @@ describe('reading submissions', () => {
       isFlagged: false,
       source: 'student',
     });
-    expect(latest?.submissions.map((a) => a.question)).toEqual([
+    expect(latest).not.toHaveProperty('submissions');
+    const details = await get(setup.student, detailsUrl(second));
+    expect(details.statusCode, details.body).toBe(200);
+    const full = details.json<{ data: TSubmission }>().data;
+    expect(full.submissions.map((a) => a.question)).toEqual([
       setup.osmosis.question,
       setup.photosynthesis.question,
     ]);
-    const feedback = latest?.submissions[0]?.feedback[0];
+    const feedback = full.submissions[0]?.feedback[0];
     expect(feedback?.aiComment.length).toBeGreaterThan(0);
     expect(feedback?.suggestion.length).toBeGreaterThan(0);
   });
@@ -299,7 +304,8 @@ describe('reading submissions', () => {
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json<{ data: TSubmission[] }>().data;
     expect(data.map((s) => s._id)).toEqual([second, first]);
-    expect(data[0]?.submissions).toHaveLength(2);
+    const details = await get(teacher, detailsUrl(second));
+    expect(details.json<{ data: TSubmission }>().data.submissions).toHaveLength(2);
 
     const colleague = await actor(t, 'teacher', setup.school);
     const theirs = await get(colleague, teacherSubmissionsUrl(colleague.user.id));

@@ -52,6 +52,8 @@ export async function classroom(t: TTestApp) {
 export const studentSubmissionsUrl = apiPath(SUBMISSION_PATHS.studentSubmissions);
 export const submissionUrl = (id: string) =>
   apiPath(fillPath(SUBMISSION_PATHS.studentSubmission, { id }));
+/** GET /submissions/{id}: the drawer's details, for the student or the teacher. */
+export const detailsUrl = (id: string) => apiPath(fillPath(SUBMISSION_PATHS.details, { id }));
 export const teacherSubmissionsUrl = (userId: string) =>
   apiPath(fillPath(SUBMISSION_PATHS.teacherSubmissions, { userId }));
 export const retryUrl = (id: string) => apiPath(fillPath(SUBMISSION_PATHS.retryMarking, { id }));

@@ -9,6 +9,8 @@ export type TSeenRequest = {
   path: string;
   authorization: string | undefined;
   body: unknown;
+  /** The query string's parameters (routes match on the path alone). */
+  query: Record<string, string>;
 };
 
 export type TReply = { status: number; body: unknown };
@@ -47,6 +49,7 @@ export async function startLocalBackend() {
         path: decodeURIComponent(path),
         authorization: req.headers.authorization,
         body: raw ? safeJson(raw) : undefined,
+        query: Object.fromEntries(url.searchParams),
       };
       seen.push(request);
       const handler = routes.get(`${request.method} ${request.path}`);

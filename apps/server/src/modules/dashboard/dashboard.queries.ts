@@ -1,7 +1,15 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
-import { classStudents, classes, questions, schools, submissions, users } from '../../db/schema';
+import {
+  classStudents,
+  classes,
+  questions,
+  schools,
+  submissionTallies,
+  submissions,
+  users,
+} from '../../db/schema';
 
 /** A submission row as the dashboards list it; names are null when the class or student is gone. */
 export type TRecentSubmissionRow = {
@@ -25,17 +33,22 @@ export type TRecentClassRow = {
 /** count(*) as a JavaScript number (PostgreSQL returns bigint counts as strings). */
 const countOf = (query: SQL) => sql<number>`(${query})`.mapWith(Number);
 
-/** The teacher's submissions: those in the teacher's classes plus those the teacher uploaded. */
-function teacherSubmissionsFilter(db: TDb, schoolId: string, teacherId: string): SQL | undefined {
-  const teacherClassIds = db
-    .select({ id: classes.id })
-    .from(classes)
-    .where(and(eq(classes.schoolId, schoolId), eq(classes.teacherId, teacherId)));
-  return and(
-    eq(submissions.schoolId, schoolId),
-    or(inArray(submissions.classId, teacherClassIds), eq(submissions.uploadedBy, teacherId)),
-  );
+/**
+ * The teacher's submissions: those in the teacher's classes plus those the teacher uploaded, as the
+ * submission's teacher column (kept by triggers) records them; one index serves it.
+ */
+function teacherSubmissionsFilter(schoolId: string, teacherId: string): SQL | undefined {
+  return and(eq(submissions.teacherId, teacherId), eq(submissions.schoolId, schoolId));
 }
+
+/** A user's submission count from the tallies the triggers keep: one row, whatever the volume. */
+const tallyOf = (userId: string, kind: 't' | 's') =>
+  countOf(
+    sql`select coalesce((select ${submissionTallies.total} from ${submissionTallies} where ${and(
+      eq(submissionTallies.userId, userId),
+      eq(submissionTallies.kind, kind),
+    )}), 0)`,
+  );
 
 /** Newest first; the id breaks ties between submissions made in the same instant. */
 async function selectRecentSubmissions(
@@ -43,23 +56,22 @@ async function selectRecentSubmissions(
   where: SQL | undefined,
   limit: number,
 ): Promise<TRecentSubmissionRow[]> {
-  const student = alias(users, 'student');
-  return db
+  // Names are kept on the submission row (triggers follow renames): no join, one index range.
+  const rows = await db
     .select({
       id: submissions.id,
-      className: sql<string | null>`coalesce(${classes.name}, ${submissions.className})`,
-      studentName: student.name,
+      className: submissions.className,
+      studentName: submissions.studentName,
       submittedAt: submissions.submittedAt,
       status: submissions.status,
       totalScore: submissions.totalScore,
       totalMarks: submissions.totalMarks,
     })
     .from(submissions)
-    .leftJoin(classes, eq(classes.id, submissions.classId))
-    .leftJoin(student, eq(student.id, submissions.studentId))
     .where(where)
     .orderBy(desc(submissions.submittedAt), desc(submissions.id))
     .limit(limit);
+  return rows.map((r) => ({ ...r, studentName: r.studentName || null }));
 }
 
 /** Counts for the teacher dashboard in one round trip (zeros when the school is gone). */
@@ -79,9 +91,7 @@ export async function selectTeacherCounts(db: TDb, schoolId: string, teacherId: 
           eq(questions.teacherId, teacherId),
         )}`,
       ),
-      totalSubmissions: countOf(
-        sql`select count(*) from ${submissions} where ${teacherSubmissionsFilter(db, schoolId, teacherId)}`,
-      ),
+      totalSubmissions: tallyOf(teacherId, 't'),
     })
     .from(schools)
     .where(eq(schools.id, schoolId));
@@ -94,7 +104,7 @@ export function selectTeacherRecentSubmissions(
   teacherId: string,
   limit: number,
 ): Promise<TRecentSubmissionRow[]> {
-  return selectRecentSubmissions(db, teacherSubmissionsFilter(db, schoolId, teacherId), limit);
+  return selectRecentSubmissions(db, teacherSubmissionsFilter(schoolId, teacherId), limit);
 }
 
 /** Counts for the student dashboard in one round trip. */
@@ -111,12 +121,7 @@ export async function selectStudentCounts(db: TDb, schoolId: string, studentId: 
           eq(classes.active, true),
         )}`,
       ),
-      totalSubmissions: countOf(
-        sql`select count(*) from ${submissions} where ${and(
-          eq(submissions.schoolId, schoolId),
-          eq(submissions.studentId, studentId),
-        )}`,
-      ),
+      totalSubmissions: tallyOf(studentId, 's'),
     })
     .from(schools)
     .where(eq(schools.id, schoolId));

@@ -8,14 +8,23 @@ export type TSubmissionAccess = {
   studentId: string;
   classTeacherId: string | null;
   uploadedBy: string | null;
+  /** The teacher whose list holds it (stays when its class is deleted). */
+  teacherId?: string | null;
 };
 
-/** The student who submitted, or a teacher it belongs to (the class's teacher or the uploader). */
+/**
+ * The student who submitted, or a teacher it belongs to (the class's teacher, the uploader, or the
+ * teacher whose list holds it).
+ */
 export function canActOnSubmission(user: TAccessClaims, row: TSubmissionAccess): boolean {
   if (user.schoolId === null || user.schoolId !== row.schoolId) return false;
   if (user.role === 'student') return row.studentId === user.userId;
   if (user.role === 'teacher') {
-    return row.classTeacherId === user.userId || row.uploadedBy === user.userId;
+    return (
+      row.classTeacherId === user.userId ||
+      row.uploadedBy === user.userId ||
+      (row.teacherId != null && row.teacherId === user.userId)
+    );
   }
   return false;
 }

@@ -1,6 +1,11 @@
-import type { TMarkResponse, TSubmission, TSubmissionAnswer } from '@stem/contract/submissions';
+import type {
+  TMarkResponse,
+  TSubmission,
+  TSubmissionAnswer,
+  TSubmissionSummary,
+} from '@stem/contract/submissions';
 import { isFlagged } from './submissions.policy';
-import type { TAnswerRow, TSubmissionRow } from './submissions.queries';
+import type { TAnswerRow, TSubmissionRow, TSubmissionSummaryRow } from './submissions.queries';
 
 /** One answer as the submission views show it; the question is the snapshot taken on submitting. */
 export function presentAnswer(row: TAnswerRow): TSubmissionAnswer {
@@ -39,15 +44,23 @@ export function presentSubmission(row: TSubmissionRow, answers: TAnswerRow[]): T
   };
 }
 
-/** Submissions with their answers, grouped from one answers query (no query per submission). */
-export function presentSubmissions(rows: TSubmissionRow[], answers: TAnswerRow[]): TSubmission[] {
-  const bySubmission = new Map<string, TAnswerRow[]>();
-  for (const answer of answers) {
-    const list = bySubmission.get(answer.submissionId) ?? [];
-    list.push(answer);
-    bySubmission.set(answer.submissionId, list);
-  }
-  return rows.map((row) => presentSubmission(row, bySubmission.get(row.id) ?? []));
+/** A list card's submission (spec 02 §3 shape without the answers; the drawer loads those). */
+export function presentSubmissionSummary(row: TSubmissionSummaryRow): TSubmissionSummary {
+  return {
+    _id: row.id,
+    id: row.id,
+    classId: row.classId ? { _id: row.classId, name: row.className ?? '' } : null,
+    class: row.className,
+    student: row.studentName ? { _id: row.studentId, name: row.studentName } : null,
+    submittedAt: row.submittedAt.toISOString(),
+    markedAt: row.markedAt ? row.markedAt.toISOString() : null,
+    status: row.status,
+    totalScore: row.totalScore,
+    totalMarks: row.totalMarks,
+    isFlagged: row.isFlagged,
+    source: row.source,
+    failureReason: row.failureReason,
+  };
 }
 
 /** The reply of the spec's mark call: the total and each answer's score and feedback. */

@@ -1,10 +1,20 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TSubmissionFlagFilter, TSubmissionSort } from '@stem/contract/submissions';
 import type { TDb } from '../../db/client';
+import {
+  afterCursor,
+  cursorColumns,
+  decodeCursor,
+  orderByKeys,
+  takePage,
+  type TSortSpec,
+} from '../../lib/keyset';
 import {
   classes,
   submissionAnswers,
   submissions,
+  submissionTallies,
   users,
   type TFeedback,
   type TModeration,
@@ -122,6 +132,8 @@ export type TSubmissionRow = {
   /** The class's current name, else the name it had when the work was submitted. */
   className: string | null;
   classTeacherId: string | null;
+  /** The teacher whose list holds it (lists and counts are by this id). */
+  teacherId: string | null;
   studentId: string;
   studentName: string | null;
   uploadedBy: string | null;
@@ -146,6 +158,7 @@ function selectSubmissionRows(db: TDb, where: SQL | undefined) {
       classId: submissions.classId,
       className: sql<string | null>`coalesce(${classes.name}, ${submissions.className})`,
       classTeacherId: classes.teacherId,
+      teacherId: submissions.teacherId,
       studentId: submissions.studentId,
       studentName: student.name,
       uploadedBy: submissions.uploadedBy,
@@ -165,35 +178,6 @@ function selectSubmissionRows(db: TDb, where: SQL | undefined) {
     .leftJoin(student, eq(student.id, submissions.studentId))
     .where(where)
     .orderBy(desc(submissions.submittedAt), desc(submissions.id));
-}
-
-/** The student's submissions, newest first. */
-export function selectStudentSubmissions(
-  db: TDb,
-  schoolId: string,
-  studentId: string,
-): Promise<TSubmissionRow[]> {
-  return selectSubmissionRows(
-    db,
-    and(eq(submissions.schoolId, schoolId), eq(submissions.studentId, studentId)),
-  );
-}
-
-/** Submissions in these classes, or uploaded by this teacher, newest first. */
-export function selectTeacherSubmissions(
-  db: TDb,
-  schoolId: string,
-  teacherId: string,
-  classIds: string[],
-): Promise<TSubmissionRow[]> {
-  const byUpload = eq(submissions.uploadedBy, teacherId);
-  return selectSubmissionRows(
-    db,
-    and(
-      eq(submissions.schoolId, schoolId),
-      classIds.length > 0 ? or(inArray(submissions.classId, classIds), byUpload) : byUpload,
-    ),
-  );
 }
 
 /** One submission of the school, or null (another school's is null too). */
@@ -289,4 +273,148 @@ export async function reopenFailedSubmission(
     )
     .returning({ id: submissions.id, markingAttempts: submissions.markingAttempts });
   return rows[0] ?? null;
+}
+
+/** Whose list: a teacher's (by the submission's teacher) or a student's own. */
+export type TListOwner = { kind: 'teacher' | 'student'; schoolId: string; userId: string };
+
+const studentNameKey = sql`(lower(${submissions.studentName}) COLLATE "C")`;
+const classNameKey = sql`(lower(coalesce(${submissions.className}, '')) COLLATE "C")`;
+const scoreKey = sql`(CASE WHEN ${submissions.status} = 'marked' THEN ${submissions.totalScore} ELSE -1 END)`;
+const newest = [
+  { expr: submissions.submittedAt, dir: 'desc', type: 'timestamptz' },
+  { expr: submissions.id, dir: 'desc', type: 'uuid' },
+] as const;
+
+/**
+ * The five orders of the shared list (spec 02 §2), each served by an index of migration 0001: newest
+ * first, oldest first, student name A-Z, class name A-Z, score high to low with unmarked work last
+ * (key -1). Ties are newest first; names compare lower-cased, by code point.
+ */
+export const SUBMISSION_SORT_SPECS: Record<TSubmissionSort, TSortSpec> = {
+  recent: { name: 'recent', keys: newest },
+  oldest: {
+    name: 'oldest',
+    keys: [
+      { expr: submissions.submittedAt, dir: 'asc', type: 'timestamptz' },
+      { expr: submissions.id, dir: 'asc', type: 'uuid' },
+    ],
+  },
+  student: {
+    name: 'student',
+    keys: [{ expr: studentNameKey, dir: 'asc', type: 'text' }, ...newest],
+  },
+  class: { name: 'class', keys: [{ expr: classNameKey, dir: 'asc', type: 'text' }, ...newest] },
+  score: { name: 'score', keys: [{ expr: scoreKey, dir: 'desc', type: 'int' }, ...newest] },
+};
+
+export type TListFilter = {
+  sort: TSubmissionSort;
+  flag: TSubmissionFlagFilter;
+  /** Lower-cased search term, or '' for none. */
+  q: string;
+};
+
+function ownerCondition(owner: TListOwner): SQL | undefined {
+  return and(
+    owner.kind === 'teacher'
+      ? eq(submissions.teacherId, owner.userId)
+      : eq(submissions.studentId, owner.userId),
+    eq(submissions.schoolId, owner.schoolId),
+  );
+}
+
+function filterCondition(filter: TListFilter): SQL | undefined {
+  const flag =
+    filter.flag === 'flagged'
+      ? eq(submissions.isFlagged, true)
+      : filter.flag === 'unflagged'
+        ? eq(submissions.isFlagged, false)
+        : undefined;
+  const search = filter.q
+    ? sql`(strpos(lower(${submissions.studentName}), ${filter.q}) > 0 or strpos(lower(coalesce(${submissions.className}, '')), ${filter.q}) > 0 or strpos(${submissions.searchText}, ${filter.q}) > 0)`
+    : undefined;
+  return and(flag, search);
+}
+
+export type TSubmissionSummaryRow = {
+  id: string;
+  classId: string | null;
+  className: string | null;
+  studentId: string;
+  studentName: string;
+  source: TSource;
+  status: TSubmissionStatus;
+  totalScore: number | null;
+  totalMarks: number;
+  isFlagged: boolean;
+  failureReason: string | null;
+  submittedAt: Date;
+  markedAt: Date | null;
+};
+
+/**
+ * One page of a teacher's or a student's submissions: a single index range scan of submissions
+ * alone (names are kept on the row), limit + 1 rows, the next cursor from the last row.
+ */
+export async function selectSubmissionPage(
+  db: TDb,
+  owner: TListOwner,
+  filter: TListFilter,
+  page: { cursor: string | undefined; limit: number },
+): Promise<{ rows: TSubmissionSummaryRow[]; nextCursor: string | null }> {
+  const spec = SUBMISSION_SORT_SPECS[filter.sort];
+  const after = page.cursor ? afterCursor(spec, decodeCursor(spec, page.cursor)) : undefined;
+  const fetched = await db
+    .select({
+      id: submissions.id,
+      classId: submissions.classId,
+      className: submissions.className,
+      studentId: submissions.studentId,
+      studentName: submissions.studentName,
+      source: submissions.source,
+      status: submissions.status,
+      totalScore: submissions.totalScore,
+      totalMarks: submissions.totalMarks,
+      isFlagged: submissions.isFlagged,
+      failureReason: submissions.failureReason,
+      submittedAt: submissions.submittedAt,
+      markedAt: submissions.markedAt,
+      ...cursorColumns(spec),
+    })
+    .from(submissions)
+    .where(and(ownerCondition(owner), filterCondition(filter), after))
+    .orderBy(...orderByKeys(spec))
+    .limit(page.limit + 1);
+  return takePage(spec, fetched, page.limit);
+}
+
+/** A teacher's or student's whole count and flagged count, from the tallies the triggers keep. */
+export async function selectTally(
+  db: TDb,
+  owner: Pick<TListOwner, 'kind' | 'userId'>,
+): Promise<{ total: number; flagged: number }> {
+  const [row] = await db
+    .select({ total: submissionTallies.total, flagged: submissionTallies.flagged })
+    .from(submissionTallies)
+    .where(
+      and(
+        eq(submissionTallies.userId, owner.userId),
+        eq(submissionTallies.kind, owner.kind === 'teacher' ? 't' : 's'),
+      ),
+    );
+  return row ?? { total: 0, flagged: 0 };
+}
+
+/** How many of the owner's submissions a search (with the flag filter) keeps. */
+export async function countMatching(
+  db: TDb,
+  owner: TListOwner,
+  filter: TListFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(ownerCondition(owner), filterCondition(filter)));
+  return Number(row?.n ?? 0);
 }

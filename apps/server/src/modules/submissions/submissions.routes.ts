@@ -13,6 +13,7 @@ import {
   ZRetryMarkingResponse,
   ZSubmissionDetailsResponse,
   ZSubmissionIdParam,
+  ZSubmissionListQuery,
   ZSubmissionListResponse,
   ZSubmitForStudentRequest,
   ZSubmitForStudentResponse,
@@ -70,15 +71,14 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       schema: {
         operationId: 'listStudentSubmissions',
         tags: ['submissions'],
-        summary: "The student's submissions, newest first, with every answer's score and feedback",
+        summary:
+          "A page of the student's submissions (sort, flag filter, search, cursor), without answers",
         security,
-        response: { 200: ZSubmissionListResponse, ...denied },
+        querystring: ZSubmissionListQuery,
+        response: { 200: ZSubmissionListResponse, 400: ZErrorResponse, ...denied },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listStudentSubmissions(ctx.db, currentUser(request)),
-    }),
+    async (request) => service.listStudentSubmissions(ctx.db, currentUser(request), request.query),
   );
 
   app.get(
@@ -108,19 +108,38 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
         operationId: 'listTeacherSubmissions',
         tags: ['submissions'],
         summary:
-          "The submissions in the teacher's classes and those the teacher uploaded, newest first",
+          "A page of the submissions in the teacher's classes and those the teacher uploaded (sort, flag filter, search, cursor), without answers",
         security,
         params: ZUserIdParam,
+        querystring: ZSubmissionListQuery,
         response: { 200: ZSubmissionListResponse, 400: ZErrorResponse, ...denied },
+      },
+    },
+    async (request) =>
+      service.listTeacherSubmissions(
+        ctx.db,
+        currentUser(request),
+        request.params.userId,
+        request.query,
+      ),
+  );
+
+  app.get(
+    SUBMISSION_PATHS.details,
+    {
+      onRequest: app.requireRole('student', 'teacher'),
+      schema: {
+        operationId: 'getSubmission',
+        tags: ['submissions'],
+        summary: 'One submission with every answer, for its student or its teacher',
+        security,
+        params: ZSubmissionIdParam,
+        response: { 200: ZSubmissionDetailsResponse, ...invalidOrMissing },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.listTeacherSubmissions(
-        ctx.db,
-        currentUser(request),
-        request.params.userId,
-      ),
+      data: await service.getSubmissionDetails(ctx.db, currentUser(request), request.params.id),
     }),
   );
 

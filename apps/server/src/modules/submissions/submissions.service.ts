@@ -4,6 +4,8 @@ import type {
   TCreateSubmissionRequest,
   TMarkResponse,
   TSubmission,
+  TSubmissionListQuery,
+  TSubmissionListResponse,
   TSubmitForStudentRequest,
 } from '@stem/contract/submissions';
 import type { TQuestion } from '@stem/contract/teaching';
@@ -14,11 +16,16 @@ import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireEnrolledClass, requireTeacherClass } from '../classes/classes.access';
 import type { TClassRow } from '../classes/classes.queries';
-import { listClassStudents, listTeacherClasses } from '../classes/classes.service';
+import { listClassStudents } from '../classes/classes.service';
 import { markingLeaseMs } from '../marking/marking.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { answerOverAttemptLimit, canActOnSubmission } from './submissions.policy';
-import { presentMarkResult, presentSubmission, presentSubmissions } from './submissions.presenter';
+import { pageLimit } from '../../lib/keyset';
+import {
+  presentMarkResult,
+  presentSubmission,
+  presentSubmissionSummary,
+} from './submissions.presenter';
 import * as queries from './submissions.queries';
 
 /** How often the mark call looks at the submission while a marking runs. */
@@ -195,23 +202,48 @@ export async function submitForStudent(
   return id;
 }
 
-async function withAnswers(db: TDb, schoolId: string, rows: queries.TSubmissionRow[]) {
-  const answers = await queries.selectAnswersOf(
-    db,
-    schoolId,
-    rows.map((r) => r.id),
-  );
-  return presentSubmissions(rows, answers);
+/**
+ * One page of a teacher's or a student's list with its counts: the page is one index range scan, the
+ * counts one row of the tallies; only a search adds a count over the owner's rows.
+ */
+async function listPage(
+  db: TDb,
+  owner: queries.TListOwner,
+  query: TSubmissionListQuery,
+): Promise<TSubmissionListResponse> {
+  const filter: queries.TListFilter = {
+    sort: query.sort ?? 'recent',
+    flag: query.flag ?? 'all',
+    q: (query.q ?? '').toLowerCase(),
+  };
+  const [page, tally] = await Promise.all([
+    queries.selectSubmissionPage(db, owner, filter, {
+      cursor: query.cursor,
+      limit: pageLimit(query.limit),
+    }),
+    queries.selectTally(db, owner),
+  ]);
+  let matched: number;
+  if (filter.q) matched = await queries.countMatching(db, owner, filter);
+  else if (filter.flag === 'flagged') matched = tally.flagged;
+  else if (filter.flag === 'unflagged') matched = tally.total - tally.flagged;
+  else matched = tally.total;
+  return {
+    success: true,
+    data: page.rows.map(presentSubmissionSummary),
+    page: { nextCursor: page.nextCursor, total: tally.total, matched },
+    counts: { flagged: tally.flagged, unflagged: tally.total - tally.flagged },
+  };
 }
 
-/** GET /student/submissions: the student's own submissions, newest first. */
-export async function listStudentSubmissions(db: TDb, user: TAccessClaims): Promise<TSubmission[]> {
+/** GET /student/submissions: a page of the student's own submissions (newest first by default). */
+export async function listStudentSubmissions(
+  db: TDb,
+  user: TAccessClaims,
+  query: TSubmissionListQuery,
+): Promise<TSubmissionListResponse> {
   const schoolId = schoolOf(user);
-  return withAnswers(
-    db,
-    schoolId,
-    await queries.selectStudentSubmissions(db, schoolId, user.userId),
-  );
+  return listPage(db, { kind: 'student', schoolId, userId: user.userId }, query);
 }
 
 /** GET /student/submissions/{id}: one of the student's own submissions; anything else is 404. */
@@ -227,22 +259,28 @@ export async function getStudentSubmission(
 }
 
 /**
- * GET /question/submissions/teacher/{userId}: the submissions in the teacher's classes and those the
- * teacher uploaded, newest first, answers included (two queries, whatever the number).
+ * GET /question/submissions/teacher/{userId}: a page of the submissions the teacher's lists hold
+ * (the teacher's classes', and the work the teacher uploaded). Another user's id is 403.
  */
 export async function listTeacherSubmissions(
   db: TDb,
   user: TAccessClaims,
   teacherId: string,
-): Promise<TSubmission[]> {
+  query: TSubmissionListQuery,
+): Promise<TSubmissionListResponse> {
   if (teacherId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
   const schoolId = schoolOf(user);
-  const classIds = (await listTeacherClasses(db, user)).map((c) => c._id);
-  return withAnswers(
-    db,
-    schoolId,
-    await queries.selectTeacherSubmissions(db, schoolId, user.userId, classIds),
-  );
+  return listPage(db, { kind: 'teacher', schoolId, userId: user.userId }, query);
+}
+
+/** GET /submissions/{id}: one submission with every answer, for its student or its teacher. */
+export async function getSubmissionDetails(
+  db: TDb,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<TSubmission> {
+  const row = await requireActionable(db, user, submissionId);
+  return presentSubmission(row, await queries.selectAnswersOf(db, row.schoolId, [row.id]));
 }
 
 /** The submission if the caller may act on it (its student, its class's teacher, its uploader). */

@@ -19,8 +19,23 @@ const T = MESSAGES.submissionsPage;
 const TEACHER_ID = uuid(800);
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 const serverError = { status: 500, body: { success: false, code: 'INTERNAL', message: 'boom' } };
+/** A paged reply (packages/contract/src/paging.ts). */
+const paged = (
+  data: unknown[],
+  page: { total: number; matched: number; nextCursor?: string | null },
+) => ({
+  status: 200,
+  body: {
+    success: true,
+    data,
+    page: { nextCursor: page.nextCursor ?? null, total: page.total, matched: page.matched },
+    counts: { flagged: 0, unflagged: page.total },
+  },
+});
 
 const backend = setupLocalBackend();
+/** The query of the last request the page made to this path. */
+const lastQuery = (path: string) => backend.seen.filter((r) => r.path === path).at(-1)?.query;
 
 function renderStudent(entry: Parameters<typeof renderRoutes>[1]) {
   signIn('student');
@@ -66,14 +81,14 @@ describe('formatSubmissionDate', () => {
 });
 
 describe('my submissions', { timeout: 20_000 }, () => {
-  it('lists newest first with class, date and score, "Deleted Class" and "Pending"', async () => {
+  it('lists in the server\'s order with class, date and score, "Deleted Class" and "Pending"', async () => {
     backend.on(
       'GET',
       '/student/submissions',
       ok([
-        buildSubmission(2, { classId: null, class: 'Old class' }),
         buildSubmission(9, { status: 'pending', totalScore: null }),
         buildSubmission(5, { totalScore: 4, totalMarks: 6 }),
+        buildSubmission(2, { classId: null, class: 'Old class' }),
       ]),
     );
     renderStudent('/my-submissions');
@@ -91,6 +106,52 @@ describe('my submissions', { timeout: 20_000 }, () => {
       within(cards[1]!).getByText(formatSubmissionDate(buildSubmission(5).submittedAt)),
     ).toBeInTheDocument();
     expect(within(cards[2]!).getByText(MESSAGES.submissions.deletedClass)).toBeInTheDocument();
+  });
+
+  it('asks the server to search, filter and sort, and loads the next page on Show more', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', '/student/submissions', (request) => {
+      if (request.query.cursor === 'page-2') return ok([buildSubmission(1)]);
+      if (request.query.q === 'osmosis') {
+        return paged([buildSubmission(4)], { total: 3, matched: 1 });
+      }
+      return paged([buildSubmission(3), buildSubmission(2)], {
+        total: 3,
+        matched: 3,
+        nextCursor: 'page-2',
+      });
+    });
+    renderStudent('/my-submissions');
+    expect(await screen.findAllByTestId('submission-card')).toHaveLength(2);
+    expect(lastQuery('/student/submissions')).toMatchObject({
+      sort: 'recent',
+      flag: 'all',
+      limit: '20',
+    });
+    await user.click(screen.getByRole('button', { name: T.showMore }));
+    await waitFor(() => expect(screen.getAllByTestId('submission-card')).toHaveLength(3));
+    expect(lastQuery('/student/submissions')).toMatchObject({ cursor: 'page-2' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: T.sortLabel }), T.sortOldest);
+    await waitFor(() =>
+      expect(lastQuery('/student/submissions')).toMatchObject({ sort: 'oldest' }),
+    );
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: T.filterLabel }),
+      T.filterFlagged,
+    );
+    await waitFor(() =>
+      expect(lastQuery('/student/submissions')).toMatchObject({ flag: 'flagged' }),
+    );
+    await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'osmosis');
+    await waitFor(() =>
+      expect(screen.getAllByTestId('submission-card').map((c) => c.getAttribute('href'))).toEqual([
+        `/my-submissions/${uuid(4)}`,
+      ]),
+    );
+    // Typing is sent once it pauses, not letter by letter.
+    const searches = backend.seen.filter((r) => r.query.q !== undefined).map((r) => r.query.q);
+    expect(searches).toEqual(['osmosis']);
   });
 
   it('says "No submissions yet", and "Failed to load submissions" on failure', async () => {
@@ -269,9 +330,16 @@ describe('teacher submissions', { timeout: 20_000 }, () => {
       .getAllByTestId('teacher-submission-card')
       .map((card) => card.querySelector('p')?.textContent);
 
-  it('searches, filters and sorts, with the count in the title', async () => {
+  it('asks the server to search, filter and sort, with the count in the title', async () => {
     const user = userEvent.setup({ delay: null });
-    backend.on('GET', LIST_PATH, ok(LIST));
+    backend.on('GET', LIST_PATH, (request) => {
+      const { q = '', flag = 'all', sort = 'recent' } = request.query;
+      if (q === 'acid') return paged([flagged], { total: 3, matched: 1 });
+      if (q === 'nobody') return paged([], { total: 3, matched: 0 });
+      if (flag === 'unflagged') return paged([LIST[2], LIST[0]], { total: 3, matched: 2 });
+      if (sort === 'score') return paged([LIST[0], flagged, LIST[2]], { total: 3, matched: 3 });
+      return paged([LIST[2], flagged, LIST[0]], { total: 3, matched: 3 });
+    });
     renderTeacher();
     expect(
       await screen.findByRole('heading', { name: MESSAGES.submissions.allTitle(3) }),
@@ -289,32 +357,42 @@ describe('teacher submissions', { timeout: 20_000 }, () => {
     );
 
     await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'acid');
-    expect(names()).toEqual(['Bob Jones']);
+    await waitFor(() => expect(names()).toEqual(['Bob Jones']));
+    expect(lastQuery(LIST_PATH)).toMatchObject({ q: 'acid' });
+    // The title counts the whole list, as the server counts it.
+    expect(screen.getByRole('heading', { name: MESSAGES.submissions.allTitle(3) })).toBeVisible();
     await user.clear(screen.getByRole('searchbox', { name: T.searchLabel }));
 
     await user.selectOptions(
       screen.getByRole('combobox', { name: T.filterLabel }),
       T.filterUnflagged,
     );
-    expect(names()).toEqual(['Carla Diaz', 'Alice Smith']);
+    await waitFor(() => expect(names()).toEqual(['Carla Diaz', 'Alice Smith']));
+    expect(lastQuery(LIST_PATH)).toMatchObject({ flag: 'unflagged' });
+    expect(lastQuery(LIST_PATH)?.q).toBeUndefined();
 
     await user.selectOptions(screen.getByRole('combobox', { name: T.filterLabel }), T.filterAll);
     await user.selectOptions(screen.getByRole('combobox', { name: T.sortLabel }), T.sortScore);
-    expect(names()).toEqual(['Alice Smith', 'Bob Jones', 'Carla Diaz']);
+    await waitFor(() => expect(names()).toEqual(['Alice Smith', 'Bob Jones', 'Carla Diaz']));
+    expect(backend.seen.map((r) => r.query)).toContainEqual(
+      expect.objectContaining({ sort: 'score', flag: 'all' }),
+    );
 
     await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'nobody');
-    expect(screen.getByText(T.noMatches)).toBeInTheDocument();
+    expect(await screen.findByText(T.noMatches)).toBeInTheDocument();
   });
 
   it('opens View Details with score, answer, moderation and feedback', async () => {
     const user = userEvent.setup({ delay: null });
-    backend.on('GET', LIST_PATH, ok(LIST));
+    backend.on('GET', LIST_PATH, ok(LIST.map(({ submissions: _answers, ...card }) => card)));
+    backend.on('GET', `/submissions/${flagged._id}`, ok(flagged));
     renderTeacher();
     const cards = await screen.findAllByTestId('teacher-submission-card');
     await user.click(within(cards[1]!).getByRole('button', { name: /View details/ }));
     const drawer = await screen.findByTestId('submission-drawer');
     expect(screen.getByText(T.drawerTitle('Bob Jones'))).toBeInTheDocument();
-    expect(within(drawer).getByText('Name an acid.')).toBeInTheDocument();
+    // The answers come from the one submission's details, loaded when the drawer opens.
+    expect(await within(drawer).findByText('Name an acid.')).toBeInTheDocument();
     expect(within(drawer).getByText('Something rude')).toBeInTheDocument();
     expect(within(drawer).getByTestId('moderation-flag')).toHaveTextContent('Offensive language');
     // Feedback given as one object.
@@ -325,10 +403,11 @@ describe('teacher submissions', { timeout: 20_000 }, () => {
 
   it("opens the dashboard's submission on arrival, and shows the empty state", async () => {
     backend.on('GET', LIST_PATH, ok(LIST));
+    backend.on('GET', `/submissions/${uuid(1)}`, ok(buildSubmission(1)));
     const first = renderTeacher({ pathname: '/submissions', state: { openSubmissionId: uuid(1) } });
     expect(await screen.findByText(T.drawerTitle('Alice Smith'))).toBeInTheDocument();
     expect(
-      within(screen.getByTestId('submission-drawer')).getByText(T.notFlagged),
+      await within(screen.getByTestId('submission-drawer')).findByText(T.notFlagged),
     ).toBeInTheDocument();
     first.unmount();
 

@@ -1,16 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SUBMISSION_PATHS } from '@stem/contract/submissions';
-import { api } from '../../../lib/http';
-import { parseSubmissionList } from './submission-schema';
+import { usePagedList } from '../../../lib/paged-list';
+import type { TListView } from '../submission-list';
+import { fetchSubmissionPage } from './submission-pages';
 
-/** GET /student/submissions: the signed-in student's submissions. */
-export async function getMySubmissions() {
-  return parseSubmissionList(await api.get(SUBMISSION_PATHS.studentSubmissions));
-}
-
-export const mySubmissionsQuery = () =>
-  queryOptions({ queryKey: ['submissions', 'mine'], queryFn: getMySubmissions });
-
-export function useMySubmissions() {
-  return useQuery(mySubmissionsQuery());
+/** GET /student/submissions: pages of the signed-in student's submissions. */
+export function useMySubmissions(view: TListView) {
+  return usePagedList({
+    queryKey: ['submissions', 'mine', view],
+    fetchPage: (cursor) => fetchSubmissionPage(SUBMISSION_PATHS.studentSubmissions, view, cursor),
+  });
 }

@@ -25,3 +25,17 @@ export function useSubmission(id: string | undefined) {
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? LIVE_REFRESH_MS : false),
   });
 }
+
+/**
+ * GET /submissions/{id}: one submission with every answer, for the list's drawer (the list pages
+ * carry no answers). Asked for again every 2 s while it is pending.
+ */
+export function useSubmissionDetails(id: string | null) {
+  return useQuery({
+    queryKey: ['submissions', 'drawer', id ?? ''],
+    queryFn: async () =>
+      parseSubmissionDetails(await api.get(fillPath(SUBMISSION_PATHS.details, { id: id ?? '' }))),
+    enabled: Boolean(id),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? LIVE_REFRESH_MS : false),
+  });
+}

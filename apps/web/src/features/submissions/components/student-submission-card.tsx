@@ -1,12 +1,12 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import type { TSubmissionView } from '../api/submission-schema';
+import type { TSubmissionCard } from '../api/submission-pages';
 import { formatSubmissionDate, studentClassName } from '../format';
 import classes from '../../../components/cards.module.css';
 import { ScoreBadge } from './score-badge';
 
 /** One of the student's submissions: class, date and time, and the score; opens its details. */
-export function StudentSubmissionCard({ submission }: { submission: TSubmissionView }) {
+export function StudentSubmissionCard({ submission }: { submission: TSubmissionCard }) {
   return (
     <Card
       component={Link}

@@ -1,34 +1,45 @@
-import { Badge, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Badge, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFlag } from '@tabler/icons-react';
 import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
+import { useSubmissionDetails } from '../api/get-submission';
 import type { TSubmissionView } from '../api/submission-schema';
+import type { TSubmissionCard } from '../api/submission-pages';
 import { formatSubmissionDate, studentName, teacherClassName } from '../format';
 import { isFlagged } from '../submission-list';
 import { AnswerReview } from './answer-review';
 import { MarkingFailedNotice } from './marking-failed-notice';
+import { SubmissionsLoadError } from './submissions-load-error';
 import { ScoreBadge } from './score-badge';
 
 const T = MESSAGES.submissionsPage;
 
 /**
  * View Details (spec 02 §2 shared list): every question of the submission with its score, the
- * answer, the moderation result and the feedback.
+ * answer, the moderation result and the feedback. The list sends no answers: the drawer loads the
+ * one submission when it opens (the card's own fields show meanwhile).
  */
 export function SubmissionDrawer({
-  submission,
+  submissionId,
+  card,
   onClose,
 }: {
-  submission: TSubmissionView | null;
+  submissionId: string | null;
+  /** The list's card of this submission, if it is loaded. */
+  card: TSubmissionCard | null;
   onClose: () => void;
 }) {
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`);
+  const details = useSubmissionDetails(submissionId);
+  const submission: TSubmissionView | TSubmissionCard | null =
+    (details.data?._id === submissionId ? details.data : null) ?? card;
   const student = submission ? studentName(submission) : '';
+  const answers = details.data?._id === submissionId ? details.data.submissions : null;
 
   return (
     <Drawer
-      opened={submission !== null}
+      opened={submissionId !== null}
       onClose={onClose}
       position="right"
       size={isMobile ? '100%' : 'lg'}
@@ -39,6 +50,13 @@ export function SubmissionDrawer({
       }
       closeButtonProps={{ 'aria-label': T.closeDrawer }}
     >
+      {details.isError && !answers && (
+        <SubmissionsLoadError
+          error={details.error}
+          onRetry={() => void details.refetch()}
+          retrying={details.isFetching}
+        />
+      )}
       {submission && (
         <Stack gap="md" data-testid="submission-drawer">
           <Stack gap={4}>
@@ -70,15 +88,22 @@ export function SubmissionDrawer({
           {submission.status === 'failed' && (
             <MarkingFailedNotice submissionId={submission._id} reason={submission.failureReason} />
           )}
-          {submission.submissions.map((answer, index) => (
-            <AnswerReview
-              key={answer._id}
-              answer={answer}
-              index={index}
-              status={submission.status}
-              showModeration
-            />
-          ))}
+          {answers === null && !details.isError ? (
+            <Stack gap="sm" aria-busy="true" aria-label={T.loadingDetails}>
+              <Skeleton height={120} radius="md" />
+              <Skeleton height={120} radius="md" />
+            </Stack>
+          ) : (
+            (answers ?? []).map((answer, index) => (
+              <AnswerReview
+                key={answer._id}
+                answer={answer}
+                index={index}
+                status={submission.status}
+                showModeration
+              />
+            ))
+          )}
         </Stack>
       )}
     </Drawer>

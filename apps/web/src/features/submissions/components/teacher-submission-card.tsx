@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconFlag } from '@tabler/icons-react';
 import { MESSAGES } from '@stem/contract/messages';
-import type { TSubmissionView } from '../api/submission-schema';
+import type { TSubmissionCard } from '../api/submission-pages';
 import { formatSubmissionDate, studentName, teacherClassName } from '../format';
 import { isFlagged } from '../submission-list';
 import { ScoreBadge } from './score-badge';
@@ -13,7 +13,7 @@ export function TeacherSubmissionCard({
   submission,
   onOpen,
 }: {
-  submission: TSubmissionView;
+  submission: TSubmissionCard;
   onOpen: (id: string) => void;
 }) {
   const student = studentName(submission);

@@ -1,17 +1,30 @@
 import { Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
+import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useMySubmissions } from '../api/get-my-submissions';
+import { SubmissionListControls } from '../components/submission-list-controls';
 import { SubmissionsLoadError } from '../components/submissions-load-error';
 import { StudentSubmissionCard } from '../components/student-submission-card';
-import { compareSubmissions } from '../submission-list';
+import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-list';
 
 const T = MESSAGES.submissionsPage;
 
-/** /my-submissions (spec 02 §2 Student): the student's submissions, newest first. */
+/**
+ * /my-submissions (spec 02 §2 Student, with the shared list's search, flag filter and sorts): the
+ * student's submissions, newest first by default, paged by the server as the list scrolls.
+ */
 export default function MySubmissionsPage() {
-  const query = useMySubmissions();
+  const [view, setView] = useState<TListView>(DEFAULT_LIST_VIEW);
+  const query = useMySubmissions(view);
   usePageTitle(T.myDocumentTitle);
+  const changeView = useCallback(
+    (patch: Partial<TListView>) => setView((current) => ({ ...current, ...patch })),
+    [],
+  );
+  const shown = query.items;
+  const total = query.first?.page.total ?? 0;
 
   let body;
   if (query.isPending) {
@@ -22,7 +35,7 @@ export default function MySubmissionsPage() {
         ))}
       </Stack>
     );
-  } else if (query.isError) {
+  } else if (query.isError && shown.length === 0) {
     body = (
       <SubmissionsLoadError
         error={query.error}
@@ -30,7 +43,7 @@ export default function MySubmissionsPage() {
         retrying={query.isFetching}
       />
     );
-  } else if (query.data.length === 0) {
+  } else if (total === 0 && !isNarrowed(view)) {
     body = (
       <Paper withBorder p="xl" radius="md">
         <Text ta="center" c="dimmed">
@@ -40,13 +53,33 @@ export default function MySubmissionsPage() {
     );
   } else {
     body = (
-      <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-        {[...query.data].sort(compareSubmissions('recent')).map((submission) => (
-          <li key={submission._id}>
-            <StudentSubmissionCard submission={submission} />
-          </li>
-        ))}
-      </Stack>
+      <>
+        <SubmissionListControls
+          view={view}
+          onChange={changeView}
+          searchPlaceholder={T.mySearchPlaceholder}
+        />
+        {shown.length === 0 ? (
+          <Paper withBorder p="xl" radius="md">
+            <Text ta="center" c="dimmed" role="status">
+              {T.noMatches}
+            </Text>
+          </Paper>
+        ) : (
+          <Stack gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {shown.map((submission) => (
+              <li key={submission._id}>
+                <StudentSubmissionCard submission={submission} />
+              </li>
+            ))}
+          </Stack>
+        )}
+        <LoadMore
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+        />
+      </>
     );
   }
 

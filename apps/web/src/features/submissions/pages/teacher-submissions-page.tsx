@@ -1,47 +1,20 @@
-import {
-  Button,
-  Group,
-  Paper,
-  NativeSelect,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconSearch, IconUpload, IconUsersGroup } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconUpload, IconUsersGroup } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
+import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
 import { getStoredUser } from '../../../lib/session';
 import { useTeacherSubmissions } from '../api/get-teacher-submissions';
 import { SubmissionsLoadError } from '../components/submissions-load-error';
 import { LoadError } from '../../../components/load-error';
 import { SubmissionDrawer } from '../components/submission-drawer';
+import { SubmissionListControls } from '../components/submission-list-controls';
 import { TeacherSubmissionCard } from '../components/teacher-submission-card';
-import {
-  applyListView,
-  type TListView,
-  type TSubmissionFilter,
-  type TSubmissionSort,
-} from '../submission-list';
+import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-list';
 
 const T = MESSAGES.submissionsPage;
-
-const FILTERS: { value: TSubmissionFilter; label: string }[] = [
-  { value: 'all', label: T.filterAll },
-  { value: 'flagged', label: T.filterFlagged },
-  { value: 'unflagged', label: T.filterUnflagged },
-];
-const SORTS: { value: TSubmissionSort; label: string }[] = [
-  { value: 'recent', label: T.sortRecent },
-  { value: 'oldest', label: T.sortOldest },
-  { value: 'student', label: T.sortStudent },
-  { value: 'class', label: T.sortClass },
-  { value: 'score', label: T.sortScore },
-];
 
 /** The teacher dashboard sends `{ openSubmissionId }` to open one submission's details. */
 function openIdFrom(state: unknown): string | null {
@@ -54,20 +27,25 @@ function openIdFrom(state: unknown): string | null {
 
 /**
  * /submissions (spec 02 §2 Teacher and the shared list): the submissions to the teacher's classes
- * with search, a flag filter, five sorts and a details drawer.
+ * with search, a flag filter, five sorts and a details drawer. The server searches, filters, sorts
+ * and counts; pages arrive as the list scrolls.
  */
 export default function TeacherSubmissionsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const userId = getStoredUser()?.userId;
-  const query = useTeacherSubmissions(userId);
-  const [view, setView] = useState<TListView>({ search: '', filter: 'all', sort: 'recent' });
+  const [view, setView] = useState<TListView>(DEFAULT_LIST_VIEW);
+  const query = useTeacherSubmissions(userId, view);
   const [openId, setOpenId] = useState<string | null>(() => openIdFrom(location.state));
   usePageTitle(T.documentTitle);
+  const changeView = useCallback(
+    (patch: Partial<TListView>) => setView((current) => ({ ...current, ...patch })),
+    [],
+  );
 
-  const all = useMemo(() => query.data ?? [], [query.data]);
-  const shown = useMemo(() => applyListView(all, view), [all, view]);
-  const opened = all.find((submission) => submission._id === openId) ?? null;
+  const shown = query.items;
+  const total = query.first?.page.total ?? 0;
+  const opened = shown.find((submission) => submission._id === openId) ?? null;
 
   const closeDrawer = () => {
     setOpenId(null);
@@ -86,7 +64,7 @@ export default function TeacherSubmissionsPage() {
         ))}
       </SimpleGrid>
     );
-  } else if (query.isError) {
+  } else if (query.isError && shown.length === 0) {
     body = (
       <SubmissionsLoadError
         error={query.error}
@@ -94,7 +72,7 @@ export default function TeacherSubmissionsPage() {
         retrying={query.isFetching}
       />
     );
-  } else if (all.length === 0) {
+  } else if (total === 0 && !isNarrowed(view)) {
     body = (
       <Paper withBorder p="xl" radius="md">
         <Stack align="center" gap="md">
@@ -113,37 +91,7 @@ export default function TeacherSubmissionsPage() {
   } else {
     body = (
       <>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label={T.searchLabel}
-            placeholder={T.searchPlaceholder}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={view.search}
-            onChange={(event) => {
-              const search = event.currentTarget.value;
-              setView((current) => ({ ...current, search }));
-            }}
-            type="search"
-          />
-          <NativeSelect
-            label={T.filterLabel}
-            data={FILTERS}
-            value={view.filter}
-            onChange={(event) => {
-              const filter = event.currentTarget.value as TSubmissionFilter;
-              setView((current) => ({ ...current, filter }));
-            }}
-          />
-          <NativeSelect
-            label={T.sortLabel}
-            data={SORTS}
-            value={view.sort}
-            onChange={(event) => {
-              const sort = event.currentTarget.value as TSubmissionSort;
-              setView((current) => ({ ...current, sort }));
-            }}
-          />
-        </SimpleGrid>
+        <SubmissionListControls view={view} onChange={changeView} />
         {shown.length === 0 ? (
           <Paper withBorder p="xl" radius="md">
             <Text ta="center" c="dimmed" role="status">
@@ -164,6 +112,11 @@ export default function TeacherSubmissionsPage() {
             ))}
           </SimpleGrid>
         )}
+        <LoadMore
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onMore={() => void query.fetchNextPage()}
+        />
       </>
     );
   }
@@ -171,7 +124,7 @@ export default function TeacherSubmissionsPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1}>{MESSAGES.submissions.allTitle(all.length)}</Title>
+        <Title order={1}>{MESSAGES.submissions.allTitle(total)}</Title>
         <Button
           component={Link}
           to="/upload-student-work"
@@ -181,7 +134,7 @@ export default function TeacherSubmissionsPage() {
         </Button>
       </Group>
       {body}
-      <SubmissionDrawer submission={opened} onClose={closeDrawer} />
+      <SubmissionDrawer submissionId={openId} card={opened} onClose={closeDrawer} />
     </Stack>
   );
 }
