@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import {
@@ -219,7 +219,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async 
     raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
       done(null, body);
     });
-    raw.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+    raw.withTypeProvider<ZodTypeProvider>().post(
       PAYMENT_PATHS.webhook,
       {
         schema: {
