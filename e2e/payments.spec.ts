@@ -89,6 +89,7 @@ test.describe('plans and payments with the built-in test checkout', () => {
     const { teacher, school } = trialUpgradeAccount();
     await signIn(page, teacher.email, teacher.password);
     await page.goto('/classes');
+    await expect(page.getByTestId('class-card')).toHaveCount(3, { timeout: 20_000 });
     await expect(page.getByText(MESSAGES.questions.trialBanner, { exact: true })).toBeVisible();
 
     await page.goto('/payments');
