@@ -17,3 +17,14 @@ export function trialAccount(): TTrialAccount {
   }
   return seed.trial;
 }
+
+/** A second seeded trial school, for tests that change it (payments.spec.ts upgrades it). */
+export function trialUpgradeAccount(): TTrialAccount {
+  const seed = JSON.parse(readFileSync(accountsFile(), 'utf8')) as { trialUpgrade?: TTrialAccount };
+  if (!seed.trialUpgrade?.teacher.email) {
+    throw new Error(
+      'the seed printed no second trial school: global setup must run it with --trial',
+    );
+  }
+  return seed.trialUpgrade;
+}

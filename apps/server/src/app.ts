@@ -22,6 +22,8 @@ import { selectMailer } from './adapters/mail/select-mailer';
 import { selectAi } from './adapters/ai/select-ai';
 import { selectQueue } from './adapters/queue/select-queue';
 import type { QueuePort } from './adapters/queue/port';
+import type { PaymentsPort } from './adapters/payments/port';
+import { selectPayments } from './adapters/payments/select-payments';
 import { createMarker } from './marking/engine';
 import { selectOcr } from './extraction/ocr/select-ocr';
 import type { OcrPort } from './extraction/ocr/port';
@@ -35,6 +37,7 @@ import { loggerOptions } from './lib/logging';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { scheduleTokenPurge } from './modules/auth/auth.sessions';
+import { checkPaymentPrices } from './modules/payments/payments.service';
 
 export type TBuildOptions = {
   /** An already opened database (tests share a migrated one); otherwise opened from config. */
@@ -54,6 +57,8 @@ export type TBuildOptions = {
   queue?: QueuePort;
   /** The OCR engine (default: from OCR_PROVIDER); closed with the app either way. */
   ocr?: OcrPort;
+  /** The payment provider (default: from config). */
+  payments?: PaymentsPort;
 };
 
 const STRICT_CSP = {
@@ -123,6 +128,7 @@ export async function buildApp(
 
   const ai = selectAi(config, app.log);
   const queue = options.queue ?? selectQueue(config, app.log);
+  const now = options.now ?? (() => new Date());
   const ctx: TAppContext = {
     config,
     database,
@@ -134,7 +140,8 @@ export async function buildApp(
     queue,
     marker: options.marker ?? createMarker({ ai }),
     ocr: options.ocr ?? selectOcr(config, { ai, logger: app.log }),
-    now: options.now ?? (() => new Date()),
+    payments: options.payments ?? selectPayments(config, database.db, now),
+    now,
   };
 
   app.addHook('onClose', async () => {
@@ -201,6 +208,7 @@ export async function buildApp(
   await app.register(async (api) => registerModules(api, ctx), { prefix: API_BASE });
   await app.register(async (root) => registerRootModules(root, ctx));
   await ensureOwnerAccount(ctx);
+  checkPaymentPrices(ctx);
   const stopTokenPurge = scheduleTokenPurge(ctx);
   app.addHook('onClose', stopTokenPurge);
   // Without Redis the queue lives in this process, so this process must consume it.

@@ -51,6 +51,17 @@ const ZEnv = z.object({
   STRIPE_PRICE_PERSONAL_ANNUAL: optionalString,
   STRIPE_PRICE_CLASSROOM_MONTHLY: optionalString,
   STRIPE_PRICE_CLASSROOM_ANNUAL: optionalString,
+  /** Another address for Stripe's API (stripe-mock, a test server); default Stripe's own. */
+  STRIPE_API_BASE: optionalString.pipe(ZHttpUrl.optional()),
+  /** Sell the Classroom plan (otherwise 'Coming Soon!'). */
+  CLASSROOM_PLAN_ENABLED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Last day of the introductory prices (YYYY-MM-DD); none, or a past one, shows no such line. */
+  INTRO_OFFER_ENDS: optionalString.pipe(
+    z.iso.date({ message: 'must be a date, YYYY-MM-DD' }).optional(),
+  ),
   AI_PROVIDER: z.enum(['offline', 'anthropic', 'openai']).default('offline'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   ANTHROPIC_API_KEY: optionalString,
@@ -117,11 +128,15 @@ export type TConfig = {
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
+    /** Stripe's API address (default https://api.stripe.com). */
+    apiBase: string;
     prices: Record<
       'personalMonthly' | 'personalAnnual' | 'classroomMonthly' | 'classroomAnnual',
       string | undefined
     >;
   };
+  /** Plans on sale and the introductory offer. */
+  payments: { classroomEnabled: boolean; introOfferEnds: string | undefined };
   aiProvider: 'offline' | 'anthropic' | 'openai';
   /** Hosted language model settings; `provider` repeats aiProvider so adapters need only this. */
   ai: {
@@ -233,6 +248,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       'Invalid configuration: OCR_PROVIDER=vision needs a hosted AI provider: set AI_PROVIDER=anthropic or AI_PROVIDER=openai (AI_PROVIDER is offline)',
     );
   }
+  if (e.STRIPE_SECRET_KEY !== undefined) {
+    const needed = [
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_PRICE_PERSONAL_MONTHLY',
+      'STRIPE_PRICE_PERSONAL_ANNUAL',
+      ...(e.CLASSROOM_PLAN_ENABLED
+        ? (['STRIPE_PRICE_CLASSROOM_MONTHLY', 'STRIPE_PRICE_CLASSROOM_ANNUAL'] as const)
+        : []),
+    ] as const;
+    for (const name of needed) {
+      if (e[name] === undefined) {
+        throw new ConfigError(
+          `Invalid configuration: ${name} is required when STRIPE_SECRET_KEY is set`,
+        );
+      }
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -252,6 +284,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: (e.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/+$/, ''),
       prices: {
         personalMonthly: e.STRIPE_PRICE_PERSONAL_MONTHLY,
         personalAnnual: e.STRIPE_PRICE_PERSONAL_ANNUAL,
@@ -259,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         classroomAnnual: e.STRIPE_PRICE_CLASSROOM_ANNUAL,
       },
     },
+    payments: { classroomEnabled: e.CLASSROOM_PLAN_ENABLED, introOfferEnds: e.INTRO_OFFER_ENDS },
     aiProvider: e.AI_PROVIDER,
     ai: {
       provider: e.AI_PROVIDER,

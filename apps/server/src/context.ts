@@ -5,6 +5,7 @@ import type { TDatabase, TDb } from './db/client';
 import type { MailPort } from './adapters/mail/port';
 import type { AiPort } from './adapters/ai/port';
 import type { QueuePort } from './adapters/queue/port';
+import type { PaymentsPort } from './adapters/payments/port';
 import type { OcrPort } from './extraction/ocr/port';
 import type { TMarker } from './modules/marking/marking.service';
 
@@ -24,6 +25,8 @@ export type TAppContext = {
   marker: TMarker;
   /** Reads text from page images (OCR_PROVIDER); started on first use. */
   ocr: OcrPort;
+  /** The payment provider: Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
+  payments: PaymentsPort;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
 };

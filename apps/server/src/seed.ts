@@ -13,11 +13,11 @@ import { createTrialDemoSchool, type TTrialDemo } from './modules/demo/demo.tria
 const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] [-- --trial]
                              [-- --submissions M [-- --teacher-submissions H]]
   --json        print only one JSON object on stdout: { school, accounts } (and schools when N > 1,
-                trial with --trial)
+                trial and trialUpgrade with --trial)
   --scale N     create N demo schools (default 1)
   --password P  the password of every created account (default: a new random one)
-  --trial       also create a school on a 14-day trial whose teacher is at the limit (3 classes,
-                3 questions)
+  --trial       also create two schools on a 14-day trial whose teacher is at the limit (3 classes,
+                3 questions); the second is for tests that upgrade it
   --submissions M          add M marked, pending and flagged submissions (bulk inserts) over the
                            new schools' classes
   --teacher-submissions H  of those, H go to the first school's first teacher, in five new classes
@@ -164,6 +164,10 @@ async function main(): Promise<void> {
     const trial = args.trial
       ? await createTrialDemoSchool(database.db, { password: args.password })
       : undefined;
+    // A second trial school for tests that change it (payments.spec.ts upgrades it to a paid plan).
+    const trialUpgrade = args.trial
+      ? await createTrialDemoSchool(database.db, { password: args.password })
+      : undefined;
     logger.info(
       {
         schools: created.length,
@@ -182,6 +186,7 @@ async function main(): Promise<void> {
         accounts: first?.accounts ?? [],
         ...(created.length > 1 ? { schools: created } : {}),
         ...(trial ? { trial } : {}),
+        ...(trialUpgrade ? { trialUpgrade } : {}),
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   SCHOOL_CODE_INVALID: 400,
   TRIAL_LIMIT: 403,
   TRIAL_EXPIRED: 403,
+  /** A paid plan that has ended (cancelled, or payment failing past the retries): reading only. */
+  PLAN_INACTIVE: 403,
   /** A student has used all 3 attempts at a question (spec 01 §9). */
   ATTEMPTS_EXHAUSTED: 403,
   UNAUTHENTICATED: 401,

@@ -133,3 +133,17 @@ export function formatPence(pence: number): string {
   const rest = String(pence % 100).padStart(2, '0');
   return `£${pounds.toLocaleString('en-GB')}.${rest}`;
 }
+
+/**
+ * Why a promo code cannot be used on this plan and billing, or null when it can (spec 01 §9: EXAM2025,
+ * 2 months free, monthly Personal plan only). Codes compare case-insensitively.
+ */
+export function promoRefusal(
+  code: string,
+  plan: TPaidPlanId,
+  billing: TBillingOption,
+): 'unknown' | 'wrong_plan' | null {
+  if (code.trim().toUpperCase() !== PROMO.code) return 'unknown';
+  if (plan !== PROMO.plan || billing !== PROMO.billing) return 'wrong_plan';
+  return null;
+}

@@ -365,3 +365,71 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId),
   ],
 );
+
+/**
+ * What was bought, when, for how much: kept 7 years (spec 01 §9), apart from the school's other data.
+ * `school_id` has no foreign key on purpose: deleting a school must not delete its payment records.
+ */
+export const paymentRecords = pgTable(
+  'payment_records',
+  {
+    id: id(),
+    schoolId: uuid('school_id'),
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    invoiceId: text('invoice_id').notNull(),
+    description: text('description').notNull(),
+    plan: text('plan'),
+    billingOption: text('billing_option'),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_records_invoice_unique').on(t.invoiceId),
+    index('payment_records_school_occurred_idx').on(t.schoolId, t.occurredAt),
+    index('payment_records_customer_idx').on(t.customerId),
+    index('payment_records_occurred_idx').on(t.occurredAt),
+  ],
+);
+
+/** Each checkout we started (id = the provider's session id): what for, and how it ended. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['purchase', 'upgrade'] }).notNull(),
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    plan: text('plan', { enum: ['personal', 'classroom'] }).notNull(),
+    billingOption: text('billing_option', { enum: ['monthly', 'annual'] }).notNull(),
+    promoCode: text('promo_code'),
+    status: text('status', { enum: ['open', 'completed', 'email_exists'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('checkout_sessions_school_idx').on(t.schoolId),
+    index('checkout_sessions_user_idx').on(t.userId),
+    index('checkout_sessions_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The built-in test payment provider's own objects (sessions, subscriptions), used without Stripe. */
+export const localPaymentObjects = pgTable(
+  'local_payment_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['session', 'subscription'] }).notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('local_payment_objects_kind_idx').on(t.kind)],
+);

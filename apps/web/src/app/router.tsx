@@ -59,11 +59,11 @@ export const routes: RouteObject[] = [
       { path: '/eula', ...page(() => import('../features/legal/pages/eula-page')) },
       {
         path: '/payment/success',
-        ...page(() => import('./public-pending-page'), 'Payment Successful'),
+        ...page(() => import('../features/payments/pages/payment-success-page')),
       },
       {
         path: '/payment/cancel',
-        ...page(() => import('./public-pending-page'), 'Payment Cancelled'),
+        ...page(() => import('../features/payments/pages/payment-cancel-page')),
       },
       {
         element: <RequireAuth />,
@@ -107,8 +107,14 @@ export const routes: RouteObject[] = [
               roleGroup(
                 ['teacher', 'owner', 'admin'],
                 [
-                  { path: '/payments', ...pending('Subscription') },
-                  { path: '/payments/cancel', ...pending('Cancel Subscription') },
+                  {
+                    path: '/payments',
+                    ...page(() => import('../features/payments/pages/subscription-page')),
+                  },
+                  {
+                    path: '/payments/cancel',
+                    ...page(() => import('../features/payments/pages/cancel-subscription-page')),
+                  },
                 ],
               ),
               // /all-classes is teacher-only in the route list but is the admin's classes link too.

@@ -7,6 +7,7 @@ export type TTeacherSchool = {
   teacherId: string;
   plan: (typeof schools.$inferSelect)['plan'];
   trialExpiresAt: Date | null;
+  subscriptionStatus: string | null;
 };
 
 /**
@@ -21,7 +22,12 @@ export async function findTeacherSchool(
   options: { lock?: boolean } = {},
 ): Promise<TTeacherSchool | null> {
   const query = db
-    .select({ teacherId: users.id, plan: schools.plan, trialExpiresAt: schools.trialExpiresAt })
+    .select({
+      teacherId: users.id,
+      plan: schools.plan,
+      trialExpiresAt: schools.trialExpiresAt,
+      subscriptionStatus: schools.subscriptionStatus,
+    })
     .from(users)
     .innerJoin(schools, eq(schools.id, users.schoolId))
     .where(

@@ -4,6 +4,7 @@ import type { TTrialLimitType, ZTrialValidateResponse } from '@stem/contract/tea
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
+import { schoolCanCreate } from '../schools/school-access.policy';
 import { decideTrialLimit } from './trial-limits.policy';
 import { presentTrialValidation, trialRefusalMessage } from './trial-limits.presenter';
 import { countTeacherItems, findTeacherSchool } from './trial-limits.queries';
@@ -41,6 +42,11 @@ export async function assertTrialAllowsCreate(
   const schoolId = schoolOf(user);
   const teacher = await findTeacherSchool(tx, schoolId, user.userId, { lock: true });
   if (!teacher) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  // An ended paid plan is treated like an expired trial (the shared "school can create" rule).
+  const access = schoolCanCreate(teacher, now);
+  if (!access.ok && access.reason === 'plan_ended') {
+    throw new AppError('PLAN_INACTIVE', MESSAGES.payments.planEnded);
+  }
   if (teacher.plan !== 'trial') return;
   const count = await countTeacherItems(tx, schoolId, user.userId, limitType);
   const decision = decideTrialLimit(teacher, limitType, count, now);

@@ -15,6 +15,7 @@ import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { useSchoolDetails } from '../../features/dashboard/api/get-school-details';
+import { SubscriptionEndNote } from '../../features/payments/components/subscription-end-note';
 import { daysRemaining, formatLongDate } from '../../lib/dates';
 import { CopySchoolCode } from './copy-school-code';
 import { capitalise } from './capitalise';
@@ -146,6 +147,8 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
         </Group>
 
         {seesCode && <CopySchoolCode code={school.schoolCode} />}
+
+        {role !== 'student' && !school.isTrial && <SubscriptionEndNote />}
 
         {trial && (
           <Stack gap="xs">

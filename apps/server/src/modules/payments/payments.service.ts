@@ -1,0 +1,441 @@
+import { MESSAGES } from '@stem/contract/messages';
+import type {
+  TCancelSubscriptionResponse,
+  TPaymentHistoryResponse,
+  TPlansResponse,
+  TPortalSessionResponse,
+  TSubscriptionResponse,
+  TVerifyResponse,
+} from '@stem/contract/payments';
+import {
+  PAID_PLANS,
+  PROMO,
+  TRIAL_PLAN,
+  isPlanOnSale,
+  promoRefusal,
+  type TBillingOption,
+  type TPaidPlanId,
+} from '@stem/contract/plans';
+import type { TCheckoutRequest, TCheckoutResponse } from '@stem/contract/trial';
+import {
+  UnknownPromoError,
+  WebhookSignatureError,
+  type TCheckoutMetadata,
+} from '../../adapters/payments/port';
+import type { TAppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import type { TAccessClaims } from '../../lib/tokens';
+import { isPaidPlanActive, schoolCanCreate } from '../schools/school-access.policy';
+import { applyPaymentEvent, type TApplyResult } from './payments.events';
+import { paymentsAccess } from './payments.policy';
+import {
+  findCheckout,
+  findUserByEmail,
+  findUserWithSchool,
+  insertCheckout,
+  listPayments,
+  updateSchool,
+  type TSchoolRow,
+} from './payments.queries';
+
+const SUCCESS_PATH = '/payment/success?session_id={CHECKOUT_SESSION_ID}';
+const CANCEL_PATH = '/payment/cancel';
+
+/** At start with Stripe keys: the configured prices must match the plan table (logged loudly if not). */
+export function checkPaymentPrices(ctx: TAppContext): void {
+  const check = ctx.payments.checkPrices;
+  if (!check) return;
+  void check
+    .call(ctx.payments)
+    .then((problems) => {
+      for (const problem of problems) {
+        ctx.logger.error(
+          `PAYMENT PRICE MISMATCH: ${problem}. Buyers would be charged something other than the price shown.`,
+        );
+      }
+    })
+    .catch((err: unknown) => ctx.logger.error({ err }, 'could not check the Stripe prices'));
+}
+
+export function getPlans(ctx: TAppContext): TPlansResponse {
+  const ends = ctx.config.payments.introOfferEnds;
+  const today = ctx.now().toISOString().slice(0, 10);
+  return {
+    success: true,
+    classroomEnabled: ctx.config.payments.classroomEnabled,
+    introOfferEnds: ends && ends >= today ? ends : null,
+  };
+}
+
+/** Refuses a plan not on sale and a promo code that does not apply (spec 01 §9). */
+function checkPlanAndPromo(
+  ctx: TAppContext,
+  plan: TPaidPlanId,
+  billing: TBillingOption,
+  promoCode: string | undefined,
+): string | null {
+  if (!isPlanOnSale(plan, ctx.config.payments.classroomEnabled)) {
+    throw new AppError('BAD_REQUEST', MESSAGES.payments.classroomComingSoon, { field: 'planType' });
+  }
+  const code = promoCode?.trim();
+  if (!code) return null;
+  const refusal = promoRefusal(code, plan, billing);
+  if (refusal === 'unknown') {
+    throw new AppError('BAD_REQUEST', MESSAGES.payments.promoInvalid, { field: 'promoCode' });
+  }
+  if (refusal === 'wrong_plan') {
+    throw new AppError('BAD_REQUEST', MESSAGES.payments.promoWrongPlan, { field: 'promoCode' });
+  }
+  return PROMO.code;
+}
+
+async function startCheckout(
+  ctx: TAppContext,
+  input: {
+    plan: TPaidPlanId;
+    billing: TBillingOption;
+    email: string;
+    customerId: string | null;
+    promoCode: string | null;
+    metadata: TCheckoutMetadata;
+  },
+): Promise<TCheckoutResponse> {
+  let created: { id: string; url: string };
+  try {
+    created = await ctx.payments.createCheckout({
+      ...input,
+      successUrl: `${ctx.config.appUrl}${SUCCESS_PATH}`,
+      cancelUrl: `${ctx.config.appUrl}${CANCEL_PATH}`,
+    });
+  } catch (error) {
+    if (error instanceof UnknownPromoError) {
+      throw new AppError('BAD_REQUEST', MESSAGES.payments.promoInvalid, { field: 'promoCode' });
+    }
+    ctx.logger.error({ err: error }, 'the payment provider could not create a checkout');
+    throw new AppError('UNAVAILABLE', MESSAGES.payments.checkoutUnavailable);
+  }
+  await insertCheckout(ctx.db, {
+    id: created.id,
+    kind: input.metadata.kind,
+    schoolId: input.metadata.schoolId ?? null,
+    userId: input.metadata.userId ?? null,
+    email: input.email,
+    plan: input.plan,
+    billingOption: input.billing,
+    promoCode: input.promoCode,
+    createdAt: ctx.now(),
+  });
+  return { success: true, checkoutUrl: created.url, message: MESSAGES.payments.checkoutCreated };
+}
+
+/**
+ * The landing page's Buy (public). An address that already has an account gets the spec's
+ * 'email already exists' reply, except a trial's teacher when `allowTrialUpgrade` is set: their trial
+ * school is upgraded in place.
+ */
+export async function createPublicCheckout(
+  ctx: TAppContext,
+  input: TCheckoutRequest,
+): Promise<TCheckoutResponse> {
+  const promo = checkPlanAndPromo(ctx, input.planType, input.billingOption, input.promoCode);
+  const existing = await findUserByEmail(ctx.db, input.customer_email);
+  let metadata: TCheckoutMetadata = {
+    kind: 'purchase',
+    planType: input.planType,
+    billingOption: input.billingOption,
+  };
+  let customerId: string | null = null;
+  if (existing) {
+    const trialTeacher =
+      existing.user.role === 'teacher' && existing.school?.plan === 'trial' && existing.user.active;
+    if (!input.allowTrialUpgrade || !trialTeacher || !existing.school) {
+      throw new AppError('CONFLICT', MESSAGES.payments.serverEmailExists, {
+        field: 'customer_email',
+      });
+    }
+    metadata = {
+      ...metadata,
+      kind: 'upgrade',
+      schoolId: existing.school.id,
+      userId: existing.user.id,
+    };
+    customerId = existing.school.stripeCustomerId;
+  }
+  return startCheckout(ctx, {
+    plan: input.planType,
+    billing: input.billingOption,
+    email: input.customer_email,
+    customerId,
+    promoCode: promo,
+    metadata,
+  });
+}
+
+/** The signed-in user, their school and what they may do on Payments. */
+async function payerOf(ctx: TAppContext, claims: TAccessClaims) {
+  const found = await findUserWithSchool(ctx.db, claims.userId);
+  if (!found || !found.user.active)
+    throw new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
+  const access = paymentsAccess(found.user, found.school);
+  return { user: found.user, school: found.school, access };
+}
+
+async function managerSchool(ctx: TAppContext, claims: TAccessClaims) {
+  const payer = await payerOf(ctx, claims);
+  if (!payer.access.canManage) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  if (!payer.school) throw new AppError('NOT_FOUND', MESSAGES.payments.noSchool);
+  return { ...payer, school: payer.school };
+}
+
+/** A signed-in school buys a plan (or buys again after its plan ended); trials upgrade in place. */
+export async function createAuthenticatedCheckout(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+  input: { planType: TPaidPlanId; billingOption: TBillingOption; promoCode?: string | undefined },
+): Promise<TCheckoutResponse> {
+  const { user, school } = await managerSchool(ctx, claims);
+  if (isPaidPlanActive(school) && school.stripeSubscriptionId) {
+    throw new AppError('CONFLICT', MESSAGES.payments.alreadySubscribed);
+  }
+  const promo = checkPlanAndPromo(ctx, input.planType, input.billingOption, input.promoCode);
+  return startCheckout(ctx, {
+    plan: input.planType,
+    billing: input.billingOption,
+    email: user.email,
+    customerId: school.stripeCustomerId,
+    promoCode: promo,
+    metadata: {
+      kind: 'upgrade',
+      planType: input.planType,
+      billingOption: input.billingOption,
+      schoolId: school.id,
+      userId: user.id,
+    },
+  });
+}
+
+/** POST /trial/upgrade: a trial school's checkout; on payment the same school changes plan. */
+export async function upgradeTrial(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+  input: {
+    planId: TPaidPlanId;
+    billingOption?: TBillingOption | undefined;
+    promoCode?: string | undefined;
+  },
+): Promise<TCheckoutResponse> {
+  const { school } = await managerSchool(ctx, claims);
+  if (school.plan !== 'trial') throw new AppError('CONFLICT', MESSAGES.payments.notTrial);
+  return createAuthenticatedCheckout(ctx, claims, {
+    planType: input.planId,
+    billingOption: input.billingOption ?? PAID_PLANS[input.planId].defaultBilling,
+    promoCode: input.promoCode,
+  });
+}
+
+/** The return address must be this app's own (no open redirect through the portal). */
+function safeReturnUrl(ctx: TAppContext, returnUrl: string | undefined): string {
+  const fallback = `${ctx.config.appUrl}/payments`;
+  if (!returnUrl) return fallback;
+  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//'))
+    return `${ctx.config.appUrl}${returnUrl}`;
+  return returnUrl === ctx.config.appUrl || returnUrl.startsWith(`${ctx.config.appUrl}/`)
+    ? returnUrl
+    : fallback;
+}
+
+export async function createPortalSession(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+  returnUrl: string | undefined,
+): Promise<TPortalSessionResponse> {
+  const { school } = await managerSchool(ctx, claims);
+  if (!school.stripeCustomerId) throw new AppError('NOT_FOUND', MESSAGES.payments.noBillingAccount);
+  try {
+    const portal = await ctx.payments.createPortalSession(
+      school.stripeCustomerId,
+      safeReturnUrl(ctx, returnUrl),
+    );
+    return { success: true, url: portal.url, message: MESSAGES.payments.portalCreated };
+  } catch (error) {
+    ctx.logger.error({ err: error }, 'the payment provider could not open a portal session');
+    throw new AppError('UNAVAILABLE', MESSAGES.payments.portalUnavailable);
+  }
+}
+
+function presentSubscription(school: TSchoolRow, now: Date) {
+  const paidPlan = school.plan === 'trial' ? null : PAID_PLANS[school.plan];
+  const isTrial = paidPlan === null;
+  const billing = school.billingOption;
+  return {
+    status: isTrial ? 'trial' : (school.subscriptionStatus ?? 'active'),
+    isActive: isPaidPlanActive(school),
+    isTrial,
+    plan: school.plan,
+    planName: paidPlan ? paidPlan.name : TRIAL_PLAN.name,
+    billingOption: isTrial ? null : billing,
+    amountPence: paidPlan && billing ? paidPlan.prices[billing].amountPence : null,
+    currentPeriodEnd: isTrial ? null : (school.currentPeriodEnd?.toISOString() ?? null),
+    cancelAtPeriodEnd: !isTrial && school.cancelAtPeriodEnd,
+    trialExpiresAt: isTrial ? (school.trialExpiresAt?.toISOString() ?? null) : null,
+    canCreate: schoolCanCreate(school, now).ok,
+  };
+}
+
+export async function getSubscription(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+): Promise<TSubscriptionResponse> {
+  const { user, school, access } = await payerOf(ctx, claims);
+  if (!access.canView) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  if (user.role === 'owner' || !school) {
+    return {
+      success: true,
+      subscription: null,
+      isTrial: false,
+      hasStripeAccount: false,
+      portalUrl: null,
+      canManage: false,
+      message: MESSAGES.payments.ownerSubscription,
+    };
+  }
+  const subscription = presentSubscription(school, ctx.now());
+  return {
+    success: true,
+    subscription,
+    isTrial: subscription.isTrial,
+    hasStripeAccount: school.stripeCustomerId !== null,
+    portalUrl: null,
+    canManage: access.canManage,
+    message: subscription.isTrial
+      ? MESSAGES.payments.trialSubscription
+      : MESSAGES.payments.subscriptionLoaded,
+  };
+}
+
+const dateLabel = (date: Date | null) =>
+  date
+    ? date.toLocaleDateString('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      })
+    : 'the end of the current billing period';
+
+/** Cancels at the end of the period: access continues until then, and the reply says until when. */
+export async function cancelSubscription(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+): Promise<TCancelSubscriptionResponse> {
+  const { school } = await managerSchool(ctx, claims);
+  if (!school.stripeSubscriptionId || !isPaidPlanActive(school)) {
+    throw new AppError('NOT_FOUND', MESSAGES.payments.noSubscription);
+  }
+  if (school.cancelAtPeriodEnd) {
+    return {
+      success: true,
+      message: MESSAGES.payments.alreadyCancelled,
+      cancelAtPeriodEnd: true,
+      accessUntil: school.currentPeriodEnd?.toISOString() ?? null,
+    };
+  }
+  let state;
+  try {
+    state = await ctx.payments.cancelAtPeriodEnd(school.stripeSubscriptionId);
+  } catch (error) {
+    ctx.logger.error({ err: error }, 'the payment provider could not cancel a subscription');
+    throw new AppError('UNAVAILABLE', MESSAGES.payments.portalUnavailable);
+  }
+  // The flag only (the plan stays until the provider ends the subscription, through the webhook).
+  await updateSchool(ctx.db, school.id, {
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    currentPeriodEnd: state.currentPeriodEnd ?? school.currentPeriodEnd,
+    updatedAt: ctx.now(),
+  });
+  const until = state.currentPeriodEnd ?? school.currentPeriodEnd;
+  return {
+    success: true,
+    message: MESSAGES.payments.cancelScheduled(dateLabel(until)),
+    cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+    accessUntil: until?.toISOString() ?? null,
+  };
+}
+
+export async function getPaymentHistory(
+  ctx: TAppContext,
+  claims: TAccessClaims,
+): Promise<TPaymentHistoryResponse> {
+  const { school, access } = await payerOf(ctx, claims);
+  if (!access.canView) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  if (!school) return { success: true, payments: [] };
+  const rows = await listPayments(ctx.db, school.id, school.stripeCustomerId);
+  return {
+    success: true,
+    payments: rows.map((row) => ({
+      id: row.id,
+      description: row.description,
+      plan: row.plan,
+      billingOption: row.billingOption,
+      amountPence: row.amountPence,
+      currency: row.currency,
+      invoiceId: row.invoiceId,
+      status: row.status,
+      date: row.occurredAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * GET /payment/verify?session_id=: what the webhook recorded; if nothing yet, the provider is asked
+ * once. It grants nothing: only the webhook does.
+ */
+export async function verifyCheckout(
+  ctx: TAppContext,
+  sessionId: string,
+): Promise<TVerifyResponse> {
+  const record = await findCheckout(ctx.db, sessionId);
+  if (record?.status === 'completed') {
+    return { success: true, status: 'completed', message: MESSAGES.payments.verifyCompleted };
+  }
+  if (record?.status === 'email_exists') {
+    return { success: false, status: 'email_exists', message: MESSAGES.payments.verifyEmailExists };
+  }
+  let state = null;
+  try {
+    state = await ctx.payments.retrieveCheckout(sessionId);
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'the payment provider could not be asked about a checkout');
+  }
+  if (!state && !record) {
+    return { success: false, status: 'not_found', message: MESSAGES.payments.verifyNotFound };
+  }
+  if (state?.status === 'complete' && state.paid) {
+    return { success: true, status: 'processing', message: MESSAGES.payments.verifyProcessing };
+  }
+  if (state?.status === 'expired') {
+    return { success: false, status: 'expired', message: MESSAGES.payments.verifyExpired };
+  }
+  return { success: false, status: 'open', message: MESSAGES.payments.verifyOpen };
+}
+
+/** The webhook: verify over the raw body, then the shared handler. */
+export async function receiveWebhook(
+  ctx: TAppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<TApplyResult> {
+  if (!ctx.payments.parseWebhook) {
+    throw new AppError('NOT_FOUND', MESSAGES.payments.webhookNotConfigured);
+  }
+  let event;
+  try {
+    event = ctx.payments.parseWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new AppError('BAD_REQUEST', MESSAGES.payments.webhookBadSignature);
+    }
+    throw error;
+  }
+  return applyPaymentEvent(ctx, event);
+}

@@ -1,0 +1,165 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { MESSAGES } from '@stem/contract/messages';
+import {
+  PAID_PLANS,
+  formatPence,
+  promoRefusal,
+  type TBillingOption,
+  type TPaidPlanId,
+} from '@stem/contract/plans';
+import { formatLongDate } from '../../../lib/dates';
+import { checkoutErrorMessage, startCheckout, usePlans } from '../api';
+
+const T = MESSAGES.paymentPages;
+
+/**
+ * The pricing view of /payments (spec 01 §2, §9): both plans with their monthly/annual toggle
+ * (Personal monthly, Classroom annual first), the promo code, and Buy. The Classroom plan says
+ * 'Coming Soon!' unless the server sells it.
+ */
+export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTrial: boolean }) {
+  const plans = usePlans();
+  const classroomEnabled = plans.data?.classroomEnabled ?? false;
+  const [billing, setBilling] = useState<Record<TPaidPlanId, TBillingOption>>({
+    personal: PAID_PLANS.personal.defaultBilling,
+    classroom: PAID_PLANS.classroom.defaultBilling,
+  });
+  const [promoCode, setPromoCode] = useState('');
+  const [busy, setBusy] = useState<TPaidPlanId | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const buy = async (plan: TPaidPlanId) => {
+    setError(null);
+    const code = promoCode.trim();
+    if (code) {
+      const refusal = promoRefusal(code, plan, billing[plan]);
+      if (refusal) {
+        setError(
+          refusal === 'unknown' ? MESSAGES.payments.promoInvalid : MESSAGES.payments.promoWrongPlan,
+        );
+        return;
+      }
+    }
+    setBusy(plan);
+    try {
+      const url = await startCheckout({ plan, billing: billing[plan], promoCode: code, isTrial });
+      window.location.assign(url);
+    } catch (failure) {
+      console.error(failure);
+      setError(checkoutErrorMessage(failure));
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        {T.choosePlan}
+      </Title>
+      {plans.data?.introOfferEnds && (
+        <Text c="dimmed">{T.introductory(formatLongDate(plans.data.introOfferEnds))}</Text>
+      )}
+      {!canManage && (
+        <Alert color="blue" variant="light">
+          {T.noPermission}
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+          {error}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {(['personal', 'classroom'] as const).map((id) => {
+          const plan = PAID_PLANS[id];
+          const price = plan.prices[billing[id]];
+          const onSale = id === 'personal' || classroomEnabled;
+          return (
+            <Card key={id} withBorder radius="md" padding="lg" aria-labelledby={`plan-${id}`}>
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start">
+                  <Title order={3} size="h4" id={`plan-${id}`}>
+                    {plan.name}
+                  </Title>
+                  {price.saveLabel && <Badge color="teal">{price.saveLabel}</Badge>}
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {plan.audience}
+                </Text>
+                <SegmentedControl
+                  aria-label={T.billingLabel(plan.name)}
+                  value={billing[id]}
+                  onChange={(value) =>
+                    setBilling((current) => ({ ...current, [id]: value as TBillingOption }))
+                  }
+                  data={[
+                    { value: 'monthly', label: T.monthly },
+                    { value: 'annual', label: T.annual },
+                  ]}
+                />
+                <Group gap="xs" align="baseline">
+                  <Text fz={28} fw={700} data-testid={`price-${id}`}>
+                    {formatPence(price.amountPence)}
+                  </Text>
+                  <Text size="sm">{billing[id] === 'monthly' ? T.perMonth : T.perYear}</Text>
+                  <Text size="sm" c="dimmed" td="line-through">
+                    {T.was(formatPence(price.wasPence))}
+                  </Text>
+                </Group>
+                {price.perMonthPence && (
+                  <Text size="sm" c="dimmed">
+                    {T.perMonthAbout(formatPence(price.perMonthPence))}
+                  </Text>
+                )}
+                <List size="sm" spacing={4}>
+                  {plan.features.map((feature) => (
+                    <List.Item key={feature}>{feature}</List.Item>
+                  ))}
+                </List>
+                {onSale ? (
+                  <Button
+                    onClick={() => void buy(id)}
+                    loading={busy === id}
+                    disabled={!canManage || (busy !== null && busy !== id)}
+                  >
+                    {T.buy(plan.name)}
+                  </Button>
+                ) : (
+                  <>
+                    <Button disabled>{T.comingSoon}</Button>
+                    <Text size="xs" c="dimmed">
+                      {T.comingSoonNote}
+                    </Text>
+                  </>
+                )}
+              </Stack>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+      <TextInput
+        label={T.promoLabel}
+        description={T.promoHint}
+        value={promoCode}
+        onChange={(event) => setPromoCode(event.currentTarget.value)}
+        maw={320}
+        autoComplete="off"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,219 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TSubscription, TSubscriptionResponse } from '@stem/contract/payments';
+import { PAYMENT_PATHS, TRIAL_PATHS } from '@stem/contract/trial';
+import { PAYMENT_EXTRA_PATHS } from '@stem/contract/payments';
+import { setupLocalBackend } from '../../test/local-backend';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import CancelSubscriptionPage from './pages/cancel-subscription-page';
+import PaymentCancelPage from './pages/payment-cancel-page';
+import PaymentSuccessPage from './pages/payment-success-page';
+import SubscriptionPage from './pages/subscription-page';
+
+const confetti = vi.hoisted(() =>
+  Object.assign(
+    vi.fn(() => Promise.resolve()),
+    { reset: vi.fn() },
+  ),
+);
+vi.mock('canvas-confetti', () => ({ default: confetti }));
+
+const T = MESSAGES.paymentPages;
+const backend = setupLocalBackend();
+
+const subscription = (overrides: Partial<TSubscription> = {}): TSubscription => ({
+  status: 'active',
+  isActive: true,
+  isTrial: false,
+  plan: 'personal',
+  planName: 'Personal Learning Plan',
+  billingOption: 'monthly',
+  amountPence: 499,
+  currentPeriodEnd: '2026-12-26T10:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  trialExpiresAt: null,
+  canCreate: true,
+  ...overrides,
+});
+const reply = (overrides: Partial<TSubscriptionResponse> = {}): TSubscriptionResponse => ({
+  success: true,
+  subscription: subscription(),
+  isTrial: false,
+  hasStripeAccount: true,
+  portalUrl: null,
+  canManage: true,
+  message: 'Subscription loaded',
+  ...overrides,
+});
+
+const routes = [
+  { path: '/payment/success', element: <PaymentSuccessPage /> },
+  { path: '/payment/cancel', element: <PaymentCancelPage /> },
+  { path: '/payments', element: <SubscriptionPage /> },
+  { path: '/payments/cancel', element: <CancelSubscriptionPage /> },
+  { path: '*', element: <LocationProbe /> },
+];
+
+describe('payment pages (spec 01 §2)', () => {
+  beforeEach(() => {
+    confetti.mockClear();
+    backend.on('GET', PAYMENT_EXTRA_PATHS.plans, {
+      status: 200,
+      body: { success: true, classroomEnabled: false, introOfferEnds: null },
+    });
+  });
+
+  it('confirms a payment, bursts confetti, counts down from 15 and returns to the dashboard', async () => {
+    backend.on('GET', PAYMENT_PATHS.verify, {
+      status: 200,
+      body: { success: true, status: 'completed', message: MESSAGES.payments.verifyCompleted },
+    });
+    renderRoutes(routes, '/payment/success?session_id=cs_local_1');
+    expect(screen.getByRole('heading', { name: T.successTitle })).toBeTruthy();
+    expect(screen.getByText(T.successText)).toBeTruthy();
+    expect(screen.getByText(T.successCountdown(15))).toBeTruthy();
+    expect(confetti).toHaveBeenCalled();
+    expect(await screen.findByText(MESSAGES.payments.verifyCompleted)).toBeTruthy();
+    expect(backend.seen.find((r) => r.path === PAYMENT_PATHS.verify)).toBeTruthy();
+    await screen.findByText(T.successCountdown(14), undefined, { timeout: 2_500 });
+    fireEvent.click(screen.getByRole('button', { name: T.returnToDashboard }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+  });
+
+  it('says nothing was charged and goes home with the cancelled flag', async () => {
+    const { router } = renderRoutes(routes, '/payment/cancel');
+    expect(screen.getByRole('heading', { name: T.cancelTitle })).toBeTruthy();
+    expect(screen.getByText(T.cancelText)).toBeTruthy();
+    expect(screen.getByText(T.cancelCountdown(15))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: T.returnToHome }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.search).toBe('?payment_status=cancelled');
+  });
+
+  it('shows the management view of an active plan with its invoices, portal and cancel', async () => {
+    backend.on('GET', PAYMENT_PATHS.subscription, { status: 200, body: reply() });
+    backend.on('GET', PAYMENT_PATHS.history, {
+      status: 200,
+      body: {
+        success: true,
+        payments: [
+          {
+            id: 'p1',
+            description: 'Personal Learning Plan (monthly)',
+            plan: 'personal',
+            billingOption: 'monthly',
+            amountPence: 499,
+            currency: 'gbp',
+            invoiceId: 'in_1',
+            status: 'paid',
+            date: '2026-11-26T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderRoutes(routes, '/payments');
+    expect(await screen.findByRole('heading', { name: 'Personal Learning Plan' })).toBeTruthy();
+    expect(screen.getByText(T.renewsOn('26 December 2026'))).toBeTruthy();
+    expect(await screen.findByText('Personal Learning Plan (monthly)')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByText('£4.99')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: T.manageInPortal })).toBeTruthy();
+    expect(screen.getByRole('link', { name: T.cancelSubscription }).getAttribute('href')).toBe(
+      '/payments/cancel',
+    );
+  });
+
+  it('shows a trial the pricing view and upgrades it through /trial/upgrade', async () => {
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: reply({
+        isTrial: true,
+        hasStripeAccount: false,
+        subscription: subscription({
+          status: 'trial',
+          isActive: false,
+          isTrial: true,
+          plan: 'trial',
+          planName: 'Free Trial',
+          billingOption: null,
+          amountPence: null,
+          currentPeriodEnd: null,
+          trialExpiresAt: '2026-12-01T10:00:00.000Z',
+        }),
+      }),
+    });
+    backend.on('POST', TRIAL_PATHS.upgrade, {
+      status: 400,
+      body: { success: false, code: 'BAD_REQUEST', message: MESSAGES.payments.checkoutUnavailable },
+    });
+    renderRoutes(routes, '/payments');
+    expect(await screen.findByText(T.trialNote('1 December 2026'))).toBeTruthy();
+    expect(screen.getByTestId('price-personal').textContent).toBe('£4.99');
+    expect(screen.getByRole('button', { name: T.comingSoon })).toHaveProperty('disabled', true);
+    // The promo is refused at once on the annual plan, with the server's words.
+    fireEvent.click(
+      within(screen.getAllByRole('radiogroup')[0] as HTMLElement).getByText(T.annual),
+    );
+    expect(screen.getByTestId('price-personal').textContent).toBe('£49.99');
+    fireEvent.change(screen.getByLabelText(T.promoLabel, { exact: false }), {
+      target: { value: 'EXAM2025' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: T.buy('Personal Learning Plan') }));
+    expect(await screen.findByText(MESSAGES.payments.promoWrongPlan)).toBeTruthy();
+    expect(backend.seen.some((r) => r.path === TRIAL_PATHS.upgrade)).toBe(false);
+    fireEvent.click(
+      within(screen.getAllByRole('radiogroup')[0] as HTMLElement).getByText(T.monthly),
+    );
+    fireEvent.click(screen.getByRole('button', { name: T.buy('Personal Learning Plan') }));
+    await waitFor(() =>
+      expect(backend.seen.some((r) => r.path === TRIAL_PATHS.upgrade)).toBe(true),
+    );
+    expect(backend.seen.find((r) => r.path === TRIAL_PATHS.upgrade)?.body).toEqual({
+      planId: 'personal',
+      billingOption: 'monthly',
+      promoCode: 'EXAM2025',
+    });
+    expect(await screen.findByText(MESSAGES.payments.checkoutUnavailable)).toBeTruthy();
+  });
+
+  it('says a refused reader may not see payments', async () => {
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 403,
+      body: { success: false, code: 'FORBIDDEN', message: 'no' },
+    });
+    renderRoutes(routes, '/payments');
+    expect(await screen.findByText(MESSAGES.generic.forbidden)).toBeTruthy();
+  });
+
+  it('cancels at the period end and comes back to /payments saying until when', async () => {
+    backend.on('GET', PAYMENT_PATHS.subscription, { status: 200, body: reply() });
+    backend.on('POST', PAYMENT_PATHS.cancelSubscription, {
+      status: 200,
+      body: {
+        success: true,
+        message: MESSAGES.payments.cancelScheduled('26 December 2026'),
+        cancelAtPeriodEnd: true,
+        accessUntil: '2026-12-26T10:00:00.000Z',
+      },
+    });
+    const { router } = renderRoutes(routes, '/payments/cancel');
+    expect(screen.getByText(T.cancelQuestion)).toBeTruthy();
+    expect(screen.getByText(T.cancelAccess)).toBeTruthy();
+    expect(await screen.findByText(T.cancelAccessUntil('26 December 2026'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: T.confirmCancel }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payments'));
+    expect(
+      await screen.findByText(MESSAGES.payments.cancelScheduled('26 December 2026')),
+    ).toBeTruthy();
+  });
+
+  it('keeps the subscription and goes to the dashboard on No', async () => {
+    backend.on('GET', PAYMENT_PATHS.subscription, { status: 200, body: reply() });
+    renderRoutes(routes, '/payments/cancel');
+    fireEvent.click(screen.getByRole('button', { name: T.keepSubscription }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+    expect(backend.seen.some((r) => r.path === PAYMENT_PATHS.cancelSubscription)).toBe(false);
+  });
+});
