@@ -8,6 +8,7 @@ import { studentClassRoutes } from './student/student.routes';
 import { trialLimitRoutes } from './trial-limits/trial-limits.routes';
 import { submissionRootRoutes, submissionRoutes } from './submissions/submissions.routes';
 import { extractionRoutes } from './extraction/extraction.routes';
+import { siteRoutes } from './site/site.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -18,6 +19,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(studentClassRoutes, { ctx });
   await api.register(trialLimitRoutes, { ctx });
   await api.register(submissionRoutes, { ctx });
+  await api.register(siteRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */
