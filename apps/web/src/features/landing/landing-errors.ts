@@ -23,8 +23,9 @@ export function emailExistsMessage(serverMessage: string | undefined): string {
   return serverMessage && serverMessage.trim() !== '' ? serverMessage : E.emailExists;
 }
 
-/** The e-mail check or the sign-up link request failed. */
+/** The e-mail check or the sign-up link request failed (a 409: the address has an account). */
 export function emailTrialErrorOf(error: unknown): string {
+  if (statusOf(error) === 409) return emailExistsMessage(serverMessageOf(error));
   return rateLimitMessage(error) ?? E.emailCheckFailed;
 }
 

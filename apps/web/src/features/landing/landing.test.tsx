@@ -10,7 +10,8 @@ import { landingRedirect } from '../../app/landing-redirect';
 import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { browser } from './api';
-import { FAQS, FEATURES } from './landing-content';
+import { FEATURES } from './landing-content';
+import { FAQS } from './landing-faqs';
 import LandingPage from './pages/landing-page';
 
 const L = MESSAGES.landing;

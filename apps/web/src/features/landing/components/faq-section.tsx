@@ -1,6 +1,6 @@
 import { Accordion, Container, Title } from '@mantine/core';
 import { MESSAGES } from '@stem/contract/messages';
-import { FAQS } from '../landing-content';
+import { FAQS } from '../landing-faqs';
 import classes from '../landing.module.css';
 
 /** The questions schools ask, as an accordion (spec 01 §2). */
