@@ -157,7 +157,8 @@ async function waitForReady(
   url: string,
   child: ChildProcess,
   logFile: string,
-  timeoutMs = 30_000,
+  // A shared, busy machine can take a while to load PGlite and the OCR workers.
+  timeoutMs = 90_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -23,13 +23,16 @@ test.describe("a student's classes", () => {
     page,
     request,
   }) => {
-    // Student 24 is in teacher 2's seeded "Year 10 Chemistry" (no questions); the teacher adds a
-    // second class with two questions through the API.
+    // Student 24 is in teacher 2's seeded "Year 10 Chemistry" (with the seed's questions); the teacher
+    // adds a class with two questions and an empty one through the API.
     const teacher = pick(accounts().teachers, 1, 'teacher');
     const student = pick(accounts().students, 23, 'student');
     const api = await teachingApi(request, teacher);
     const className = `Forces and Motion ${randomUUID().slice(0, 6)}`;
-    const classId = await api.createClass(className, [await api.studentId(student.email)]);
+    const studentId = await api.studentId(student.email);
+    const classId = await api.createClass(className, [studentId]);
+    const emptyClassName = `Not Started Yet ${randomUUID().slice(0, 6)}`;
+    await api.createClass(emptyClassName, [studentId]);
     const questions = [
       { question: 'Explain what a balanced force does to a moving object.', marks: 5 },
       { question: 'State the unit of force.', marks: 1 },
@@ -58,7 +61,7 @@ test.describe("a student's classes", () => {
     const card = cards.filter({ hasText: className });
     await expect(card).toContainText(`Teacher: ${teacher.name}`);
     await expect(card).toContainText('2 questions');
-    await expect(cards.filter({ hasText: 'Year 10 Chemistry' })).toContainText('0 questions');
+    await expect(cards.filter({ hasText: emptyClassName })).toContainText('0 questions');
     const classCount = await cards.count();
     expect(classCount).toBeGreaterThanOrEqual(2);
     await snap(page, 'student-my-classes', [DESKTOP]);
@@ -91,8 +94,8 @@ test.describe("a student's classes", () => {
 
     // A class without questions cannot be started.
     await page.goto('/my-classes');
-    await cards.filter({ hasText: 'Year 10 Chemistry' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Year 10 Chemistry' })).toBeVisible();
+    await cards.filter({ hasText: emptyClassName }).click();
+    await expect(page.getByRole('heading', { level: 1, name: emptyClassName })).toBeVisible();
     await expect(page.getByText(S.noQuestionsYet)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Submission' })).toBeDisabled();
 

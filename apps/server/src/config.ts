@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { SITE_DEFAULTS } from '@stem/contract/site';
 
 const ZUrl = z.url();
 const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
@@ -111,6 +112,15 @@ const ZEnv = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST: optionalString,
+  /** Landing page: where Book A Demo goes (https:// or mailto:). */
+  BOOK_DEMO_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(https?:\/\/|mailto:)\S+$/, 'must be an http(s):// or mailto: address')
+      .optional(),
+  ),
+  LINKEDIN_URL: optionalString.pipe(ZHttpUrl.optional()),
+  CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
 });
 
 export type TConfig = {
@@ -189,6 +199,13 @@ export type TConfig = {
   trustProxy: boolean;
   /** Folder of the built web app; undefined means the API runs without serving the SPA. */
   webDist: string | undefined;
+  /** Public addresses and dates the landing page shows (GET /site/config). */
+  site: {
+    bookDemoUrl: string;
+    linkedinUrl: string;
+    contactEmail: string;
+    introOfferEndsOn: string | undefined;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -340,6 +357,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    site: {
+      bookDemoUrl: e.BOOK_DEMO_URL ?? SITE_DEFAULTS.bookDemoUrl,
+      linkedinUrl: e.LINKEDIN_URL ?? SITE_DEFAULTS.linkedinUrl,
+      contactEmail: e.CONTACT_EMAIL?.toLowerCase() ?? SITE_DEFAULTS.contactEmail,
+      introOfferEndsOn: e.INTRO_OFFER_ENDS,
+    },
   };
 }
 

@@ -6,6 +6,13 @@ import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase } from './db/client';
 import { randomToken } from './lib/tokens';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
+import { selectAi } from './adapters/ai/select-ai';
+import { createMarker } from './marking/engine';
+import {
+  addDemoContent,
+  DEMO_CONTENT,
+  type TDemoContentSummary,
+} from './modules/demo/demo.content';
 import { createDemoSchools, type TDemoSchool } from './modules/demo/demo.service';
 import { addSubmissionVolume } from './modules/demo/demo.volume';
 import { createTrialDemoSchool, type TTrialDemo } from './modules/demo/demo.trial';
@@ -14,7 +21,8 @@ const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] 
                              [-- --submissions M [-- --teacher-submissions H]]
   --json        print only one JSON object on stdout: { school, accounts } (and schools when N > 1,
                 trial and trialUpgrade with --trial)
-  --scale N     create N demo schools (default 1)
+  --scale N     create N demo schools (default 1); every teacher gets questions, and the students
+                of the first ${DEMO_CONTENT.markedSchools} schools get marked submissions
   --password P  the password of every created account (default: a new random one)
   --trial       also create two schools on a 14-day trial whose teacher is at the limit (3 classes,
                 3 questions); the second is for tests that upgrade it
@@ -90,6 +98,7 @@ function parseCommandLine(argv: string[]): TArgs {
 function printReadable(
   created: TDemoSchool[],
   trial: TTrialDemo | undefined,
+  content: TDemoContentSummary,
   config: TConfig,
 ): void {
   const out: string[] = [];
@@ -104,6 +113,11 @@ function printReadable(
   if (created.length > shown.length) {
     out.push('', `... and ${created.length - shown.length} more schools of the same shape.`);
   }
+  out.push(
+    '',
+    `Demo work: ${content.questions} questions with rubrics, ${content.marked} marked submissions` +
+      ` (${content.flagged} flagged for the teacher${content.failed ? `, ${content.failed} failed to mark` : ''}).`,
+  );
   if (trial) {
     out.push(
       '',
@@ -161,6 +175,10 @@ async function main(): Promise<void> {
           },
         })
       : undefined;
+    const content = await addDemoContent(
+      { db: database.db, marker: createMarker({ ai: selectAi(config, logger) }), logger },
+      created.map((demo) => demo.school.code),
+    );
     const trial = args.trial
       ? await createTrialDemoSchool(database.db, { password: args.password })
       : undefined;
@@ -174,6 +192,8 @@ async function main(): Promise<void> {
         accounts: created.reduce((n, s) => n + s.accounts.length, 0),
         trialSchool: Boolean(trial),
         ...(volume ? { volume } : {}),
+        questions: content.questions,
+        submissions: content.marked,
         database: database.kind,
         ms: Math.round(performance.now() - startedAt),
       },
@@ -190,7 +210,7 @@ async function main(): Promise<void> {
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {
-      printReadable(created, trial, config);
+      printReadable(created, trial, content, config);
     }
   } finally {
     await database.close();

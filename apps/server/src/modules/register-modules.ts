@@ -9,6 +9,7 @@ import { trialLimitRoutes } from './trial-limits/trial-limits.routes';
 import { submissionRootRoutes, submissionRoutes } from './submissions/submissions.routes';
 import { extractionRoutes } from './extraction/extraction.routes';
 import { paymentRoutes } from './payments/payments.routes';
+import { siteRoutes } from './site/site.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -20,6 +21,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(trialLimitRoutes, { ctx });
   await api.register(submissionRoutes, { ctx });
   await api.register(paymentRoutes, { ctx });
+  await api.register(siteRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

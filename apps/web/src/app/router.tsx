@@ -2,13 +2,13 @@ import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
-  Navigate,
   RouterProvider,
   type NonIndexRouteObject,
   type RouteObject,
 } from 'react-router';
 import type { TRole } from '@stem/contract/roles';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
+import { landingRedirect } from './landing-redirect';
 import { RouteError } from './route-error';
 
 type TPageModule = { default: ComponentType };
@@ -36,7 +36,11 @@ export const routes: RouteObject[] = [
       </Center>
     ),
     children: [
-      { path: '/', element: <Navigate to="/login" replace /> },
+      {
+        path: '/',
+        loader: landingRedirect,
+        ...page(() => import('../features/landing/pages/landing-page')),
+      },
       {
         element: <GuestOnly />,
         children: [

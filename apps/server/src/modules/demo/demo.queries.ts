@@ -1,3 +1,4 @@
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { classes, classQuestions, classStudents, questions, schools, users } from '../../db/schema';
 
@@ -58,4 +59,55 @@ export async function insertClassQuestions(
 ): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(classQuestions).values(rows);
+}
+
+export type TDemoClassRow = {
+  classId: string;
+  schoolId: string;
+  schoolCode: string;
+  className: string;
+  teacherId: string | null;
+};
+
+/** The classes of the given schools (by code), oldest first within each school. */
+export async function selectClassesOfSchools(db: TDb, codes: string[]): Promise<TDemoClassRow[]> {
+  if (codes.length === 0) return [];
+  const schoolRows = await db
+    .select({ id: schools.id, code: schools.code })
+    .from(schools)
+    .where(inArray(schools.code, codes));
+  const codeById = new Map(schoolRows.map((row) => [row.id, row.code]));
+  if (schoolRows.length === 0) return [];
+  const rows = await db
+    .select({
+      classId: classes.id,
+      schoolId: classes.schoolId,
+      className: classes.name,
+      teacherId: classes.teacherId,
+    })
+    .from(classes)
+    .where(inArray(classes.schoolId, [...codeById.keys()]))
+    .orderBy(asc(classes.schoolId), asc(classes.name));
+  return rows.map((row) => ({ ...row, schoolCode: codeById.get(row.schoolId) as string }));
+}
+
+/** The students of the given classes, in a stable order (by e-mail) for each class. */
+export async function selectStudentsOfClasses(
+  db: TDb,
+  classIds: string[],
+): Promise<Map<string, string[]>> {
+  const byClass = new Map<string, string[]>();
+  if (classIds.length === 0) return byClass;
+  const rows = await db
+    .select({ classId: classStudents.classId, studentId: classStudents.studentId })
+    .from(classStudents)
+    .innerJoin(users, eq(users.id, classStudents.studentId))
+    .where(inArray(classStudents.classId, classIds))
+    .orderBy(asc(users.email));
+  for (const row of rows) {
+    const list = byClass.get(row.classId) ?? [];
+    list.push(row.studentId);
+    byClass.set(row.classId, list);
+  }
+  return byClass;
 }

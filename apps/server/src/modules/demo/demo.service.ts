@@ -16,7 +16,7 @@ export type TDemoAccount = { role: TRole; name: string; email: string; password:
 export type TDemoSchool = { school: { name: string; code: string }; accounts: TDemoAccount[] };
 
 export const DEMO_SHAPE = { teachers: 2, students: 30, studentsPerClass: 15 } as const;
-const DEMO_CLASS_NAMES = ['Year 9 Physics', 'Year 10 Chemistry'] as const;
+export const DEMO_CLASS_NAMES = ['Year 9 Physics', 'Year 10 Chemistry'] as const;
 const DEMO_EMAIL_DOMAIN = 'example.com';
 
 const FIRST_NAMES = [

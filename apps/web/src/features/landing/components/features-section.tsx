@@ -1,0 +1,74 @@
+import { Container, Modal, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { MESSAGES } from '@stem/contract/messages';
+import { FEATURES, SHOT_SIZE, type TFeature } from '../landing-content';
+import classes from '../landing.module.css';
+
+const F = MESSAGES.landing.features;
+
+/** The feature tour; each screenshot opens full size in a fullscreen lightbox. */
+export function FeaturesSection() {
+  const [shown, setShown] = useState<TFeature | null>(null);
+  return (
+    <section id="product" className={classes.section} aria-labelledby="product-title">
+      <Container size="lg">
+        <Stack gap="xs" align="center" mb={40} ta="center">
+          <Title id="product-title" order={2}>
+            {F.title}
+          </Title>
+          <Text className={classes.lead}>{F.text}</Text>
+        </Stack>
+        <div className={classes.featureGrid}>
+          {FEATURES.map((feature) => (
+            <article key={feature.id} data-testid="feature">
+              <button
+                type="button"
+                className={classes.shotButton}
+                onClick={() => setShown(feature)}
+                aria-label={F.enlarge(feature.title)}
+              >
+                <img
+                  className={classes.shot}
+                  src={feature.thumb}
+                  alt={feature.alt}
+                  width={SHOT_SIZE.thumb.width}
+                  height={SHOT_SIZE.thumb.height}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </button>
+              <Title order={3} size="h4" mt="md">
+                {feature.title}
+              </Title>
+              <Text mt={4} className={classes.muted}>
+                {feature.text}
+              </Text>
+            </article>
+          ))}
+        </div>
+      </Container>
+      <Modal
+        opened={shown !== null}
+        onClose={() => setShown(null)}
+        fullScreen
+        title={shown?.title}
+        closeButtonProps={{ 'aria-label': F.closeLightbox }}
+      >
+        {shown ? (
+          <figure style={{ margin: 0 }} data-testid="lightbox">
+            <img
+              className={classes.lightboxImage}
+              src={shown.full}
+              alt={shown.alt}
+              width={SHOT_SIZE.full.width}
+              height={SHOT_SIZE.full.height}
+            />
+            <Text component="figcaption" mt="sm" ta="center" className={classes.muted}>
+              {shown.text}
+            </Text>
+          </figure>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { Burger, Button, Container, Drawer, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
+import { PAID_PLANS, PROMO } from '@stem/contract/plans';
+import { Logo } from '../../../components/logo';
+import classes from '../landing.module.css';
+
+const N = MESSAGES.landing.nav;
+
+export const SECTION_LINKS = [
+  { href: '#product', label: N.product },
+  { href: '#pricing', label: N.pricing },
+  { href: '#faqs', label: N.faqs },
+] as const;
+
+type TLandingHeaderProps = { bookDemoUrl: string; onBuyPlan: () => void };
+
+/** Promo banner and navigation bar (spec 01 §2): section anchors, Buy Plan, Client Login, Book A Demo. */
+export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
+  const [isMenuOpen, menu] = useDisclosure(false);
+  const external = bookDemoUrl.startsWith('http')
+    ? { target: '_blank', rel: 'noopener noreferrer' }
+    : {};
+
+  return (
+    <>
+      <p className={classes.promo} style={{ margin: 0 }} data-testid="promo-banner">
+        {MESSAGES.landing.promo(PROMO.code, PROMO.freeMonths, PAID_PLANS.personal.name)}
+      </p>
+      <header className={classes.header}>
+        <Container size="lg" className={classes.headerInner}>
+          <Link to="/" className={classes.brand} aria-label={MESSAGES.landing.footer.home}>
+            <Logo size={32} />
+          </Link>
+          <nav aria-label={N.label}>
+            <ul className={classes.navLinks}>
+              {SECTION_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a className={classes.navLink} href={link.href}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={classes.actions}>
+            <Button variant="subtle" className={classes.desktopOnly} onClick={onBuyPlan}>
+              {N.buyPlan}
+            </Button>
+            <Button component={Link} to="/login" variant="default" className={classes.notPhone}>
+              {N.clientLogin}
+            </Button>
+            <Button component="a" href={bookDemoUrl} className={classes.desktopOnly} {...external}>
+              {N.bookDemo}
+            </Button>
+            <Burger
+              className={classes.burger}
+              opened={isMenuOpen}
+              onClick={menu.toggle}
+              aria-label={isMenuOpen ? N.closeMenu : N.openMenu}
+              aria-expanded={isMenuOpen}
+            />
+          </div>
+        </Container>
+      </header>
+      <Drawer
+        opened={isMenuOpen}
+        onClose={menu.close}
+        position="right"
+        size="xs"
+        title={<Logo size={28} />}
+        closeButtonProps={{ 'aria-label': N.closeMenu }}
+      >
+        <nav aria-label={N.menu}>
+          <Stack gap={4}>
+            {SECTION_LINKS.map((link) => (
+              <a
+                key={link.href}
+                className={classes.drawerLink}
+                href={link.href}
+                onClick={menu.close}
+              >
+                {link.label}
+              </a>
+            ))}
+            <Button
+              variant="light"
+              mt="sm"
+              onClick={() => {
+                menu.close();
+                onBuyPlan();
+              }}
+            >
+              {N.buyPlan}
+            </Button>
+            <Button component={Link} to="/login" variant="default">
+              {N.clientLogin}
+            </Button>
+            <Button component="a" href={bookDemoUrl} {...external}>
+              {N.bookDemo}
+            </Button>
+          </Stack>
+        </nav>
+      </Drawer>
+    </>
+  );
+}

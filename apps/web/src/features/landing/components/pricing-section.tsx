@@ -1,0 +1,169 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { MESSAGES } from '@stem/contract/messages';
+import {
+  formatPence,
+  PAID_PLANS,
+  TRIAL_PLAN,
+  type TBillingOption,
+  type TPaidPlan,
+} from '@stem/contract/plans';
+import classes from '../landing.module.css';
+
+const P = MESSAGES.landing.pricing;
+
+type TPricingProps = {
+  /** The formatted last day of the introductory prices, or null when no offer runs. */
+  introOfferEnds: string | null;
+  onBuy: (billing: TBillingOption) => void;
+  onStartTrial: () => void;
+  /** The Personal plan's toggle, shared with the navbar's Buy Plan. */
+  personalBilling: TBillingOption;
+  onPersonalBillingChange: (billing: TBillingOption) => void;
+};
+
+/** Pricing (spec 01 §2, §9): Personal on sale, Classroom 'Coming Soon!', each with its own toggle. */
+export function PricingSection(props: TPricingProps) {
+  const [classroomBilling, setClassroomBilling] = useState<TBillingOption>(
+    PAID_PLANS.classroom.defaultBilling,
+  );
+  return (
+    <section
+      id="pricing"
+      className={`${classes.section} ${classes.sectionAlt}`}
+      aria-labelledby="pricing-title"
+    >
+      <Container size="lg">
+        <Stack gap="xs" align="center" mb={40} ta="center">
+          <Title id="pricing-title" order={2}>
+            {P.title}
+          </Title>
+          <Text className={classes.lead}>{P.text}</Text>
+          {props.introOfferEnds ? (
+            <Text fw={600} c="blue.9" data-testid="intro-offer">
+              {P.introductory(props.introOfferEnds)}
+            </Text>
+          ) : null}
+        </Stack>
+        <div className={classes.pricingGrid}>
+          <PlanCard
+            plan={PAID_PLANS.personal}
+            billing={props.personalBilling}
+            onBillingChange={props.onPersonalBillingChange}
+            action={
+              <Button
+                className={classes.planButton}
+                size="md"
+                onClick={() => props.onBuy(props.personalBilling)}
+              >
+                {P.buy}
+              </Button>
+            }
+          />
+          <PlanCard
+            plan={PAID_PLANS.classroom}
+            billing={classroomBilling}
+            onBillingChange={setClassroomBilling}
+            action={
+              <Stack gap={6} className={classes.planButton}>
+                <Button size="md" disabled aria-describedby="classroom-note">
+                  {P.comingSoon}
+                </Button>
+                <Text id="classroom-note" size="sm" ta="center" className={classes.muted}>
+                  {P.classroomNote}
+                </Text>
+              </Stack>
+            }
+          />
+          <Card withBorder radius="md" padding="xl" className={classes.planCard}>
+            <Title order={3}>{TRIAL_PLAN.name}</Title>
+            <Text fw={600}>{P.trialTitle}</Text>
+            <Text className={classes.muted}>{P.trialText}</Text>
+            <Button
+              variant="light"
+              size="md"
+              className={classes.planButton}
+              onClick={props.onStartTrial}
+            >
+              {MESSAGES.landing.hero.getStarted}
+            </Button>
+          </Card>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+type TPlanCardProps = {
+  plan: TPaidPlan;
+  billing: TBillingOption;
+  onBillingChange: (billing: TBillingOption) => void;
+  action: ReactNode;
+};
+
+function PlanCard({ plan, billing, onBillingChange, action }: TPlanCardProps) {
+  const price = plan.prices[billing];
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="xl"
+      className={classes.planCard}
+      data-testid={`plan-${plan.id}`}
+      component="article"
+      aria-labelledby={`plan-${plan.id}-name`}
+    >
+      <div>
+        <Title order={3} id={`plan-${plan.id}-name`}>
+          {plan.name}
+        </Title>
+        <Text className={classes.muted}>{plan.audience}</Text>
+      </div>
+      <SegmentedControl
+        fullWidth
+        value={billing}
+        onChange={(value) => onBillingChange(value as TBillingOption)}
+        data={[
+          { value: 'monthly', label: P.monthly },
+          { value: 'annual', label: P.annual },
+        ]}
+        aria-label={P.billingLabel(plan.name)}
+      />
+      <div>
+        <Group gap="xs" align="baseline">
+          <span className={classes.price} data-testid="price">
+            {formatPence(price.amountPence)}
+          </span>
+          <Text component="span" className={classes.muted}>
+            {billing === 'monthly' ? P.perMonth : P.perYear}
+          </Text>
+          {price.saveLabel ? (
+            <Badge color="green.9" variant="filled">
+              {price.saveLabel}
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm" className={classes.muted} mt={4}>
+          <s>{P.was(formatPence(price.wasPence))}</s>
+          {price.perMonthPence ? ` · ${P.aboutPerMonth(formatPence(price.perMonthPence))}` : ''}
+        </Text>
+      </div>
+      <ul className={classes.featureList}>
+        {plan.features.map((feature) => (
+          <li key={feature}>{feature}</li>
+        ))}
+      </ul>
+      {action}
+    </Card>
+  );
+}
