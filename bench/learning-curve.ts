@@ -18,7 +18,7 @@ import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
  * the tuning part is ASAP sets 1, 3, 5, 7, 9 and the other SAF questions.
  */
 
-export const CURVE_SIZES = [0, 10, 30, 100, 300] as const;
+export const CURVE_SIZES = [0, 10, 30, 50, 100, 300] as const;
 
 export type TCurveOptions = {
   sizes: readonly number[];
