@@ -9,12 +9,19 @@ import {
 } from '../apps/server/src/marking/dataset';
 import { summarise, type TAgreement, type TScored } from '../apps/server/src/marking/metrics';
 import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
+import { CURVE_SIZES, printLearningCurve, type TCurveOptions } from './learning-curve';
 
 /**
- * `npm run bench:marking`: the offline marker against human marks on every `*.jsonl` file of
+ * `npm run bench:marking [-- options]`: the offline marker against human marks on every `*.jsonl` file of
  * ../shared/data/marking (or MARKING_DATA_DIR), zero-shot and with 10 human-marked examples per
  * question, next to two length-only baselines computed on the same answers. Metrics are those of the
- * data README (pooled QWK, ASAP per-set Fisher-z mean, Pearson r, RMSE, exact agreement).
+ * data README (pooled QWK, ASAP per-set Fisher-z mean, Pearson r, RMSE, exact agreement). Then the
+ * learning curve (`learning-curve.ts`): QWK per set with 0..300 teacher-marked examples per question,
+ * rubric engine alone and blended with the learned model.
+ *
+ * Options: --curve-only (skip the tables above), --no-curve, --part tuning|held-out|all,
+ * --sets 1,3,2.1_DLL (only these sets), --sizes 0,10,30,100,300, --test N (test answers per question,
+ * default 300), --seed N.
  */
 
 const EXAMPLES = 10;
@@ -188,7 +195,31 @@ function printTable(file: string, rows: TRow[]): void {
   }
 }
 
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function curveOptions(): TCurveOptions {
+  const part = argValue('--part') ?? 'all';
+  if (part !== 'tuning' && part !== 'held-out' && part !== 'all') {
+    throw new Error('--part must be tuning, held-out or all');
+  }
+  const list = (v: string | undefined) => (v ?? '').split(',').filter((x) => x.trim() !== '');
+  const sizes = list(argValue('--sizes')).map(Number);
+  return {
+    part,
+    sizes: sizes.length > 0 ? sizes : CURVE_SIZES,
+    testPerQuestion: Number(argValue('--test') ?? 300),
+    seed: Number(argValue('--seed') ?? 1),
+    only: list(argValue('--sets')),
+  };
+}
+
 async function main(): Promise<void> {
+  const curveOnly = process.argv.includes('--curve-only');
+  const noCurve = process.argv.includes('--no-curve');
+  const options = curveOptions();
   if (!existsSync(dataDir)) {
     console.log(
       `No marking data at ${dataDir}: nothing to measure. Set MARKING_DATA_DIR to a folder of *.jsonl files in the format of ../shared/data/marking/README.md.`,
@@ -203,6 +234,15 @@ async function main(): Promise<void> {
     console.log(`No *.jsonl files in ${dataDir}: nothing to measure.`);
     return;
   }
+  if (!curveOnly) await printTables(files);
+  if (noCurve) return;
+  console.log(
+    `\nLearning curve: QWK per set on a fixed test split of each question's answers (up to ${options.testPerQuestion} a question, at most a third of them), with 0..${Math.max(...options.sizes)} teacher-marked examples per question drawn from the other answers (never a test answer). "rubric" = the rubric engine alone, "blend" = blended with the learned model, (w) = the learned model's weight chosen by cross-validation on the examples. References (ASAP official test set): bag-of-words benchmark 0.646, length benchmark 0.323, human agreement 0.904. A "-" means the question has too few answers for that many examples.`,
+  );
+  for (const file of files) await printLearningCurve(file, options);
+}
+
+async function printTables(files: string[]): Promise<void> {
   console.log(
     `Offline marker vs human marks (${dataDir}). QWK = pooled quadratic weighted kappa; QWK per-set = Fisher-z mean of per-question QWK (the ASAP figure); examples = ${EXAMPLES} human-marked answers per question (seeded picks; figures are the mean of ${SEEDS.length} picks), left out of the figures. Length-only rows: per question, a least-squares line of score on word count. Ceiling = the per-set QWK the same ordering of answers would reach with perfect calibration (categories given by rank with the human histogram): what a better mapping to marks could still win.`,
   );

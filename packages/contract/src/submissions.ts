@@ -93,7 +93,7 @@ export const ZSubmissionAnswer = z.object({
   score: z.number().int().nullable(),
   feedback: z.array(ZFeedback),
   contentModeration: ZContentModeration.nullable(),
-  /** The engine that made the mark, e.g. "offline@2". */
+  /** The engine that made the mark, e.g. "offline@3". */
   markedBy: z.string().nullable(),
 });
 export type TSubmissionAnswer = z.infer<typeof ZSubmissionAnswer>;

@@ -317,7 +317,7 @@ export const submissionAnswers = pgTable(
     feedback: jsonb('feedback').$type<TFeedback>(),
     contentModeration: jsonb('content_moderation').$type<TModeration>(),
     isFlagged: boolean('is_flagged').notNull().default(false),
-    /** The engine that produced the AI mark, e.g. "offline@2" or "anthropic:claude-…". */
+    /** The engine that produced the AI mark, e.g. "offline@3" or "anthropic:claude-…". */
     markedBy: text('marked_by'),
     aiScore: integer('ai_score'),
     /** A teacher who overrode the AI mark. */
@@ -329,6 +329,10 @@ export const submissionAnswers = pgTable(
   (t) => [
     index('submission_answers_submission_idx').on(t.submissionId, t.position),
     index('submission_answers_question_idx').on(t.questionId),
+    // The marker's examples: a question's teacher-marked answers, newest first.
+    index('submission_answers_teacher_marked_idx')
+      .on(t.questionId, t.overriddenAt.desc())
+      .where(sql`${t.overriddenBy} is not null`),
   ],
 );
 

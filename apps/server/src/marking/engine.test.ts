@@ -6,12 +6,12 @@ import { ScriptedAi } from './test-support/scripted-ai';
 describe('createMarker', () => {
   it('marks offline when no AI is configured, in the contract shape', async () => {
     const marker = createMarker();
-    expect(marker.engine).toBe('offline@2');
+    expect(marker.engine).toBe('offline@3');
     const r = await marker.mark({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER });
     expect(Object.keys(r).sort()).toEqual(
       ['aiComment', 'contentModeration', 'engine', 'markRange', 'score', 'suggestion'].sort(),
     );
-    expect(r.engine).toBe('offline@2');
+    expect(r.engine).toBe('offline@3');
     expect(r.score).toBe(1);
   });
 

@@ -1,6 +1,12 @@
 import { parseMarkRange } from '@stem/contract/mark-ranges';
 import { clampScore, markRangeFor } from '../bands';
 import { detectPromptInjection, INJECTION_REASON } from '../injection';
+import { LEARNED } from '../learned/learned-model';
+import {
+  learnerFor,
+  type TAnswerReading,
+  type TQuestionLearner,
+} from '../learned/question-learner';
 import { combineModeration, moderateText } from '../moderation';
 import type { TMarkedExample, TMarkingInput, TMarkResult } from '../types';
 import { gatherEvidence } from './evidence';
@@ -19,9 +25,9 @@ import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
 /** Recorded with every mark the offline engine makes; bump when its scoring changes. */
-export const OFFLINE_ENGINE = 'offline@2';
+export const OFFLINE_ENGINE = 'offline@3';
 
-/** At most this many examples are read per question (more add little and cost time). */
+/** At most this many examples are read per question by the rubric engine (more add little and cost time). */
 const MAX_EXAMPLES = 50;
 
 export type TOfflineMark = TMarkResult & {
@@ -80,27 +86,59 @@ function usableExamples(examples: TMarkedExample[] | undefined, marks: number): 
   if (!examples) return [];
   return examples
     .filter((e) => typeof e.answer === 'string' && Number.isFinite(e.score))
-    .slice(0, MAX_EXAMPLES)
+    .slice(0, LEARNED.maxExamples)
     .map((e) => ({ answer: e.answer, score: Math.min(marks, Math.max(0, e.score)) }));
 }
 
-function sameText(a: string, b: string): boolean {
-  return (
-    normaliseText(a).replace(/\s+/g, ' ').trim() === normaliseText(b).replace(/\s+/g, ' ').trim()
-  );
+const plainCache = new Map<string, string>();
+
+/** An answer's text for comparison (normalised once: the examples are compared with every answer). */
+function plainText(text: string): string {
+  const hit = plainCache.get(text);
+  if (hit !== undefined) return hit;
+  const plain = normaliseText(text).replace(/\s+/g, ' ').trim();
+  if (plainCache.size > 5_000) plainCache.clear();
+  plainCache.set(text, plain);
+  return plain;
 }
 
-/** The unrounded score of one (injection-free) answer text. */
+function sameText(a: string, b: string): boolean {
+  return plainText(a) === plainText(b);
+}
+
+const evidenceCache = new WeakMap<TQuestionModel, Map<string, ReturnType<typeof gatherEvidence>>>();
+
+/** The evidence of one answer, kept per question (examples are read again by every fold and mark). */
+function evidenceOf(model: TQuestionModel, answer: string): ReturnType<typeof gatherEvidence> {
+  let cache = evidenceCache.get(model);
+  if (!cache) {
+    cache = new Map();
+    evidenceCache.set(model, cache);
+  }
+  const hit = cache.get(answer);
+  if (hit) return hit;
+  const evidence = gatherEvidence(model, answer);
+  if (cache.size > 2_000) cache.clear();
+  cache.set(answer, evidence);
+  return evidence;
+}
+
+/**
+ * The unrounded score of one (injection-free) answer text: the rubric engine with (at most
+ * `MAX_EXAMPLES` of) the examples, blended with the question's learned model when there is one.
+ */
 function scoreText(
   model: TQuestionModel,
   answer: string,
   marks: number,
-  examples: TMarkedExample[],
+  allExamples: TMarkedExample[],
   ranges: TBandRanges,
+  learner: TQuestionLearner | null = null,
 ): { raw: number; evidence: ReturnType<typeof gatherEvidence> } {
-  const evidence = gatherEvidence(model, answer);
+  const examples = allExamples.slice(0, MAX_EXAMPLES);
+  const evidence = evidenceOf(model, answer);
   if (evidence.isBlank) return { raw: 0, evidence };
-  const twin = examples.find((e) => sameText(e.answer, answer));
+  const twin = allExamples.find((e) => sameText(e.answer, answer));
   if (twin) return { raw: twin.score, evidence };
   const share = zeroShotShare(model, evidence, marks, ranges);
   if (examples.length === 0) return { raw: share * marks, evidence };
@@ -110,19 +148,59 @@ function scoreText(
   );
   // Examples place an answer among its peers, but only by what can be read of it (garbled OCR), and
   // they never lift an off-topic answer to a teacher's question off the bottom of the low band.
-  const readable = fewShot * legibilityFactor(evidence.legibility);
+  const legible = legibilityFactor(evidence.legibility);
+  let readable = fewShot * legible;
+  if (learner) {
+    const learned = learner.learnedShare(answer, { evidence, zeroShot: share });
+    readable = learner.blend(learned * legible, readable);
+  }
   if (model.rubric.isTeacherStyle && isOffTopic(model, evidence)) {
     return { raw: Math.min(readable * marks, share * marks), evidence };
   }
   return { raw: readable * marks, evidence };
 }
 
+/** The question's learned model for these examples (fitted once, then reused; `learned/`). */
+function learnerOf(
+  input: TMarkingInput,
+  model: TQuestionModel,
+  marks: number,
+  ranges: TBandRanges,
+  examples: TMarkedExample[],
+): TQuestionLearner | null {
+  const bands = [ranges.low, ranges.high].map((r) => `${r?.start}-${r?.end}`);
+  return learnerFor(
+    {
+      questionKey: [
+        input.question,
+        input.rubric,
+        input.referenceAnswer ?? '',
+        marks,
+        ...bands,
+      ].join('\u0000'),
+      marks,
+      referenceAnswer: input.referenceAnswer ?? '',
+      read: (text): TAnswerReading => {
+        const evidence = evidenceOf(model, detectPromptInjection(text).cleaned);
+        return { evidence, zeroShot: zeroShotShare(model, evidence, marks, ranges) };
+      },
+      rubricShare: (text, pool) =>
+        scoreText(model, detectPromptInjection(text).cleaned, marks, [...pool], ranges).raw / marks,
+    },
+    examples,
+  );
+}
+
 /**
  * Marks one answer with the offline engine: deterministic, no network. Reads the rubric's bands and
  * key points, the question and any reference answer (and teacher-marked examples when given), and
- * explains the mark from the key points present and missing.
+ * explains the mark from the key points present and missing. With many teacher-marked examples, a
+ * model learned from them is blended in (`learned/`); `learned: false` leaves it out (the bench).
  */
-export function markOffline(input: TMarkingInput): TOfflineMark {
+export function markOffline(
+  input: TMarkingInput,
+  options: { learned?: boolean } = {},
+): TOfflineMark {
   const marks = Number.isFinite(input.marks) ? Math.max(1, Math.floor(input.marks)) : 1;
   const model = questionModel(
     input.question ?? '',
@@ -138,11 +216,14 @@ export function markOffline(input: TMarkingInput): TOfflineMark {
     high: parseMarkRange(input.highMarkRange ?? '') ?? model.rubric.highRange,
   };
 
-  const clean = scoreText(model, injection.cleaned, marks, examples, ranges);
+  // Many teacher marks: a model learned from them, blended in as far as it cross-validates.
+  const learner =
+    options.learned === false ? null : learnerOf(input, model, marks, ranges, examples);
+  const clean = scoreText(model, injection.cleaned, marks, examples, ranges, learner);
   let raw = clean.raw;
   if (injection.detected) {
     // Never more than the answer without the injected text, nor more than the whole answer.
-    raw = Math.min(raw, scoreText(model, answer, marks, examples, ranges).raw);
+    raw = Math.min(raw, scoreText(model, answer, marks, examples, ranges, learner).raw);
   }
   const score = clampScore(raw, marks);
   const feedback = writeFeedback(model, clean.evidence, score, marks);
@@ -159,6 +240,6 @@ export function markOffline(input: TMarkingInput): TOfflineMark {
     aiComment: feedback.aiComment,
     suggestion: feedback.suggestion,
     contentModeration: moderation,
-    engine: OFFLINE_ENGINE,
+    engine: learner ? `${OFFLINE_ENGINE}+${learner.engineTag}` : OFFLINE_ENGINE,
   };
 }

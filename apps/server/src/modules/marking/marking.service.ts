@@ -19,8 +19,12 @@ export type TMarkingDeps = {
   leaseMs: number;
 };
 
-/** Teacher-overridden answers passed to the marker as examples, per question. */
-export const MAX_EXAMPLES_PER_QUESTION = 10;
+/**
+ * Teacher-overridden answers passed to the marker as examples, per question, newest first. The
+ * rubric engine reads the newest 50 and a hosted model fewer; the offline engine's learned model
+ * (`marking/learned`) fits on all of them here, in the marking job, and is kept until they change.
+ */
+export const MAX_EXAMPLES_PER_QUESTION = 500;
 
 /**
  * The lease outlives the slowest single answer (each AI call is bounded by AI_TIMEOUT_MS and the lease

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../dataset';
+import { markOffline } from '../offline/offline-marker';
+import {
+  OSMOSIS_POINTS,
+  osmosisTeacher,
+  ROOT_HAIR_ANSWER,
+  ROOT_HAIR_POINTS,
+  rootAnswers as answers,
+  rootHairTeacher,
+} from '../test-support/root-answers';
+import type { TMarkedExample, TMarkingInput } from '../types';
+import { textFeatures } from './features';
+import { fitLearned, LEARNED, type TLearnedExample } from './learned-model';
+
+/**
+ * The learned marker: a per-question model fitted on teacher-marked answers and blended with the
+ * rubric engine only as far as cross-validation says it helps.
+ */
+
+const OSMOSIS: Omit<TMarkingInput, 'answer'> = {
+  question: 'Explain how water gets into a plant root cell.',
+  marks: 4,
+  lowMarkRange: '0-1',
+  highMarkRange: '3-4',
+  rubric:
+    'Low Mark Range (0-1):\nMentions water moving.\n\nHigh Mark Range (3-4):\nWater moves by osmosis from a dilute solution to a concentrated one across a partially permeable membrane.',
+};
+
+function learnedExamples(examples: TMarkedExample[], marks: number): TLearnedExample[] {
+  return examples.map((e) => ({
+    features: textFeatures(e.answer),
+    dense: [e.answer.length],
+    share: e.score / marks,
+  }));
+}
+
+/** The rubric engine as the fit sees it: here a constant guess, which carries no information. */
+const flatRubric = (_train: readonly number[], test: readonly number[]) => test.map(() => 0.5);
+
+describe('the learned model and its blend with the rubric engine', () => {
+  it('learns what the teacher rewards and is blended in when cross-validation says it helps', () => {
+    const examples = answers(120, 1).map(rootHairTeacher);
+    const model = fitLearned(learnedExamples(examples, 4), { marks: 4, rubricShares: flatRubric });
+    expect(model.weight).toBeGreaterThan(0.5);
+    expect(model.cv.blendQwk).toBeGreaterThan(model.cv.rubricQwk);
+    const strong = textFeatures(`${ROOT_HAIR_POINTS.join(' ')} Plants need water to live.`);
+    const weak = textFeatures(`${OSMOSIS_POINTS.join(' ')} Plants need water to live.`);
+    expect(model.predict(strong, [60])).toBeGreaterThan(0.6);
+    expect(model.predict(weak, [60])).toBeLessThan(0.3);
+  });
+
+  it('gets weight 0 when the teacher marks carry no signal (random marks)', () => {
+    const random = seededRandom(7);
+    const examples = answers(200, 2).map((a) => ({
+      answer: a.text,
+      score: Math.floor(random() * 5),
+    }));
+    const model = fitLearned(learnedExamples(examples, 4), {
+      marks: 4,
+      rubricShares: (_train, test) => test.map((i) => (examples[i]?.answer.length ?? 0) / 400),
+    });
+    expect(model.weight).toBe(0);
+    expect(model.cv.blendQwk).toBe(model.cv.rubricQwk);
+  });
+
+  it('gets weight 0 when the rubric engine already marks as well as it could', () => {
+    const examples = answers(150, 3).map(rootHairTeacher);
+    // A rubric engine that is right on every answer cannot be beaten.
+    const model = fitLearned(learnedExamples(examples, 4), {
+      marks: 4,
+      rubricShares: (_train, test) => test.map((i) => (examples[i]?.score ?? 0) / 4),
+    });
+    expect(model.weight).toBe(0);
+  });
+
+  it('is deterministic: the same examples give the same model and marks', () => {
+    const examples = learnedExamples(answers(80, 4).map(rootHairTeacher), 4);
+    const a = fitLearned(examples, { marks: 4, rubricShares: flatRubric });
+    const b = fitLearned(examples, { marks: 4, rubricShares: flatRubric });
+    expect(b.weight).toBe(a.weight);
+    expect(b.lambda).toBe(a.lambda);
+    const probe = textFeatures('Root hairs give a large surface area. Water is wet.');
+    expect(b.predict(probe, [50])).toBe(a.predict(probe, [50]));
+  });
+
+  it('fits 300 answers, with its cross-validation, well under a second', () => {
+    const examples = learnedExamples(answers(300, 5).map(rootHairTeacher), 4);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const model = fitLearned(examples, { marks: 4, rubricShares: flatRubric });
+    const wallMs = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const cpuMs = (used.user + used.system) / 1000;
+    console.log(
+      `learned model: fit on 300 answers (${LEARNED.folds}-fold CV) in ${cpuMs.toFixed(0)} ms of CPU, ${wallMs.toFixed(0)} ms wall`,
+    );
+    // CPU time, not wall time: a shared test machine stretches the latter many times over.
+    expect(cpuMs).toBeLessThan(1_000);
+    expect(model.examples).toBe(300);
+  });
+});
+
+describe('the offline marker with many teacher marks', () => {
+  const target = ROOT_HAIR_ANSWER;
+
+  it('marks by the blend, recorded in the engine, and refits when the teacher marks change', () => {
+    const pool = answers(150, 11);
+    const rubricOnly = markOffline({ ...OSMOSIS, answer: target });
+    expect(rubricOnly.engine).toBe('offline@3');
+
+    const byRootHair = markOffline({
+      ...OSMOSIS,
+      answer: target,
+      examples: pool.map(rootHairTeacher),
+    });
+    expect(byRootHair.engine).toMatch(/^offline@3\+learned\(n=150,w=0\.\d\d\)$/);
+    expect(byRootHair.score).toBeGreaterThanOrEqual(3);
+
+    // The same answers, re-marked by a teacher who rewards the other points: the model is refitted
+    // (here the rubric engine, which looks for those points, marks alone) and the answer loses the
+    // marks the first teacher gave for its points.
+    const byOsmosis = markOffline({
+      ...OSMOSIS,
+      answer: target,
+      examples: pool.map(osmosisTeacher),
+    });
+    expect(byOsmosis.score).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps the rubric engine alone with fewer than the minimum of examples', () => {
+    const few = answers(LEARNED.minExamples - 1, 12).map(rootHairTeacher);
+    expect(markOffline({ ...OSMOSIS, answer: target, examples: few }).engine).toBe('offline@3');
+  });
+});

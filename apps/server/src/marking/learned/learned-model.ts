@@ -1,0 +1,346 @@
+import { quadraticWeightedKappa } from '../metrics';
+import { dotScattered, HASH_BITS, scatter, type TSparse } from './features';
+
+/**
+ * A per-question model learned from teacher-marked answers: kernel ridge regression (a linear model
+ * in its dual form, fast when answers are fewer than features) on hashed word, word-pair and
+ * character n-grams plus a few dense features the rubric engine reads (its zero-shot share, key-point
+ * coverage, legibility, length...). The target is the share of the marks.
+ *
+ * It is blended with the rubric engine: `weight · learned + (1 − weight) · rubric`. The ridge
+ * penalty and the weight are chosen by k-fold cross-validation on the examples themselves (the
+ * rubric engine is cross-validated the same way, marking each fold with the other folds as its
+ * examples). When the blend does not beat the rubric engine alone on the held-out folds the weight
+ * is 0, so with useless examples (random marks, too few) the marks are the rubric engine's.
+ */
+
+export const LEARNED = {
+  /** Fewer teacher-marked examples than this: no model (the rubric engine marks alone). */
+  minExamples: 20,
+  /** At most this many examples are learned from (the newest first, as the caller orders them). */
+  maxExamples: 500,
+  folds: 5,
+  /** Ridge penalties tried, in units of the kernel's mean diagonal. */
+  lambdas: [0.03, 0.1, 0.3, 1] as readonly number[],
+  /** Weight of the standardised dense features against the n-gram block (unit length). */
+  denseWeight: 0.5,
+  /** Blend weights tried (the chosen one is then shrunk by n / (n + shrink)). */
+  weightStep: 0.05,
+  shrink: 5,
+  /** Stretches of the blend around the examples' mean tried (ridge and blending pull toward it). */
+  stretches: [1, 1.15, 1.3, 1.5, 1.75] as readonly number[],
+  /** The blend must beat the rubric engine's cross-validated QWK by margin / √n. */
+  margin: 0.5,
+  /** ...and the learned model alone must reach this cross-validated QWK (random marks do not). */
+  minLearnedQwk: 0.2,
+} as const;
+
+/** One teacher-marked answer as the model sees it. */
+export type TLearnedExample = {
+  features: TSparse;
+  /** Dense features (same length for every example). */
+  dense: readonly number[];
+  /** The teacher's mark as a share of the question's marks, 0..1. */
+  share: number;
+};
+
+export type TLearnedFitOptions = {
+  marks: number;
+  /**
+   * The rubric engine's share (0..1) for each example of `test`, marked with the examples of
+   * `train` as its worked examples (indices into the examples given to `fitLearned`).
+   */
+  rubricShares: (train: readonly number[], test: readonly number[]) => number[];
+};
+
+export type TCrossValidation = {
+  /** Held-out-fold QWK of the rubric engine alone, the learned model alone and the chosen blend. */
+  rubricQwk: number;
+  learnedQwk: number;
+  blendQwk: number;
+};
+
+export type TLearnedModel = {
+  examples: number;
+  lambda: number;
+  /** Share of the learned model in the blend, 0..1 (0: the rubric engine marks alone). */
+  weight: number;
+  /** The blend is stretched by this around `center`, the examples' mean share. */
+  stretch: number;
+  center: number;
+  cv: TCrossValidation;
+  fitMs: number;
+  timings: { gramMs: number; rubricMs: number };
+  /** The learned share of the marks for one answer (clamped to 0..1). */
+  predict(features: TSparse, dense: readonly number[]): number;
+};
+
+/** The blended share of the marks. */
+export function blendShare(model: TLearnedModel, learned: number, rubric: number): number {
+  if (model.weight <= 0) return rubric;
+  return stretched(
+    model.center,
+    model.stretch,
+    model.weight * learned + (1 - model.weight) * rubric,
+  );
+}
+
+/** A share moved away from `center` by `stretch` (undoing a blend's pull toward the mean). */
+function stretched(center: number, stretch: number, share: number): number {
+  return Math.min(1, Math.max(0, center + stretch * (share - center)));
+}
+
+let scratchBuffer: Float64Array | undefined;
+
+/** One dense buffer of all hash buckets, shared (JavaScript runs one fit or prediction at a time). */
+function scratch(): Float64Array {
+  scratchBuffer ??= new Float64Array(1 << HASH_BITS);
+  return scratchBuffer;
+}
+
+type TStandardiser = { mean: number[]; scale: number[] };
+
+function standardiser(rows: readonly (readonly number[])[]): TStandardiser {
+  const d = rows[0]?.length ?? 0;
+  const mean = new Array<number>(d).fill(0);
+  const scale = new Array<number>(d).fill(0);
+  if (rows.length === 0 || d === 0) return { mean, scale };
+  for (const r of rows)
+    for (let j = 0; j < d; j++) mean[j] = (mean[j] ?? 0) + (r[j] ?? 0) / rows.length;
+  const sd = new Array<number>(d).fill(0);
+  for (const r of rows)
+    for (let j = 0; j < d; j++) sd[j] = (sd[j] ?? 0) + ((r[j] ?? 0) - (mean[j] ?? 0)) ** 2;
+  const w = Math.sqrt(LEARNED.denseWeight / d);
+  for (let j = 0; j < d; j++) {
+    const s = Math.sqrt((sd[j] ?? 0) / rows.length);
+    scale[j] = s > 1e-9 ? w / s : 0;
+  }
+  return { mean, scale };
+}
+
+function standardise(row: readonly number[], s: TStandardiser): Float64Array {
+  return Float64Array.from(s.mean, (m, j) => ((row[j] ?? 0) - m) * (s.scale[j] ?? 0));
+}
+
+function denseDot(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let j = 0; j < a.length; j++) s += (a[j] ?? 0) * (b[j] ?? 0);
+  return s;
+}
+
+/** The n×n Gram matrix of the sparse features (row-major). */
+function sparseGram(features: readonly TSparse[], buffer: Float64Array): Float64Array {
+  const n = features.length;
+  const gram = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const fi = features[i];
+    if (!fi) continue;
+    scatter(fi, buffer);
+    for (let j = i; j < n; j++) {
+      const fj = features[j];
+      const v = fj ? dotScattered(fj, buffer) : 0;
+      gram[i * n + j] = v;
+      gram[j * n + i] = v;
+    }
+    scatter(fi, buffer, true);
+  }
+  return gram;
+}
+
+/** Solves (A + λI) x = b for a symmetric positive semi-definite A by Cholesky (A is m×m). */
+function ridgeSolve(a: Float64Array, m: number, lambda: number, b: Float64Array): Float64Array {
+  const l = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = (a[i * m + j] ?? 0) + (i === j ? lambda : 0);
+      const ri = i * m;
+      const rj = j * m;
+      for (let k = 0; k < j; k++) s -= (l[ri + k] ?? 0) * (l[rj + k] ?? 0);
+      if (i === j) l[ri + i] = Math.sqrt(Math.max(s, 1e-12));
+      else l[ri + j] = s / (l[rj + j] ?? 0);
+    }
+  }
+  const y = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    let s = b[i] ?? 0;
+    for (let k = 0; k < i; k++) s -= (l[i * m + k] ?? 0) * (y[k] ?? 0);
+    y[i] = s / (l[i * m + i] ?? 0);
+  }
+  const x = new Float64Array(m);
+  for (let i = m - 1; i >= 0; i--) {
+    let s = y[i] ?? 0;
+    for (let k = i + 1; k < m; k++) s -= (l[k * m + i] ?? 0) * (x[k] ?? 0);
+    x[i] = s / (l[i * m + i] ?? 0);
+  }
+  return x;
+}
+
+/** Fits ridge on `train` (indices) and predicts `test`, with the kernel `gram` (n×n). */
+function fitPredict(
+  gram: Float64Array,
+  n: number,
+  shares: readonly number[],
+  train: readonly number[],
+  test: readonly number[],
+  lambda: number,
+): number[] {
+  const m = train.length;
+  const sub = new Float64Array(m * m);
+  for (let i = 0; i < m; i++) {
+    for (let j = 0; j < m; j++) sub[i * m + j] = gram[(train[i] ?? 0) * n + (train[j] ?? 0)] ?? 0;
+  }
+  const mean = train.reduce((s, i) => s + (shares[i] ?? 0), 0) / Math.max(1, m);
+  const alpha = ridgeSolve(
+    sub,
+    m,
+    lambda,
+    Float64Array.from(train, (i) => (shares[i] ?? 0) - mean),
+  );
+  return test.map((t) => {
+    let s = mean;
+    for (let i = 0; i < m; i++) s += (alpha[i] ?? 0) * (gram[t * n + (train[i] ?? 0)] ?? 0);
+    return Math.min(1, Math.max(0, s));
+  });
+}
+
+/** A fixed shuffle of 0..n-1 (the same for the same n), cut into `k` folds. */
+function foldsOf(n: number, k: number): number[][] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  let a = (n * 2654435761) >>> 0;
+  for (let i = n - 1; i > 0; i--) {
+    a = (Math.imul(a ^ (a >>> 15), 2246822519) + 3266489917) >>> 0;
+    const j = a % (i + 1);
+    [order[i], order[j]] = [order[j] ?? j, order[i] ?? i];
+  }
+  const folds: number[][] = Array.from({ length: k }, () => []);
+  order.forEach((idx, pos) => folds[pos % k]?.push(idx));
+  return folds;
+}
+
+function mse(p: readonly number[], y: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < p.length; i++) s += ((p[i] ?? 0) - (y[i] ?? 0)) ** 2;
+  return s / Math.max(1, p.length);
+}
+
+const qwkOf = (p: readonly number[], y: readonly number[], marks: number) =>
+  quadraticWeightedKappa(
+    p.map((v) => v * marks),
+    y.map((v) => v * marks),
+    marks,
+  );
+
+/**
+ * Fits the learned model on teacher-marked examples and chooses its blend weight with the rubric
+ * engine by cross-validation. Deterministic: the same examples in the same order give the same model.
+ */
+export function fitLearned(
+  examples: readonly TLearnedExample[],
+  options: TLearnedFitOptions,
+): TLearnedModel {
+  const started = performance.now();
+  const n = examples.length;
+  const shares = examples.map((e) => Math.min(1, Math.max(0, e.share)));
+  const standard = standardiser(examples.map((e) => e.dense));
+  const dense = examples.map((e) => standardise(e.dense, standard));
+  const buffer = scratch();
+  const gram = sparseGram(
+    examples.map((e) => e.features),
+    buffer,
+  );
+  dense.forEach((di, i) =>
+    dense.forEach((dj, j) => (gram[i * n + j] = (gram[i * n + j] ?? 0) + denseDot(di, dj))),
+  );
+  const gramMs = performance.now() - started;
+  let diag = 0;
+  for (let i = 0; i < n; i++) diag += (gram[i * n + i] ?? 0) / Math.max(1, n);
+
+  const k = Math.min(LEARNED.folds, n);
+  const folds = foldsOf(n, k);
+  const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
+  const rubric = new Array<number>(n).fill(0);
+  folds.forEach((fold, f) => {
+    const predicted = options.rubricShares(trainOf(f), fold);
+    fold.forEach((idx, i) => (rubric[idx] = predicted[i] ?? 0));
+  });
+  const rubricMs = performance.now() - started;
+  let best = { lambda: (LEARNED.lambdas[0] ?? 0) * diag, oof: rubric, error: Infinity };
+  for (const relative of LEARNED.lambdas) {
+    const lambda = relative * diag;
+    const oof = new Array<number>(n).fill(0);
+    folds.forEach((fold, f) => {
+      const predicted = fitPredict(gram, n, shares, trainOf(f), fold, lambda);
+      fold.forEach((idx, i) => (oof[idx] = predicted[i] ?? 0));
+    });
+    const error = mse(oof, shares);
+    if (error < best.error) best = { lambda, oof, error };
+  }
+
+  // The blend (weight of the learned model, stretch around the examples' mean) that agrees best
+  // with the teachers on the held-out folds; 0 unless it beats the rubric engine alone by a margin
+  // that shrinks as examples grow (a small sample's winner is often luck).
+  const mean = shares.reduce((s, v) => s + v, 0) / Math.max(1, n);
+  const rubricQwk = qwkOf(rubric, shares, options.marks);
+  const learnedQwk = qwkOf(best.oof, shares, options.marks);
+  let chosen = { weight: 0, stretch: 1, qwk: rubricQwk };
+  for (let step = 1; step * LEARNED.weightStep <= 1 + 1e-9; step++) {
+    const w = step * LEARNED.weightStep;
+    for (const stretch of LEARNED.stretches) {
+      const blended = best.oof.map((l, i) =>
+        stretched(mean, stretch, w * l + (1 - w) * (rubric[i] ?? 0)),
+      );
+      const qwk = qwkOf(blended, shares, options.marks);
+      if (qwk > chosen.qwk + 1e-9) chosen = { weight: w, stretch, qwk };
+    }
+  }
+  if (
+    learnedQwk < LEARNED.minLearnedQwk ||
+    chosen.qwk < rubricQwk + LEARNED.margin / Math.sqrt(Math.max(1, n))
+  ) {
+    chosen = { weight: 0, stretch: 1, qwk: rubricQwk };
+  }
+  const weight = chosen.weight * (n / (n + LEARNED.shrink));
+  const blendQwk = chosen.qwk;
+
+  // The final model learns from every example.
+  const alpha =
+    n > 0
+      ? ridgeSolve(
+          gram,
+          n,
+          best.lambda,
+          Float64Array.from(shares, (v) => v - mean),
+        )
+      : new Float64Array(0);
+  // The primal weights (Σ αᵢ xᵢ), so marking one answer is one sparse dot product.
+  const primal = new Map<number, number>();
+  examples.forEach((e, i) => {
+    const a = alpha[i] ?? 0;
+    for (let j = 0; j < e.features.index.length; j++) {
+      const key = e.features.index[j] ?? 0;
+      primal.set(key, (primal.get(key) ?? 0) + a * (e.features.value[j] ?? 0));
+    }
+  });
+  const denseWeights = new Float64Array(standard.mean.length);
+  dense.forEach((row, i) => {
+    for (let j = 0; j < row.length; j++)
+      denseWeights[j] = (denseWeights[j] ?? 0) + (alpha[i] ?? 0) * (row[j] ?? 0);
+  });
+  return {
+    examples: n,
+    lambda: best.lambda,
+    weight,
+    stretch: chosen.stretch,
+    center: mean,
+    cv: { rubricQwk, learnedQwk, blendQwk },
+    fitMs: performance.now() - started,
+    timings: { gramMs, rubricMs },
+    predict(features, denseRow) {
+      let s = mean + denseDot(standardise(denseRow, standard), denseWeights);
+      for (let j = 0; j < features.index.length; j++) {
+        s += (primal.get(features.index[j] ?? 0) ?? 0) * (features.value[j] ?? 0);
+      }
+      return Math.min(1, Math.max(0, s));
+    },
+  };
+}
