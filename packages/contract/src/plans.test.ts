@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatPence, isPlanOnSale, maxStudentsForPlan, PAID_PLANS, PROMO } from './plans';
+import {
+  formatPence,
+  isPlanOnSale,
+  maxStudentsForPlan,
+  PAID_PLANS,
+  PROMO,
+  promoRefusal,
+} from './plans';
 
 describe('plans', () => {
   it('prices the spec figures in whole pence', () => {
@@ -21,5 +28,17 @@ describe('plans', () => {
     expect(isPlanOnSale('classroom', false)).toBe(false);
     expect(isPlanOnSale('classroom', true)).toBe(true);
     expect([PROMO.plan, PROMO.billing]).toEqual(['personal', 'monthly']);
+  });
+});
+
+describe('promoRefusal (spec 01 §9: EXAM2025, monthly Personal plan only)', () => {
+  it('accepts EXAM2025 on the monthly Personal plan, in any case', () => {
+    expect(promoRefusal('EXAM2025', 'personal', 'monthly')).toBeNull();
+    expect(promoRefusal(' exam2025 ', 'personal', 'monthly')).toBeNull();
+  });
+  it('refuses it on every other plan and billing, and refuses unknown codes', () => {
+    expect(promoRefusal('EXAM2025', 'personal', 'annual')).toBe('wrong_plan');
+    expect(promoRefusal('EXAM2025', 'classroom', 'monthly')).toBe('wrong_plan');
+    expect(promoRefusal('EXAM2026', 'personal', 'monthly')).toBe('unknown');
   });
 });

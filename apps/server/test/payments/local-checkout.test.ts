@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, CLASS_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
@@ -108,6 +108,14 @@ describe('payments without Stripe keys: the built-in test checkout', () => {
     expect(history.json().payments).toEqual([
       expect.objectContaining({ amountPence: 499, status: 'paid', currency: 'gbp' }),
     ]);
+  });
+
+  it('keeps payment records apart from the school: no foreign key, so deleting a school keeps them', async () => {
+    const result = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from information_schema.table_constraints where table_name = 'payment_records' and constraint_type = 'FOREIGN KEY'`,
+    );
+    const rows = (result as unknown as { rows: { n: number }[] }).rows;
+    expect(rows[0]?.n).toBe(0);
   });
 
   it('refuses a second account for an e-mail that already has one', async () => {

@@ -84,6 +84,14 @@ export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTri
           {error}
         </Alert>
       )}
+      <TextInput
+        label={T.promoLabel}
+        description={T.promoHint}
+        value={promoCode}
+        onChange={(event) => setPromoCode(event.currentTarget.value)}
+        maw={320}
+        autoComplete="off"
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {(['personal', 'classroom'] as const).map((id) => {
           const plan = PAID_PLANS[id];
@@ -152,14 +160,6 @@ export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTri
           );
         })}
       </SimpleGrid>
-      <TextInput
-        label={T.promoLabel}
-        description={T.promoHint}
-        value={promoCode}
-        onChange={(event) => setPromoCode(event.currentTarget.value)}
-        maw={320}
-        autoComplete="off"
-      />
     </Stack>
   );
 }
