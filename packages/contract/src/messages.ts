@@ -486,7 +486,6 @@ export const MESSAGES = {
     portalUnavailable: 'Could not access payment portal. Please try again later.',
     missingPlan: 'Missing required plan information. Please try again.',
     checkoutUnavailable: 'Could not create checkout session. Please try again later.',
-    landingCancelled: 'Your payment process was cancelled and you have not been charged.',
     /** Server texts. The client looks for 'email already exists' in the first (spec 01 §8). */
     serverEmailExists: 'An account with this email already exists.',
     checkoutCreated: 'Checkout session created',
