@@ -4,7 +4,10 @@ import { FAQS_FOR_TESTS } from './support/landing';
 import { accounts, pick } from './support/accounts';
 import { OWNER } from './support/run-state';
 import { DESKTOP, expectNoHorizontalOverflow, PHONE, signIn, snap } from './support/pages';
-import { expect, test } from './support/test';
+import { expect as baseExpect, test } from './support/test';
+
+/** Pages load their code lazily: allow for a busy machine. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const L = MESSAGES.landing;
 
