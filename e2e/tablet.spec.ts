@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import { expectNoHorizontalOverflow, signIn, snap } from './support/pages';
-import { expect, test } from './support/test';
+import { expect as baseExpect, test } from './support/test';
+
+/** Pages load their code lazily: allow for a busy machine. */
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 /** Spec 02 §9: 769–1024 px is a layout of its own; 820 px is a common tablet in portrait. */
 const TABLET = { width: 820, height: 1180 } as const;

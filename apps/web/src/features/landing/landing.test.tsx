@@ -69,7 +69,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('landing page', { timeout: 20_000 }, () => {
+describe('landing page', { timeout: 60_000 }, () => {
   it('has the banner, the section anchors, Client Login and the configured Book A Demo and footer links', async () => {
     renderLanding();
     expect(await screen.findByRole('heading', { level: 1, name: L.hero.title })).toBeVisible();
@@ -169,7 +169,7 @@ describe('landing page', { timeout: 20_000 }, () => {
   it('shows the introductory line only while the configured offer runs', async () => {
     siteConfig({ introOfferEndsOn: '2099-08-31' });
     const { unmount } = renderLanding();
-    expect(await screen.findByTestId('intro-offer')).toHaveTextContent(
+    expect(await screen.findByTestId('intro-offer', {}, { timeout: 15_000 })).toHaveTextContent(
       L.pricing.introductory('31 August 2099'),
     );
     unmount();
@@ -223,7 +223,7 @@ describe('landing page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('trial modal', { timeout: 20_000 }, () => {
+describe('trial modal', { timeout: 60_000 }, () => {
   it('creates a trial school and shows its code, expiry, contents and Register Now', async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('POST', TRIAL_PATHS.create, { status: 201, body: TRIAL });
@@ -361,7 +361,7 @@ describe('trial modal', { timeout: 20_000 }, () => {
   });
 });
 
-describe('buying the Personal plan', { timeout: 20_000 }, () => {
+describe('buying the Personal plan', { timeout: 60_000 }, () => {
   it('asks for the e-mail, creates a checkout and sends the browser there', async () => {
     const user = userEvent.setup({ delay: null });
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
