@@ -32,7 +32,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
-import { scheduleTokenPurge } from './modules/auth/auth.sessions';
+import { scheduleHousekeeping } from './jobs/housekeeping';
 
 export type TBuildOptions = {
   /** An already opened database (tests share a migrated one); otherwise opened from config. */
@@ -193,8 +193,8 @@ export async function buildApp(
   await app.register(async (api) => registerModules(api, ctx), { prefix: API_BASE });
   await app.register(async (root) => registerRootModules(root, ctx));
   await ensureOwnerAccount(ctx);
-  const stopTokenPurge = scheduleTokenPurge(ctx);
-  app.addHook('onClose', stopTokenPurge);
+  const stopHousekeeping = scheduleHousekeeping(ctx);
+  app.addHook('onClose', stopHousekeeping);
   // Without Redis the queue lives in this process, so this process must consume it.
   stopJobs = config.jobs.runInApi
     ? startJobConsumers({ ...ctx, leaseMs: markingLeaseMs(config.ai.timeoutMs) })
