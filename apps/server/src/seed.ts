@@ -112,6 +112,14 @@ async function main(): Promise<void> {
     const trial = args.trial
       ? await createTrialDemoSchool(database.db, { password: args.password })
       : undefined;
+    // With --trial, also a trial that ended yesterday (its 14 days began 15 days ago): the expired
+    // trial's pages can be seen and tested.
+    const expiredTrial = args.trial
+      ? await createTrialDemoSchool(database.db, {
+          password: args.password,
+          now: new Date(Date.now() - 15 * 24 * 60 * 60 * 1000),
+        })
+      : undefined;
     logger.info(
       {
         schools: created.length,
@@ -129,10 +137,16 @@ async function main(): Promise<void> {
         accounts: first?.accounts ?? [],
         ...(created.length > 1 ? { schools: created } : {}),
         ...(trial ? { trial } : {}),
+        ...(expiredTrial ? { expiredTrial } : {}),
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {
       printReadable(created, trial, config);
+      if (expiredTrial) {
+        process.stdout.write(
+          `Expired trial school: ${expiredTrial.school.name}, teacher ${expiredTrial.teacher.email}\n`,
+        );
+      }
     }
   } finally {
     await database.close();

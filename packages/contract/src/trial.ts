@@ -77,6 +77,11 @@ export const ZTrialStatus = z.object({
   assessmentLimit: z.number().int(),
   expirationDate: z.string().nullable(),
   trialExpiresAt: z.string().nullable(),
+  /**
+   * Trial with a hosted AI provider configured: how many pieces of work it marks (2); the rest are
+   * marked offline. Null when every mark is offline anyway (or on a paid plan).
+   */
+  aiMarkedWork: z.number().int().nullable().optional(),
 });
 export type TTrialStatus = z.infer<typeof ZTrialStatus>;
 

@@ -85,7 +85,12 @@ export async function createTrial(
 }
 
 /** The trial status of a school (spec 01 §3); paid schools answer isTrial false with their plan's limits. */
-export async function presentStatus(db: TDb, school: TSchoolRow, now: Date): Promise<TTrialStatus> {
+export async function presentStatus(
+  db: TDb,
+  school: TSchoolRow,
+  now: Date,
+  hostedAi = false,
+): Promise<TTrialStatus> {
   const counts = await countSchoolUsage(db, school.id);
   const expires = school.trialExpiresAt?.toISOString() ?? null;
   if (school.plan === 'trial') {
@@ -105,6 +110,7 @@ export async function presentStatus(db: TDb, school: TSchoolRow, now: Date): Pro
       assessmentLimit: TRIAL_PLAN.assessments,
       expirationDate: expires,
       trialExpiresAt: expires,
+      aiMarkedWork: hostedAi ? TRIAL_PLAN.aiMarkedWork : null,
     };
   }
   const plan = PAID_PLANS[school.plan];
@@ -135,14 +141,14 @@ export async function presentStatus(db: TDb, school: TSchoolRow, now: Date): Pro
 export async function getTrialStatus(ctx: TAppContext, user: TAccessClaims): Promise<TTrialStatus> {
   const school = user.schoolId ? await findSchoolById(ctx.db, user.schoolId) : null;
   if (!school) throw new AppError('NOT_FOUND', MESSAGES.server.noSchool);
-  return presentStatus(ctx.db, school, ctx.now());
+  return presentStatus(ctx.db, school, ctx.now(), ctx.config.aiProvider !== 'offline');
 }
 
 /** GET /trial/status/{schoolCode}: any school's trial status by its code (the code is the secret). */
 export async function getTrialStatusByCode(ctx: TAppContext, code: string): Promise<TTrialStatus> {
   const school = isValidSchoolCode(code) ? await findSchoolByCode(ctx.db, code) : null;
   if (!school || !school.active) throw new AppError('NOT_FOUND', MESSAGES.trial.codeUnknown);
-  return presentStatus(ctx.db, school, ctx.now());
+  return presentStatus(ctx.db, school, ctx.now(), ctx.config.aiProvider !== 'offline');
 }
 
 /** GET /trial/validate/{code}: may this trial code still be registered with? */

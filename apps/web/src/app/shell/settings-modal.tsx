@@ -16,7 +16,13 @@ import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { useSchoolDetails } from '../../features/dashboard/api/get-school-details';
 import { daysRemaining, formatLongDate } from '../../lib/dates';
+import { lazy, Suspense } from 'react';
 import { CopySchoolCode } from './copy-school-code';
+import { SchoolEditor } from './school-editor';
+import { useTrialStatus } from '../../features/trial-account/api';
+
+// The chart library is only loaded when a paid teacher opens Settings.
+const StudentUsageChart = lazy(() => import('./student-usage-chart'));
 import { capitalise } from './capitalise';
 
 const PLAN_LABELS: Record<TSchoolDetails['plan'], string> = {
@@ -159,6 +165,9 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
             />
             {role !== 'student' && (
               <>
+                <Text size="sm" fw={600}>
+                  {MESSAGES.settings.trialUsage}
+                </Text>
                 <UsageBar
                   label="Teacher accounts"
                   used={trial.usage.teacherCount}
@@ -169,6 +178,7 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
                   used={trial.usage.studentCount}
                   limit={trial.limits.maxStudents}
                 />
+                <TrialAllowanceBars />
               </>
             )}
           </Stack>
@@ -178,6 +188,17 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
           <Text size="sm" c="dimmed">
             {MESSAGES.settings.paidOnly}
           </Text>
+        )}
+        {role === 'teacher' && !school.isTrial && <SchoolEditor schoolName={school.schoolName} />}
+        {role === 'teacher' && !school.isTrial && (
+          <section aria-labelledby="settings-usage">
+            <Title order={3} size="h4" id="settings-usage" mb="xs">
+              {MESSAGES.settings.studentUsage}
+            </Title>
+            <Suspense fallback={<Skeleton h={220} />}>
+              <StudentUsageChart />
+            </Suspense>
+          </section>
         )}
       </Stack>
     </section>
@@ -198,5 +219,27 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
         aria-label={`${label} used: ${used} of ${limit}`}
       />
     </Stack>
+  );
+}
+
+/** The trial's classes, questions and practice assessments, and how its work is marked (spec 01 §9). */
+function TrialAllowanceBars() {
+  const status = useTrialStatus(true).data;
+  if (!status?.isTrial) return null;
+  return (
+    <>
+      <UsageBar label="Classes" used={status.classCount} limit={status.classLimit} />
+      <UsageBar label="Questions" used={status.questionCount} limit={status.questionLimit} />
+      <UsageBar
+        label="Practice assessments"
+        used={status.assessmentsUsed}
+        limit={status.assessmentLimit}
+      />
+      {typeof status.aiMarkedWork === 'number' && (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.trial.aiMarkingNote(status.aiMarkedWork, status.assessmentLimit)}
+        </Text>
+      )}
+    </>
   );
 }
