@@ -28,6 +28,8 @@ async function readToTheEnd(page: Page, title: string): Promise<void> {
 }
 
 test.describe('trials and plan limits', () => {
+  // Long journeys (several sign-ins, a registration with the licence step): give them room.
+  test.slow();
   test('an expired trial: sign-in works, the work stays visible, creating is refused with the upgrade link', async ({
     page,
   }) => {
