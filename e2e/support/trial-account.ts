@@ -28,3 +28,14 @@ export function trialUpgradeAccount(): TTrialAccount {
   }
   return seed.trialUpgrade;
 }
+
+/** The trial school of this run whose 14 days ended yesterday (seed --trial), teacher at the limit. */
+export function expiredTrialAccount(): TTrialAccount {
+  const seed = JSON.parse(readFileSync(accountsFile(), 'utf8')) as { expiredTrial?: TTrialAccount };
+  if (!seed.expiredTrial?.teacher.email) {
+    throw new Error(
+      'the seed printed no expired trial school: global setup must run it with --trial',
+    );
+  }
+  return seed.expiredTrial;
+}

@@ -36,8 +36,8 @@ import { registerUnstorableTextGuard } from './plugins/unstorable-text';
 import { loggerOptions } from './lib/logging';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
-import { scheduleTokenPurge } from './modules/auth/auth.sessions';
 import { checkPaymentPrices } from './modules/payments/payments.service';
+import { scheduleHousekeeping } from './jobs/housekeeping';
 
 export type TBuildOptions = {
   /** An already opened database (tests share a migrated one); otherwise opened from config. */
@@ -209,8 +209,8 @@ export async function buildApp(
   await app.register(async (root) => registerRootModules(root, ctx));
   await ensureOwnerAccount(ctx);
   checkPaymentPrices(ctx);
-  const stopTokenPurge = scheduleTokenPurge(ctx);
-  app.addHook('onClose', stopTokenPurge);
+  const stopHousekeeping = scheduleHousekeeping(ctx);
+  app.addHook('onClose', stopHousekeeping);
   // Without Redis the queue lives in this process, so this process must consume it.
   stopJobs = config.jobs.runInApi
     ? startJobConsumers({ ...ctx, leaseMs: markingLeaseMs(config.ai.timeoutMs) })

@@ -186,6 +186,14 @@ async function main(): Promise<void> {
     const trialUpgrade = args.trial
       ? await createTrialDemoSchool(database.db, { password: args.password })
       : undefined;
+    // With --trial, also a trial that ended yesterday (its 14 days began 15 days ago): the expired
+    // trial's pages can be seen and tested.
+    const expiredTrial = args.trial
+      ? await createTrialDemoSchool(database.db, {
+          password: args.password,
+          now: new Date(Date.now() - 15 * 24 * 60 * 60 * 1000),
+        })
+      : undefined;
     logger.info(
       {
         schools: created.length,
@@ -207,10 +215,16 @@ async function main(): Promise<void> {
         ...(created.length > 1 ? { schools: created } : {}),
         ...(trial ? { trial } : {}),
         ...(trialUpgrade ? { trialUpgrade } : {}),
+        ...(expiredTrial ? { expiredTrial } : {}),
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {
       printReadable(created, trial, content, config);
+      if (expiredTrial) {
+        process.stdout.write(
+          `Expired trial school: ${expiredTrial.school.name}, teacher ${expiredTrial.teacher.email}\n`,
+        );
+      }
     }
   } finally {
     await database.close();

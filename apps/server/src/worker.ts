@@ -3,7 +3,8 @@ import { pino } from 'pino';
 import { loggerOptions } from './lib/logging';
 import { ConfigError, loadConfig, type TConfig } from './config';
 import { openDatabase } from './db/client';
-import { scheduleTokenPurge, TOKEN_PURGE_INTERVAL_MS } from './modules/auth/auth.sessions';
+import { TOKEN_PURGE_INTERVAL_MS } from './modules/auth/auth.sessions';
+import { scheduleHousekeeping } from './jobs/housekeeping';
 import { selectAi } from './adapters/ai/select-ai';
 import { selectQueue } from './adapters/queue/select-queue';
 import { startJobConsumers } from './jobs/start-jobs';
@@ -31,8 +32,9 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  // Housekeeping: expired auth tokens, at start and then hourly. These timers keep the process alive.
-  const stopPurge = scheduleTokenPurge(
+  // Housekeeping: expired auth tokens and unclaimed trial schools, at start and then hourly. These
+  // timers keep the process alive.
+  const stopPurge = scheduleHousekeeping(
     { db: database.db, now: () => new Date(), logger },
     { firstRunMs: 0, keepAlive: true },
   );

@@ -77,8 +77,13 @@ export const ZRegisterRequest = z.object({
   name: z.string().trim().max(120).optional(),
   email: ZEmail,
   password: ZPassword,
-  schoolCode: ZSchoolCode,
+  /** Required except in trial sign-up mode, where the server makes the trial school when absent. */
+  schoolCode: ZSchoolCode.optional(),
   role: z.enum(['student', 'teacher']).optional(),
+  /** Trial sign-up (spec 01 §2, issue 18): the link's e-mail proof; registration then makes a teacher. */
+  showTrial: z.boolean().optional(),
+  token: z.string().trim().max(200).optional(),
+  ts: z.union([z.string().trim().max(20), z.number().int()]).optional(),
 });
 export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
 

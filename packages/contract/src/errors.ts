@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   PLAN_INACTIVE: 403,
   /** A student has used all 3 attempts at a question (spec 01 §9). */
   ATTEMPTS_EXHAUSTED: 403,
+  /** The plan's practice assessments for the month (or the trial) are used up. */
+  ASSESSMENT_LIMIT: 403,
+  /** A paid plan's student limit is reached. */
+  PLAN_LIMIT: 403,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   TOKEN_EXPIRED: 401,

@@ -49,7 +49,24 @@ export const RATE_LIMITS = {
   extractText: { max: 30, windowMs: 60_000 },
   /** Per user: cleanup of extracted text (may reach a paid AI provider). */
   cleanupText: { max: 60, windowMs: 60_000 },
+  /** Per client address: POST /trial/create is public and makes a school each time. */
+  trialCreate: { max: 10, windowMs: 60 * 60_000 },
+  /** GET /trial/email-trial: per e-mail address, so nobody's inbox can be flooded... */
+  emailTrialPerAddress: { max: 3, windowMs: 60 * 60_000 },
+  /** ...and per client address, so one client cannot mail many addresses. */
+  emailTrialPerClient: { max: 10, windowMs: 60 * 60_000 },
+  /** POST /trial/check-email: per client address (it tells whether an address has an account). */
+  checkEmail: { max: 20, windowMs: 60_000 },
 } as const;
+
+/** A trial sign-up link (issue 18) works for 24 hours. */
+export const TRIAL_SIGNUP_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Trial schools nobody registered in are removed by housekeeping after 7 days. */
+export const UNCLAIMED_TRIAL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Monthly assessment allowances are counted per calendar month in this time zone (spec 01 §9). */
+export const SCHOOL_TIME_ZONE = 'Europe/London';
+/** Weeks shown in the settings popup's Student Usage chart. */
+export const USAGE_CHART_WEEKS = 12;
 
 /** Legal documents in the registration modals count as read at 20% scrolled or past 300 px (spec 01 §2). */
 export const LEGAL_SCROLL_GATE_RATIO = 0.2;

@@ -94,6 +94,17 @@ export const MESSAGES = {
     logoType: 'Please select a valid image file (JPG, PNG, GIF, SVG)',
     logoSize: 'Image size should be less than 2MB',
     nameEmpty: 'School name cannot be empty',
+    /** Server texts of the school calls (the spec shows none). */
+    nameUpdated: 'School name updated successfully',
+    logoUpdated: 'Logo updated successfully',
+    logoMissing: 'Please choose a logo image to upload.',
+    logoUnreadable: 'The image could not be read. Please choose another file.',
+    studentUsage: 'Student Usage',
+    trialUsage: 'Trial Usage',
+    teachers: 'Teachers',
+    students: 'Students',
+    submissionsPerWeek: 'Submissions per student per week',
+    studentsUsed: (used: number, limit: number) => `${used} of ${limit} students`,
   },
   classes: {
     loadFailed: 'Failed to load classes',
@@ -259,6 +270,69 @@ export const MESSAGES = {
     showLess: 'Show less',
     classCounts: (students: number, questions: number) =>
       `${students} ${students === 1 ? 'student' : 'students'} · ${questions} ${questions === 1 ? 'question' : 'questions'}`,
+  },
+  /** Trial calls, trial sign-up by e-mail and the trial banner (spec 01 §2, §4, §8; issue 18). */
+  trial: {
+    created: 'Your trial school has been created.',
+    failedCreate: 'Failed to create trial account',
+    createError: 'An error occurred while creating your trial account. Please try again.',
+    emailExists:
+      'This email address is already associated with an existing account. Please use a different email address to start a free trial.',
+    emailFree: 'This email address can be used to start a free trial.',
+    emailCheckError: 'An error occurred while verifying your email. Please try again.',
+    linkSent: (email: string) =>
+      `We have e-mailed a link to ${email}. Open it within 24 hours to create your trial account.`,
+    linkMissing:
+      'This trial sign-up link is incomplete. Please open the link from your e-mail, or start a new trial from the home page.',
+    linkInvalid:
+      'This trial sign-up link is not valid. Please open the link from your e-mail, or start a new trial from the home page.',
+    linkExpired:
+      'This trial sign-up link has expired. Please start a new trial from the home page to get a new link.',
+    notTrialSchool: 'This school code does not belong to a free trial.',
+    codeValid: 'This trial school code is valid.',
+    codeUnknown: 'Invalid school code',
+    codeTaken: 'This school code is already in use.',
+    notTrial: 'This school is not on a free trial.',
+    upgradeInvalidPlan: "planId must be 'personal' or 'classroom'",
+    statusLoaded: 'Trial status loaded',
+    badge: 'TRIAL',
+    limitedAccess: 'Limited access for 14 days',
+    oneTeacher: '1 teacher account',
+    oneStudent: '1 student account',
+    expires: (date: string) => `Expires on ${date}`,
+    daysLeft: (days: number) => `Your free trial ends in ${days} ${days === 1 ? 'day' : 'days'}.`,
+    lastDay: 'Your free trial ends today.',
+    upgrade: 'Upgrade',
+    upgradeToPaid: 'Upgrade to a paid plan',
+    /** Registration page, trial mode without a sign-up link: asks for the address to send one to. */
+    needLink:
+      'To start your free trial, enter your e-mail address and we will send you a sign-up link.',
+    sendLink: 'Send sign-up link',
+    trialSchool: 'Your trial school',
+    aiMarkingNote: (aiMarked: number, total: number) =>
+      `On the trial, the first ${aiMarked} pieces of work are marked by the AI provider; the rest of the ${total} are marked by the built-in offline marker.`,
+    assessmentsOver:
+      'This trial has used all 30 of its practice assessments. Please upgrade to a full plan.',
+    codeMailSubject: 'Your STEM@Home school code',
+  },
+  /** Plan limits other than the trial's (spec 01 §5 and §9; issue 8). */
+  limits: {
+    limitReached: 'Limit Reached',
+    assessmentsUsed: (remaining: number, limit: number, resetsOn: string) =>
+      `${remaining} of ${limit} practice assessments left this month (resets on ${resetsOn}).`,
+    assessmentsOver: (limit: number, resetsOn: string) =>
+      `All ${limit} practice assessments for this month have been used. You can submit again on ${resetsOn}.`,
+    trialAssessmentsLeft: (remaining: number, limit: number) =>
+      `${remaining} of ${limit} practice assessments left on this trial.`,
+    attemptsUsed: (used: number, limit: number) => `${used} of ${limit} attempts used`,
+    attemptsExhaustedFor: (question: string) =>
+      `You have used all 3 attempts for the question "${question}".`,
+    exhaustedHidden: (count: number) =>
+      `${count} ${count === 1 ? 'question is' : 'questions are'} not shown: you have used all 3 attempts for ${count === 1 ? 'it' : 'them'}.`,
+    answerTooLong: (max: number) =>
+      `Your answer is too long. Please keep it under ${max.toLocaleString('en-GB')} characters.`,
+    characters: (used: number, max: number) =>
+      `${used.toLocaleString('en-GB')} / ${max.toLocaleString('en-GB')} characters`,
   },
   /** GET /trial/validate/{limitType} (spec 01 §7); the refusals reuse classes/questions.trialLimit. */
   trialLimits: {

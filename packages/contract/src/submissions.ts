@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 import { ZContentModeration, ZFeedback } from './marking';
 import { pagedReply, ZPageQuery, ZSearchTerm } from './paging';
 
@@ -35,7 +36,7 @@ export const ZSubmissionAnswerInput = z.object({
   questionId: z.uuid({ message: 'must be a valid question id' }),
   answer: z
     .string()
-    .max(MAX_ANSWER_LENGTH, { message: `must be at most ${MAX_ANSWER_LENGTH} characters` })
+    .max(MAX_ANSWER_LENGTH, { message: MESSAGES.limits.answerTooLong(MAX_ANSWER_LENGTH) })
     .refine((s) => s.trim().length > 0, { message: 'Please provide an answer' }),
   /** How the text was produced; kept with the answer. */
   source: z.enum(['typed', 'photo', 'upload']).optional(),

@@ -54,6 +54,9 @@ export const ZStudentQuestion = z.object({
   question: z.string(),
   marks: z.number().int(),
   createdAt: z.string(),
+  /** In the student's class reply: attempts the student has used at this question, of the limit (3). */
+  attemptsUsed: z.number().int().optional(),
+  attemptLimit: z.number().int().optional(),
 });
 export type TStudentQuestion = z.infer<typeof ZStudentQuestion>;
 
@@ -184,8 +187,25 @@ export const ZSaveQuestionResponse = z.object({
   data: ZQuestion,
 });
 
+/** How many practice assessments (submissions) are left: per month on a paid plan, per trial on a trial. */
+export const ZAssessmentAllowance = z.object({
+  scope: z.enum(['school', 'class', 'trial']),
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int().min(0),
+  /** When the monthly count starts again (ISO); null on a trial. */
+  resetsAt: z.string().nullable(),
+  message: z.string(),
+});
+export type TAssessmentAllowance = z.infer<typeof ZAssessmentAllowance>;
+
 export const ZStudentClassesResponse = z.object({ success: ZOk, classes: z.array(ZStudentClass) });
 export const ZStudentClassResponse = z.object({
   success: ZOk,
-  data: z.object({ class: ZStudentClass, questions: z.array(ZStudentQuestion) }),
+  data: z.object({
+    class: ZStudentClass,
+    questions: z.array(ZStudentQuestion),
+    /** The practice assessments left before the student starts (spec 01 §9; issue 8). */
+    allowance: ZAssessmentAllowance.optional(),
+  }),
 });

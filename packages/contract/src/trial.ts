@@ -77,6 +77,11 @@ export const ZTrialStatus = z.object({
   assessmentLimit: z.number().int(),
   expirationDate: z.string().nullable(),
   trialExpiresAt: z.string().nullable(),
+  /**
+   * Trial with a hosted AI provider configured: how many pieces of work it marks (2); the rest are
+   * marked offline. Null when every mark is offline anyway (or on a paid plan).
+   */
+  aiMarkedWork: z.number().int().nullable().optional(),
 });
 export type TTrialStatus = z.infer<typeof ZTrialStatus>;
 
@@ -120,3 +125,34 @@ export const ZCheckoutResponse = z.object({
   message: z.string(),
 });
 export type TCheckoutResponse = z.infer<typeof ZCheckoutResponse>;
+
+/** GET /trial/status/:schoolCode and GET /trial/validate/:code take a school code. */
+export const ZTrialCodeParam = z.object({ schoolCode: z.string().trim().max(64) });
+
+/**
+ * GET /trial/validate/{code} (public): whether a 16-character code belongs to a trial school that can
+ * still be registered in. The same path with `classes` or `questions` is the signed-in limit check.
+ */
+export const ZTrialCodeValidation = z.object({
+  success: z.literal(true),
+  isValid: z.boolean(),
+  isTrial: z.boolean(),
+  isExpired: z.boolean(),
+  schoolName: z.string().nullable(),
+  expirationDate: z.string().nullable(),
+  daysRemaining: z.number().int().min(0),
+  /** Whether the trial still has its one teacher place free (registration in trial mode). */
+  teacherPlaceFree: z.boolean(),
+  message: z.string(),
+});
+export type TTrialCodeValidation = z.infer<typeof ZTrialCodeValidation>;
+
+/** GET /trial/email-trial: the link went out (or the address already has an account: 409). */
+export const ZEmailTrialResponse = z.object({ success: z.literal(true), message: z.string() });
+export type TEmailTrialResponse = z.infer<typeof ZEmailTrialResponse>;
+
+/** The query of a trial sign-up link: /register?showTrial=true&email&token&ts (issue 18). */
+export const ZTrialSignupProof = z.object({
+  token: z.string().trim().max(200).optional(),
+  ts: z.union([z.string().trim().max(20), z.number().int()]).optional(),
+});

@@ -49,10 +49,25 @@ export const schools = pgTable(
     uniqueIndex('schools_code_unique').on(t.code),
     index('schools_created_at_idx').on(t.createdAt),
     index('schools_plan_idx').on(t.plan),
+    index('schools_trial_expires_at_idx').on(t.trialExpiresAt),
     uniqueIndex('schools_stripe_customer_unique').on(t.stripeCustomerId),
     uniqueIndex('schools_stripe_subscription_unique').on(t.stripeSubscriptionId),
   ],
 );
+
+/**
+ * A school's logo (spec 01 §2 Settings popup), kept in the database so every API process serves the
+ * same one. Always a PNG re-encoded by the server (an uploaded SVG is rendered, never stored), base64.
+ */
+export const schoolLogos = pgTable('school_logos', {
+  schoolId: uuid('school_id')
+    .primaryKey()
+    .references(() => schools.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  data: text('data').notNull(),
+  etag: text('etag').notNull(),
+  updatedAt: updatedAt(),
+});
 
 export const users = pgTable(
   'users',

@@ -6,6 +6,8 @@ import { classRoutes } from './classes/classes.routes';
 import { questionRoutes } from './questions/questions.routes';
 import { studentClassRoutes } from './student/student.routes';
 import { trialLimitRoutes } from './trial-limits/trial-limits.routes';
+import { trialRoutes } from './trials/trials.routes';
+import { schoolRoutes } from './school/school.routes';
 import { submissionRootRoutes, submissionRoutes } from './submissions/submissions.routes';
 import { extractionRoutes } from './extraction/extraction.routes';
 import { paymentRoutes } from './payments/payments.routes';
@@ -19,6 +21,8 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(questionRoutes, { ctx });
   await api.register(studentClassRoutes, { ctx });
   await api.register(trialLimitRoutes, { ctx });
+  await api.register(trialRoutes, { ctx });
+  await api.register(schoolRoutes, { ctx });
   await api.register(submissionRoutes, { ctx });
   await api.register(paymentRoutes, { ctx });
   await api.register(siteRoutes, { ctx });

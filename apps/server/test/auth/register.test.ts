@@ -175,23 +175,44 @@ describe('auth.register', () => {
 });
 
 describe('auth.register classroom plan', () => {
-  it('holds 30 students for each teacher of a classroom school', async () => {
-    const school = await buildSchool(t, { plan: 'classroom' });
-    await buildUser(t, { role: 'teacher', schoolId: school.id });
-    await t.database.db.insert(users).values(
-      Array.from({ length: 29 }, (_, i) => ({
-        schoolId: school.id,
+  const fillSchool = async (schoolId: string, code: string, n: number) =>
+    t.database.db.insert(users).values(
+      Array.from({ length: n }, (_, i) => ({
+        schoolId,
         name: `Student ${i}`,
-        email: `classroom-${school.code.toLowerCase()}-${i}@example.org`,
+        email: `classroom-${code.toLowerCase()}-${i}@example.org`,
         role: 'student' as const,
       })),
     );
+
+  it('holds 30 students for the whole classroom school, however many teachers it has', async () => {
+    const school = await buildSchool(t, { plan: 'classroom' });
+    await buildUser(t, { role: 'teacher', schoolId: school.id });
+    await fillSchool(school.id, school.code, 29);
     expect((await register(validPayload(school.code))).statusCode).toBe(201);
     const full = await register(validPayload(school.code));
     expect(full.statusCode).toBe(403);
-    expect(full.json()).toMatchObject({ message: MESSAGES.register.planStudentLimit });
+    expect(full.json()).toMatchObject({
+      code: 'PLAN_LIMIT',
+      message: MESSAGES.register.planStudentLimit,
+    });
+    // A second teacher does not make room (issue 18: 30 per plan, not per teacher).
     await buildUser(t, { role: 'teacher', schoolId: school.id });
-    expect((await register(validPayload(school.code))).statusCode).toBe(201);
+    expect((await register(validPayload(school.code))).statusCode).toBe(403);
+  });
+
+  it('gives the last classroom places to exactly as many parallel registrations', async () => {
+    const school = await buildSchool(t, { plan: 'classroom' });
+    await fillSchool(school.id, school.code, 28);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => register(validPayload(school.code))),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 403, 403, 403, 403]);
+    const students = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.schoolId, school.id), eq(users.role, 'student')));
+    expect(students).toHaveLength(30);
   });
 });
 

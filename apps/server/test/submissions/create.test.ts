@@ -183,7 +183,7 @@ describe('submitting answers', () => {
     const refused = replies.find((r) => r.statusCode === 403);
     expectError(refused as (typeof replies)[number], 403, {
       code: 'ATTEMPTS_EXHAUSTED',
-      message: MESSAGES.submissions.attemptsExhausted,
+      message: MESSAGES.limits.attemptsExhaustedFor(question.question),
     });
 
     // Still refused afterwards, and the refusal saved nothing.

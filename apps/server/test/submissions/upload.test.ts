@@ -134,7 +134,7 @@ describe('teacher upload of student work', () => {
     }
     expectError(await upload(teacher, body), 403, {
       code: 'ATTEMPTS_EXHAUSTED',
-      message: MESSAGES.submissions.attemptsExhausted,
+      message: MESSAGES.limits.attemptsExhaustedFor(question.question),
     });
   });
 });

@@ -102,7 +102,15 @@ describe("the student's view of classes", () => {
       'Explain diffusion.',
     ]);
     for (const question of body.data.questions) {
-      expect(Object.keys(question).sort()).toEqual(['_id', 'createdAt', 'id', 'marks', 'question']);
+      expect(Object.keys(question).sort()).toEqual([
+        '_id',
+        'attemptLimit',
+        'attemptsUsed',
+        'createdAt',
+        'id',
+        'marks',
+        'question',
+      ]);
     }
     expect(response.body).not.toContain('Mark Range');
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TRIAL_LIMIT_PATHS, fillPath } from '@stem/contract/api';
 import { ZTrialValidateResponse, type TTrialLimitType } from '@stem/contract/teaching';
+import { MESSAGES } from '@stem/contract/messages';
 import { api } from './http';
 
 export type TTrialLimit = ReturnType<typeof ZTrialValidateResponse.parse>;
@@ -27,8 +28,14 @@ export const trialLimitQuery = (limitType: TTrialLimitType) =>
 export function useTrialLimit(limitType: TTrialLimitType) {
   const query = useQuery(trialLimitQuery(limitType));
   const limit = query.data;
+  const isLimitReached = limit !== undefined && !limit.canProceed;
   return {
-    isLimitReached: limit !== undefined && !limit.canProceed,
+    isLimitReached,
+    // Refused below the limit: the trial is over, not full (the server says which).
+    isExpired:
+      isLimitReached &&
+      (limit.message === MESSAGES.register.trialExpired ||
+        (limit.limit !== null && limit.count < limit.limit)),
     message: limit?.message ?? '',
     limit,
   };

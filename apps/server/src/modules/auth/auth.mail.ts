@@ -32,7 +32,7 @@ type TLayout = {
 };
 
 /** Wraps already-escaped paragraphs in a small, inline-styled page that mail clients render alike. */
-function layout(content: TLayout): string {
+export function layout(content: TLayout): string {
   const p = (html: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#1f2933">${html}</p>`;
   const button = content.button
@@ -151,6 +151,87 @@ export function welcomeMail(input: {
       after: [
         'Your teacher will add you to a class; your questions and marked work will then appear on your dashboard.',
       ],
+    }),
+  };
+}
+
+/** The trial sign-up link (issue 18): proves the address belongs to whoever starts the trial. */
+export function trialLinkMail(input: { to: string; link: string; ttlMs: number }): TMailMessage {
+  const lasts = describeDuration(input.ttlMs);
+  return {
+    to: input.to,
+    subject: `Start your ${PRODUCT} free trial`,
+    link: input.link,
+    text: [
+      'Hello,',
+      '',
+      `Use this link to create your ${PRODUCT} trial account (14 days, free):`,
+      input.link,
+      '',
+      `The link works for ${lasts}.`,
+      'If you did not ask for a trial, you can ignore this e-mail: nothing is created without the link.',
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: `Start your free trial`,
+      paragraphs: [
+        'Hello,',
+        `Use the button below to create your ${PRODUCT} trial account (14 days, free). The link works for ${lasts}.`,
+      ],
+      button: { label: 'Create my trial account', href: input.link },
+      after: [
+        'If you did not ask for a trial, you can ignore this e-mail: nothing is created without the link.',
+      ],
+    }),
+  };
+}
+
+/** "ABCD-EFGH-IJKL-MNOP" for a 16-character code (spec 01 §2). */
+function groupCode(code: string): string {
+  return code.length === 16 ? (code.match(/.{4}/g) ?? [code]).join('-') : code;
+}
+
+/** The new school's code, to the address that registered it (spec 01 §2: "the code is e-mailed"). */
+export function schoolCodeMail(input: {
+  to: string;
+  name: string;
+  schoolName: string;
+  code: string;
+  subject: string;
+  loginUrl: string;
+  expiresOn?: string | undefined;
+}): TMailMessage {
+  const grouped = groupCode(input.code);
+  const trialLine = input.expiresOn ? `Your free trial runs until ${input.expiresOn}.` : '';
+  return {
+    to: input.to,
+    subject: input.subject,
+    link: input.loginUrl,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `Your school ${input.schoolName} is ready. Its school code is:`,
+      '',
+      grouped,
+      '',
+      'Students join your school by registering with this code. You can see it again at any time in Settings.',
+      ...(trialLine ? [trialLine] : []),
+      '',
+      `Sign in here: ${input.loginUrl}`,
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: 'Your school code',
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `Your school <strong>${escapeHtml(input.schoolName)}</strong> is ready. Its school code is:`,
+        `<strong style="font-family:monospace;font-size:20px;letter-spacing:2px">${escapeHtml(grouped)}</strong>`,
+        'Students join your school by registering with this code. You can see it again at any time in Settings.',
+        ...(trialLine ? [escapeHtml(trialLine)] : []),
+      ],
+      button: { label: 'Sign in', href: input.loginUrl },
     }),
   };
 }

@@ -63,18 +63,17 @@ export function isTrialExpired(school: TSchoolFacts, now: Date): boolean {
 }
 
 /**
- * How many students a school may hold (spec 01 §5 and §9): trial 1, Personal 1, Classroom 30 for each
- * teacher's classroom ("up to 30 students, for teachers and their students"), so a classroom school
- * with two teachers holds up to 60.
+ * How many students a school may hold (spec 01 §1, §5 and §9): trial 1, Personal 1, Classroom 30
+ * for the whole school account (issue 18's decision: "up to 30 students" per plan, not per teacher).
  */
-export function studentLimitFor(school: Pick<TSchoolFacts, 'plan'>, teacherCount: number): number {
+export function studentLimitFor(school: Pick<TSchoolFacts, 'plan'>, _teacherCount = 0): number {
   switch (school.plan) {
     case 'trial':
       return TRIAL_MAX_STUDENTS;
     case 'personal':
       return PERSONAL_PLAN_MAX_STUDENTS;
     case 'classroom':
-      return CLASSROOM_PLAN_MAX_STUDENTS * Math.max(1, teacherCount);
+      return CLASSROOM_PLAN_MAX_STUDENTS;
   }
 }
 

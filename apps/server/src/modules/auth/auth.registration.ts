@@ -10,9 +10,16 @@ import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from './auth.delivery';
-import { welcomeMail } from './auth.mail';
+import { schoolCodeMail, welcomeMail } from './auth.mail';
+import { checkTrialSignup, formatLondonDate } from '../trials/trials.policy';
+import { insertNewTrialSchool } from '../trials/trials.service';
 import { hashPassword } from './auth.passwords';
-import { isTrialExpired, studentLimitFor } from './auth.policy';
+import {
+  defaultPermissionsFor,
+  isTrialExpired,
+  studentLimitFor,
+  TRIAL_LIMITS,
+} from './auth.policy';
 import { presentSchoolDetails } from './auth.presenter';
 import {
   countSchoolMembers,
@@ -24,10 +31,14 @@ import {
 } from './auth.queries';
 
 /**
- * Self-registration with a school code. It always creates a **student**: the `role` of the payload is
- * ignored, because letting anybody who knows a school code make themselves a teacher would hand them
- * the school's classes and marks. Teachers come from trial sign-up, plan purchase, the school's admin
- * or the owner (their own flows).
+ * Registration. With a school code and no trial sign-up it always creates a **student**: the `role`
+ * of the payload is ignored, because letting anybody who knows a school code make themselves a
+ * teacher would hand them the school's classes and marks.
+ *
+ * Trial sign-up (`showTrial`, spec 01 §2 and issue 18) always creates the trial's one **teacher**, and
+ * only with a valid sign-up link (the HMAC `token` of the e-mail and `ts`, at most 24 hours old), so a
+ * trial belongs to an address its owner controls. It registers in the trial school of the given code
+ * or, without one, in a new trial school; the school code is then e-mailed to the address.
  *
  * The school row is locked for the transaction, so two registrations racing for the last free place of
  * a trial or plan cannot both get it.
@@ -36,11 +47,21 @@ export async function register(
   ctx: TAppContext,
   input: TRegisterRequest,
 ): Promise<TSuccessResponse> {
-  const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
+  const trial = input.showTrial === true;
+  if (trial) {
+    const check = checkTrialSignup(ctx.config.jwtSecret, input, now);
+    if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { field: 'token' });
+  } else if (!input.schoolCode) {
+    throw new AppError('VALIDATION', MESSAGES.register.codeRequired, { field: 'schoolCode' });
+  }
+  const passwordHash = await hashPassword(input.password);
   const name = input.fullName || input.name || input.email;
+  const role = trial ? 'teacher' : 'student';
   const school = await ctx.db.transaction(async (tx): Promise<TSchoolRow> => {
-    const found = await findSchoolByCode(tx, input.schoolCode, { lock: true });
+    const found = input.schoolCode
+      ? await findSchoolByCode(tx, input.schoolCode, { lock: true })
+      : await insertNewTrialSchool(tx, now);
     if (!found) {
       throw new AppError('SCHOOL_CODE_INVALID', MESSAGES.register.invalidCode, {
         field: 'schoolCode',
@@ -51,6 +72,11 @@ export async function register(
         field: 'schoolCode',
       });
     }
+    if (trial && found.plan !== 'trial') {
+      throw new AppError('SCHOOL_CODE_INVALID', MESSAGES.trial.notTrialSchool, {
+        field: 'schoolCode',
+      });
+    }
     if (isTrialExpired(found, now)) {
       throw new AppError('TRIAL_EXPIRED', MESSAGES.register.trialExpired);
     }
@@ -58,30 +84,39 @@ export async function register(
       throw new AppError('CONFLICT', MESSAGES.register.conflict, { field: 'email' });
     }
     const { studentCount, teacherCount } = await countSchoolMembers(tx, found.id);
-    if (studentCount >= studentLimitFor(found, teacherCount)) {
+    if (role === 'teacher' && teacherCount >= TRIAL_LIMITS.maxTeachers) {
+      throw new AppError('TRIAL_LIMIT', MESSAGES.register.trialTeacherLimit);
+    }
+    if (role === 'student' && studentCount >= studentLimitFor(found, teacherCount)) {
       throw found.plan === 'trial'
         ? new AppError('TRIAL_LIMIT', MESSAGES.register.trialStudentLimit)
-        : new AppError('FORBIDDEN', MESSAGES.register.planStudentLimit);
+        : new AppError('PLAN_LIMIT', MESSAGES.register.planStudentLimit);
     }
     const userId = await insertUserIfEmailFree(tx, {
       schoolId: found.id,
       name,
       email: input.email,
       passwordHash,
-      role: 'student',
-      permissions: [],
+      role,
+      permissions: defaultPermissionsFor(role, found.schoolType),
     });
     if (!userId) throw new AppError('CONFLICT', MESSAGES.register.conflict, { field: 'email' });
     return found;
   });
+  const loginUrl = `${ctx.config.appUrl}/login`;
   deliverInBackground(
     ctx,
-    welcomeMail({
-      to: input.email,
-      name,
-      schoolName: school.name,
-      loginUrl: `${ctx.config.appUrl}/login`,
-    }),
+    trial
+      ? schoolCodeMail({
+          to: input.email,
+          name,
+          schoolName: school.name,
+          code: school.code,
+          subject: MESSAGES.trial.codeMailSubject,
+          loginUrl,
+          expiresOn: school.trialExpiresAt ? formatLondonDate(school.trialExpiresAt) : undefined,
+        })
+      : welcomeMail({ to: input.email, name, schoolName: school.name, loginUrl }),
   );
   return { success: true, message: MESSAGES.register.success };
 }

@@ -5,6 +5,10 @@ import type { TJobOutcome } from '../../adapters/queue/port';
 import type { TDb } from '../../db/client';
 import { clampScore } from '../../marking/bands';
 import type { TMarkingInput, TMarkResult } from '../../marking/types';
+import { TRIAL_PLAN } from '@stem/contract/plans';
+import { createMarker } from '../../marking/engine';
+import { findSchoolById } from '../auth/auth.queries';
+import { countHostedMarkedSubmissions } from '../limits/limits.queries';
 import * as queries from './marking.queries';
 
 /** Marks one answer: the offline engine, a hosted model, or (in tests) a wrapper around either. */
@@ -70,9 +74,10 @@ export async function markSubmission(
   try {
     const answers = await queries.selectAnswerSnapshots(deps.db, claim.schoolId, claim.id);
     const examples = await examplesByQuestion(deps.db, claim, answers);
+    const marker = await markerFor(deps, claim.schoolId);
     const marks: queries.TAnswerMarkValues[] = [];
     for (const answer of answers) {
-      const result = await deps.marker.mark({
+      const result = await marker.mark({
         question: answer.questionText,
         marks: answer.marks,
         lowMarkRange: answer.lowMarkRange,
@@ -118,6 +123,21 @@ export async function markSubmission(
     );
     throw error;
   }
+}
+
+const offlineMarker: TMarker = createMarker();
+
+/**
+ * The marker for a submission of this school: a trial has two pieces of work marked by a hosted AI
+ * provider (spec 01 §9, FAQ); after those, its work is marked by the offline engine.
+ */
+async function markerFor(deps: TMarkingDeps, schoolId: string): Promise<TMarker> {
+  const engine = (deps.marker as { engine?: unknown }).engine;
+  if (typeof engine !== 'string' || engine.startsWith('offline')) return deps.marker;
+  const school = await findSchoolById(deps.db, schoolId);
+  if (school?.plan !== 'trial') return deps.marker;
+  const hosted = await countHostedMarkedSubmissions(deps.db, schoolId);
+  return hosted >= TRIAL_PLAN.aiMarkedWork ? offlineMarker : deps.marker;
 }
 
 async function examplesByQuestion(

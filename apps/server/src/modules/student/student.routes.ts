@@ -59,7 +59,12 @@ export const studentClassRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
     },
     async (request) => ({
       success: true as const,
-      data: await service.getStudentClass(ctx.db, currentUser(request), request.params.classId),
+      data: await service.getStudentClass(
+        ctx.db,
+        currentUser(request),
+        request.params.classId,
+        ctx.now(),
+      ),
     }),
   );
 };

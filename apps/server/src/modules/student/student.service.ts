@@ -1,10 +1,18 @@
 import { MESSAGES } from '@stem/contract/messages';
-import type { TStudentClass, TStudentQuestion } from '@stem/contract/teaching';
+import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
+import type {
+  TAssessmentAllowance,
+  TStudentClass,
+  TStudentQuestion,
+} from '@stem/contract/teaching';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireEnrolledClass } from '../classes/classes.access';
 import { listStudentQuestionsOfClass } from '../questions/questions.service';
+import { findSchoolById } from '../auth/auth.queries';
+import { assessmentAllowance } from '../limits/limits.service';
+import { countStudentAnswers } from '../submissions/submissions.queries';
 import { isOwnStudentPath } from './student.policy';
 import { presentStudentClass } from './student.presenter';
 import { selectEnrolledClasses } from './student.queries';
@@ -35,13 +43,34 @@ export async function getStudentClass(
   db: TDb,
   user: TAccessClaims,
   classId: string,
-): Promise<{ class: TStudentClass; questions: TStudentQuestion[] }> {
+  now: Date = new Date(),
+): Promise<{
+  class: TStudentClass;
+  questions: TStudentQuestion[];
+  allowance?: TAssessmentAllowance;
+}> {
   const cls = await requireEnrolledClass(db, user, classId);
-  const [rows, questions] = await Promise.all([
+  const [rows, questions, school] = await Promise.all([
     selectEnrolledClasses(db, cls.schoolId, user.userId, cls.id),
     listStudentQuestionsOfClass(db, cls),
+    findSchoolById(db, cls.schoolId),
   ]);
   const row = rows[0];
   if (!row) throw new AppError('NOT_FOUND', MESSAGES.classes.notFound);
-  return { class: presentStudentClass(row), questions };
+  // Attempts used per question (spec 01 §9: 3 per question per student), counted per question.
+  const used = await countStudentAnswers(
+    db,
+    cls.schoolId,
+    user.userId,
+    questions.map((q) => q.id),
+  );
+  return {
+    class: presentStudentClass(row),
+    questions: questions.map((q) => ({
+      ...q,
+      attemptsUsed: used.get(q.id) ?? 0,
+      attemptLimit: MAX_ATTEMPTS_PER_QUESTION,
+    })),
+    ...(school ? { allowance: await assessmentAllowance(db, school, cls.id, now) } : {}),
+  };
 }

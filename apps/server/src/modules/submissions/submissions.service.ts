@@ -19,6 +19,7 @@ import type { TClassRow } from '../classes/classes.queries';
 import { listClassStudents } from '../classes/classes.service';
 import { markingLeaseMs } from '../marking/marking.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
+import { assertSubmissionAllowed } from '../limits/limits.service';
 import { answerOverAttemptLimit, canActOnSubmission } from './submissions.policy';
 import { pageLimit } from '../../lib/keyset';
 import {
@@ -95,6 +96,8 @@ async function insertWithinAttemptLimit(
   const { cls } = values;
   return ctx.db.transaction(async (tx) => {
     await queries.lockStudentAttempts(tx, values.studentId);
+    // Then the school (always in this order): the trial's expiry and the assessment allowance.
+    await assertSubmissionAllowed(tx, cls.schoolId, cls.id, ctx.now());
     const answers = await snapshotAnswers(tx, cls, values.answers);
     const questionIds = answers.map((a) => a.questionId);
     const previous = await queries.countStudentAnswers(
@@ -105,9 +108,13 @@ async function insertWithinAttemptLimit(
     );
     const index = answerOverAttemptLimit(previous, questionIds);
     if (index >= 0) {
-      throw new AppError('ATTEMPTS_EXHAUSTED', MESSAGES.submissions.attemptsExhausted, {
-        field: values.answers[index]?.field ?? 'questionId',
-      });
+      throw new AppError(
+        'ATTEMPTS_EXHAUSTED',
+        MESSAGES.limits.attemptsExhaustedFor(answers[index]?.questionText ?? ''),
+        {
+          field: values.answers[index]?.field ?? 'questionId',
+        },
+      );
     }
     return queries.insertSubmission(tx, {
       schoolId: cls.schoolId,

@@ -33,6 +33,8 @@ import { capitalise } from './capitalise';
 import { HelpModal } from './help-modal';
 import { isLinkActive, navLinksFor, type TNavIcon } from './nav-links';
 import { SettingsModal } from './settings-modal';
+import { SchoolLogo } from './school-logo';
+import { TrialBanner } from './trial-banner';
 
 const ICONS: Record<TNavIcon, Icon> = {
   dashboard: IconLayoutDashboard,
@@ -117,6 +119,7 @@ export default function AppShellLayout() {
               STEM@Home
             </Text>
           </Link>
+          <SchoolLogo enabled={role !== null && role !== 'owner'} />
         </Group>
       </AppShell.Header>
 
@@ -195,6 +198,7 @@ export default function AppShellLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <TrialBanner isTrial={user?.accountType === 'trial'} role={role} />
         <Outlet />
       </AppShell.Main>
 

@@ -17,7 +17,13 @@ import type { TRole } from '@stem/contract/roles';
 import { useSchoolDetails } from '../../features/dashboard/api/get-school-details';
 import { SubscriptionEndNote } from '../../features/payments/components/subscription-end-note';
 import { daysRemaining, formatLongDate } from '../../lib/dates';
+import { lazy, Suspense } from 'react';
 import { CopySchoolCode } from './copy-school-code';
+import { SchoolEditor } from './school-editor';
+import { useTrialStatus } from '../../features/trial-account/api';
+
+// The chart library is only loaded when a paid teacher opens Settings.
+const StudentUsageChart = lazy(() => import('./student-usage-chart'));
 import { capitalise } from './capitalise';
 
 const PLAN_LABELS: Record<TSchoolDetails['plan'], string> = {
@@ -162,6 +168,9 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
             />
             {role !== 'student' && (
               <>
+                <Text size="sm" fw={600}>
+                  {MESSAGES.settings.trialUsage}
+                </Text>
                 <UsageBar
                   label="Teacher accounts"
                   used={trial.usage.teacherCount}
@@ -172,6 +181,7 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
                   used={trial.usage.studentCount}
                   limit={trial.limits.maxStudents}
                 />
+                <TrialAllowanceBars />
               </>
             )}
           </Stack>
@@ -181,6 +191,17 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
           <Text size="sm" c="dimmed">
             {MESSAGES.settings.paidOnly}
           </Text>
+        )}
+        {role === 'teacher' && !school.isTrial && <SchoolEditor schoolName={school.schoolName} />}
+        {role === 'teacher' && !school.isTrial && (
+          <section aria-labelledby="settings-usage">
+            <Title order={3} size="h4" id="settings-usage" mb="xs">
+              {MESSAGES.settings.studentUsage}
+            </Title>
+            <Suspense fallback={<Skeleton h={220} />}>
+              <StudentUsageChart />
+            </Suspense>
+          </section>
         )}
       </Stack>
     </section>
@@ -201,5 +222,27 @@ function UsageBar({ label, used, limit }: { label: string; used: number; limit: 
         aria-label={`${label} used: ${used} of ${limit}`}
       />
     </Stack>
+  );
+}
+
+/** The trial's classes, questions and practice assessments, and how its work is marked (spec 01 §9). */
+function TrialAllowanceBars() {
+  const status = useTrialStatus(true).data;
+  if (!status?.isTrial) return null;
+  return (
+    <>
+      <UsageBar label="Classes" used={status.classCount} limit={status.classLimit} />
+      <UsageBar label="Questions" used={status.questionCount} limit={status.questionLimit} />
+      <UsageBar
+        label="Practice assessments"
+        used={status.assessmentsUsed}
+        limit={status.assessmentLimit}
+      />
+      {typeof status.aiMarkedWork === 'number' && (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.trial.aiMarkingNote(status.aiMarkedWork, status.assessmentLimit)}
+        </Text>
+      )}
+    </>
   );
 }

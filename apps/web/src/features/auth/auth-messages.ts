@@ -69,6 +69,10 @@ const SPECIFIC_REGISTRATION_MESSAGES: ReadonlySet<string> = new Set([
   MESSAGES.register.trialStudentLimit,
   MESSAGES.register.trialExpired,
   MESSAGES.register.licenceRequired,
+  MESSAGES.trial.linkMissing,
+  MESSAGES.trial.linkInvalid,
+  MESSAGES.trial.linkExpired,
+  MESSAGES.trial.notTrialSchool,
 ]);
 
 /** The registration page's error for one failed attempt (spec 01 §8 "Registration"). */

@@ -3,12 +3,17 @@ import { fillPath, STUDENT_CLASS_PATHS } from '@stem/contract/api';
 import {
   ZClassIdParam,
   ZStudentClassResponse,
+  type TAssessmentAllowance,
   type TStudentClass,
   type TStudentQuestion,
 } from '@stem/contract/teaching';
 import { api } from '../../../lib/http';
 
-export type TAnsweringClass = { class: TStudentClass; questions: TStudentQuestion[] };
+export type TAnsweringClass = {
+  class: TStudentClass;
+  questions: TStudentQuestion[];
+  allowance?: TAssessmentAllowance | undefined;
+};
 
 /** A reply that arrived in a shape the contract does not describe. */
 export class UnexpectedClassReply extends Error {

@@ -12,6 +12,7 @@ import {
 import { IconAlertCircle, IconCamera, IconKeyboard, IconUpload } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
+import { MAX_ANSWER_LENGTH } from '@stem/contract/submissions';
 import { CameraCapture } from '../../../components/image-capture/camera-capture';
 import { ExtractionProgress } from '../../../components/image-capture/extraction-progress';
 import {
@@ -168,8 +169,20 @@ export function AnswerInput({
         disabled={disabled || busy}
         error={error}
         description={fromFile ? T.checkExtracted : undefined}
+        maxLength={MAX_ANSWER_LENGTH}
         data-testid="answer-box"
+        inputWrapperOrder={['label', 'description', 'input', 'error']}
       />
+      <Text
+        size="xs"
+        c={value.length >= MAX_ANSWER_LENGTH ? 'red.7' : 'dimmed'}
+        ta="right"
+        mt={-8}
+        aria-live="polite"
+        data-testid="answer-counter"
+      >
+        {MESSAGES.limits.characters(value.length, MAX_ANSWER_LENGTH)}
+      </Text>
     </Stack>
   );
 }

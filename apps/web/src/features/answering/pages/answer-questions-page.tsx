@@ -57,7 +57,35 @@ export default function AnswerQuestionsPage() {
   } else if (query.data.questions.length === 0) {
     body = <LoadProblem message={MESSAGES.student.noQuestions} classId={classId} />;
   } else {
-    body = <Answering view={query.data} classId={classId} questionId={questionId} />;
+    // Questions whose 3 attempts are used are left out, and the student is told why (spec 01 §9).
+    const open = query.data.questions.filter(
+      (q) => (q.attemptsUsed ?? 0) < (q.attemptLimit ?? Number.POSITIVE_INFINITY),
+    );
+    const hidden = query.data.questions.length - open.length;
+    const allowance = query.data.allowance;
+    if (allowance && allowance.remaining <= 0) {
+      body = <LoadProblem message={allowance.message} classId={classId} />;
+    } else if (open.length === 0) {
+      body = <LoadProblem message={MESSAGES.limits.exhaustedHidden(hidden)} classId={classId} />;
+    } else {
+      body = (
+        <>
+          {(hidden > 0 || allowance) && (
+            <Alert color="blue" variant="light" data-testid="answering-limits">
+              <Stack gap={4}>
+                {allowance && <Text size="sm">{allowance.message}</Text>}
+                {hidden > 0 && <Text size="sm">{MESSAGES.limits.exhaustedHidden(hidden)}</Text>}
+              </Stack>
+            </Alert>
+          )}
+          <Answering
+            view={{ ...query.data, questions: open }}
+            classId={classId}
+            questionId={questionId}
+          />
+        </>
+      );
+    }
   }
   return <Stack gap="lg">{body}</Stack>;
 }
@@ -250,9 +278,22 @@ function Answering({ view, classId, questionId }: TAnsweringProps) {
             <Badge variant="light" size="lg" tt="none" data-testid="question-position">
               {T.questionOf(index + 1, questions.length)}
             </Badge>
-            <Badge variant="outline" size="lg" tt="none" color="gray">
-              {T.marks(question.marks)}
-            </Badge>
+            <Group gap="xs">
+              {question.attemptLimit !== undefined && (
+                <Badge
+                  variant="light"
+                  size="lg"
+                  tt="none"
+                  color="grape"
+                  data-testid="attempts-used"
+                >
+                  {MESSAGES.limits.attemptsUsed(question.attemptsUsed ?? 0, question.attemptLimit)}
+                </Badge>
+              )}
+              <Badge variant="outline" size="lg" tt="none" color="gray">
+                {T.marks(question.marks)}
+              </Badge>
+            </Group>
           </Group>
           <Title
             ref={questionHeading}

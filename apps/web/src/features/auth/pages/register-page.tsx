@@ -3,6 +3,7 @@ import {
   Anchor,
   Button,
   Checkbox,
+  Group,
   Loader,
   PasswordInput,
   Stack,
@@ -37,6 +38,10 @@ import {
   withRegistrationRetries,
 } from '../register-with-retries';
 import { useDocumentTitle } from '../use-document-title';
+import { setItem } from '../../../lib/session';
+import { TrialDetailsPanel } from '../../trial-account/trial-details-panel';
+import { TrialLinkRequest } from '../../trial-account/trial-link-request';
+import { trialSchoolErrorMessage, useTrialSchool } from '../../trial-account/use-trial-school';
 
 const T = MESSAGES.registerPage;
 
@@ -97,8 +102,18 @@ export default function RegisterPage() {
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [submitError, setSubmitError] = useState<TSubmitError | null>(null);
   const [isRegistered, setRegistered] = useState(false);
+  // Trial sign-up mode (spec 01 §2; issue 18): showTrial=true; the e-mailed link adds token and ts.
+  const [trialLink] = useState(() => ({
+    isTrial: params.get('showTrial') === 'true',
+    token: params.get('token')?.trim() ?? '',
+    ts: params.get('ts')?.trim() ?? '',
+    code: params.get('code')?.trim().toUpperCase() ?? '',
+  }));
+  const isTrialMode = trialLink.isTrial;
+  const hasTrialProof = isTrialMode && trialLink.token !== '' && prefilledEmail !== '';
+  const trialSchool = useTrialSchool(hasTrialProof, trialLink.code);
 
-  const code = codeParts.join('');
+  const code = isTrialMode ? '' : codeParts.join('');
   const {
     mutate: checkCode,
     reset: clearCodeCheck,
@@ -148,8 +163,7 @@ export default function RegisterPage() {
     email.trim() !== '' &&
     !isPasswordShort &&
     !isMismatch &&
-    code.length === SCHOOL_CODE_LENGTH &&
-    !codeError;
+    (isTrialMode || (code.length === SCHOOL_CODE_LENGTH && !codeError));
   const licenceError =
     !isLicenceAccepted && (hasDeclined || isReadyButLicence || fieldErrors.licence)
       ? MESSAGES.register.licenceRequired
@@ -157,6 +171,7 @@ export default function RegisterPage() {
 
   const isSubmitDisabled =
     registration.isPending ||
+    (isTrialMode && !trialSchool.data) ||
     Boolean(codeError) ||
     hasFieldErrors ||
     Boolean(submitError?.blocking) ||
@@ -173,6 +188,10 @@ export default function RegisterPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isSubmitDisabled) return;
+    if (isTrialMode) {
+      await submitTrial();
+      return;
+    }
     if (code.length === 0) {
       setFieldErrors({ schoolCode: MESSAGES.register.codeRequired });
       return;
@@ -203,6 +222,48 @@ export default function RegisterPage() {
       clearCodeCheck();
     }
   };
+
+  /** Trial sign-up: always the trial's teacher, proven by the e-mailed link (the server checks it). */
+  const submitTrial = async () => {
+    if (!fullName.trim() || !email.trim() || !password) {
+      setSubmitError({ message: MESSAGES.register.trialFieldsRequired, blocking: false });
+      return;
+    }
+    if (!isLicenceAccepted) {
+      setFieldErrors({ licence: MESSAGES.register.licenceRequired });
+      return;
+    }
+    const school = trialSchool.data;
+    if (!school) return;
+    setSubmitError(null);
+    try {
+      await registration.mutateAsync({
+        fullName: fullName.trim(),
+        name: fullName.trim(),
+        email: email.trim().toLowerCase(),
+        password,
+        schoolCode: school.schoolCode,
+        role: 'teacher',
+        showTrial: true,
+        token: trialLink.token,
+        ts: trialLink.ts,
+      });
+      // The login page shows the new code once, for 5 minutes (spec 01 §2).
+      setItem('generatedSchoolCode', school.schoolCode);
+      setItem('trialSchoolName', school.schoolName);
+      setRegistered(true);
+    } catch (failure) {
+      setSubmitError(submitErrorOf(failure));
+    }
+  };
+
+  if (isTrialMode && !hasTrialProof) {
+    return (
+      <AuthLayout maxWidth={520}>
+        <TrialLinkRequest initialEmail={prefilledEmail} code={trialLink.code} />
+      </AuthLayout>
+    );
+  }
 
   if (isRegistered) {
     return (
@@ -251,6 +312,27 @@ export default function RegisterPage() {
             {T.subtitle}
           </Text>
         </div>
+        {isTrialMode && (
+          <>
+            {trialSchool.isPending && (
+              <Group gap="xs" role="status">
+                <Loader size="xs" aria-hidden="true" />
+                <Text size="sm">{MESSAGES.register.generatingTrialCode}</Text>
+              </Group>
+            )}
+            {trialSchool.isError && (
+              <Alert color="red" icon={<IconAlertCircle />}>
+                {trialSchoolErrorMessage(trialSchool.error)}
+              </Alert>
+            )}
+            {trialSchool.data && (
+              <TrialDetailsPanel
+                schoolName={trialSchool.data.schoolName}
+                expirationDate={trialSchool.data.expirationDate}
+              />
+            )}
+          </>
+        )}
         {submitError && (
           <Alert color="red" icon={<IconAlertCircle />} title={submitError.title}>
             {submitError.message}
@@ -311,16 +393,18 @@ export default function RegisterPage() {
               onBlur={() => setTouched((state) => ({ ...state, confirm: true }))}
               error={confirmError}
             />
-            <SchoolCodeInput
-              value={codeParts}
-              onChange={(parts) => {
-                setCodeParts(parts);
-                edited('schoolCode');
-              }}
-              required
-              description={codeDescription}
-              error={codeError}
-            />
+            {!isTrialMode && (
+              <SchoolCodeInput
+                value={codeParts}
+                onChange={(parts) => {
+                  setCodeParts(parts);
+                  edited('schoolCode');
+                }}
+                required
+                description={codeDescription}
+                error={codeError}
+              />
+            )}
             <Checkbox
               checked={isLicenceAccepted}
               onChange={(event) => {

@@ -36,7 +36,9 @@ export default function ClassesPage() {
         </LinkButton>
       </Group>
 
-      {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
+      {trial.isLimitReached && (
+        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
+      )}
 
       {isLoading && (
         <LoadingLine>

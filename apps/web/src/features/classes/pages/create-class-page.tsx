@@ -68,7 +68,9 @@ export default function CreateClassPage() {
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1}>{T.createHeading}</Title>
-      {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
+      {trial.isLimitReached && (
+        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
+      )}
 
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size="sm">

@@ -8,6 +8,8 @@ import {
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { TrialLimitBanner } from '../../../components/trial-limit-banner';
+import { useTrialLimit } from '../../../lib/trial-limit';
 import { EMPTY_TEACHER_DASHBOARD, useTeacherDashboard } from '../api/get-teacher-dashboard';
 import { DashboardSection } from './dashboard-section';
 import { RecentList } from './recent-list';
@@ -15,10 +17,10 @@ import { RecentSubmissionCard } from './recent-submission-card';
 import { StatCard } from './stat-card';
 
 const ACTIONS = [
-  { label: 'Add Question', to: '/insert-question', icon: IconPlus },
-  { label: 'View Questions', to: '/view-questions', icon: IconListDetails },
-  { label: 'Create Class', to: '/create-class', icon: IconUsersGroup },
-  { label: 'Upload Student Work', to: '/upload-student-work', icon: IconUpload },
+  { label: 'Add Question', to: '/insert-question', icon: IconPlus, limit: 'questions' },
+  { label: 'View Questions', to: '/view-questions', icon: IconListDetails, limit: null },
+  { label: 'Create Class', to: '/create-class', icon: IconUsersGroup, limit: 'classes' },
+  { label: 'Upload Student Work', to: '/upload-student-work', icon: IconUpload, limit: null },
 ] as const;
 
 /** The teacher dashboard (spec 01 §2): counts, actions and the 5 most recent submissions. */
@@ -27,6 +29,11 @@ export function TeacherDashboard() {
   const loading = query.isPending;
   // Any failure shows zeros and an empty list (spec 01 §2).
   const data = query.data ?? EMPTY_TEACHER_DASHBOARD;
+  // Spec 02 §4: at the trial's 3 classes or 3 questions, the add buttons are disabled.
+  const classLimit = useTrialLimit('classes');
+  const questionLimit = useTrialLimit('questions');
+  const blocked = { classes: classLimit, questions: questionLimit } as const;
+  const banner = questionLimit.isLimitReached ? questionLimit : classLimit;
 
   return (
     <Stack gap="xl">
@@ -55,19 +62,35 @@ export function TeacherDashboard() {
         />
       </SimpleGrid>
 
+      {banner.isLimitReached && (
+        <TrialLimitBanner message={banner.message} expired={banner.isExpired} />
+      )}
+
       <section aria-label="Quick actions">
         <Group gap="sm">
-          {ACTIONS.map(({ label, to, icon: ActionIcon }) => (
-            <Button
-              key={to}
-              component={Link}
-              to={to}
-              variant="light"
-              leftSection={<ActionIcon size={18} aria-hidden />}
-            >
-              {label}
-            </Button>
-          ))}
+          {ACTIONS.map(({ label, to, icon: ActionIcon, limit }) =>
+            limit && blocked[limit].isLimitReached ? (
+              <Button
+                key={to}
+                variant="light"
+                disabled
+                title={blocked[limit].message}
+                leftSection={<ActionIcon size={18} aria-hidden />}
+              >
+                {label}
+              </Button>
+            ) : (
+              <Button
+                key={to}
+                component={Link}
+                to={to}
+                variant="light"
+                leftSection={<ActionIcon size={18} aria-hidden />}
+              >
+                {label}
+              </Button>
+            ),
+          )}
         </Group>
       </section>
 

@@ -69,7 +69,9 @@ export default function ViewQuestionsPage() {
         </LinkButton>
       </Group>
 
-      {trial.isLimitReached && <TrialLimitBanner message={trial.message} />}
+      {trial.isLimitReached && (
+        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
+      )}
 
       {query.isPending && <LoadingLine>{T.loadingQuestions}</LoadingLine>}
 

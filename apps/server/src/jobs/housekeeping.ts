@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TDb } from '../db/client';
+import { runTokenPurge, TOKEN_PURGE_INTERVAL_MS } from '../modules/auth/auth.sessions';
+import { removeUnclaimedTrials } from '../modules/trials/trials.service';
+
+export type THousekeepingDeps = { db: TDb; now: () => Date; logger: FastifyBaseLogger };
+
+/** Removes trial schools nobody registered in within 7 days; never throws (retried next round). */
+export async function runTrialCleanup(deps: THousekeepingDeps): Promise<void> {
+  try {
+    const deleted = await removeUnclaimedTrials(deps.db, deps.now());
+    deps.logger.info({ deleted }, 'unclaimed trial schools removed');
+  } catch (err) {
+    deps.logger.error({ err }, 'unclaimed trial clean-up failed');
+  }
+}
+
+/** One round of housekeeping: expired auth tokens, then unclaimed trial schools. */
+export async function runHousekeeping(deps: THousekeepingDeps): Promise<void> {
+  await runTokenPurge(deps);
+  await runTrialCleanup(deps);
+}
+
+/**
+ * Runs housekeeping shortly after start, then hourly (the worker, and the API process, since the
+ * embedded mode has no worker). Unless `keepAlive`, the timers are unref'd. The returned function stops
+ * the timers and waits for a round in progress.
+ */
+export function scheduleHousekeeping(
+  deps: THousekeepingDeps,
+  options: { firstRunMs?: number; intervalMs?: number; keepAlive?: boolean } = {},
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= runHousekeeping(deps).finally(() => {
+      running = undefined;
+    });
+  };
+  const first = setTimeout(run, options.firstRunMs ?? 60_000);
+  const every = setInterval(run, options.intervalMs ?? TOKEN_PURGE_INTERVAL_MS);
+  if (!options.keepAlive) {
+    first.unref();
+    every.unref();
+  }
+  return async () => {
+    clearTimeout(first);
+    clearInterval(every);
+    await running;
+  };
+}
