@@ -78,6 +78,26 @@ const STRICT_CSP = {
   upgradeInsecureRequests: null,
 };
 
+/** The body of a multipart upload route, for the document only: the handler reads the stream itself. */
+const MULTIPART_FILE_BODY = {
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary', description: 'the uploaded file' } },
+  required: ['file'],
+};
+
+/**
+ * The zod schemas as JSON Schema; a route that consumes multipart/form-data (and so validates no
+ * body) is documented with its file part, so clients and the fuzz test know to send one.
+ */
+const documentTransform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+  if (consumes?.includes('multipart/form-data') && !output.schema?.body) {
+    return { ...output, schema: { ...output.schema, body: MULTIPART_FILE_BODY } };
+  }
+  return output;
+};
+
 /** Builds the whole server. No side effects at import; nothing listens until the caller says so. */
 export async function buildApp(
   config: TConfig,
@@ -182,7 +202,7 @@ export async function buildApp(
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentTransform,
   });
   await app.register(async (docs) => {
     // The API reference page runs its own inline bootstrap script: a looser policy for it alone.
