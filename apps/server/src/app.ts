@@ -220,6 +220,9 @@ export async function buildApp(
       root: config.webDist,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each asset (apps/web/scripts/compress.mjs): sent as
+      // the browser accepts them, never compressed per request.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         void reply.header(
           'cache-control',
