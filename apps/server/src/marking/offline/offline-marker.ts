@@ -81,7 +81,11 @@ function usableExamples(examples: TMarkedExample[] | undefined, marks: number): 
   return examples
     .filter((e) => typeof e.answer === 'string' && Number.isFinite(e.score))
     .slice(0, MAX_EXAMPLES)
-    .map((e) => ({ answer: e.answer, score: Math.min(marks, Math.max(0, e.score)) }));
+    .map((e) => ({
+      answer: e.answer,
+      score: Math.min(marks, Math.max(0, e.score)),
+      ...(typeof e.comment === 'string' && e.comment.trim() !== '' ? { comment: e.comment } : {}),
+    }));
 }
 
 function sameText(a: string, b: string): boolean {
@@ -145,7 +149,11 @@ export function markOffline(input: TMarkingInput): TOfflineMark {
     raw = Math.min(raw, scoreText(model, answer, marks, examples, ranges).raw);
   }
   const score = clampScore(raw, marks);
-  const feedback = writeFeedback(model, clean.evidence, score, marks);
+  const feedback = writeFeedback(model, clean.evidence, score, marks, {
+    source: input.source,
+    ocrConfidence: input.ocrConfidence,
+    examples,
+  });
   const moderation = combineModeration(
     moderateText(answer),
     injection.detected
