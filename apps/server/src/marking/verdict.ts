@@ -3,9 +3,8 @@
  * or showing raw rubric syntax. Shared by the offline engine, the hosted model and the bench.
  */
 
-export type TVerdict = 'correct' | 'partially correct' | 'incorrect';
-
-export const VERDICTS: readonly TVerdict[] = ['correct', 'partially correct', 'incorrect'];
+export const VERDICTS = ['correct', 'partially correct', 'incorrect'] as const;
+export type TVerdict = (typeof VERDICTS)[number];
 
 /** Full marks are correct, no marks incorrect, anything between partially correct. */
 export function verdictOf(score: number, marks: number): TVerdict {

@@ -94,7 +94,9 @@ function pieces(answer: string, maxWords: number): string[] {
     const s = sentence.replace(/[\s.;,:!?]+$/, '').trim();
     if (words(s).length <= maxWords) out.push(s);
     else {
-      for (const clause of s.split(/\s*[,;:]\s+|\s+[-–—]\s+/)) {
+      for (const clause of s.split(
+        /\s*[,;:]\s+|\s+[-–—]\s+|\s+(?=(?:because|but|so|which|and then)\s)/i,
+      )) {
         out.push(clause.replace(/^(?:and|but|so|or)\s+/i, '').trim());
       }
     }
@@ -115,6 +117,20 @@ export function quoteFromAnswer(
   if (legibility < 0.85) return undefined;
   const terms = point ? new Map(point.terms.map((t) => [t.stem, t.weight])) : undefined;
   let best: { text: string; value: number } | undefined;
+  // A short answer is quoted whole when it reads as words ("Rose is caring").
+  const whole = answer
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s.;,:!?]+$/, '');
+  const wholeWords = words(whole);
+  if (
+    wholeWords.length > 0 &&
+    wholeWords.length < MIN_QUOTE_WORDS &&
+    wholeWords.every((w) => /^[\p{L}'’-]{2,}[,]?$/u.test(w)) &&
+    (!point || [...contentStems(whole)].some((s) => point.terms.some((t) => t.stem === s)))
+  ) {
+    return whole;
+  }
   for (const piece of pieces(answer, maxWords)) {
     if (!isReadablePhrase(piece, maxWords)) continue;
     const stems = contentStems(piece);

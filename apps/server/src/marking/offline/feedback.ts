@@ -200,10 +200,14 @@ function pointFeedback(
   if (offTopic) {
     const first = usableLabels(model.keyPoints.slice(0, 4)).slice(0, 2);
     return {
-      aiComment:
+      aiComment: [
         score > 0
           ? 'Your response earns little credit because it does not address the question asked.'
           : 'Your response is incorrect because it does not address the question asked.',
+        saidInstead(evidence),
+      ]
+        .filter((p) => p !== '')
+        .join(' '),
       suggestion:
         first.length > 0
           ? `Read the question again and answer it directly, starting with ${joinAnd(first)}.`
@@ -221,7 +225,10 @@ function pointFeedback(
   const present = ranked.filter((r) => r.credit >= 0.5);
   const partial = ranked.filter((r) => r.credit > 0.15 && r.credit < 0.5);
   const contradicted = ranked.filter((r) => r.p.contradicted && r.p.coverage > 0.3);
-  const missing = ranked.filter((r) => r.credit <= 0.15 && !r.p.contradicted);
+  // What is missing, nearest to what the answer says first: the point it came closest to.
+  const missing = ranked
+    .filter((r) => r.credit <= 0.15 && !r.p.contradicted)
+    .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
   const labelled = <T extends { label: string | undefined }>(rows: T[]): string[] => [
     ...new Set(rows.flatMap((r) => (r.label ? [r.label] : []))),
   ];
@@ -263,6 +270,15 @@ function pointFeedback(
       .map((l) => asObject(l).text);
     if (wrong.length > 0) {
       comment.push(`It gets one point wrong: it says the opposite of ${wrong[0] ?? ''}.`);
+    }
+    if (verdict === 'incorrect') {
+      // What the answer does say, in its own words, and that it is not what earns the marks.
+      const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+      if (said) {
+        comment.push(
+          `You wrote "${said}", but that is not one of the points this question asks for.`,
+        );
+      }
     }
     if (
       verdict === 'incorrect' &&
@@ -322,6 +338,12 @@ function pointFeedback(
   return { aiComment: comment.join(' '), suggestion };
 }
 
+/** "You wrote about …": what an off-topic answer says instead, in its own words, when readable. */
+function saidInstead(evidence: TEvidence): string {
+  const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+  return said ? `You wrote "${said}", which is not what the question asks about.` : '';
+}
+
 /** "a, b and c" */
 function sentenceList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
@@ -351,8 +373,8 @@ function criteriaFeedback(
     return {
       aiComment:
         terms.length > 0
-          ? `Your answer does not address the question: it does not mention ${joinAnd(terms.map((t) => `"${t}"`))}.`
-          : 'Your answer does not address the question.',
+          ? `Your answer does not address the question: it does not mention ${joinAnd(terms.map((t) => `"${t}"`))}. ${saidInstead(evidence)}`.trim()
+          : `Your answer does not address the question. ${saidInstead(evidence)}`.trim(),
       suggestion: `Read the question again and answer it directly${firstMissing ? `; ${firstMissing}` : ''}.`,
     };
   }
@@ -391,28 +413,22 @@ function holisticFeedback(
   verdict: TVerdict,
 ): TFeedbackText {
   const share = marks > 0 ? score / marks : 0;
-  const comment: string[] = [];
-  if (share >= 1)
-    comment.push('Your response answers the question fully and supports it with detail.');
+  const comment: string[] = [verdictSentence(verdict)];
+  if (share >= 1) comment.push('It answers the question fully and supports it with detail.');
   else if (share >= 0.5)
-    comment.push(
-      'Your response answers the question, but parts of it need more development or support.',
-    );
+    comment.push('It answers the question, but parts of it need more development or support.');
   else if (score > 0)
+    comment.push('It does not yet answer the question clearly or support its points.');
+  else if (evidence.contentWords < 12) comment.push('It is too short to answer the question.');
+  else comment.push('It does not answer the question clearly or support its points.');
+  const quoted = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+  if (quoted) {
     comment.push(
-      'Your response is partly right, but it does not yet answer the question clearly or support its points.',
+      verdict === 'incorrect'
+        ? `You wrote "${quoted}", but it needs to be developed into an answer to the question.`
+        : `You make a clear point in "${quoted}".`,
     );
-  else if (evidence.contentWords < 12)
-    comment.push('Your response is too short to answer the question and earns no marks yet.');
-  else
-    comment.push(
-      'Your response does not answer the question clearly or support its points, so it earns no marks yet.',
-    );
-  const quoted =
-    verdict !== 'incorrect'
-      ? quoteFromAnswer(evidence.answer, undefined, evidence.legibility)
-      : undefined;
-  if (quoted) comment.push(`You make a clear point in "${quoted}".`);
+  }
   if (verdict !== 'correct' && evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) {
     comment.push('Much of it repeats the question rather than answering it.');
   }

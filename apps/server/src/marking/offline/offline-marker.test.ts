@@ -27,7 +27,8 @@ describe('offline marker', () => {
     expect(r.markRange).toBe('1');
     expect(r.aiComment).toContain('waxy cuticle');
     expect(r.aiComment).toMatch(/^Your response is partially correct\./);
-    expect(r.aiComment).toMatch(/does not mention [^.]*stomata/);
+    expect(r.aiComment).toMatch(/It correctly points out that a thick waxy cuticle/);
+    expect(r.aiComment).toMatch(/It does not mention that [^.]+, which a full answer needs\./);
     expect(r.suggestion).toMatch(/^To improve, /);
     expect(r.suggestion).not.toContain('waxy cuticle');
   });
