@@ -28,7 +28,7 @@ describe('offline marker', () => {
     expect(r.aiComment).toContain('waxy cuticle');
     expect(r.aiComment).toMatch(/^Your response is partially correct\./);
     expect(r.aiComment).toMatch(/It correctly points out that a thick waxy cuticle/);
-    expect(r.aiComment).toMatch(/It does not mention that [^.]+, which a full answer needs\./);
+    expect(r.aiComment).toMatch(/It does not mention [^.]+, which a full answer needs\./);
     expect(r.suggestion).toMatch(/^To improve, /);
     expect(r.suggestion).not.toContain('waxy cuticle');
   });
