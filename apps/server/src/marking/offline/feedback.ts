@@ -225,9 +225,13 @@ function pointFeedback(
   const present = ranked.filter((r) => r.credit >= 0.5);
   const partial = ranked.filter((r) => r.credit > 0.15 && r.credit < 0.5);
   const contradicted = ranked.filter((r) => r.p.contradicted && r.p.coverage > 0.3);
+  // Rows of a rubric table are alternatives (one colour, one case): an answer that gives one row is
+  // not asked for the others.
+  const isRow = (point: TKeyPointModel) => point.text.includes('|');
+  const hasRow = [...present, ...partial].some((r) => isRow(r.p.point));
   // What is missing, nearest to what the answer says first: the point it came closest to.
   const missing = ranked
-    .filter((r) => r.credit <= 0.15 && !r.p.contradicted)
+    .filter((r) => r.credit <= 0.15 && !r.p.contradicted && !(hasRow && isRow(r.p.point)))
     .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
   const labelled = <T extends { label: string | undefined }>(rows: T[]): string[] => [
     ...new Set(rows.flatMap((r) => (r.label ? [r.label] : []))),

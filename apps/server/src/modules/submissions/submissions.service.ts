@@ -35,6 +35,8 @@ type TAnswerInput = {
   questionId: string;
   answer: string;
   source: queries.TNewAnswer['answerSource'];
+  /** The OCR confidence the extraction reply gave, for text read from a photo or upload. */
+  ocrConfidence?: number | undefined;
   /** Where the question id came from in the request, for the error's `field`. */
   field: string;
 };
@@ -67,6 +69,7 @@ async function snapshotAnswers(
       rubric: question.rubric,
       answer: input.answer,
       answerSource: input.source,
+      ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
     };
   });
 }
@@ -156,6 +159,7 @@ export async function createStudentSubmission(
       questionId: s.questionId,
       answer: s.answer,
       source: s.source ?? 'typed',
+      ocrConfidence: s.ocrConfidence,
       field: `submissions.${i}.questionId`,
     })),
   });
@@ -187,6 +191,7 @@ export async function submitForStudent(
         questionId: input.questionId,
         answer: input.extractedText,
         source: 'upload',
+        ocrConfidence: input.ocrConfidence,
         field: 'questionId',
       },
     ],
