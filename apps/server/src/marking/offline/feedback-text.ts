@@ -7,7 +7,7 @@ import { contentStems, splitSentences } from './text';
  * and a teacher's comment addressed to the student.
  */
 
-const MAX_LABEL_WORDS = 14;
+const MAX_LABEL_WORDS = 16;
 /** Characters that belong to formulas, tables or markup, never to a phrase a student reads. */
 const SYMBOL_RE = /[|=*^<>{}[\]_#~\\/@$%+]|…|\.\.\./;
 
@@ -46,7 +46,7 @@ export function cleanPhrase(raw: string): string | undefined {
   }
   const count = words(text).length;
   if (count < 2 || count > MAX_LABEL_WORDS) return undefined;
-  if (SYMBOL_RE.test(text) || !balanced(text)) return undefined;
+  if (SYMBOL_RE.test(text) || /:/.test(text) || !balanced(text)) return undefined;
   if (/\b(?:score|marks?)\s*\d|\bmark range\b|\bkey elements?\b|\bresponses?\s*:/i.test(text)) {
     return undefined;
   }
@@ -189,11 +189,14 @@ export function objectOf(label: string, isSentence = false): { text: string; isN
   if (IMPERATIVE_RE.test(label)) {
     return { text: `the need to ${label.charAt(0).toLowerCase()}${label.slice(1)}`, isName: false };
   }
-  if (/^[a-z]+ing\b/i.test(label)) return { text: label, isName: true };
+  if (/^[a-z]+ing\b/i.test(label) && !/\b(?:is|are|was|were|has|have)\b/i.test(label)) {
+    return { text: label, isName: true };
+  }
   const clause =
     isSentence ||
     FINITE_VERB_RE.test(label) ||
-    /\b(?:the|a|an|it|they|this|its|their)\s+[a-z]+\s+[a-z]+(?:s|ed)\b/i.test(label);
+    /\b(?:the|a|an|it|they|this|its|their)\s+[a-z]+\s+[a-z]+(?:s|ed)\b/i.test(label) ||
+    /^(?:each|every)\s+(?:[a-z]+\s+){1,2}[a-z]+s\b/i.test(label);
   if (clause && !/^(?:how|why|what|when|where|which|who|during|if|as)\b/i.test(label)) {
     return { text: `that ${label}`, isName: false };
   }

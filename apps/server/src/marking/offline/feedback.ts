@@ -130,7 +130,7 @@ function verbOf(question: string): string {
 }
 
 const LEAD_RE =
-  /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?)\s*/i;
+  /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?|you can (?:also )?say that)\s*/i;
 
 /**
  * A short, readable name for a key point ("how much vinegar was used in each container"), or
@@ -151,8 +151,15 @@ export function labelOf(point: TKeyPointModel): string | undefined {
   // The first sentence names the point; the rest explains it.
   text = text.split(/(?<=[a-z]{2}[.!?])\s+(?=[A-Z])/)[0] ?? text;
   // "Adaptation: the network has to ..." or "unconfirmed connectionless - no ACK, ..." -> the name.
-  const head = /^([^:]{2,40}?)(?::|\s[-–—]\s)\s*(.+)$/.exec(text)?.[1];
-  if (head && head.split(/\s+/).length <= 4 && !/^(?:p\(|=)/i.test(head)) text = head;
+  // "Spanning tree with link state routing: each system knows ..." -> the statement after the colon.
+  const titled = /^([^:]{2,60}):\s*(\S.+)$/.exec(text);
+  if (titled?.[1] && titled[2] && titled[1].split(/\s+/).length > 4) text = titled[2];
+  const named = /^([^:]{2,40}?)(?::|\s[-–—]\s)\s*(.+)$/.exec(text);
+  const head = named?.[1];
+  if (head && head.split(/\s+/).length <= 4 && !/^(?:p\(|=)/i.test(head)) {
+    // "Property: there is a single path ..." -> the statement; "Adaptation of ..." -> the name.
+    text = head.split(/\s+/).length === 1 && named[2] ? named[2] : head;
+  }
   for (let i = 0; i < 3; i++) {
     const next = text.replace(LEAD_RE, '');
     if (next === text) break;
