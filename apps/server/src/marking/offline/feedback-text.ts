@@ -80,6 +80,8 @@ export function isReadablePhrase(text: string, maxWords = MAX_QUOTE_WORDS): bool
   if (list.length < MIN_QUOTE_WORDS || list.length > maxWords) return false;
   if (SYMBOL_RE.test(text) || /["“”]/.test(text) || !balanced(text)) return false;
   if (/\^p|\(deg\)|@\w/i.test(text)) return false;
+  // A sentence split at an abbreviation ("…, i.e") is cut short.
+  if (/\b(?:i\.e|e\.g|etc|vs|cf|approx)\.?$/i.test(text)) return false;
   if (letterShare(text) < 0.9) return false;
   // Real words: most tokens are letters only, and several are longer than two letters.
   const plain = list.filter((w) => /^[\p{L}'’-]+[,.;:!?]?$/u.test(w));
