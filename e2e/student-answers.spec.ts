@@ -149,6 +149,22 @@ test.describe('a student answers a class', () => {
         new RegExp(`^\\d+/${q.marks}$`),
       );
       await expect(card.getByTestId('feedback-item').first()).toContainText(`${SP.aiComment}:`);
+      // The feedback opens with a verdict that agrees with the score, in plain sentences.
+      const score = Number(
+        ((await card.getByLabel(`${A.score}: `, { exact: false }).textContent()) ?? '').split(
+          '/',
+        )[0],
+      );
+      const verdict =
+        score >= q.marks
+          ? 'Your response is correct.'
+          : score === 0
+            ? 'Your response is incorrect'
+            : 'Your response is partially correct.';
+      const comment = card.getByTestId('feedback-item').first();
+      await expect(comment).toContainText(`${SP.aiComment}: ${verdict}`);
+      await expect(comment).not.toContainText('|');
+      if (index === 0) await expect(card).not.toContainText('could not be read');
     }
     await expect(completed.nth(0)).toContainText(TYPED_ANSWER);
     const scores = await completed.getByLabel(`${A.score}: `).allTextContents();

@@ -40,6 +40,11 @@ export const ZSubmissionAnswerInput = z.object({
     .refine((s) => s.trim().length > 0, { message: 'Please provide an answer' }),
   /** How the text was produced; kept with the answer. */
   source: z.enum(['typed', 'photo', 'upload']).optional(),
+  /**
+   * For text read from a photo or upload: the OCR engine's mean confidence (0..100) that the
+   * extraction reply gave. Only such text may be told it could not be read; ignored for typed text.
+   */
+  ocrConfidence: z.number().min(0).max(100).optional(),
 });
 
 /** Spec payload: classId, submissions, totalScore (0), status ("pending"); the last two are ignored. */
@@ -62,6 +67,8 @@ export const ZSubmitForStudentRequest = z.object({
     .string()
     .max(MAX_ANSWER_LENGTH)
     .refine((s) => s.trim().length > 0, { message: 'There is no text to submit' }),
+  /** The OCR engine's mean confidence (0..100) from the extraction reply, when it gave one. */
+  ocrConfidence: z.number().min(0).max(100).optional(),
 });
 export type TSubmitForStudentRequest = z.infer<typeof ZSubmitForStudentRequest>;
 
@@ -75,12 +82,22 @@ export const ZCleanupResponse = z.object({
 export const ZStudentExtractRequest = z.object({ image: z.string().min(1).max(14_000_000) });
 export const ZStudentExtractResponse = z.object({
   status: z.literal('successful'),
-  data: z.object({ formData: z.string(), pages: z.number().int() }),
+  data: z.object({
+    formData: z.string(),
+    pages: z.number().int(),
+    /** The OCR engine's mean confidence (0..100), when it reports one; send it with the answer. */
+    confidence: z.number().min(0).max(100).optional(),
+  }),
 });
 export const ZTeacherExtractResponse = z.object({
   status: z.literal('success'),
   message: z.string(),
-  data: z.object({ extractedText: z.string(), pages: z.number().int() }),
+  data: z.object({
+    extractedText: z.string(),
+    pages: z.number().int(),
+    /** The OCR engine's mean confidence (0..100), when it reports one; send it with the answer. */
+    confidence: z.number().min(0).max(100).optional(),
+  }),
 });
 
 export const ZSubmissionAnswer = z.object({

@@ -7,6 +7,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -328,6 +329,8 @@ export const submissionAnswers = pgTable(
     answerSource: text('answer_source', { enum: ['typed', 'photo', 'upload', 'scan'] })
       .notNull()
       .default('typed'),
+    /** Mean OCR confidence (0..100) of text read from a photo or upload, when the engine gave one. */
+    ocrConfidence: real('ocr_confidence'),
     score: integer('score'),
     feedback: jsonb('feedback').$type<TFeedback>(),
     contentModeration: jsonb('content_moderation').$type<TModeration>(),
@@ -338,6 +341,11 @@ export const submissionAnswers = pgTable(
     /** A teacher who overrode the AI mark. */
     overriddenBy: uuid('overridden_by').references(() => users.id, { onDelete: 'set null' }),
     overriddenAt: timestamp('overridden_at', { withTimezone: true }),
+    /**
+     * The teacher's own feedback to the student on this answer (written or edited by the teacher);
+     * the marker reuses it for similar answers to the same question.
+     */
+    teacherFeedback: text('teacher_feedback'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,8 +19,12 @@ describe('createMarker', () => {
     const ai = new ScriptedAi({
       score: 2,
       markRange: '2-3',
-      aiComment: 'Good.',
-      suggestion: 'More.',
+      feedback: {
+        verdict: 'partially correct',
+        right: 'You explain the waxy cuticle.',
+        missing: 'You do not mention stomata.',
+        nextStep: 'Explain how fewer stomata reduce transpiration.',
+      },
       contentModeration: { isInappropriate: false, reason: '' },
       promptInjection: false,
     });

@@ -1,7 +1,10 @@
 import type { TAnswerMark } from '@stem/contract/marking';
 
-/** A teacher-marked answer to the same question, used by the marker as a worked example. */
-export type TMarkedExample = { answer: string; score: number };
+/**
+ * A teacher-marked answer to the same question, used by the marker as a worked example; `comment` is
+ * the teacher's own feedback on it (written or edited by the teacher), reused for similar answers.
+ */
+export type TMarkedExample = { answer: string; score: number; comment?: string | undefined };
 
 /** Everything needed to mark one answer (the question snapshot and the student's text). */
 export type TMarkingInput = {
@@ -16,6 +19,13 @@ export type TMarkingInput = {
   rubric: string;
   referenceAnswer?: string | undefined;
   answer: string;
+  /**
+   * Where the answer's text came from: typed by the student, or read by OCR from a photo or upload.
+   * Only OCR text may be told it "could not be read". Unset means typed.
+   */
+  source?: 'typed' | 'ocr' | undefined;
+  /** The OCR engine's mean confidence (0..100) for OCR text, when it reported one. */
+  ocrConfidence?: number | undefined;
   examples?: TMarkedExample[] | undefined;
 };
 

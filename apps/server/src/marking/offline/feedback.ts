@@ -1,89 +1,90 @@
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
 import type { TEvidence } from './evidence';
+import {
+  objectOf,
+  cleanPhrase,
+  joinAnd,
+  joinOr,
+  quoteFromAnswer,
+  studentVoice,
+} from './feedback-text';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
 import { isOffTopic, isRestatement, teacherPointCredit } from './teacher';
+import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
 import { pointCredit } from './zero-shot';
+import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
 
 /**
- * The comment and suggestion a student reads: what the answer showed and what to add, named from
- * the rubric's own key points in plain words.
+ * The comment and suggestion a student reads, written from this answer: a verdict that agrees with
+ * the score, what the answer gets right (the rubric point it matched, in plain words, and the
+ * student's own words when they read as a phrase), the one or two most important points it misses or
+ * gets wrong, and one next step. When a teacher has commented on a similar answer with the same
+ * verdict, the teacher's reasons are reused in its place.
  */
 
-const MAX_LABEL = 90;
-
-const LEAD_RE =
-  /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?|an? )\s*/i;
-
-/** A short, readable name for a key point ("how much vinegar was used in each container"). */
-export function labelOf(point: TKeyPointModel): string {
-  let text = point.text.replace(/\s*\([^)]*\)/g, '').trim();
-  // The first sentence names the point; the rest explains it.
-  text = text.split(/(?<=[a-z]{2}[.!?])\s+(?=[A-Z])/)[0] ?? text;
-  // "Adaptation: the network has to ..." or "unconfirmed connectionless - no ACK, ..." -> the name.
-  const head = /^([^:]{2,40}?)(?::|\s[-–—]\s)\s*(.+)$/.exec(text)?.[1];
-  if (head && head.split(/\s+/).length <= 4 && !/^(?:p\(|=)/i.test(head)) text = head;
-  for (let i = 0; i < 3; i++) {
-    const next = text.replace(LEAD_RE, '');
-    if (next === text) break;
-    text = next;
-  }
-  text = text.replace(/[\s.;,:]+$/, '');
-  if (text.length > MAX_LABEL) {
-    const cut = text.slice(0, MAX_LABEL);
-    text = `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40))}…`;
-  }
-  // Lower-case the first letter unless it starts an acronym ("IPv6", "DHCP", "mRNA").
-  if (text.length > 1 && !/^[A-Z]{2}|^[a-z][A-Z]|^[A-Z][a-z]*[A-Z0-9]/.test(text)) {
-    text = text.charAt(0).toLowerCase() + text.slice(1);
-  }
-  return text;
-}
-
-function joinList(items: string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join('; ')} and ${items[items.length - 1]}`;
-}
-
-function quoteList(items: string[]): string {
-  return joinList(items.map((s) => `"${s}"`));
-}
-
 export type TFeedbackText = { aiComment: string; suggestion: string };
+
+/** Where the answer's text came from, as the extraction step knows it. */
+export type TAnswerOrigin = {
+  /** 'ocr' when the text was read from a photo or upload; typed text is never "unreadable". */
+  source?: 'typed' | 'ocr' | undefined;
+  /** The OCR engine's mean confidence, 0..100, when it gave one. */
+  ocrConfidence?: number | undefined;
+};
+
+export type TFeedbackContext = TAnswerOrigin & {
+  /** Teacher-marked answers to the same question, some with the teacher's own feedback. */
+  examples?: readonly TCommentedExample[] | undefined;
+};
+
+/** Longest quote of the student's words after a teacher's reasons. */
+const TEACHER_QUOTE_WORDS = 10;
+
+/** Below this OCR confidence the engine itself doubts what it read. */
+export const LOW_OCR_CONFIDENCE = 75;
 
 /** Below this legibility most of the answer is unreadable ("much"), above it only parts are. */
 const MOSTLY_UNREADABLE = 0.75;
 
 const CHECK_THE_TEXT =
-  'Check that the text of your answer says what you wrote; if it came from a photo, upload a clearer one.';
+  'Check that the text of your answer says what you wrote, and upload a clearer photo if it does not.';
 
 /**
- * Comment and suggestion for an answer marked `score` out of `marks`. An answer that is partly
- * unreadable (garbled OCR of handwriting) is told so first, with what to do about it.
+ * True when the answer may be told it could not be read: its text came from OCR, the OCR engine's
+ * confidence is low (or unknown), and the words themselves do not read.
  */
+export function isUnreadableOcr(evidence: TEvidence, origin: TAnswerOrigin): boolean {
+  if (origin.source !== 'ocr' || evidence.isBlank || evidence.legibility >= LEGIBLE) return false;
+  return origin.ocrConfidence === undefined || origin.ocrConfidence < LOW_OCR_CONFIDENCE;
+}
+
+/** Comment and suggestion for an answer marked `score` out of `marks`. */
 export function writeFeedback(
   model: TQuestionModel,
   evidence: TEvidence,
   score: number,
   marks: number,
+  context: TFeedbackContext = {},
 ): TFeedbackText {
-  if (evidence.isBlank || evidence.legibility >= LEGIBLE) {
-    return readFeedback(model, evidence, score, marks);
+  const verdict = verdictOf(score, marks);
+  if (!isUnreadableOcr(evidence, context)) {
+    return readFeedback(model, evidence, score, marks, verdict, context, true);
   }
   if (evidence.legibility <= ILLEGIBLE) {
     return {
       aiComment:
         score > 0
-          ? 'Most of your answer could not be read, so it was marked on the few words that could be.'
-          : 'Your answer could not be read: most of its words are not recognisable, so no marks could be awarded.',
+          ? `${verdictSentence(verdict)} Most of your answer could not be read from the photo, so it was marked on the few words that could be.`
+          : 'Your answer could not be read from the photo: most of its words are not recognisable, so no marks could be awarded.',
       suggestion: CHECK_THE_TEXT,
     };
   }
   // Too little could be read to call the answer off-topic: it is marked on its readable words.
-  const read = readFeedback(model, evidence, score, marks, false);
+  const read = readFeedback(model, evidence, score, marks, verdict, context, false);
   const how = evidence.legibility < MOSTLY_UNREADABLE ? 'Much' : 'Part';
   return {
-    aiComment: `${how} of your answer could not be read, so it was marked on the words that could be. ${read.aiComment}`,
+    aiComment: `${read.aiComment} ${how} of your answer could not be read from the photo, so it was marked on the words that could be.`,
     suggestion: `${CHECK_THE_TEXT} ${read.suggestion}`,
   };
 }
@@ -94,105 +95,270 @@ function readFeedback(
   evidence: TEvidence,
   score: number,
   marks: number,
-  canBeOffTopic = true,
+  verdict: TVerdict,
+  context: TFeedbackContext,
+  canBeOffTopic: boolean,
 ): TFeedbackText {
-  if (evidence.isBlank) {
-    const first = model.keyPoints.slice(0, 2).map(labelOf);
-    return {
-      aiComment: 'No answer was given, so no marks could be awarded.',
-      suggestion:
-        first.length > 0 && model.hasContentPoints
-          ? `Write an answer to the question. Start with ${quoteList(first)}.`
-          : 'Write an answer to the question in your own words, with details that support it.',
-    };
-  }
-  const isFull = score >= marks;
+  if (evidence.isBlank) return blankFeedback(model);
+  const teacher = nearestTeacherComment(model, evidence.answer, score, marks, context.examples);
+  if (teacher) return teacherFeedback(evidence, verdict, teacher);
   const criteria = criteriaModelOf(model);
-  if (criteria) return criteriaFeedback(criteria, evidence, score, marks, canBeOffTopic);
-  if (!model.hasContentPoints) return holisticFeedback(model, evidence, score, marks);
-  const teacher = model.rubric.isTeacherStyle;
-  if (teacher && canBeOffTopic && isOffTopic(model, evidence)) {
-    const first = model.keyPoints.slice(0, 3).map(labelOf);
+  if (criteria) return criteriaFeedback(criteria, evidence, score, marks, verdict, canBeOffTopic);
+  if (!model.hasContentPoints) return holisticFeedback(evidence, score, marks, verdict);
+  return pointFeedback(model, evidence, score, marks, verdict, canBeOffTopic);
+}
+
+function blankFeedback(model: TQuestionModel): TFeedbackText {
+  const first = usableLabels(model.keyPoints.slice(0, 4)).slice(0, 2);
+  return {
+    aiComment: 'No answer was given, so no marks could be awarded.',
+    suggestion:
+      first.length > 0 && model.hasContentPoints
+        ? `Write an answer to the question in your own words, starting with ${joinAnd(first)}.`
+        : 'Write an answer to the question in your own words, with details that support it.',
+  };
+}
+
+/** "It correctly states" / "explains" / "names": the question's own demand. */
+function verbOf(question: string): string {
+  const q = question.toLowerCase();
+  if (/\b(?:explain|why|how)\b/.test(q)) return 'explains';
+  if (/\b(?:describe)\b/.test(q)) return 'describes';
+  if (/\b(?:name|list|identify|give)\b/.test(q)) return 'names';
+  if (/\b(?:calculate|compute|determine)\b/.test(q)) return 'works out';
+  return 'states';
+}
+
+const LEAD_RE =
+  /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?|you can (?:also )?say that)\s*/i;
+
+/**
+ * A short, readable name for a key point ("how much vinegar was used in each container"), or
+ * undefined when the rubric's wording cannot be turned into a plain phrase (formulas, table debris).
+ */
+export function labelOf(point: TKeyPointModel): string | undefined {
+  let text = point.text;
+  // A table row of the rubric ("black | The doghouse will be warmer. | ..."): its longest cell.
+  if (text.includes('|')) {
+    const cells = text
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => c.split(/\s+/).length >= 3)
+      .sort((a, b) => b.length - a.length);
+    text = cells[0] ?? '';
+  }
+  text = text.replace(/\s*\([^)]*\)/g, '').trim();
+  // The first sentence names the point; the rest explains it.
+  text = text.split(/(?<=[a-z]{2}[.!?])\s+(?=[A-Z])/)[0] ?? text;
+  // "Adaptation: the network has to ..." or "unconfirmed connectionless - no ACK, ..." -> the name.
+  // "Spanning tree with link state routing: each system knows ..." -> the statement after the colon.
+  const titled = /^([^:]{2,60}):\s*(\S.+)$/.exec(text);
+  if (titled?.[1] && titled[2] && titled[1].split(/\s+/).length > 4) text = titled[2];
+  const named = /^([^:]{2,40}?)(?::|\s[-–—]\s)\s*(.+)$/.exec(text);
+  const head = named?.[1];
+  if (head && head.split(/\s+/).length <= 4 && !/^(?:p\(|=)/i.test(head)) {
+    // "Property: there is a single path ..." -> the statement; "Adaptation of ..." -> the name.
+    text = head.split(/\s+/).length === 1 && named[2] ? named[2] : head;
+  }
+  for (let i = 0; i < 3; i++) {
+    const next = text.replace(LEAD_RE, '');
+    if (next === text) break;
+    text = next;
+  }
+  return cleanPhrase(text);
+}
+
+/** A rubric point written as a whole sentence ("A thick waxy cuticle stops water evaporating."). */
+function isSentencePoint(point: TKeyPointModel): boolean {
+  const text = point.text.trim();
+  return (
+    /^[A-Z][a-z]/.test(text) &&
+    /[.!]$/.test(text) &&
+    text.split(/\s+/).length >= 4 &&
+    !/^[^:]{2,40}(?::|\s[-–—]\s)/.test(text)
+  );
+}
+
+function usableLabels(points: readonly TKeyPointModel[]): string[] {
+  const out: string[] = [];
+  for (const p of points) {
+    const label = labelOf(p);
+    if (label && !out.includes(label)) out.push(label);
+  }
+  return out;
+}
+
+/** Feedback against a rubric or reference answer with subject content, point by point. */
+function pointFeedback(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  score: number,
+  marks: number,
+  verdict: TVerdict,
+  canBeOffTopic: boolean,
+): TFeedbackText {
+  const teacherStyle = model.rubric.isTeacherStyle;
+  const offTopic =
+    canBeOffTopic &&
+    score < marks &&
+    (teacherStyle
+      ? isOffTopic(model, evidence)
+      : evidence.topicOverlap < 0.1 && evidence.answerVocabHits === 0);
+  if (offTopic) {
+    const first = usableLabels(model.keyPoints.slice(0, 4)).slice(0, 2);
     return {
-      aiComment: `Your answer does not address the question: it does not mention ${quoteList(first)}.`,
-      suggestion: `Read the question again and answer it. A full answer explains ${quoteList(model.keyPoints.slice(0, 4).map(labelOf))}.`,
+      aiComment: [
+        score > 0
+          ? 'Your response earns little credit because it does not address the question asked.'
+          : 'Your response is incorrect because it does not address the question asked.',
+        saidInstead(evidence),
+      ]
+        .filter((p) => p !== '')
+        .join(' '),
+      suggestion:
+        first.length > 0
+          ? `Read the question again and answer it directly, starting with ${joinAnd(first)}.`
+          : 'Read the question again and answer exactly what it asks, in your own words.',
     };
   }
-  const credit = teacher ? teacherPointCredit : pointCredit;
-
+  const credit = teacherStyle ? teacherPointCredit : pointCredit;
   const ranked = evidence.points
-    .map((p) => ({ p, credit: credit(p.coverage, p.local, p.contradicted) }))
-    .sort((a, b) => b.credit - a.credit);
+    .map((p) => ({
+      p,
+      credit: credit(p.coverage, p.local, p.contradicted),
+      label: labelOf(p.point),
+    }))
+    .sort((a, b) => b.credit - a.credit || b.p.point.totalWeight - a.p.point.totalWeight);
   const present = ranked.filter((r) => r.credit >= 0.5);
   const partial = ranked.filter((r) => r.credit > 0.15 && r.credit < 0.5);
   const contradicted = ranked.filter((r) => r.p.contradicted && r.p.coverage > 0.3);
-  const missing = ranked.filter((r) => r.credit <= 0.15 && !r.p.contradicted);
+  // Rows of a rubric table are alternatives (one colour, one case): an answer that gives one row is
+  // not asked for the others.
+  const isRow = (point: TKeyPointModel) => point.text.includes('|');
+  const hasRow = [...present, ...partial].some((r) => isRow(r.p.point));
+  // What is missing, nearest to what the answer says first: the point it came closest to.
+  const missing = ranked
+    .filter((r) => r.credit <= 0.15 && !r.p.contradicted && !(hasRow && isRow(r.p.point)))
+    .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
+  const labelled = <T extends { label: string | undefined }>(rows: T[]): string[] => [
+    ...new Set(rows.flatMap((r) => (r.label ? [r.label] : []))),
+  ];
+  const sentences = new Set(
+    ranked.filter((r) => r.label && isSentencePoint(r.p.point)).map((r) => r.label),
+  );
+  const asObject = (label: string) => objectOf(label, sentences.has(label));
 
-  const comment: string[] = [];
-  if (present.length > 0) {
-    comment.push(`You covered ${quoteList(present.slice(0, 4).map((r) => labelOf(r.p.point)))}.`);
-  }
-  if (partial.length > 0) {
-    const names = quoteList(partial.slice(0, 3).map((r) => labelOf(r.p.point)));
-    comment.push(
-      present.length > 0
-        ? `You also touched on ${names}, but not clearly enough.`
-        : `You touched on ${names}, but not clearly enough to earn full credit.`,
+  const comment: string[] = [verdictSentence(verdict)];
+  const verb = verbOf(model.question);
+  if (verdict !== 'incorrect') {
+    const right = labelled(present)
+      .slice(0, verdict === 'correct' ? 3 : 2)
+      .map(asObject);
+    if (verdict === 'correct' && right.length === 0) {
+      comment.push('It covers what the question asks for.');
+    } else if (right.length > 0) {
+      const how = right.every((r) => r.isName) ? verb : 'points out';
+      comment.push(`It correctly ${how} ${joinAnd(right.map((r) => r.text))}.`);
+    } else if (partial.length > 0 || present.length > 0) {
+      comment.push('It is on the right track.');
+    }
+    const quoted = quoteFromAnswer(
+      evidence.answer,
+      (present[0] ?? partial[0])?.p.point,
+      evidence.legibility,
     );
+    if (quoted) comment.push(`You put it well in "${quoted}".`);
   }
-  if (contradicted.length > 0) {
-    comment.push(
-      `Check ${quoteList(contradicted.slice(0, 2).map((r) => labelOf(r.p.point)))}: your answer seems to say the opposite.`,
+  if (verdict !== 'correct') {
+    const wrong = labelled(contradicted)
+      .slice(0, 1)
+      .map((l) => asObject(l).text);
+    const touched = labelled(partial.filter((r) => !r.p.contradicted))
+      .slice(0, 2)
+      .map((l) => asObject(l).text);
+    const absent = labelled(missing)
+      .slice(0, 2)
+      .map((l) => asObject(l).text);
+    if (wrong.length > 0) {
+      comment.push(`It gets one point wrong: it says the opposite of ${wrong[0] ?? ''}.`);
+    }
+    if (verdict === 'incorrect') {
+      // What the answer does say, in its own words, and that it is not what earns the marks.
+      const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+      if (said) {
+        comment.push(
+          `You wrote "${said}", but that is not one of the points this question asks for.`,
+        );
+      }
+    }
+    if (
+      verdict === 'incorrect' &&
+      touched.length === 0 &&
+      absent.length === 0 &&
+      wrong.length === 0
+    ) {
+      comment.push("It does not show the points this question's answer needs.");
+    } else if (touched.length > 0 && verdict !== 'incorrect') {
+      comment.push(
+        `It mentions ${joinAnd(touched)}, but does not explain ${touched.length > 1 ? 'them' : 'it'} fully enough for the marks.`,
+      );
+    }
+    const notYet = [...absent, ...(verdict === 'incorrect' ? touched : [])].filter(
+      (l) => !wrong.includes(l),
     );
-  }
-  if (present.length === 0 && partial.length === 0) {
-    comment.push("Your answer does not yet show the key points this question's rubric looks for.");
-  }
-  if (
-    (evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) ||
-    (teacher && isRestatement(model, evidence))
-  ) {
-    comment.push('Much of it repeats the question rather than answering it.');
-  }
-
-  const need = Math.max(1, model.required);
-  const stillNeeded = Math.max(0, need - present.length);
-  let suggestion: string;
-  if (isFull) {
-    suggestion =
-      'Well done. Keep explaining each point in full sentences and linking it back to the question.';
-  } else {
-    const candidates = [...partial, ...missing].map((r) => labelOf(r.p.point));
-    const alternatives = model.rubric.isAlternatives && model.keyPoints.length > need;
-    const count = alternatives
-      ? Math.min(3, Math.max(1, stillNeeded + 1))
-      : Math.min(3, candidates.length);
-    const add = candidates.slice(0, Math.max(1, count));
-    if (add.length === 0) {
-      suggestion = 'Explain each point more fully, with an example or evidence for each.';
-    } else if (alternatives) {
-      suggestion =
-        stillNeeded > 0
-          ? `The question needs ${need} points and your answer shows ${present.length}. You could add, for example, ${quoteList(add)}.`
-          : `Explain your points more precisely; for example, ${quoteList(add)}.`;
-    } else {
-      suggestion = `To improve, add ${quoteList(add)}.`;
+    if (notYet.length > 0) {
+      comment.push(
+        `It does not ${verdict === 'incorrect' ? 'show' : 'mention'} ${joinOr(notYet.slice(0, 2))}, which a full answer needs.`,
+      );
+    }
+    if (
+      (evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) ||
+      (teacherStyle && isRestatement(model, evidence))
+    ) {
+      comment.push('Much of it repeats the question rather than answering it.');
     }
   }
+
+  let suggestion: string;
+  if (verdict === 'correct') {
+    suggestion =
+      'Keep answering this way: state each point plainly and say why it holds, as you did here.';
+  } else {
+    const need = Math.max(1, model.required);
+    const next = [...labelled(contradicted), ...labelled(partial), ...labelled(missing)].filter(
+      (l, i, all) => all.indexOf(l) === i,
+    );
+    const first = next[0];
+    const object = first ? asObject(first) : undefined;
+    if (model.rubric.isAlternatives && present.length < need && object) {
+      suggestion = `Next time, give ${need} points, as the question asks; your answer shows ${present.length}. One you could use is ${object.text}.`;
+    } else if (first && object && labelled(contradicted).includes(first)) {
+      suggestion = `Next time, check your point about ${object.isName ? first : 'this'} against your notes before you write it.`;
+    } else if (object) {
+      suggestion = object.isName
+        ? `Next time, also cover ${first}, in a sentence of your own.`
+        : object.text.startsWith('that ')
+          ? `Next time, say in a sentence of your own ${object.text}.`
+          : `Next time, also cover ${object.text}.`;
+    } else {
+      suggestion =
+        'Next time, explain each point more fully, with an example or a reason for each.';
+    }
+    if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
+  }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** "You wrote about …": what an off-topic answer says instead, in its own words, when readable. */
+function saidInstead(evidence: TEvidence): string {
+  const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+  return said ? `You wrote "${said}", which is not what the question asks about.` : '';
 }
 
 /** "a, b and c" */
 function sentenceList(items: readonly string[]): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
-}
-
-/** The first two things still missing: "x. Also y." */
-function nextSteps(missing: readonly string[]): string {
-  const [first, second] = missing;
-  if (!first) return 'explain each point more fully.';
-  return second ? `${first}. Also ${second}.` : `${first}.`;
 }
 
 function capitalise(text: string): string {
@@ -208,78 +374,111 @@ function criteriaFeedback(
   evidence: TEvidence,
   score: number,
   marks: number,
+  verdict: TVerdict,
   canBeOffTopic: boolean,
 ): TFeedbackText {
   const a = criteriaAssessment(criteria, evidence, marks);
   const terms = criteria.keyTerms.slice(0, 3).map((k) => k.term);
-  if (a.offTopic && canBeOffTopic) {
+  const firstMissing = a.missing[0];
+  if (a.offTopic && canBeOffTopic && score < marks) {
     return {
       aiComment:
         terms.length > 0
-          ? `Your answer does not address the question: it does not mention ${quoteList(terms)}.`
-          : 'Your answer does not address the question.',
-      suggestion: `Read the question again and answer it. ${capitalise(nextSteps(a.missing.slice(0, 1)))}`,
+          ? `Your answer does not address the question: it does not mention ${joinAnd(terms.map((t) => `"${t}"`))}. ${saidInstead(evidence)}`.trim()
+          : `Your answer does not address the question. ${saidInstead(evidence)}`.trim(),
+      suggestion: `Read the question again and answer it directly${firstMissing ? `; ${firstMissing}` : ''}.`,
     };
   }
-  if (a.copies) {
+  if (a.copies && score < marks) {
     return {
       aiComment: 'Your answer repeats the question without adding anything of its own.',
-      suggestion: `Answer it in your own words. ${capitalise(nextSteps(a.missing))}`,
+      suggestion: `Answer it in your own words${firstMissing ? `, and ${firstMissing}` : ''}.`,
     };
   }
-  const comment: string[] = [];
-  if (a.present.length > 0) comment.push(`You ${sentenceList(a.present.slice(0, 3))}.`);
-  if (a.restatement) comment.push('Most of it repeats the question rather than answering it.');
-  if (comment.length === 0) comment.push('Your answer does not yet do what the question asks.');
+  const comment: string[] = [verdictSentence(verdict)];
+  if (a.present.length > 0 && verdict !== 'incorrect') {
+    comment.push(`You ${sentenceList(a.present.slice(0, 3))}.`);
+  }
+  const quoted =
+    verdict !== 'incorrect'
+      ? quoteFromAnswer(evidence.answer, undefined, evidence.legibility)
+      : undefined;
+  if (quoted) comment.push(`You put it well in "${quoted}".`);
+  if (verdict !== 'correct') {
+    const gaps = a.missing.slice(0, 2);
+    if (gaps.length > 0) comment.push(`To earn the marks it still needs to ${joinAnd(gaps)}.`);
+    if (a.restatement) comment.push('Most of it repeats the question rather than answering it.');
+  }
   const suggestion =
-    score >= marks || a.missing.length === 0
-      ? 'Well done. Keep answering every part of the question this fully.'
-      : `To improve, ${nextSteps(a.missing)}`;
+    verdict === 'correct' || !firstMissing
+      ? 'Keep answering every part of the question this fully, with reasons for each point.'
+      : `${score > 0 ? 'To improve' : 'Next time'}, ${firstMissing}.`;
   return { aiComment: comment.join(' '), suggestion: capitalise(suggestion) };
 }
 
+/** Rubrics whose bands carry no subject content: length, development and support only. */
 function holisticFeedback(
-  model: TQuestionModel,
   evidence: TEvidence,
   score: number,
   marks: number,
+  verdict: TVerdict,
 ): TFeedbackText {
   const share = marks > 0 ? score / marks : 0;
-  let comment: string;
-  if (share >= 1)
-    comment = 'Your answer addresses the question fully and is developed with detail.';
+  const comment: string[] = [verdictSentence(verdict)];
+  if (share >= 1) comment.push('It answers the question fully and supports it with detail.');
   else if (share >= 0.5)
-    comment =
-      'Your answer addresses the question, but parts of it need more development or support.';
-  else if (evidence.contentWords < 12)
-    comment = 'Your answer is very short and does not yet address the question fully.';
-  else comment = 'Your answer does not yet address the question clearly or support its points.';
-  if (evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) {
-    comment += ' Much of it repeats the question rather than answering it.';
+    comment.push('It answers the question, but parts of it need more development or support.');
+  else if (score > 0)
+    comment.push('It does not yet answer the question clearly or support its points.');
+  else if (evidence.contentWords < 12) comment.push('It is too short to answer the question.');
+  else comment.push('It does not answer the question clearly or support its points.');
+  const quoted = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+  if (quoted) {
+    comment.push(
+      verdict === 'incorrect'
+        ? `You wrote "${quoted}", but it needs to be developed into an answer to the question.`
+        : `You make a clear point in "${quoted}".`,
+    );
   }
-  const support =
-    evidence.supportMarkers === 0
-      ? 'Support each point with a specific detail or example, and explain how it answers the question.'
-      : 'Add more specific details or examples, and explain how each one answers the question.';
-  const target = highBandSummary(model);
+  if (verdict !== 'correct' && evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) {
+    comment.push('Much of it repeats the question rather than answering it.');
+  }
   const suggestion =
     share >= 1
-      ? 'Well done. Keep supporting your ideas with specific details and explanation.'
-      : target
-        ? `The rubric's top band asks for: "${target}". ${support}`
-        : `Answer every part of the question. ${support}`;
-  return { aiComment: comment, suggestion };
+      ? 'Keep supporting each idea with a specific detail from the text and say how it answers the question.'
+      : evidence.supportMarkers === 0
+        ? 'Next time, back each point with a specific detail or example and say how it answers the question.'
+        : 'Next time, explain how each detail you give answers the question, in a sentence of your own.';
+  return { aiComment: comment.join(' '), suggestion };
 }
 
-/** The first requirement of the high band, as the rubric words it ("an exploration of the ideas ..."). */
-function highBandSummary(model: TQuestionModel): string | undefined {
-  const line = model.rubric.scoreLines.find((l) => l.band === 'high')?.text ?? model.rubric.high;
-  const first = line
-    .replace(/^\s*(?:proficient|excellent|full credit)\s*:\s*/i, '')
-    .replace(/^\s*the response demonstrates\s*:\s*/i, '')
-    .split(/;|\.\s|\s--\s|\n/)[0]
-    ?.replace(/[.\s]+$/, '')
-    .trim();
-  if (!first || first.length < 8) return undefined;
-  return first.length > 140 ? `${first.slice(0, first.lastIndexOf(' ', 140))}…` : first;
+/**
+ * The teacher's reasons on the nearest similar answer with the same verdict, in the student's voice,
+ * opened by a verdict that agrees with this score and closed by a next step.
+ */
+function teacherFeedback(evidence: TEvidence, verdict: TVerdict, comment: string): TFeedbackText {
+  const reasons = studentVoice(comment);
+  const opensWithVerdict = new RegExp(
+    `^your (?:response|answer) is ${verdict === 'partially correct' ? 'partially correct' : verdict}\\b`,
+    'i',
+  ).test(reasons);
+  const parts = opensWithVerdict ? [reasons] : [verdictSentence(verdict), reasons];
+  // The student's own words make the teacher's reasons this answer's own; kept short.
+  const quoted =
+    verdict !== 'incorrect'
+      ? quoteFromAnswer(evidence.answer, undefined, evidence.legibility, TEACHER_QUOTE_WORDS)
+      : undefined;
+  if (quoted) parts.push(`You put it well in "${quoted}".`);
+  const missing = usableLabels(
+    evidence.points
+      .filter((p) => pointCredit(p.coverage, p.local, p.contradicted) <= 0.15)
+      .map((p) => p.point),
+  )[0];
+  const suggestion =
+    verdict === 'correct'
+      ? 'Keep answering this way: state each point plainly and say why it holds.'
+      : missing
+        ? `Next time, explain ${missing} in a sentence of your own.`
+        : 'Next time, go through the points above and make each one precise.';
+  return { aiComment: parts.join(' '), suggestion };
 }

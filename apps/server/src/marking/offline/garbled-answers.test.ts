@@ -84,8 +84,9 @@ describe('offline marker on garbled OCR text', () => {
   });
 
   it('tells the student plainly that much of the answer could not be read', () => {
-    const r = markOffline({ ...MRNA_QUESTION, answer: MRNA_GARBLED });
-    expect(r.aiComment).toMatch(/^Much of your answer could not be read/);
+    const r = markOffline({ ...MRNA_QUESTION, answer: MRNA_GARBLED, source: 'ocr' });
+    expect(r.aiComment).toMatch(/^Your response is incorrect\./);
+    expect(r.aiComment).toMatch(/Much of your answer could not be read from the photo/);
     expect(r.aiComment).not.toMatch(/does not address the question/);
     expect(r.suggestion).toMatch(/^Check that the text of your answer says what you wrote/);
     expect(r.suggestion).toMatch(RE_UPLOAD);
@@ -96,6 +97,7 @@ describe('offline marker on garbled OCR text', () => {
     const r = markOffline({
       ...MRNA_QUESTION,
       answer: 'Yne crgplasn rirec\\ondrin || ~~ wpndoocy pckouledsonent Yravslcted',
+      source: 'ocr',
     });
     expect(r.score).toBe(0);
     expect(r.aiComment).toMatch(/^Your answer could not be read/);

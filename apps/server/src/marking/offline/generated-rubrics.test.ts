@@ -163,7 +163,7 @@ describe('marking with the offline writer’s rubric', () => {
   it.each(CASES)('puts a correct, developed answer to "$question" in the high range', (c) => {
     const result = mark(c, c.strong);
     expect(result.score).toBeGreaterThanOrEqual(c.high[0]);
-    expect(result.aiComment).toMatch(/^You /);
+    expect(result.aiComment).toMatch(/^Your response is (?:correct|partially correct)\. You /);
     // The rubric's own wording is never quoted back as if it were content to add.
     expect(`${result.aiComment} ${result.suggestion}`).not.toMatch(/key terms correctly|mechanism/);
   });

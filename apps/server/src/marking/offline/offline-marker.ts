@@ -87,7 +87,11 @@ function usableExamples(examples: TMarkedExample[] | undefined, marks: number): 
   return examples
     .filter((e) => typeof e.answer === 'string' && Number.isFinite(e.score))
     .slice(0, LEARNED.maxExamples)
-    .map((e) => ({ answer: e.answer, score: Math.min(marks, Math.max(0, e.score)) }));
+    .map((e) => ({
+      answer: e.answer,
+      score: Math.min(marks, Math.max(0, e.score)),
+      ...(typeof e.comment === 'string' && e.comment.trim() !== '' ? { comment: e.comment } : {}),
+    }));
 }
 
 const plainCache = new Map<string, string>();
@@ -226,7 +230,11 @@ export function markOffline(
     raw = Math.min(raw, scoreText(model, answer, marks, examples, ranges, learner).raw);
   }
   const score = clampScore(raw, marks);
-  const feedback = writeFeedback(model, clean.evidence, score, marks);
+  const feedback = writeFeedback(model, clean.evidence, score, marks, {
+    source: input.source,
+    ocrConfidence: input.ocrConfidence,
+    examples,
+  });
   const moderation = combineModeration(
     moderateText(answer),
     injection.detected

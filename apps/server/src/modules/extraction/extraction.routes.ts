@@ -117,7 +117,11 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       return {
         status: 'success' as const,
         message: MESSAGES.upload.extracted,
-        data: { extractedText: extracted.text, pages: extracted.pages },
+        data: {
+          extractedText: extracted.text,
+          pages: extracted.pages,
+          ...(extracted.confidence === undefined ? {} : { confidence: extracted.confidence }),
+        },
       };
     },
   );
@@ -143,7 +147,11 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       const extracted = await service.extractUpload(ctx, bytes);
       return {
         status: 'successful' as const,
-        data: { formData: extracted.text, pages: extracted.pages },
+        data: {
+          formData: extracted.text,
+          pages: extracted.pages,
+          ...(extracted.confidence === undefined ? {} : { confidence: extracted.confidence }),
+        },
       };
     },
   );

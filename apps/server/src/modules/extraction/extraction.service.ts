@@ -8,7 +8,12 @@ import { OcrError } from '../../extraction/ocr/port';
 import { AppError } from '../../lib/app-error';
 import { cleanupText } from '../cleanup/cleanup.service';
 
-export type TExtracted = { text: string; pages: number };
+export type TExtracted = {
+  text: string;
+  pages: number;
+  /** Mean OCR confidence 0..100, when the engine gives one (none for text read from a PDF's text). */
+  confidence?: number;
+};
 
 /**
  * The reply for a file that cannot be read: the extraction layer already chose the code (415
@@ -35,7 +40,13 @@ export async function extractUpload(ctx: TAppContext, bytes: Buffer): Promise<TE
       'text extracted',
     );
     // OCR engines can read noise as control characters: they cannot be stored, so they go.
-    return { text: stripUnstorableCharacters(result.text), pages: result.pages };
+    return {
+      text: stripUnstorableCharacters(result.text),
+      pages: result.pages,
+      ...(result.confidence === undefined
+        ? {}
+        : { confidence: Math.round(Math.min(100, Math.max(0, result.confidence)) * 10) / 10 }),
+    };
   } catch (error) {
     if (error instanceof ExtractionError) throw refusalOf(error);
     if (error instanceof OcrError) {

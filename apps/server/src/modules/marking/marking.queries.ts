@@ -77,6 +77,8 @@ export type TAnswerSnapshot = {
   rubric: string;
   referenceAnswer: string | null;
   answer: string;
+  answerSource: 'typed' | 'photo' | 'upload' | 'scan';
+  ocrConfidence: number | null;
 };
 
 /** The answers of a submission with their question snapshots, in answering order. */
@@ -96,6 +98,8 @@ export function selectAnswerSnapshots(
       rubric: submissionAnswers.rubric,
       referenceAnswer: submissionAnswers.referenceAnswer,
       answer: submissionAnswers.answer,
+      answerSource: submissionAnswers.answerSource,
+      ocrConfidence: submissionAnswers.ocrConfidence,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
@@ -105,11 +109,18 @@ export function selectAnswerSnapshots(
     .orderBy(asc(submissionAnswers.position), asc(submissionAnswers.id));
 }
 
-export type TExampleRow = { questionId: string; answer: string; score: number };
+export type TExampleRow = {
+  questionId: string;
+  answer: string;
+  score: number;
+  /** The teacher's own feedback on the answer, when the teacher wrote or edited it. */
+  comment: string | null;
+};
 
 /**
- * Answers to these questions whose mark a teacher overrode, newest first, at most `perQuestion` per
- * question, in one query: the marker uses them as worked examples of how this school marks.
+ * Answers to these questions whose mark a teacher overrode or whose feedback a teacher wrote,
+ * newest first, at most `perQuestion` per question, in one query: the marker uses them as worked
+ * examples of how this school marks, and the teacher's feedback as reasons for similar answers.
  */
 export async function selectOverriddenExamples(
   db: TDb,
@@ -124,6 +135,7 @@ export async function selectOverriddenExamples(
       questionId: sql<string>`${submissionAnswers.questionId}`.as('question_id'),
       answer: sql<string>`${submissionAnswers.answer}`.as('answer'),
       score: sql<number>`${submissionAnswers.score}`.as('score'),
+      comment: sql<string | null>`${submissionAnswers.teacherFeedback}`.as('comment'),
       rank: sql<number>`row_number() over (partition by ${submissionAnswers.questionId} order by ${submissionAnswers.overriddenAt} desc, ${submissionAnswers.id} desc)`.as(
         'rank',
       ),
@@ -134,14 +146,19 @@ export async function selectOverriddenExamples(
       and(
         eq(submissions.schoolId, schoolId),
         inArray(submissionAnswers.questionId, questionIds),
-        isNotNull(submissionAnswers.overriddenBy),
+        or(isNotNull(submissionAnswers.overriddenBy), isNotNull(submissionAnswers.teacherFeedback)),
         isNotNull(submissionAnswers.score),
         ne(submissionAnswers.submissionId, excludeSubmissionId),
       ),
     )
     .as('ranked');
   return db
-    .select({ questionId: ranked.questionId, answer: ranked.answer, score: ranked.score })
+    .select({
+      questionId: ranked.questionId,
+      answer: ranked.answer,
+      score: ranked.score,
+      comment: ranked.comment,
+    })
     .from(ranked)
     .where(lte(ranked.rank, perQuestion))
     .orderBy(asc(ranked.questionId), asc(ranked.rank));

@@ -4,7 +4,7 @@ import { AiError } from '../../adapters/ai/port';
 import type { TJobOutcome } from '../../adapters/queue/port';
 import type { TDb } from '../../db/client';
 import { clampScore } from '../../marking/bands';
-import type { TMarkingInput, TMarkResult } from '../../marking/types';
+import type { TMarkedExample, TMarkingInput, TMarkResult } from '../../marking/types';
 import { TRIAL_PLAN } from '@stem/contract/plans';
 import { createMarker } from '../../marking/engine';
 import { findSchoolById } from '../auth/auth.queries';
@@ -85,6 +85,9 @@ export async function markSubmission(
         rubric: answer.rubric,
         referenceAnswer: answer.referenceAnswer ?? undefined,
         answer: answer.answer,
+        // Text read from a photo, upload or scan came from OCR; only it may be "unreadable".
+        source: answer.answerSource === 'typed' ? 'typed' : 'ocr',
+        ocrConfidence: answer.ocrConfidence ?? undefined,
         examples: answer.questionId ? examples.get(answer.questionId) : undefined,
       });
       marks.push({
@@ -144,7 +147,7 @@ async function examplesByQuestion(
   db: TDb,
   claim: queries.TClaim,
   answers: queries.TAnswerSnapshot[],
-): Promise<Map<string, { answer: string; score: number }[]>> {
+): Promise<Map<string, TMarkedExample[]>> {
   const questionIds = [
     ...new Set(answers.map((a) => a.questionId).filter((id): id is string => id !== null)),
   ];
@@ -155,10 +158,10 @@ async function examplesByQuestion(
     claim.id,
     MAX_EXAMPLES_PER_QUESTION,
   );
-  const byQuestion = new Map<string, { answer: string; score: number }[]>();
+  const byQuestion = new Map<string, TMarkedExample[]>();
   for (const row of rows) {
     const list = byQuestion.get(row.questionId) ?? [];
-    list.push({ answer: row.answer, score: row.score });
+    list.push({ answer: row.answer, score: row.score, comment: row.comment ?? undefined });
     byQuestion.set(row.questionId, list);
   }
   return byQuestion;

@@ -72,6 +72,8 @@ export type TNewAnswer = {
   rubric: string;
   answer: string;
   answerSource: TAnswerSource;
+  /** Mean OCR confidence (0..100) for text read from a photo or upload; null for typed text. */
+  ocrConfidence?: number | null | undefined;
 };
 
 /** Inserts a pending submission and its answers (with their question snapshots); returns its id. */
@@ -118,6 +120,7 @@ export async function insertSubmission(
       rubric: a.rubric,
       answer: a.answer,
       answerSource: a.answerSource,
+      ocrConfidence: a.answerSource === 'typed' ? null : (a.ocrConfidence ?? null),
       createdAt: values.now,
       updatedAt: values.now,
     })),

@@ -43,6 +43,8 @@ type TAnswerInput = {
   questionId: string;
   answer: string;
   source: queries.TNewAnswer['answerSource'];
+  /** The OCR confidence the extraction reply gave, for text read from a photo or upload. */
+  ocrConfidence?: number | undefined;
   /** Where the question id came from in the request, for the error's `field`. */
   field: string;
 };
@@ -75,6 +77,7 @@ async function snapshotAnswers(
       rubric: question.rubric,
       answer: input.answer,
       answerSource: input.source,
+      ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
     };
   });
 }
@@ -170,6 +173,7 @@ export async function createStudentSubmission(
       questionId: s.questionId,
       answer: s.answer,
       source: s.source ?? 'typed',
+      ocrConfidence: s.ocrConfidence,
       field: `submissions.${i}.questionId`,
     })),
   });
@@ -201,6 +205,7 @@ export async function submitForStudent(
         questionId: input.questionId,
         answer: input.extractedText,
         source: 'upload',
+        ocrConfidence: input.ocrConfidence,
         field: 'questionId',
       },
     ],
