@@ -1,5 +1,4 @@
-import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { RATE_LIMITS, UPLOAD_MAX_BYTES } from '@stem/contract/limits';
@@ -13,7 +12,7 @@ import {
   ZTeacherExtractResponse,
 } from '@stem/contract/submissions';
 import type { TAppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
+import { acceptUploads, readUpload, type TUploadRules } from '../../lib/multipart';
 import * as service from './extraction.service';
 
 const security = [{ bearer: [] }];
@@ -27,32 +26,13 @@ const refusals = {
   429: ZErrorResponse,
 };
 
-/** The multipart plugin's refusals of a form that is not what a browser sends: a 400. */
-const MALFORMED_MULTIPART_CODES = new Set([
-  'FST_FIELDS_LIMIT',
-  'FST_PROTO_VIOLATION',
-  'FST_INVALID_JSON_FIELD_ERROR',
-  'FST_MP_PREMATURE_CLOSE',
-]);
-const malformed = () => new AppError('BAD_REQUEST', MESSAGES.upload.noFile, { field: 'file' });
-
-/**
- * The bytes of the form's "file" part, in memory only. A body the multipart parser cannot read (cut
- * before its closing boundary, a content type without a boundary, a broken part header) is a 400;
- * the plugin's own refusals (413 past 10 MB, ...) carry their status and are worded by the handler.
- */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file();
-    if (!file || file.fieldname !== 'file') throw malformed();
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status < 500) throw error;
-    throw malformed();
-  }
-}
+/** The teacher's upload form (spec 02 §5, §8): one "file" part, at most 10 MB. */
+const UPLOAD_RULES: TUploadRules = {
+  field: 'file',
+  maxBytes: UPLOAD_MAX_BYTES,
+  missing: MESSAGES.upload.noFile,
+  tooLarge: MESSAGES.upload.tooLarge,
+};
 
 /** Base64 of the largest upload, plus room for the JSON around it. */
 const STUDENT_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -75,26 +55,8 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app,
   { ctx },
 ) => {
-  // Scoped to this plugin: no other route accepts multipart bodies. Files are buffered in memory.
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 11 },
-  });
-
-  // Size and multipart refusals of Fastify and the multipart plugin, in the spec's words; the
-  // parent error handler shapes the reply.
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.upload.tooLarge, { field: 'file' });
-    }
-    if (error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
-      throw new AppError('BAD_REQUEST', MESSAGES.upload.noFile, { field: 'file' });
-    }
-    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.upload.noFile, { field: 'file' });
-    }
-    if (MALFORMED_MULTIPART_CODES.has(error.code)) throw malformed();
-    throw error;
-  });
+  // Scoped to this plugin: no other route here accepts multipart bodies. Files stay in memory.
+  await acceptUploads(app, UPLOAD_RULES);
 
   app.post(
     ROOT_PATHS.teacherExtractText,
@@ -112,7 +74,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       },
     },
     async (request) => {
-      const bytes = await readUploadedFile(request);
+      const bytes = await readUpload(request, UPLOAD_RULES);
       const extracted = await service.extractUpload(ctx, bytes);
       return {
         status: 'success' as const,

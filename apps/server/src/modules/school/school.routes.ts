@@ -1,5 +1,4 @@
-import type { FastifyError, FastifyReply } from 'fastify';
-import multipart from '@fastify/multipart';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { LOGO_MAX_BYTES } from '@stem/contract/limits';
@@ -12,33 +11,24 @@ import {
   ZUpdateSchoolNameRequest,
 } from '@stem/contract/school';
 import type { TAppContext } from '../../context';
-import { AppError } from '../../lib/app-error';
+import { acceptUploads, readUpload, type TUploadRules } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './school.service';
 
 const tags = ['school'];
+/** The logo form (spec 01 §5): one "logo" part, at most 2 MB. */
+const LOGO_RULES: TUploadRules = {
+  field: 'logo',
+  maxBytes: LOGO_MAX_BYTES,
+  missing: MESSAGES.settings.logoMissing,
+  tooLarge: MESSAGES.settings.logoSize,
+};
 const security = [{ bearer: [] }];
 
 /** The settings popup's school calls (spec 01 §2, §5, §7): name, logo, and the usage chart. */
 export const schoolRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app, { ctx }) => {
-  // Scoped to this plugin. One byte over 2 MB is read so "too large" can be told from "just fits".
-  await app.register(multipart, {
-    limits: { fileSize: LOGO_MAX_BYTES + 1, files: 1, fields: 5, parts: 6 },
-  });
-  app.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('PAYLOAD_TOO_LARGE', MESSAGES.settings.logoSize, { field: 'logo' });
-    }
-    if (error.code === 'FST_FILES_LIMIT' || error.code === 'FST_PARTS_LIMIT') {
-      throw new AppError('BAD_REQUEST', MESSAGES.settings.logoMissing, { field: 'logo' });
-    }
-    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.settings.logoMissing, {
-        field: 'logo',
-      });
-    }
-    throw error;
-  });
+  // Scoped to this plugin: the logo form's one "logo" part, at most 2 MB, in memory only.
+  await acceptUploads(app, LOGO_RULES);
 
   app.post(
     SCHOOL_PATHS.updateName,
@@ -87,11 +77,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
     },
     async (request) => {
       const user = currentUser(request);
-      const file = await request.file();
-      if (!file || file.fieldname !== 'logo') {
-        throw new AppError('BAD_REQUEST', MESSAGES.settings.logoMissing, { field: 'logo' });
-      }
-      const bytes = await file.toBuffer();
+      const bytes = await readUpload(request, LOGO_RULES);
       return service.updateLogo(ctx, user, bytes);
     },
   );
