@@ -53,6 +53,8 @@ describe('marking with a model learned from many teacher marks', () => {
             status: 'marked' as const,
             totalMarks: 4,
             totalScore: rootHairTeacher(a).score,
+            // Last year's work: this month's 30 practice assessments of the class stay free.
+            submittedAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
             markedAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
           })),
         )

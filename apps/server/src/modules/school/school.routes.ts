@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { LOGO_MAX_BYTES } from '@stem/contract/limits';
@@ -91,7 +92,12 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
         summary: 'The school logo as a PNG (public, cached; served so that nothing in it can run)',
         security: [],
         params: ZLogoParam,
-        response: { 400: ZErrorResponse, 404: ZErrorResponse },
+        response: {
+          // Documents the image; Fastify sends a Buffer as it is, without a serializer.
+          200: z.string().describe('The logo, image/png'),
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+        },
       },
     },
     async (request, typedReply) => {

@@ -129,7 +129,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     {
       onRequest: app.requireRole('student', 'teacher'),
       schema: {
-        operationId: 'getSubmission',
+        operationId: 'getSubmissionDetails',
         tags: ['submissions'],
         summary: 'One submission with every answer, for its student or its teacher',
         security,
