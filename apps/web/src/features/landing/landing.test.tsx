@@ -207,7 +207,8 @@ describe('landing page', { timeout: 60_000 }, () => {
     const faq = FAQS[1];
     if (!faq) throw new Error('FAQs expected');
     await user.click(await screen.findByRole('button', { name: faq.question }));
-    expect(screen.getByText(faq.answer)).toBeVisible();
+    // The accordion panel opens with a transition.
+    await waitFor(() => expect(screen.getByText(faq.answer)).toBeVisible());
 
     const feature = FEATURES[0];
     if (!feature) throw new Error('features expected');
