@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('demo.create-schools', () => {
-  it('creates schools of an admin, 2 teachers, 30 students and 2 classes of 15, whose accounts sign in', async () => {
+  it('creates schools of an admin, 2 teachers, 28 students and 2 classes of 14, whose accounts sign in', async () => {
     const created = await createDemoSchools(t.database.db, {
       count: 3,
       password: 'demo-password-1',

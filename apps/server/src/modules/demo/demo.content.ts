@@ -19,7 +19,7 @@ import { DEMO_CLASS_NAMES } from './demo.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The shape of each demo class's work (15 students a class). */
+/** The shape of each demo class's work (14 students a class). */
 export const DEMO_CONTENT = {
   /** Students of each class with marked work; the rest have none yet. */
   submittingStudents: 12,

@@ -15,7 +15,8 @@ import {
 export type TDemoAccount = { role: TRole; name: string; email: string; password: string };
 export type TDemoSchool = { school: { name: string; code: string }; accounts: TDemoAccount[] };
 
-export const DEMO_SHAPE = { teachers: 2, students: 30, studentsPerClass: 15 } as const;
+/** 28 students: the Classroom plan holds 30 a school, so a demo school still has room for a newcomer. */
+export const DEMO_SHAPE = { teachers: 2, students: 28, studentsPerClass: 14 } as const;
 export const DEMO_CLASS_NAMES = ['Year 9 Physics', 'Year 10 Chemistry'] as const;
 const DEMO_EMAIL_DOMAIN = 'example.com';
 
@@ -143,7 +144,7 @@ function planSchool(): TPlannedSchool {
 
 /**
  * Creates `count` demo schools on the Classroom plan, each with an admin, two teachers (each with a
- * class of 15 of the 30 students) and known passwords. Schools are written in batches, one transaction
+ * class of 14 of the 28 students) and known passwords. Schools are written in batches, one transaction
  * per batch, so a thousand schools for a benchmark take seconds. Every account of one call shares the
  * given password (hashed once: argon2id on 33,000 accounts would take minutes).
  */
