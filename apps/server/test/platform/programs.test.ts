@@ -10,6 +10,10 @@ import { TRIAL_DAYS } from '@stem/contract/limits';
 import { SCHOOL_CODE_PATTERN } from '@stem/contract/school-code';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { DEMO_SHAPE } from '../../src/modules/demo/demo.service';
+
+// One admin, the demo teachers and the demo students.
+const DEMO_ACCOUNTS = 1 + DEMO_SHAPE.teachers + DEMO_SHAPE.students;
 
 /**
  * The seed and worker entry points, built the way build.mjs builds them and run as real processes
@@ -92,7 +96,7 @@ describe('platform.seed', () => {
     expect(lines).toHaveLength(1);
     const seeded = JSON.parse(lines[0] as string) as TSeedJson;
     expect(seeded.school.code).toMatch(SCHOOL_CODE_PATTERN);
-    expect(seeded.accounts).toHaveLength(33);
+    expect(seeded.accounts).toHaveLength(DEMO_ACCOUNTS);
     expect(seeded.accounts.map((a) => a.role).filter((r) => r === 'teacher')).toHaveLength(2);
     expect(seeded.accounts.every((a) => a.password === 'seeded-password')).toBe(true);
     expect(result.stderr).toContain('demo data created');
@@ -132,8 +136,8 @@ describe('platform.seed', () => {
     const result = await run('seed.js', ['--json', '--trial', '--password', 'trial-password']);
     expect(result.code, result.stderr).toBe(0);
     const seeded = JSON.parse(result.stdout) as TSeedJson;
-    // The rest of the output keeps its shape: one demo school and its 33 accounts.
-    expect(seeded.accounts).toHaveLength(33);
+    // The rest of the output keeps its shape: one demo school and its accounts.
+    expect(seeded.accounts).toHaveLength(DEMO_ACCOUNTS);
     expect(seeded.schools).toBeUndefined();
     const trial = seeded.trial;
     expect(trial?.school.code).toMatch(SCHOOL_CODE_PATTERN);
