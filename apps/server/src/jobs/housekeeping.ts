@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../db/client';
 import { runTokenPurge, TOKEN_PURGE_INTERVAL_MS } from '../modules/auth/auth.sessions';
 import { removeUnclaimedTrials } from '../modules/trials/trials.service';
+import { purgeOldAudit } from '../modules/audit/audit.service';
 
 export type THousekeepingDeps = { db: TDb; now: () => Date; logger: FastifyBaseLogger };
 
@@ -15,10 +16,21 @@ export async function runTrialCleanup(deps: THousekeepingDeps): Promise<void> {
   }
 }
 
-/** One round of housekeeping: expired auth tokens, then unclaimed trial schools. */
+/** Removes admin and owner activity records past their 12 months; never throws. */
+export async function runAuditPurge(deps: THousekeepingDeps): Promise<void> {
+  try {
+    const removed = await purgeOldAudit(deps.db, deps.now());
+    deps.logger.info({ removed }, 'activity records past 12 months removed');
+  } catch (err) {
+    deps.logger.error({ err }, 'activity record clean-up failed');
+  }
+}
+
+/** One round of housekeeping: expired auth tokens, unclaimed trial schools, old activity records. */
 export async function runHousekeeping(deps: THousekeepingDeps): Promise<void> {
   await runTokenPurge(deps);
   await runTrialCleanup(deps);
+  await runAuditPurge(deps);
 }
 
 /**
