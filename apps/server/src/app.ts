@@ -35,6 +35,7 @@ import { markingLeaseMs, type TMarker } from './modules/marking/marking.service'
 import { startJobConsumers } from './jobs/start-jobs';
 import type { TAppContext } from './context';
 import { authPlugin } from './plugins/auth';
+import { createAccountStates } from './modules/auth/auth.account-state';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerUnstorableTextGuard } from './plugins/unstorable-text';
 import { loggerOptions } from './lib/logging';
@@ -196,8 +197,16 @@ export async function buildApp(
     marker: options.marker ?? createMarker({ ai }),
     ocr: options.ocr ?? selectOcr(config, { ai, logger: app.log }),
     payments: options.payments ?? selectPayments(config, database.db, now),
+    accountStates: createAccountStates({
+      db: database.db,
+      redisUrl: config.redisUrl,
+      publisher: redis,
+      logger: app.log,
+    }),
     now,
   };
+
+  app.decorate('ctx', ctx);
 
   app.addHook('onClose', async () => {
     // Running jobs finish first (they still need the database).
@@ -205,6 +214,7 @@ export async function buildApp(
     await queue.close();
     await ctx.ocr.close();
     await mailer.close();
+    await ctx.accountStates.close();
     if (redis) await redis.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
   });
@@ -213,7 +223,10 @@ export async function buildApp(
     global: false,
     ...(redis ? { redis, nameSpace: 'stem-rl:' } : {}),
   });
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, {
+    jwtSecret: config.jwtSecret,
+    accountState: (userId) => ctx.accountStates.get(userId),
+  });
   registerErrorHandler(app, { webDist: config.webDist });
   registerUnstorableTextGuard(app);
 

@@ -8,6 +8,7 @@ import type { QueuePort } from './adapters/queue/port';
 import type { PaymentsPort } from './adapters/payments/port';
 import type { OcrPort } from './extraction/ocr/port';
 import type { TMarker } from './modules/marking/marking.service';
+import type { TAccountStates } from './modules/auth/auth.account-state';
 
 /** Everything a module's service needs, built once by buildApp and handed to each module. */
 export type TAppContext = {
@@ -27,6 +28,15 @@ export type TAppContext = {
   ocr: OcrPort;
   /** The payment provider: Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
   payments: PaymentsPort;
+  /** Who may do what now: forget an account (or a school) here after changing its role or standing. */
+  accountStates: TAccountStates;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's context (services' dependencies); tests and scripts reach it through the app. */
+    ctx: TAppContext;
+  }
+}

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: 401,
   TOKEN_EXPIRED: 401,
   REFRESH_INVALID: 401,
+  /** The account, or its school, was deactivated (or the account deleted) since the token was issued. */
+  ACCOUNT_INACTIVE: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,

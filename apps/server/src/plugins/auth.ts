@@ -5,6 +5,14 @@ import type { TRole } from '@stem/contract/roles';
 import { AppError } from '../lib/app-error';
 import { secretKey, verifyAccessToken, type TAccessClaims } from '../lib/tokens';
 
+/** The account's current role and standing (see modules/auth/auth.account-state.ts). */
+export type TAccountLookup = (userId: string) => Promise<{
+  role: TRole;
+  schoolId: string | null;
+  active: boolean;
+  schoolActive: boolean;
+} | null>;
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`; null on public routes. */
@@ -25,7 +33,7 @@ export function currentUser(request: FastifyRequest): TAccessClaims {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance, options: { jwtSecret: string }) => {
+  async (app: FastifyInstance, options: { jwtSecret: string; accountState: TAccountLookup }) => {
     const key = secretKey(options.jwtSecret);
     app.decorateRequest('auth', null);
 
@@ -39,7 +47,15 @@ export const authPlugin = fp(
           ? new AppError('TOKEN_EXPIRED', MESSAGES.server.tokenExpired)
           : new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
       }
-      request.auth = result.claims;
+      // The token says who signed in; their role and standing are read as they are now, so a
+      // promotion, demotion or deactivation applies from the next request.
+      const state = await options.accountState(result.claims.userId);
+      if (!state) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.server.unauthenticated);
+      if (!state.active) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.server.accountInactive);
+      if (state.role !== 'owner' && !state.schoolActive) {
+        throw new AppError('ACCOUNT_INACTIVE', MESSAGES.register.inactiveSchool);
+      }
+      request.auth = { userId: result.claims.userId, role: state.role, schoolId: state.schoolId };
     };
 
     app.decorate('authenticate', authenticate);
