@@ -272,7 +272,12 @@ export async function buildApp(
   await app.register(async (root) => registerRootModules(root, ctx));
   await ensureOwnerAccount(ctx);
   checkPaymentPrices(ctx);
-  const stopHousekeeping = scheduleHousekeeping(ctx);
+  const stopHousekeeping = scheduleHousekeeping({
+    db: ctx.db,
+    now: ctx.now,
+    logger: ctx.logger,
+    dataDir: config.dataDir,
+  });
   app.addHook('onClose', stopHousekeeping);
   // Without Redis the queue lives in this process, so this process must consume it.
   stopJobs = config.jobs.runInApi

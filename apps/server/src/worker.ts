@@ -32,10 +32,10 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  // Housekeeping: expired auth tokens and unclaimed trial schools, at start and then hourly. These
-  // timers keep the process alive.
+  // Housekeeping: expired auth tokens, unclaimed trial schools and the retention rules, at start and
+  // then hourly. These timers keep the process alive.
   const stopPurge = scheduleHousekeeping(
-    { db: database.db, now: () => new Date(), logger },
+    { db: database.db, now: () => new Date(), logger, dataDir: config.dataDir },
     { firstRunMs: 0, keepAlive: true },
   );
 

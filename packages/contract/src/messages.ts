@@ -367,6 +367,8 @@ export const MESSAGES = {
     notFound: 'No submission details found.',
     noData: 'No Submission Data',
     empty: 'No submissions yet',
+    /** Shown instead of an answer whose text was removed after its 24 months (spec 01 §9). */
+    answerTextRemoved: 'The text of this answer was removed 24 months after it was submitted.',
     deletedClass: 'Deleted Class',
     pending: 'Pending',
     noFeedback: 'No feedback provided yet',

@@ -2,9 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../db/client';
 import { runTokenPurge, TOKEN_PURGE_INTERVAL_MS } from '../modules/auth/auth.sessions';
 import { removeUnclaimedTrials } from '../modules/trials/trials.service';
-import { purgeOldAudit } from '../modules/audit/audit.service';
+import { runRetention } from './retention';
 
-export type THousekeepingDeps = { db: TDb; now: () => Date; logger: FastifyBaseLogger };
+export type THousekeepingDeps = {
+  db: TDb;
+  now: () => Date;
+  logger: FastifyBaseLogger;
+  /** The outbox's home, for the communication-records rule; omitted, the outbox is left alone. */
+  dataDir?: string | undefined;
+};
 
 /** Removes trial schools nobody registered in within 7 days; never throws (retried next round). */
 export async function runTrialCleanup(deps: THousekeepingDeps): Promise<void> {
@@ -16,21 +22,16 @@ export async function runTrialCleanup(deps: THousekeepingDeps): Promise<void> {
   }
 }
 
-/** Removes admin and owner activity records past their 12 months; never throws. */
-export async function runAuditPurge(deps: THousekeepingDeps): Promise<void> {
-  try {
-    const removed = await purgeOldAudit(deps.db, deps.now());
-    deps.logger.info({ removed }, 'activity records past 12 months removed');
-  } catch (err) {
-    deps.logger.error({ err }, 'activity record clean-up failed');
-  }
-}
-
-/** One round of housekeeping: expired auth tokens, unclaimed trial schools, old activity records. */
+/**
+ * One round of housekeeping: expired auth tokens, unclaimed trial schools, then the retention rules of
+ * the privacy notice (jobs/retention.ts). Never throws.
+ */
 export async function runHousekeeping(deps: THousekeepingDeps): Promise<void> {
   await runTokenPurge(deps);
   await runTrialCleanup(deps);
-  await runAuditPurge(deps);
+  await runRetention(deps).catch((err: unknown) => {
+    deps.logger.error({ err }, 'retention round failed');
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,4 +39,29 @@ export function createOutboxMailer(options: {
       transport.close();
     },
   };
+}
+
+/**
+ * Communication records are kept 24 months (spec 01 §9): removes outbox messages written before
+ * `cutoff`. Returns how many went; a missing outbox is an empty one.
+ */
+export async function purgeOutboxBefore(dataDir: string, cutoff: Date): Promise<number> {
+  const folder = path.join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtime < cutoff) {
+      await unlink(file).catch(() => undefined);
+      removed += 1;
+    }
+  }
+  return removed;
 }

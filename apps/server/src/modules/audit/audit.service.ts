@@ -1,4 +1,5 @@
 import { desc, eq, lt } from 'drizzle-orm';
+import { RETENTION } from '@stem/contract/retention';
 import type { TDb } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
@@ -34,7 +35,7 @@ export type TAuditEntry = {
 };
 
 /** Activity logs are kept 12 months (spec 01 §9). */
-export const AUDIT_RETENTION_MONTHS = 12;
+export const AUDIT_RETENTION_MONTHS = RETENTION.activityLogMonths;
 
 /** Records one change. Pass the transaction that makes the change, so both commit or neither. */
 export async function recordAudit(db: TDb, entry: TAuditEntry): Promise<void> {
