@@ -35,6 +35,10 @@ import { markingLeaseMs, type TMarker } from './modules/marking/marking.service'
 import { startJobConsumers } from './jobs/start-jobs';
 import type { TAppContext } from './context';
 import { authPlugin } from './plugins/auth';
+import { AppError } from './lib/app-error';
+import { MESSAGES } from '@stem/contract/messages';
+import { instrumentMarker, instrumentOcr, Metrics, metricsAuthorized } from './lib/metrics';
+import { selectMarkingQueueState } from './modules/marking/marking.queries';
 import { createAccountStates } from './modules/auth/auth.account-state';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerUnstorableTextGuard } from './plugins/unstorable-text';
@@ -185,6 +189,12 @@ export async function buildApp(
   const ai = selectAi(config, app.log);
   const queue = options.queue ?? selectQueue(config, app.log);
   const now = options.now ?? (() => new Date());
+  // Prometheus metrics exist only when an operator set the token that guards them.
+  const metrics = config.metrics.token
+    ? new Metrics({ queue: () => selectMarkingQueueState(database.db, now()) })
+    : undefined;
+  const marker = options.marker ?? createMarker({ ai });
+  const ocr = options.ocr ?? selectOcr(config, { ai, logger: app.log });
   const ctx: TAppContext = {
     config,
     database,
@@ -194,8 +204,8 @@ export async function buildApp(
     logger: app.log,
     ai,
     queue,
-    marker: options.marker ?? createMarker({ ai }),
-    ocr: options.ocr ?? selectOcr(config, { ai, logger: app.log }),
+    marker: metrics ? instrumentMarker(marker, metrics) : marker,
+    ocr: metrics ? instrumentOcr(ocr, metrics) : ocr,
     payments: options.payments ?? selectPayments(config, database.db, now),
     accountStates: createAccountStates({
       db: database.db,
@@ -259,6 +269,24 @@ export async function buildApp(
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  if (metrics && config.metrics.token) {
+    const token = config.metrics.token;
+    app.addHook('onResponse', (request, reply, done) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      if (!metricsAuthorized(request.headers.authorization, token)) {
+        throw new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
+      }
+      return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+  }
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.ping();

@@ -121,6 +121,12 @@ const ZEnv = z.object({
   ),
   LINKEDIN_URL: optionalString.pipe(ZHttpUrl.optional()),
   CONTACT_EMAIL: optionalString.pipe(z.email().optional()),
+  /** Bearer token for GET /metrics (Prometheus); unset, the endpoint does not exist. */
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  /** The worker's own metrics port (GET /metrics with METRICS_TOKEN); unset, none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
 });
 
 export type TConfig = {
@@ -196,6 +202,8 @@ export type TConfig = {
     markWaitMs: number;
   };
   logLevel: string;
+  /** Prometheus metrics: the bearer token that guards GET /metrics, and the worker's own port. */
+  metrics: { token: string | undefined; workerPort: number | undefined };
   trustProxy: boolean;
   /** Folder of the built web app; undefined means the API runs without serving the SPA. */
   webDist: string | undefined;
@@ -355,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       markWaitMs: e.MARK_WAIT_MS,
     },
     logLevel: e.LOG_LEVEL,
+    metrics: { token: e.METRICS_TOKEN, workerPort: e.METRICS_PORT },
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     site: {

@@ -10,6 +10,9 @@ import { selectQueue } from './adapters/queue/select-queue';
 import { startJobConsumers } from './jobs/start-jobs';
 import { createMarker } from './marking/engine';
 import { markingLeaseMs } from './modules/marking/marking.service';
+import { createServer, type Server } from 'node:http';
+import { instrumentMarker, Metrics, metricsAuthorized } from './lib/metrics';
+import { selectMarkingQueueState } from './modules/marking/marking.queries';
 
 /**
  * The background process (`npm run worker`): housekeeping on a timer and, with REDIS_URL, the
@@ -39,13 +42,41 @@ async function main(): Promise<void> {
     { firstRunMs: 0, keepAlive: true },
   );
 
+  // Prometheus metrics on the worker's own port, when the operator set both the port and the token.
+  const metricsToken = config.metrics.token;
+  const metrics =
+    metricsToken && config.metrics.workerPort
+      ? new Metrics({ queue: () => selectMarkingQueueState(database.db, new Date()) })
+      : undefined;
+  let metricsServer: Server | undefined;
+  if (metrics && metricsToken) {
+    metricsServer = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url !== '/metrics') {
+        response.writeHead(404).end();
+        return;
+      }
+      if (!metricsAuthorized(request.headers.authorization, metricsToken)) {
+        response.writeHead(401).end();
+        return;
+      }
+      metrics.registry.metrics().then(
+        (body) =>
+          response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
+        () => response.writeHead(500).end(),
+      );
+    });
+    metricsServer.listen(config.metrics.workerPort, config.host);
+  }
+
   // The marking queue lives in Redis; without REDIS_URL it is in the API process and runs there.
   const queue = config.redisUrl ? selectQueue(config, logger) : undefined;
   const stopJobs = queue
     ? startJobConsumers(
         {
           db: database.db,
-          marker: createMarker({ ai: selectAi(config, logger) }),
+          marker: metrics
+            ? instrumentMarker(createMarker({ ai: selectAi(config, logger) }), metrics)
+            : createMarker({ ai: selectAi(config, logger) }),
           logger,
           now: () => new Date(),
           leaseMs: markingLeaseMs(config.ai.timeoutMs),
@@ -62,6 +93,7 @@ async function main(): Promise<void> {
     await stopJobs();
     await queue?.close();
     await stopPurge();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(null)));
     await database.close();
   });
   logger.info(

@@ -296,3 +296,34 @@ export function selectStuckSubmissions(
     .orderBy(asc(submissions.submittedAt))
     .limit(options.limit);
 }
+
+export type TMarkingQueueState = {
+  /** Submissions waiting for their mark. */
+  pending: number;
+  /** Seconds since the oldest of them was submitted (0 when none). */
+  oldestPendingSeconds: number;
+  /** Submissions that failed to mark in the last 24 hours. */
+  failedLastDay: number;
+};
+
+/** The marking queue as the database sees it (the status index answers both counts). */
+export async function selectMarkingQueueState(db: TDb, now: Date): Promise<TMarkingQueueState> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const [pending] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<Date | string | null>`min(${submissions.submittedAt})`,
+    })
+    .from(submissions)
+    .where(eq(submissions.status, 'pending'));
+  const [failed] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissions)
+    .where(and(eq(submissions.status, 'failed'), lte(sql`${dayAgo}`, submissions.updatedAt)));
+  const oldest = pending?.oldest ? new Date(pending.oldest) : null;
+  return {
+    pending: Number(pending?.n ?? 0),
+    oldestPendingSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+    failedLastDay: Number(failed?.n ?? 0),
+  };
+}
