@@ -28,6 +28,8 @@ export const MESSAGES = {
   },
   password: {
     tooShort: 'Password must be at least 8 characters long',
+    /** A password from the list of commonly used (and so easily guessed) ones, or the e-mail or name. */
+    tooCommon: 'This password is too easy to guess. Please choose another.',
     mismatch: 'Passwords do not match',
     tokenMissing: 'Reset token is missing. Please use the link provided in the email.',
     invalidToken: 'Invalid or expired reset token. Please request a new password reset link.',

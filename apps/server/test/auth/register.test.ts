@@ -55,6 +55,24 @@ describe('auth.register', () => {
     expect(session.role).toBe('student');
   });
 
+  it('refuses a commonly used password, or the e-mail or name as the password, naming the field', async () => {
+    const school = await buildSchool(t);
+    for (const overrides of [
+      { password: 'password123' },
+      { password: 'Qwertyuiop' },
+      { password: 'GraceHopper' },
+      { email: 'ada.lovelace.x@example.com', password: 'ada.lovelace.x@example.com' },
+    ]) {
+      const response = await register(validPayload(school.code, overrides));
+      expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION',
+        field: 'password',
+        message: MESSAGES.password.tooCommon,
+      });
+    }
+  });
+
   it('creates a student even when the payload asks for a teacher', async () => {
     const school = await buildSchool(t);
     const payload = validPayload(school.code, { role: 'teacher' });

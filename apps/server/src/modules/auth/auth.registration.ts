@@ -13,7 +13,7 @@ import { deliverInBackground } from './auth.delivery';
 import { schoolCodeMail, welcomeMail } from './auth.mail';
 import { checkTrialSignup, formatLondonDate } from '../trials/trials.policy';
 import { insertNewTrialSchool } from '../trials/trials.service';
-import { hashPassword } from './auth.passwords';
+import { assertPasswordAcceptable, hashPassword } from './auth.passwords';
 import {
   defaultPermissionsFor,
   isTrialExpired,
@@ -55,8 +55,9 @@ export async function register(
   } else if (!input.schoolCode) {
     throw new AppError('VALIDATION', MESSAGES.register.codeRequired, { field: 'schoolCode' });
   }
-  const passwordHash = await hashPassword(input.password);
   const name = input.fullName || input.name || input.email;
+  assertPasswordAcceptable(input.password, { email: input.email, name });
+  const passwordHash = await hashPassword(input.password);
   const role = trial ? 'teacher' : 'student';
   const school = await ctx.db.transaction(async (tx): Promise<TSchoolRow> => {
     const found = input.schoolCode

@@ -15,7 +15,12 @@ import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken, type TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from './auth.delivery';
 import { magicLinkMail, resetPasswordMail } from './auth.mail';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './auth.passwords';
+import {
+  assertPasswordAcceptable,
+  hashPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+} from './auth.passwords';
 import { signInRefusal } from './auth.policy';
 import { presentSession, presentSessionUser } from './auth.presenter';
 import {
@@ -163,6 +168,7 @@ export async function confirmPasswordReset(
   ctx: TAppContext,
   input: TSetPasswordRequest,
 ): Promise<TSuccessResponse> {
+  assertPasswordAcceptable(input.password);
   // Hashed first so the transaction stays short; an invalid token costs the same time as a valid one.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();

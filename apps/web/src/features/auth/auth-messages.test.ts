@@ -85,6 +85,9 @@ describe('loginErrorMessage', () => {
 describe('resetPasswordErrorMessage', () => {
   it('maps 400, no response and anything else', () => {
     expect(resetPasswordErrorMessage(httpError(400))).toBe(MESSAGES.password.invalidToken);
+    expect(
+      resetPasswordErrorMessage(httpError(400, { message: MESSAGES.password.tooCommon })),
+    ).toBe(MESSAGES.password.tooCommon);
     expect(resetPasswordErrorMessage(noResponse())).toBe(MESSAGES.password.network);
     expect(resetPasswordErrorMessage(httpError(500))).toBe(MESSAGES.password.failed);
     expect(resetPasswordErrorMessage(new Error('x'))).toBe(MESSAGES.password.failed);

@@ -49,6 +49,9 @@ export function loginErrorMessage(error: unknown, mode: TLoginMode): string {
 /** The set-new-password page's error (spec 01 §8 "Password reset"). */
 export function resetPasswordErrorMessage(error: unknown): string {
   const status = statusOf(error);
+  if (status === 400 && serverMessageOf(error) === MESSAGES.password.tooCommon) {
+    return MESSAGES.password.tooCommon;
+  }
   if (status === 400) return MESSAGES.password.invalidToken;
   if (status === 429) return serverMessageOf(error) ?? MESSAGES.generic.rateLimited;
   if (status === undefined && isNoResponse(error)) return MESSAGES.password.network;
@@ -73,6 +76,7 @@ const SPECIFIC_REGISTRATION_MESSAGES: ReadonlySet<string> = new Set([
   MESSAGES.trial.linkInvalid,
   MESSAGES.trial.linkExpired,
   MESSAGES.trial.notTrialSchool,
+  MESSAGES.password.tooCommon,
 ]);
 
 /** The registration page's error for one failed attempt (spec 01 §8 "Registration"). */
