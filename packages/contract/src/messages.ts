@@ -108,6 +108,31 @@ export const MESSAGES = {
     submissionsPerWeek: 'Submissions per student per week',
     studentsUsed: (used: number, limit: number) => `${used} of ${limit} students`,
   },
+  /** The Settings popup's "Your data" section: a copy of one's data, and deleting one's account. */
+  account: {
+    heading: 'Your data',
+    intro:
+      'Download a copy of everything STEM@Home holds about you, or delete your account and your work.',
+    download: 'Download my data',
+    downloadFailed: 'Failed to download your data. Please try again.',
+    deleteButton: 'Delete my account',
+    deleteTitle: 'Delete your account?',
+    deleteWarning:
+      'Your account, your class memberships and all your submissions, scores and feedback are deleted at once. This cannot be undone.',
+    passwordLabel: 'Your password',
+    confirmDelete: 'Delete my account',
+    cancel: 'Cancel',
+    deleteFailed: 'Failed to delete your account. Please try again.',
+    deleted: 'Your account and your work have been deleted.',
+    wrongPassword: 'The password is not correct.',
+    noPassword:
+      'Your account has no password yet. Set one with "Forgot password?" on the login page, then try again.',
+    teacherOwnsWork:
+      'You still teach classes or own questions. Delete them, or ask your school admin to give your classes to another teacher, before deleting your account.',
+    adminAccount:
+      "An administrator's account is removed by the platform owner. Please contact them.",
+    ownerAccount: "The platform owner's account cannot delete itself.",
+  },
   classes: {
     loadFailed: 'Failed to load classes',
     retrying: '(Retrying...)',

@@ -2,6 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCOUNT_PATHS } from '@stem/contract/account';
 import { AUTH_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
@@ -380,6 +381,57 @@ describe('app shell', () => {
     expect(getStoredUser()).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBeNull();
     expect(queryClient.getQueryData(['left', 'over'])).toBeUndefined();
+  });
+
+  it('deletes a student’s account after their password, showing a wrong password in place', async () => {
+    backend.on('POST', ACCOUNT_PATHS.delete, {
+      status: 400,
+      body: {
+        success: false,
+        code: 'VALIDATION',
+        field: 'password',
+        message: MESSAGES.account.wrongPassword,
+      },
+    });
+    signIn('student');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByRole('button', { name: MESSAGES.account.download })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.account.deleteButton }));
+    const confirm = await screen.findByRole('dialog', { name: MESSAGES.account.deleteTitle });
+    expect(within(confirm).getByText(MESSAGES.account.deleteWarning)).toBeTruthy();
+    fireEvent.change(within(confirm).getByLabelText(MESSAGES.account.passwordLabel), {
+      target: { value: 'wrong-one' },
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: MESSAGES.account.confirmDelete }));
+    expect(await within(confirm).findByText(MESSAGES.account.wrongPassword)).toBeTruthy();
+    expect(getToken()).toBe('access-token');
+
+    backend.on('POST', ACCOUNT_PATHS.delete, {
+      status: 200,
+      body: {
+        success: true,
+        message: MESSAGES.account.deleted,
+        removed: { submissions: 2, classes: 1 },
+      },
+    });
+    fireEvent.click(within(confirm).getByRole('button', { name: MESSAGES.account.confirmDelete }));
+    expect(await screen.findByText('Login page')).toBeTruthy();
+    expect(getToken()).toBeNull();
+    const call = backend.seen.filter((r) => r.path === ACCOUNT_PATHS.delete).at(-1);
+    expect(call?.body).toEqual({ password: 'wrong-one' });
+  });
+
+  it('offers an admin a copy of their data but not deleting their own account', async () => {
+    signIn('admin');
+    renderShell('/admin-dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(within(dialog).getByRole('button', { name: MESSAGES.account.download })).toBeTruthy();
+    expect(
+      within(dialog).queryByRole('button', { name: MESSAGES.account.deleteButton }),
+    ).toBeNull();
   });
 
   it('logs out even when the server refuses', async () => {

@@ -19,6 +19,7 @@ import { SubscriptionEndNote } from '../../features/payments/components/subscrip
 import { daysRemaining, formatLongDate } from '../../lib/dates';
 import { lazy, Suspense } from 'react';
 import { CopySchoolCode } from './copy-school-code';
+import { YourDataSection } from './your-data-section';
 import { SchoolEditor } from './school-editor';
 import { useTrialStatus } from '../../features/trial-account/api';
 
@@ -72,6 +73,8 @@ function SettingsContent({ role, user }: Omit<TSettingsProps, 'opened' | 'onClos
           <SchoolSection role={role} user={user} />
         </>
       )}
+      <Divider />
+      <YourDataSection role={role} />
     </Stack>
   );
 }
