@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { scheduleHousekeeping } from '../../src/jobs/housekeeping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens } from '../../src/db/schema';
 import { hashToken, randomToken } from '../../src/lib/tokens';
-import {
-  purgeExpiredTokens,
-  scheduleTokenPurge,
-  TOKEN_PURGE_GRACE_MS,
-} from '../../src/modules/auth/auth.sessions';
+import { purgeExpiredTokens, TOKEN_PURGE_GRACE_MS } from '../../src/modules/auth/auth.sessions';
 import { buildSchoolWithUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 
@@ -57,8 +54,8 @@ describe('auth.purge', () => {
     const logger = {
       info: (_obj: unknown, msg: string) => logged.push(msg),
       error: (_obj: unknown, msg: string) => logged.push(msg),
-    } as unknown as Parameters<typeof scheduleTokenPurge>[0]['logger'];
-    const stop = scheduleTokenPurge(
+    } as unknown as Parameters<typeof scheduleHousekeeping>[0]['logger'];
+    const stop = scheduleHousekeeping(
       { db: t.database.db, now: () => new Date(), logger },
       { firstRunMs: 1, intervalMs: 60_000 },
     );

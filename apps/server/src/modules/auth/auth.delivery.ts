@@ -15,7 +15,8 @@ export function deliverInBackground(ctx: TAppContext, message: TMailMessage): vo
     pendingByContext.set(ctx, pending);
   }
   const sending = ctx.mailer.send(message).catch((err: unknown) => {
-    ctx.logger.error({ err, to: message.to, subject: message.subject }, 'mail delivery failed');
+    // The recipient's address is personal data: the log names the mail, not the person.
+    ctx.logger.error({ err, subject: message.subject }, 'mail delivery failed');
   });
   pending.add(sending);
   void sending.finally(() => pending.delete(sending));

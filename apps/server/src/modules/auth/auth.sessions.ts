@@ -106,31 +106,3 @@ export async function runTokenPurge(deps: TPurgeDeps): Promise<void> {
     deps.logger.error({ err }, 'auth token purge failed');
   }
 }
-
-/**
- * Purges shortly after start, then hourly. The API process runs this too (the embedded mode has no
- * worker); there the timers are unref'd so they never hold the process open. The returned function
- * stops the timers and waits for a purge in progress.
- */
-export function scheduleTokenPurge(
-  deps: TPurgeDeps,
-  options: { firstRunMs?: number; intervalMs?: number; keepAlive?: boolean } = {},
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= runTokenPurge(deps).finally(() => {
-      running = undefined;
-    });
-  };
-  const first = setTimeout(run, options.firstRunMs ?? 60_000);
-  const every = setInterval(run, options.intervalMs ?? TOKEN_PURGE_INTERVAL_MS);
-  if (!options.keepAlive) {
-    first.unref();
-    every.unref();
-  }
-  return async () => {
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
-  };
-}
