@@ -34,7 +34,8 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
   app.post(
     SCHOOL_PATHS.updateName,
     {
-      onRequest: app.authenticate,
+      // Only teachers edit school details (spec 01 §2): refused at the door, before the body is read.
+      onRequest: app.requireRole('teacher'),
       schema: {
         tags,
         operationId: 'updateSchoolName',
@@ -56,7 +57,7 @@ export const schoolRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
   app.post(
     SCHOOL_PATHS.updateLogo,
     {
-      onRequest: app.authenticate,
+      onRequest: app.requireRole('teacher'),
       bodyLimit: LOGO_MAX_BYTES + 64 * 1024,
       schema: {
         tags,

@@ -1,0 +1,186 @@
+/**
+ * Who may call what (issue 13's authorization matrix), written once. Every operation of the OpenAPI
+ * document has a row, keyed by its operationId:
+ * - `allow`: 'public', or the callers that may call it (others must get 401/403/404);
+ * - `params`: what each path parameter points at, in the caller's school or, for the isolation check,
+ *   in another school ('self' is the caller; '=value' a literal);
+ * - `isolated`: the allowed callers must get 403/404 for another school's resource; writes give the
+ *   `body` to send (built from the other school's ids) or say `noBody`;
+ * - `skipOwnRead`: a GET the allowed callers cannot simply read (it needs a state the world lacks).
+ */
+export type TCaller = 'none' | 'student' | 'teacher' | 'admin' | 'owner';
+export type TKind =
+  | 'school'
+  | 'schoolCode'
+  | 'class'
+  | 'question'
+  | 'submission'
+  | 'teacher'
+  | 'student'
+  | 'self'
+  | `=${string}`;
+
+type TWorldIds = { classId: string; questionId: string; submissionId: string; schoolId: string };
+
+export type TRow = {
+  allow: 'public' | readonly TCaller[];
+  params?: Record<string, TKind>;
+  isolated?: boolean;
+  body?: (other: TWorldIds & { student: { user: { id: string } } }) => unknown;
+  noBody?: boolean;
+  skipOwnRead?: boolean;
+};
+
+const SIGNED_IN = ['student', 'teacher', 'admin', 'owner'] as const;
+const SCHOOL_PEOPLE = ['student', 'teacher', 'admin'] as const;
+const TEACHER = ['teacher'] as const;
+const STUDENT = ['student'] as const;
+
+export const MATRIX: Record<string, TRow> = {
+  // Accounts
+  login: { allow: 'public' },
+  requestMagicLink: { allow: 'public' },
+  verifyMagicLink: { allow: 'public' },
+  requestPasswordReset: { allow: 'public' },
+  updatePassword: { allow: 'public' },
+  confirmPasswordReset: { allow: 'public' },
+  register: { allow: 'public' },
+  validateSchoolCode: { allow: 'public' },
+  refreshSession: { allow: 'public' },
+  logout: { allow: 'public' },
+  getSchoolDetails: { allow: SCHOOL_PEOPLE },
+  getCurrentUser: { allow: SIGNED_IN },
+  exportMyData: { allow: SIGNED_IN },
+  deleteMyAccount: { allow: SIGNED_IN },
+
+  // Dashboards
+  getTeacherDashboard: { allow: TEACHER },
+  getStudentDashboard: { allow: STUDENT },
+  getAdminDashboard: { allow: ['admin'] },
+  getOwnerStats: { allow: ['owner'] },
+
+  // Classes
+  listTeacherClasses: { allow: TEACHER },
+  getClass: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  listClassQuestions: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  listClassStudents: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  listSchoolStudents: { allow: TEACHER },
+  createClass: { allow: TEACHER },
+  removeStudentFromClass: {
+    allow: TEACHER,
+    isolated: true,
+    body: (o) => ({ classId: o.classId, studentId: o.student.user.id }),
+  },
+
+  // Questions
+  listTeacherQuestions: { allow: TEACHER, params: { teacherId: 'self' }, isolated: true },
+  listQuestionsByClass: {
+    allow: ['teacher', 'student'],
+    params: { classId: 'class' },
+    isolated: true,
+  },
+  getQuestion: { allow: TEACHER, params: { id: 'question' }, isolated: true },
+  updateQuestion: {
+    allow: TEACHER,
+    params: { id: 'question' },
+    isolated: true,
+    body: () => ({
+      question: 'Changed?',
+      marks: 4,
+      lowMarkRange: '0-1',
+      highMarkRange: '3-4',
+      rubric: 'Low Mark Range (0-1):\nA.\n\nHigh Mark Range (3-4):\nB.',
+    }),
+  },
+  createQuestion: { allow: TEACHER },
+  deleteQuestion: { allow: TEACHER, params: { id: 'question' }, isolated: true },
+  addQuestionToClass: {
+    allow: TEACHER,
+    isolated: true,
+    body: (o) => ({ questionId: o.questionId, classId: o.classId }),
+  },
+  removeQuestionFromClass: {
+    allow: TEACHER,
+    isolated: true,
+    body: (o) => ({ questionId: o.questionId, classId: o.classId }),
+  },
+  generateRubric: { allow: TEACHER },
+
+  // Student
+  listEnrolledClasses: { allow: STUDENT, params: { userId: 'self' }, isolated: true },
+  getEnrolledClass: { allow: STUDENT, params: { classId: 'class' }, isolated: true },
+
+  // Trials
+  validateTrial: { allow: TEACHER, params: { limitType: '=classes' }, skipOwnRead: true },
+  createTrial: { allow: 'public' },
+  getTrialStatus: { allow: SCHOOL_PEOPLE, skipOwnRead: true },
+  getTrialStatusBySchoolCode: { allow: 'public', params: { schoolCode: 'schoolCode' } },
+  checkTrialEmail: { allow: 'public' },
+  sendTrialSignupLink: { allow: 'public' },
+
+  // School settings
+  updateSchoolName: { allow: TEACHER },
+  updateSchoolLogo: { allow: TEACHER },
+  getSchoolLogo: { allow: 'public', params: { schoolId: 'school' } },
+  getSchoolUsage: { allow: TEACHER },
+
+  // Submissions
+  createSubmission: {
+    allow: STUDENT,
+    isolated: true,
+    body: (o) => ({
+      classId: o.classId,
+      submissions: [{ questionId: o.questionId, answer: 'An answer.' }],
+      totalScore: 0,
+      status: 'pending',
+    }),
+  },
+  listStudentSubmissions: { allow: STUDENT },
+  getSubmission: { allow: STUDENT, params: { id: 'submission' }, isolated: true },
+  listTeacherSubmissions: { allow: TEACHER, params: { userId: 'self' }, isolated: true },
+  getSubmissionDetails: {
+    allow: ['student', 'teacher'],
+    params: { id: 'submission' },
+    isolated: true,
+  },
+  retryMarking: {
+    allow: ['student', 'teacher'],
+    params: { id: 'submission' },
+    isolated: true,
+    noBody: true,
+  },
+  markSubmission: {
+    allow: ['student', 'teacher'],
+    params: { classId: 'class', submissionId: 'submission' },
+    isolated: true,
+    noBody: true,
+  },
+  submitForStudent: {
+    allow: TEACHER,
+    isolated: true,
+    body: (o) => ({
+      classId: o.classId,
+      studentId: o.student.user.id,
+      questionId: o.questionId,
+      extractedText: 'An answer.',
+    }),
+  },
+  extractTextFromUpload: { allow: TEACHER },
+  extractTextFromImage: { allow: STUDENT },
+  cleanupText: { allow: ['student', 'teacher'] },
+
+  // Payments
+  getPlans: { allow: 'public' },
+  createCheckout: { allow: 'public' },
+  createAuthenticatedCheckout: { allow: ['teacher', 'admin'] },
+  upgradeTrial: { allow: ['teacher', 'admin'] },
+  createPortalSession: { allow: ['teacher', 'admin'] },
+  getSubscription: { allow: ['teacher', 'admin', 'owner'], skipOwnRead: true },
+  cancelSubscription: { allow: ['teacher', 'admin'] },
+  getPaymentHistory: { allow: ['teacher', 'admin', 'owner'], skipOwnRead: true },
+  verifyCheckout: { allow: 'public' },
+  receivePaymentWebhook: { allow: 'public' },
+
+  // Site
+  getPublicSiteConfig: { allow: 'public' },
+};
