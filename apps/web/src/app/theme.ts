@@ -1,4 +1,25 @@
-import { createTheme } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
+
+/**
+ * Light variants (badges, light buttons, alert titles) draw their text in shade 6 on a pale tint,
+ * about 2.5:1; shade 9 keeps the tint and reaches WCAG AA (4.5:1) for small text.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const defaults = defaultVariantColorsResolver(input);
+  if (input.variant !== 'light') return defaults;
+  const parsed = parseThemeColor({
+    color: input.color ?? input.theme.primaryColor,
+    theme: input.theme,
+  });
+  if (!parsed.isThemeColor) return defaults;
+  return { ...defaults, color: `var(--mantine-color-${parsed.color}-9)` };
+};
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -8,4 +29,15 @@ export const theme = createTheme({
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  variantColorResolver,
+});
+
+/**
+ * "Dimmed" text (dates, hints, card captions) is gray.6 by default: 3.3:1 on white, below WCAG AA.
+ * gray.7 still reads as secondary and passes (7:1).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });
