@@ -55,6 +55,8 @@ describe('authorization matrix', () => {
   let own: TSchoolWorld;
   let other: TSchoolWorld;
   let owner: TActor;
+  /** Another teacher of the caller's own school. */
+  let colleague: TActor;
   let operations: TOperation[];
 
   beforeAll(async () => {
@@ -62,6 +64,7 @@ describe('authorization matrix', () => {
     own = await schoolWorld(t);
     other = await schoolWorld(t);
     owner = await signedIn(t, await buildUser(t, { role: 'owner', schoolId: null }));
+    colleague = await signedIn(t, await buildUser(t, { role: 'teacher', schoolId: own.schoolId }));
     const doc = t.app.swagger() as {
       paths: Record<string, Record<string, { operationId?: string; security?: unknown[] }>>;
     };
@@ -137,11 +140,17 @@ describe('authorization matrix', () => {
       return encodeURIComponent(valueOf(kind, caller, world));
     });
   };
-  const call = (op: TOperation, caller: TCaller, world: TSchoolWorld, body?: unknown) => {
+  const call = (
+    op: TOperation,
+    caller: TCaller,
+    world: TSchoolWorld,
+    body?: unknown,
+    headers: Record<string, string> = headersOf(caller),
+  ) => {
     const options: InjectOptions = {
       method: op.method as InjectOptions['method'],
       url: urlOf(op, caller, world),
-      headers: headersOf(caller),
+      headers,
     };
     if (body !== undefined) options.payload = body as InjectOptions['payload'];
     return t.app.inject(options);
@@ -218,6 +227,22 @@ describe('authorization matrix', () => {
       }
     }
     expect(checked).toBeGreaterThan(10);
+    expect(leaks).toEqual([]);
+  }, 120_000);
+
+  it('never lets a teacher reach a colleague’s classes, questions or submissions', async () => {
+    const leaks: string[] = [];
+    for (const op of operations) {
+      const row = MATRIX[op.key];
+      if (!row || row.allow === 'public' || !row.isolated || !row.allow.includes('teacher'))
+        continue;
+      if (!/\{\w+\}/.test(op.path) && row.body === undefined) continue;
+      // The own school's resources (the class teacher's), asked for by another teacher of the school.
+      const response = await call(op, 'teacher', own, row.body?.(own), colleague.headers);
+      if (![403, 404].includes(response.statusCode)) {
+        leaks.push(`${op.key} as a colleague: ${response.statusCode}`);
+      }
+    }
     expect(leaks).toEqual([]);
   }, 120_000);
 });
