@@ -4,7 +4,9 @@ import type { TDb } from '../../db/client';
 /**
  * The analytics module's read-only queries (like the dashboards', they read the teaching and
  * submission tables together). Every figure is aggregated in PostgreSQL (group by, percentile_cont,
- * width_bucket, window functions): only a few hundred rows ever come back, whatever the volume.
+ * width_bucket, window functions) in ONE statement per page: the scope's marked answers are read
+ * once into a materialised CTE, and each figure is a small aggregate over it, returned as JSON. Only
+ * a few hundred rows ever come back, whatever the volume.
  *
  * A mark is the answer's current score (a teacher's override replaces the AI's), on a marked
  * submission, of a question worth at least one mark.
@@ -33,16 +35,53 @@ function scopeCondition(scope: TScope): SQL {
   }
 }
 
-/** The marked answers of the scope, with the share of the marks each got (0..1). */
-function marked(scope: TScope): SQL {
-  return sql`marked as (
+/**
+ * The marked answers of the scope with the share of the marks each got (0..1), read once; and each
+ * student's attempts at each question numbered in the order they were submitted.
+ */
+function markedCtes(scope: TScope): SQL {
+  return sql`marked as materialized (
     select a.id as answer_id, a.question_id, a.score, a.marks, a.overridden_by,
-      s.id as submission_id, s.student_id, s.student_name, s.class_id, s.submitted_at,
+      s.id as submission_id, s.student_id, s.class_id, s.submitted_at,
       least(greatest(a.score::float8 / a.marks, 0), 1) as share
     from submission_answers a
     join submissions s on s.id = a.submission_id
     where ${scopeCondition(scope)} and s.status = 'marked' and a.score is not null and a.marks > 0
+  ),
+  attempts as (
+    select student_id, question_id, share,
+      row_number() over (partition by student_id, question_id
+        order by submitted_at, submission_id, answer_id) as attempt
+    from marked where question_id is not null
   )`;
+}
+
+type TRow = Record<string, unknown>;
+/** One figure: a query over `marked` / `attempts` and how its rows become the figure. */
+type TPart<T> = { query: SQL; map: (rows: TRow[]) => T };
+
+/** Runs every part in one statement (each part's rows aggregated to a JSON array). */
+export async function selectFigures<P extends Record<string, TPart<unknown>>>(
+  db: TDb,
+  scope: TScope,
+  parts: P,
+): Promise<{ [K in keyof P]: P[K] extends TPart<infer T> ? T : never }> {
+  const entries = Object.entries(parts);
+  const columns = sql.join(
+    entries.map(
+      ([name, part]) =>
+        sql`(select coalesce(json_agg(t), '[]'::json) from (${part.query}) t) as ${sql.identifier(name)}`,
+    ),
+    sql`, `,
+  );
+  const [row] = await rowsOf<TRow>(db, sql`with ${markedCtes(scope)} select ${columns}`);
+  const parse = (value: unknown): TRow[] =>
+    (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as TRow[];
+  return Object.fromEntries(
+    entries.map(([name, part]) => [name, part.map(parse(row?.[name]))]),
+  ) as {
+    [K in keyof P]: P[K] extends TPart<infer T> ? T : never;
+  };
 }
 
 const num = (v: unknown): number => Number(v ?? 0);
@@ -57,40 +96,34 @@ export type TSummaryRow = {
   medianShare: number | null;
 };
 
-export async function selectSummary(db: TDb, scope: TScope): Promise<TSummaryRow> {
-  const [row] = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)}
-    select count(*) as answers, count(distinct student_id) as students,
+export const summaryPart: TPart<TSummaryRow> = {
+  query: sql`select count(*) as answers, count(distinct student_id) as students,
       count(distinct submission_id) as submissions, count(overridden_by) as overridden,
       avg(share) as mean, percentile_cont(0.5) within group (order by share) as median
     from marked`,
-  );
-  return {
+  map: ([row]) => ({
     answers: num(row?.answers),
     students: num(row?.students),
     submissions: num(row?.submissions),
     overridden: num(row?.overridden),
     meanShare: numOrNull(row?.mean),
     medianShare: numOrNull(row?.median),
-  };
-}
+  }),
+};
 
 /** Answers in ten buckets of the share of the marks; full marks count in the top bucket. */
-export async function selectHistogram(db: TDb, scope: TScope): Promise<number[]> {
-  const rows = await rowsOf<{ bucket: unknown; n: unknown }>(
-    db,
-    sql`with ${marked(scope)}
-    select least(width_bucket(share, 0, 1, 10), 10) as bucket, count(*) as n
+export const histogramPart: TPart<number[]> = {
+  query: sql`select least(width_bucket(share, 0, 1, 10), 10) as bucket, count(*) as n
     from marked group by 1`,
-  );
-  const buckets = Array.from({ length: 10 }, () => 0);
-  for (const r of rows) {
-    const i = num(r.bucket) - 1;
-    if (i >= 0 && i < 10) buckets[i] = num(r.n);
-  }
-  return buckets;
-}
+  map: (rows) => {
+    const buckets = Array.from({ length: 10 }, () => 0);
+    for (const r of rows) {
+      const i = num(r.bucket) - 1;
+      if (i >= 0 && i < 10) buckets[i] = num(r.n);
+    }
+    return buckets;
+  },
+};
 
 export type TQuestionRow = {
   id: string;
@@ -108,7 +141,7 @@ export type TQuestionRow = {
  * Per question of the scope: the class's questions in their order (answered or not) and any other
  * question answered in it; for a question scope, that question.
  */
-export async function selectQuestionStats(db: TDb, scope: TScope): Promise<TQuestionRow[]> {
+export function questionsPart(scope: TScope): TPart<TQuestionRow[]> {
   const listed =
     scope.kind === 'class'
       ? sql`select cq.question_id as id, cq.position, cq.created_at from class_questions cq
@@ -116,58 +149,59 @@ export async function selectQuestionStats(db: TDb, scope: TScope): Promise<TQues
       : scope.kind === 'question'
         ? sql`select ${scope.questionId}::uuid as id, 0 as position, now() as created_at`
         : sql`select null::uuid as id, 0 as position, now() as created_at where false`;
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)},
-    stats as (
-      select question_id, count(*) as answers, avg(score) as mean,
-        percentile_cont(0.5) within group (order by score) as median,
-        count(overridden_by) as overridden
-      from marked where question_id is not null group by question_id
-    ),
-    listed as (${listed}),
-    ids as (
-      select id, min(position) as position, min(created_at) as created_at from (
-        select id, position, created_at from listed
-        union all select question_id, 1000000, null from stats
-      ) x group by id
-    )
-    select q.id, q.question, q.marks, q.low_mark_range, q.high_mark_range,
-      coalesce(st.answers, 0) as answers, st.mean, st.median, coalesce(st.overridden, 0) as overridden
-    from ids
-    join questions q on q.id = ids.id and q.school_id = ${scope.schoolId}
-    left join stats st on st.question_id = ids.id
-    order by ids.position, ids.created_at nulls last, q.created_at, q.id`,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    question: String(r.question),
-    marks: num(r.marks),
-    lowMarkRange: String(r.low_mark_range),
-    highMarkRange: String(r.high_mark_range),
-    answers: num(r.answers),
-    mean: numOrNull(r.mean),
-    median: numOrNull(r.median),
-    overridden: num(r.overridden),
-  }));
+  return {
+    query: sql`with stats as (
+        select question_id, count(*) as answers, avg(score) as mean,
+          percentile_cont(0.5) within group (order by score) as median,
+          count(overridden_by) as overridden
+        from marked where question_id is not null group by question_id
+      ),
+      listed as (${listed}),
+      ids as (
+        select id, min(position) as position, min(created_at) as created_at from (
+          select id, position, created_at from listed
+          union all select question_id, 1000000, null from stats
+        ) x group by id
+      )
+      select q.id, q.question, q.marks, q.low_mark_range, q.high_mark_range,
+        coalesce(st.answers, 0) as answers, st.mean, st.median,
+        coalesce(st.overridden, 0) as overridden
+      from ids
+      join questions q on q.id = ids.id and q.school_id = ${scope.schoolId}
+      left join stats st on st.question_id = ids.id
+      order by ids.position, ids.created_at nulls last, q.created_at, q.id`,
+    map: (rows) =>
+      rows.map((r) => ({
+        id: String(r.id),
+        question: String(r.question),
+        marks: num(r.marks),
+        lowMarkRange: String(r.low_mark_range),
+        highMarkRange: String(r.high_mark_range),
+        answers: num(r.answers),
+        mean: numOrNull(r.mean),
+        median: numOrNull(r.median),
+        overridden: num(r.overridden),
+      })),
+  };
 }
 
 /** How many answers of each question got each score. */
-export async function selectScoreCounts(
-  db: TDb,
-  scope: TScope,
-): Promise<{ questionId: string; score: number; n: number }[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)}
-    select question_id, score, count(*) as n from marked where question_id is not null
+export const scoreCountsPart: TPart<{ questionId: string; score: number; n: number }[]> = {
+  query: sql`select question_id, score, count(*) as n from marked where question_id is not null
     group by question_id, score`,
-  );
-  return rows.map((r) => ({ questionId: String(r.question_id), score: num(r.score), n: num(r.n) }));
-}
+  map: (rows) =>
+    rows.map((r) => ({ questionId: String(r.question_id), score: num(r.score), n: num(r.n) })),
+};
 
-export type TAttemptRows = {
-  byAttempt: { attempt: number; answers: number; mean: number }[];
+/** The mean share at the 1st, 2nd… attempt of each student at each question. */
+export const byAttemptPart: TPart<{ attempt: number; answers: number; mean: number }[]> = {
+  query: sql`select attempt, count(*) as answers, avg(share) as mean
+    from attempts group by attempt order by attempt`,
+  map: (rows) =>
+    rows.map((r) => ({ attempt: num(r.attempt), answers: num(r.answers), mean: num(r.mean) })),
+};
+
+export type TMovementRow = {
   pairs: number;
   improved: number;
   same: number;
@@ -176,78 +210,55 @@ export type TAttemptRows = {
   latestMean: number | null;
 };
 
-/**
- * Attempts of each student at each question, in the order they were submitted: the mean share at
- * the 1st, 2nd… attempt, and first against latest for pairs with two or more attempts.
- */
-export async function selectAttempts(db: TDb, scope: TScope): Promise<TAttemptRows> {
-  const attempts = sql`attempts as (
-    select student_id, question_id, share,
-      row_number() over (partition by student_id, question_id order by submitted_at, submission_id, answer_id) as attempt
-    from marked where question_id is not null
-  )`;
-  const [byAttempt, [moved]] = await Promise.all([
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`with ${marked(scope)}, ${attempts}
-      select attempt, count(*) as answers, avg(share) as mean from attempts group by attempt order by attempt`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`with ${marked(scope)}, ${attempts},
-      ends as (
-        select student_id, question_id,
-          (array_agg(share order by attempt))[1] as first,
-          (array_agg(share order by attempt desc))[1] as latest
-        from attempts group by student_id, question_id having count(*) > 1
-      )
-      select count(*) as pairs,
-        count(*) filter (where latest > first + 1e-9) as improved,
-        count(*) filter (where abs(latest - first) <= 1e-9) as same,
-        count(*) filter (where latest < first - 1e-9) as worse,
-        avg(first) as first_mean, avg(latest) as latest_mean
-      from ends`,
-    ),
-  ]);
-  return {
-    byAttempt: byAttempt.map((r) => ({
-      attempt: num(r.attempt),
-      answers: num(r.answers),
-      mean: num(r.mean),
-    })),
-    pairs: num(moved?.pairs),
-    improved: num(moved?.improved),
-    same: num(moved?.same),
-    worse: num(moved?.worse),
-    firstMean: numOrNull(moved?.first_mean),
-    latestMean: numOrNull(moved?.latest_mean),
-  };
-}
+/** First against latest attempt, for student × question pairs with two or more attempts. */
+export const movementPart: TPart<TMovementRow> = {
+  query: sql`with ends as (
+      select student_id, question_id,
+        (array_agg(share order by attempt))[1] as first,
+        (array_agg(share order by attempt desc))[1] as latest
+      from attempts group by student_id, question_id having count(*) > 1
+    )
+    select count(*) as pairs,
+      count(*) filter (where latest > first + 1e-9) as improved,
+      count(*) filter (where abs(latest - first) <= 1e-9) as same,
+      count(*) filter (where latest < first - 1e-9) as worse,
+      avg(first) as first_mean, avg(latest) as latest_mean
+    from ends`,
+  map: ([row]) => ({
+    pairs: num(row?.pairs),
+    improved: num(row?.improved),
+    same: num(row?.same),
+    worse: num(row?.worse),
+    firstMean: numOrNull(row?.first_mean),
+    latestMean: numOrNull(row?.latest_mean),
+  }),
+};
 
 export type TStudentRow = { id: string; name: string; answers: number; meanShare: number | null };
 
 /** The class's students (answered or not) and anyone who answered in the scope, by name. */
-export async function selectStudents(db: TDb, scope: TScope): Promise<TStudentRow[]> {
+export function studentsPart(scope: TScope): TPart<TStudentRow[]> {
   const enrolled =
     scope.kind === 'class'
       ? sql`select cs.student_id as id from class_students cs where cs.class_id = ${scope.classId}`
       : sql`select null::uuid as id where false`;
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)},
-    stats as (select student_id, count(*) as answers, avg(share) as mean from marked group by student_id),
-    ids as (select id from (${enrolled}) e union select student_id from stats)
-    select u.id, u.name, coalesce(st.answers, 0) as answers, st.mean
-    from ids join users u on u.id = ids.id and u.school_id = ${scope.schoolId}
-    left join stats st on st.student_id = ids.id
-    order by lower(u.name), u.id`,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    name: String(r.name),
-    answers: num(r.answers),
-    meanShare: numOrNull(r.mean),
-  }));
+  return {
+    query: sql`with stats as (
+        select student_id, count(*) as answers, avg(share) as mean from marked group by student_id
+      ),
+      ids as (select id from (${enrolled}) e union select student_id from stats)
+      select u.id, u.name, coalesce(st.answers, 0) as answers, st.mean
+      from ids join users u on u.id = ids.id and u.school_id = ${scope.schoolId}
+      left join stats st on st.student_id = ids.id
+      order by lower(u.name), u.id`,
+    map: (rows) =>
+      rows.map((r) => ({
+        id: String(r.id),
+        name: String(r.name),
+        answers: num(r.answers),
+        meanShare: numOrNull(r.mean),
+      })),
+  };
 }
 
 export type TGridRow = {
@@ -260,62 +271,46 @@ export type TGridRow = {
 };
 
 /** Each student's latest marked attempt at each question, with how many attempts were marked. */
-export async function selectGrid(db: TDb, scope: TScope): Promise<TGridRow[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)}
-    select distinct on (student_id, question_id) student_id, question_id, submission_id, score, marks,
-      count(*) over (partition by student_id, question_id) as attempts
+export const gridPart: TPart<TGridRow[]> = {
+  query: sql`select distinct on (student_id, question_id) student_id, question_id, submission_id,
+      score, marks, count(*) over (partition by student_id, question_id) as attempts
     from marked where question_id is not null
     order by student_id, question_id, submitted_at desc, submission_id desc, answer_id desc`,
-  );
-  return rows.map((r) => ({
-    studentId: String(r.student_id),
-    questionId: String(r.question_id),
-    submissionId: String(r.submission_id),
-    score: num(r.score),
-    marks: num(r.marks),
-    attempts: num(r.attempts),
-  }));
-}
+  map: (rows) =>
+    rows.map((r) => ({
+      studentId: String(r.student_id),
+      questionId: String(r.question_id),
+      submissionId: String(r.submission_id),
+      score: num(r.score),
+      marks: num(r.marks),
+      attempts: num(r.attempts),
+    })),
+};
 
 const weekOf = sql`to_char(date_trunc('week', submitted_at at time zone 'UTC'), 'YYYY-MM-DD')`;
 
 /** Each student's mean share per week (Monday, UTC), oldest first. */
-export async function selectProgress(
-  db: TDb,
-  scope: TScope,
-): Promise<{ studentId: string; week: string; answers: number; meanShare: number }[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)}
-    select student_id, ${weekOf} as week, count(*) as answers, avg(share) as mean
+export const progressPart: TPart<
+  { studentId: string; week: string; answers: number; meanShare: number }[]
+> = {
+  query: sql`select student_id, ${weekOf} as week, count(*) as answers, avg(share) as mean
     from marked group by 1, 2 order by 2, 1`,
-  );
-  return rows.map((r) => ({
-    studentId: String(r.student_id),
-    week: String(r.week),
-    answers: num(r.answers),
-    meanShare: num(r.mean),
-  }));
-}
+  map: (rows) =>
+    rows.map((r) => ({
+      studentId: String(r.student_id),
+      week: String(r.week),
+      answers: num(r.answers),
+      meanShare: num(r.mean),
+    })),
+};
 
 /** The whole scope's mean share per week, oldest first. */
-export async function selectWeeks(
-  db: TDb,
-  scope: TScope,
-): Promise<{ week: string; answers: number; meanShare: number }[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked(scope)}
-    select ${weekOf} as week, count(*) as answers, avg(share) as mean from marked group by 1 order by 1`,
-  );
-  return rows.map((r) => ({
-    week: String(r.week),
-    answers: num(r.answers),
-    meanShare: num(r.mean),
-  }));
-}
+export const weeksPart: TPart<{ week: string; answers: number; meanShare: number }[]> = {
+  query: sql`select ${weekOf} as week, count(*) as answers, avg(share) as mean
+    from marked group by 1 order by 1`,
+  map: (rows) =>
+    rows.map((r) => ({ week: String(r.week), answers: num(r.answers), meanShare: num(r.mean) })),
+};
 
 export type TSchoolClassRow = {
   id: string;
@@ -328,40 +323,39 @@ export type TSchoolClassRow = {
 };
 
 /** Every class of the school with its enrolment and its marks' mean and median, by name. */
-export async function selectSchoolClasses(db: TDb, schoolId: string): Promise<TSchoolClassRow[]> {
-  const rows = await rowsOf<Record<string, unknown>>(
-    db,
-    sql`with ${marked({ kind: 'school', schoolId })},
-    stats as (
-      select class_id, count(*) as answers, avg(share) as mean,
-        percentile_cont(0.5) within group (order by share) as median
-      from marked where class_id is not null group by class_id
-    ),
-    enrolled as (
-      select cs.class_id, count(*) as students from class_students cs
-      join classes c on c.id = cs.class_id and c.school_id = ${schoolId} group by cs.class_id
-    )
-    select c.id, c.name, t.name as teacher_name, coalesce(e.students, 0) as students,
-      coalesce(st.answers, 0) as answers, st.mean, st.median
-    from classes c
-    left join users t on t.id = c.teacher_id
-    left join stats st on st.class_id = c.id
-    left join enrolled e on e.class_id = c.id
-    where c.school_id = ${schoolId}
-    order by lower(c.name), c.id`,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    name: String(r.name),
-    teacherName: r.teacher_name === null ? null : String(r.teacher_name),
-    students: num(r.students),
-    answers: num(r.answers),
-    meanShare: numOrNull(r.mean),
-    medianShare: numOrNull(r.median),
-  }));
+export function schoolClassesPart(schoolId: string): TPart<TSchoolClassRow[]> {
+  return {
+    query: sql`with stats as (
+        select class_id, count(*) as answers, avg(share) as mean,
+          percentile_cont(0.5) within group (order by share) as median
+        from marked where class_id is not null group by class_id
+      ),
+      enrolled as (
+        select cs.class_id, count(*) as students from class_students cs
+        join classes c on c.id = cs.class_id and c.school_id = ${schoolId} group by cs.class_id
+      )
+      select c.id, c.name, t.name as teacher_name, coalesce(e.students, 0) as students,
+        coalesce(st.answers, 0) as answers, st.mean, st.median
+      from classes c
+      left join users t on t.id = c.teacher_id
+      left join stats st on st.class_id = c.id
+      left join enrolled e on e.class_id = c.id
+      where c.school_id = ${schoolId}
+      order by lower(c.name), c.id`,
+    map: (rows) =>
+      rows.map((r) => ({
+        id: String(r.id),
+        name: String(r.name),
+        teacherName:
+          r.teacher_name === null || r.teacher_name === undefined ? null : String(r.teacher_name),
+        students: num(r.students),
+        answers: num(r.answers),
+        meanShare: numOrNull(r.mean),
+        medianShare: numOrNull(r.median),
+      })),
+  };
 }
 
-/** A class of the school with its owner, or null. */
 export async function findSchoolClass(
   db: TDb,
   schoolId: string,
@@ -424,7 +418,7 @@ export async function selectExportScores(
   const [scores, latest] = await Promise.all([
     rowsOf<Record<string, unknown>>(
       db,
-      sql`with ${marked({ kind: 'class', ...scope })}
+      sql`with ${markedCtes({ kind: 'class', ...scope })}
       select student_id, question_id, ${pick} as score from marked
       where student_id in (${ids}) and question_id is not null group by 1, 2`,
     ),

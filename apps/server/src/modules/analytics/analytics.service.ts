@@ -1,13 +1,11 @@
 import { Readable } from 'node:stream';
 import {
   ANALYTICS_MESSAGES,
-  type TAttemptMovement,
   type TClassAnalytics,
   type TExportScoreChoice,
   type TQuestionStats,
   type TSchoolAnalytics,
   type TSubmissionsExportQuery,
-  type TSummary,
 } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
@@ -44,23 +42,11 @@ async function requireQuestion(db: TDb, user: TAccessClaims, questionId: string)
   return question;
 }
 
-async function summaryOf(db: TDb, scope: queries.TScope): Promise<TSummary> {
-  const [summary, histogram] = await Promise.all([
-    queries.selectSummary(db, scope),
-    queries.selectHistogram(db, scope),
-  ]);
-  return { ...summary, histogram };
-}
-
-async function attemptsOf(db: TDb, scope: queries.TScope): Promise<TAttemptMovement> {
-  return queries.selectAttempts(db, scope);
-}
-
-async function questionStatsOf(db: TDb, scope: queries.TScope): Promise<TQuestionStats[]> {
-  const [rows, counts] = await Promise.all([
-    queries.selectQuestionStats(db, scope),
-    queries.selectScoreCounts(db, scope),
-  ]);
+/** Per question: its stats, how many answers got each score, and the rubric bands from those. */
+function withScores(
+  rows: queries.TQuestionRow[],
+  counts: { questionId: string; score: number; n: number }[],
+): TQuestionStats[] {
   return rows.map((q) => {
     const scores = Array.from({ length: q.marks + 1 }, () => 0);
     for (const c of counts) {
@@ -78,27 +64,30 @@ async function groupAnalytics(
   scope: queries.TScope,
   name: string,
 ): Promise<TClassAnalytics> {
-  // One query per figure, run together; each is a few index range scans and a group by.
-  const [summary, questions, attempts, students, grid, progress, weeks] = await Promise.all([
-    summaryOf(db, scope),
-    questionStatsOf(db, scope),
-    attemptsOf(db, scope),
-    queries.selectStudents(db, scope),
-    queries.selectGrid(db, scope),
-    queries.selectProgress(db, scope),
-    queries.selectWeeks(db, scope),
-  ]);
+  // One statement: the scope's answers are read once, every figure aggregated from them.
+  const f = await queries.selectFigures(db, scope, {
+    summary: queries.summaryPart,
+    histogram: queries.histogramPart,
+    questions: queries.questionsPart(scope),
+    scoreCounts: queries.scoreCountsPart,
+    byAttempt: queries.byAttemptPart,
+    movement: queries.movementPart,
+    students: queries.studentsPart(scope),
+    grid: queries.gridPart,
+    progress: queries.progressPart,
+    weeks: queries.weeksPart,
+  });
   const id =
     scope.kind === 'class' ? scope.classId : scope.kind === 'question' ? scope.questionId : '';
   return {
     scope: { kind: scope.kind === 'question' ? 'question' : 'class', id, name },
-    summary,
-    questions,
-    attempts,
-    students,
-    grid,
-    progress,
-    weeks,
+    summary: { ...f.summary, histogram: f.histogram },
+    questions: withScores(f.questions, f.scoreCounts),
+    attempts: { ...f.movement, byAttempt: f.byAttempt },
+    students: f.students,
+    grid: f.grid,
+    progress: f.progress,
+    weeks: f.weeks,
   };
 }
 
@@ -130,13 +119,20 @@ export async function getQuestionAnalytics(
 export async function getSchoolAnalytics(db: TDb, user: TAccessClaims): Promise<TSchoolAnalytics> {
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
   const scope: queries.TScope = { kind: 'school', schoolId: schoolOf(user) };
-  const [summary, classes, attempts, weeks] = await Promise.all([
-    summaryOf(db, scope),
-    queries.selectSchoolClasses(db, scope.schoolId),
-    attemptsOf(db, scope),
-    queries.selectWeeks(db, scope),
-  ]);
-  return { summary, classes, attempts, weeks };
+  const f = await queries.selectFigures(db, scope, {
+    summary: queries.summaryPart,
+    histogram: queries.histogramPart,
+    classes: queries.schoolClassesPart(scope.schoolId),
+    byAttempt: queries.byAttemptPart,
+    movement: queries.movementPart,
+    weeks: queries.weeksPart,
+  });
+  return {
+    summary: { ...f.summary, histogram: f.histogram },
+    classes: f.classes,
+    attempts: { ...f.movement, byAttempt: f.byAttempt },
+    weeks: f.weeks,
+  };
 }
 
 /** A download: its Content-Disposition and the CSV as a stream of UTF-8 text, BOM first. */
@@ -159,10 +155,10 @@ export async function exportClass(
 ): Promise<TCsvDownload> {
   const cls = await requireClass(db, user, classId);
   const scope = { kind: 'class' as const, schoolId: cls.schoolId, classId: cls.id };
-  const [questions, students] = await Promise.all([
-    queries.selectQuestionStats(db, scope),
-    queries.selectStudents(db, scope),
-  ]);
+  const { questions, students } = await queries.selectFigures(db, scope, {
+    questions: queries.questionsPart(scope),
+    students: queries.studentsPart(scope),
+  });
   const C = T.csv;
   async function* rows(): AsyncGenerator<string> {
     yield (
