@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { LoadError } from '../../../components/load-error';
@@ -12,7 +12,13 @@ export function AnalyticsQueryState({
   query,
   back,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
   back: ReactNode;
 }) {
   if (query.isPending) return <LoadingLine>{T.loading}</LoadingLine>;
@@ -26,7 +32,11 @@ export function AnalyticsQueryState({
     );
   }
   return (
-    <LoadError message={T.loadFailed} onRetry={() => void query.refetch()} retrying={query.isFetching}>
+    <LoadError
+      message={T.loadFailed}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    >
       {back}
     </LoadError>
   );
