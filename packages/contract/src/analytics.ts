@@ -186,6 +186,8 @@ export const ANALYTICS_MESSAGES = {
   notFound: 'This class or question was not found.',
   noAnswers: 'No marked answers yet. Analytics appear once work has been marked.',
   answers: 'Marked answers',
+  subtitle: (submissions: number, answers: number) =>
+    `${submissions} ${submissions === 1 ? 'submission' : 'submissions'} · ${answers} marked ${answers === 1 ? 'answer' : 'answers'}`,
   students: 'Students',
   mean: 'Mean',
   median: 'Median',

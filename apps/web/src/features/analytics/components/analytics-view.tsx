@@ -283,6 +283,7 @@ function ProgressPanel({ analytics }: { analytics: TClassAnalytics }) {
         dataKey="week"
         unit="%"
         yAxisProps={{ domain: [0, 100] }}
+        curveType="linear"
         connectNulls
         withLegend={Boolean(student)}
         series={[

@@ -41,7 +41,7 @@ export default function ClassAnalyticsPage() {
               {T.classTitle(analytics.scope.name)}
             </Title>
             <Text c="dimmed">
-              {analytics.summary.submissions} · {T.answers}: {analytics.summary.answers}
+              {T.subtitle(analytics.summary.submissions, analytics.summary.answers)}
             </Text>
           </div>
           <ClassCsvMenu classId={classId} />

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ANALYTICS_MESSAGES, type TSchoolAnalytics } from '@stem/contract/analytics';
 import { usePageTitle } from '../../../components/use-page-title';
 import { useClassAnalytics, useSchoolAnalytics } from '../api/get-analytics';
@@ -66,11 +66,17 @@ function ClassesTable({
 /** One class of the school, opened from the admin's page (read-only: the grid opens no answer). */
 function SchoolClass({ classId }: { classId: string }) {
   const query = useClassAnalytics(classId);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const loaded = Boolean(query.data);
+  // The class opens below the school's figures: bring it into view once it is there.
+  useEffect(() => {
+    if (loaded) heading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [loaded, classId]);
   if (!query.data) return <AnalyticsQueryState query={query} back={null} />;
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+        <Title ref={heading} order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
           {T.classTitle(query.data.scope.name)}
         </Title>
         <ClassCsvMenu classId={classId} />
@@ -120,6 +126,7 @@ export default function SchoolAnalyticsPage() {
               dataKey="week"
               unit="%"
               yAxisProps={{ domain: [0, 100] }}
+              curveType="linear"
               series={[{ name: 'mean', label: T.mean, color: 'blue.6' }]}
               aria-label={T.progressTitle}
             />
