@@ -10,7 +10,9 @@ import {
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, signInTeacher, uuid } from '../../test/session';
+import { MESSAGES } from '@stem/contract/messages';
 import { buildSubmission } from '../submissions/test-data';
+import TeacherSubmissionsPage from '../submissions/pages/teacher-submissions-page';
 import { fileNameOf } from './api/download-csv';
 import { shareColour } from './components/score-grid';
 import ClassAnalyticsPage from './pages/class-analytics-page';
@@ -260,6 +262,42 @@ describe('school analytics page', { timeout: 30_000 }, () => {
     // The admin reads the grid; the answer drawer is the teacher's.
     expect(within(grid).queryAllByRole('button')).toHaveLength(0);
     expect(within(grid).getByLabelText(T.gridCell('Ann', 'Q1', 4, 4))).toHaveTextContent('4/4');
+  });
+});
+
+describe('submissions list export', { timeout: 30_000 }, () => {
+  it('downloads the list as filtered and searched', async () => {
+    const teacherId = uuid(800);
+    signIn('teacher', { userId: teacherId });
+    const user = userEvent.setup({ delay: null });
+    const { submissions: _answers, ...card } = buildSubmission(3);
+    backend.on('GET', `/question/submissions/teacher/${teacherId}`, {
+      status: 200,
+      body: {
+        success: true,
+        data: [card],
+        page: { nextCursor: null, total: 1, matched: 1 },
+        counts: { flagged: 0, unflagged: 1 },
+      },
+    });
+    backend.on('GET', '/export/submissions', { status: 200, body: 'Date\r\n' });
+    renderRoutes([{ path: '/submissions', element: <TeacherSubmissionsPage /> }], '/submissions', {
+      withNotifications: true,
+    });
+    await screen.findAllByTestId('teacher-submission-card');
+    const P = MESSAGES.submissionsPage;
+    await user.selectOptions(screen.getByRole('combobox', { name: P.sortLabel }), P.sortScore);
+    await user.type(screen.getByRole('searchbox', { name: P.searchLabel }), 'alice');
+    // The list asks for the search once typing pauses; the export follows what the list shows.
+    await waitFor(() =>
+      expect(
+        backend.seen.some((r) => r.query.q === 'alice' && r.path.startsWith('/question')),
+      ).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: T.downloadCsv }));
+    await waitFor(() => expect(clicked).toEqual(['export.csv']));
+    const request = backend.seen.find((r) => r.path === '/export/submissions');
+    expect(request?.query).toEqual({ sort: 'score', flag: 'all', q: 'alice' });
   });
 });
 
