@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, fillPath } from '@stem/contract/api';
 import {
@@ -437,13 +438,31 @@ describe('analytics and CSV export', () => {
         score: i % 6 === 5 ? 5 : i % 5,
       })),
     );
-    const res = await get(ANALYTICS_PATHS.submissionsExport, await f.auth(teacher));
+    const teacherAuth = await f.auth(teacher);
+    const res = await get(ANALYTICS_PATHS.submissionsExport, teacherAuth);
     expect(res.statusCode).toBe(200);
     const rows = parseCsv(res.body.slice(1));
     expect(rows).toHaveLength(N + 1);
     expect(rows[1]![3]).toBe(`Question ${N - 1}`);
     expect(rows[N]![3]).toBe('Question 0');
     expect(new Set(rows.slice(1).map((r) => r[3])).size).toBe(N);
+
+    // Over a real connection the file arrives as it is written: a chunk per batch at least.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const chunks = await new Promise<number>((resolve, reject) => {
+      http
+        .get(
+          `${address}${apiPath(ANALYTICS_PATHS.submissionsExport)}`,
+          { headers: teacherAuth },
+          (reply) => {
+            let n = 0;
+            reply.on('data', () => (n += 1));
+            reply.on('end', () => resolve(n));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(chunks).toBeGreaterThanOrEqual(6);
 
     // Read one keyset batch at a time: never the whole list at once.
     const claims = { userId: teacher.id, role: 'teacher' as const, schoolId: school.id };
