@@ -247,6 +247,15 @@ export const submissions = pgTable(
   (t) => [
     index('submissions_school_submitted_idx').on(t.schoolId, t.submittedAt),
     index('submissions_class_submitted_idx').on(t.classId, t.submittedAt),
+    // Analytics (issue 11): a class's marked submissions from the index alone.
+    index('submissions_class_status_cover_idx').on(
+      t.classId,
+      t.status,
+      t.schoolId,
+      t.id,
+      t.studentId,
+      t.submittedAt,
+    ),
     index('submissions_status_idx').on(t.status),
     index('submissions_uploaded_by_idx').on(t.uploadedBy),
     // One index per order of the paged lists (migration 0001; lib/keyset.ts reads them).
@@ -356,6 +365,10 @@ export const submissionAnswers = pgTable(
     index('submission_answers_teacher_marked_idx')
       .on(t.questionId, t.overriddenAt.desc())
       .where(sql`${t.overriddenBy} is not null`),
+    // Analytics (issue 11): every marked answer of a set of submissions read from the index alone.
+    index('submission_answers_marked_cover_idx')
+      .on(t.submissionId, t.score, t.marks, t.questionId, t.overriddenBy, t.id)
+      .where(sql`${t.score} is not null`),
   ],
 );
 

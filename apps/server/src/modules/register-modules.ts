@@ -13,6 +13,7 @@ import { extractionRoutes } from './extraction/extraction.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { siteRoutes } from './site/site.routes';
 import { accountRoutes } from './account/account.routes';
+import { analyticsRoutes } from './analytics/analytics.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -28,6 +29,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(paymentRoutes, { ctx });
   await api.register(siteRoutes, { ctx });
   await api.register(accountRoutes, { ctx });
+  await api.register(analyticsRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

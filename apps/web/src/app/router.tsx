@@ -106,6 +106,10 @@ export const routes: RouteObject[] = [
                   { path: '/all-classes/:id', ...pending('Class Details') },
                   { path: '/admin/submissions', ...pending('All Submissions') },
                   { path: '/all-submissions', ...pending('All Submissions') },
+                  {
+                    path: '/admin/analytics',
+                    ...page(() => import('../features/analytics/pages/school-analytics-page')),
+                  },
                 ],
               ),
               roleGroup(
@@ -136,6 +140,14 @@ export const routes: RouteObject[] = [
                   {
                     path: '/class/:id',
                     ...page(() => import('../features/classes/pages/class-details-page')),
+                  },
+                  {
+                    path: '/class/:id/analytics',
+                    ...page(() => import('../features/analytics/pages/class-analytics-page')),
+                  },
+                  {
+                    path: '/questions/:id/analytics',
+                    ...page(() => import('../features/analytics/pages/question-analytics-page')),
                   },
                   {
                     path: '/insert-question',

@@ -421,3 +421,53 @@ export async function countMatching(
     .where(and(ownerCondition(owner), filterCondition(filter)));
   return Number(row?.n ?? 0);
 }
+
+export type TExportAnswerRow = {
+  submissionId: string;
+  questionText: string;
+  score: number | null;
+  marks: number;
+  aiScore: number | null;
+  markedBy: string | null;
+  overriddenBy: string | null;
+  overriddenByName: string | null;
+  teacherFeedback: string | null;
+  feedback: TFeedback | null;
+};
+
+/** The answers of these submissions as the CSV export writes them (marker, override, comment). */
+export async function selectAnswersForExport(
+  db: TDb,
+  schoolId: string,
+  submissionIds: string[],
+): Promise<TExportAnswerRow[]> {
+  if (submissionIds.length === 0) return [];
+  const overrider = alias(users, 'overrider');
+  return db
+    .select({
+      submissionId: submissionAnswers.submissionId,
+      questionText: submissionAnswers.questionText,
+      score: submissionAnswers.score,
+      marks: submissionAnswers.marks,
+      aiScore: submissionAnswers.aiScore,
+      markedBy: submissionAnswers.markedBy,
+      overriddenBy: submissionAnswers.overriddenBy,
+      overriddenByName: overrider.name,
+      teacherFeedback: submissionAnswers.teacherFeedback,
+      feedback: submissionAnswers.feedback,
+    })
+    .from(submissionAnswers)
+    .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .leftJoin(overrider, eq(overrider.id, submissionAnswers.overriddenBy))
+    .where(
+      and(
+        inArray(submissionAnswers.submissionId, submissionIds),
+        eq(submissions.schoolId, schoolId),
+      ),
+    )
+    .orderBy(
+      asc(submissionAnswers.submissionId),
+      asc(submissionAnswers.position),
+      asc(submissionAnswers.id),
+    );
+}

@@ -390,3 +390,44 @@ export async function requestMarks(
     body: presentMarkResult(row, answers),
   };
 }
+
+/** One batch of the teacher's list as the CSV export writes it: submissions and their answers. */
+export type TExportBatch = {
+  submissions: queries.TSubmissionSummaryRow[];
+  answers: queries.TExportAnswerRow[];
+};
+
+/**
+ * Every submission of the teacher's list that the list's filter and search keep, in the list's
+ * order, in batches read by keyset (one index range each), so an export of any size holds only one
+ * batch in memory.
+ */
+export async function* teacherSubmissionBatches(
+  db: TDb,
+  user: TAccessClaims,
+  query: Omit<TSubmissionListQuery, 'cursor' | 'limit'>,
+  batchSize = 500,
+): AsyncGenerator<TExportBatch> {
+  const schoolId = schoolOf(user);
+  const owner: queries.TListOwner = { kind: 'teacher', schoolId, userId: user.userId };
+  const filter: queries.TListFilter = {
+    sort: query.sort ?? 'recent',
+    flag: query.flag ?? 'all',
+    q: (query.q ?? '').toLowerCase(),
+  };
+  let cursor: string | undefined;
+  do {
+    const page = await queries.selectSubmissionPage(db, owner, filter, {
+      cursor,
+      limit: batchSize,
+    });
+    if (page.rows.length === 0) return;
+    const answers = await queries.selectAnswersForExport(
+      db,
+      schoolId,
+      page.rows.map((r) => r.id),
+    );
+    yield { submissions: page.rows, answers };
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}

@@ -1,10 +1,12 @@
 import { LoadError } from '../../../components/load-error';
 import { LoadingLine } from '../../../components/loading-line';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { IconArrowLeft, IconChartBar, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
+import { ClassCsvMenu } from '../../analytics/components/class-csv-menu';
 import { isClassMissing, useClassDetails } from '../api/get-class-details';
 import { ClassQuestionsTable } from '../components/class-questions-table';
 import { ClassStudentsTable } from '../components/class-students-table';
@@ -70,6 +72,17 @@ export default function ClassDetailsPage() {
         <Text c="dimmed" mt={4}>
           {T.studentCount(cls.students.length)} · {T.questionCount(cls.questions.length)}
         </Text>
+        <Group gap="sm" mt="sm">
+          <Button
+            component={Link}
+            to={`/class/${cls._id}/analytics`}
+            variant="light"
+            leftSection={<IconChartBar size={16} aria-hidden />}
+          >
+            {ANALYTICS_MESSAGES.analyticsButton}
+          </Button>
+          <ClassCsvMenu classId={cls._id} />
+        </Group>
       </div>
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${questionsId}-h`}>

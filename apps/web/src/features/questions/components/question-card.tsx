@@ -1,7 +1,14 @@
 import { Badge, Button, Card, Group, Spoiler, Stack, Text } from '@mantine/core';
-import { IconCalendar, IconEdit, IconTrash, IconUsersPlus } from '@tabler/icons-react';
+import {
+  IconCalendar,
+  IconChartBar,
+  IconEdit,
+  IconTrash,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TQuestion } from '@stem/contract/teaching';
 import { formatQuestionDate } from '../format-question-date';
@@ -64,6 +71,17 @@ export function QuestionCard({ question, onDelete, onAddToClass }: TProps) {
             onClick={() => onAddToClass(question)}
           >
             {T.addToClass}
+          </Button>
+          <Button
+            component={Link}
+            to={`/questions/${question._id}/analytics`}
+            size="xs"
+            aria-describedby={textId}
+            variant="light"
+            color="teal"
+            leftSection={<IconChartBar size={14} aria-hidden />}
+          >
+            {ANALYTICS_MESSAGES.analyticsButton}
           </Button>
           <Button
             size="xs"

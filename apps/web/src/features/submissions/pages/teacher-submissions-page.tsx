@@ -2,7 +2,9 @@ import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '
 import { IconUpload, IconUsersGroup } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ANALYTICS_PATHS } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
+import { DownloadCsvButton } from '../../analytics/components/download-csv-button';
 import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
 import { getStoredUser } from '../../../lib/session';
@@ -125,13 +127,25 @@ export default function TeacherSubmissionsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{MESSAGES.submissions.allTitle(total)}</Title>
-        <Button
-          component={Link}
-          to="/upload-student-work"
-          leftSection={<IconUpload size={18} aria-hidden />}
-        >
-          {T.uploadStudentWork}
-        </Button>
+        <Group gap="sm">
+          {total > 0 && (
+            <DownloadCsvButton
+              path={ANALYTICS_PATHS.submissionsExport}
+              params={{
+                sort: view.sort,
+                flag: view.filter,
+                ...(view.search.trim() ? { q: view.search.trim() } : {}),
+              }}
+            />
+          )}
+          <Button
+            component={Link}
+            to="/upload-student-work"
+            leftSection={<IconUpload size={18} aria-hidden />}
+          >
+            {T.uploadStudentWork}
+          </Button>
+        </Group>
       </Group>
       {body}
       <SubmissionDrawer submissionId={openId} card={opened} onClose={closeDrawer} />

@@ -1,0 +1,2 @@
+CREATE INDEX "submission_answers_marked_cover_idx" ON "submission_answers" USING btree ("submission_id","score","marks","question_id","overridden_by","id") WHERE "submission_answers"."score" is not null;--> statement-breakpoint
+CREATE INDEX "submissions_class_status_cover_idx" ON "submissions" USING btree ("class_id","status","school_id","id","student_id","submitted_at");

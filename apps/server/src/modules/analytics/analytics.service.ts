@@ -1,0 +1,279 @@
+import { Readable } from 'node:stream';
+import {
+  ANALYTICS_MESSAGES,
+  type TClassAnalytics,
+  type TExportScoreChoice,
+  type TQuestionStats,
+  type TSchoolAnalytics,
+  type TSubmissionsExportQuery,
+} from '@stem/contract/analytics';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TDb } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { TAccessClaims } from '../../lib/tokens';
+import { teacherSubmissionBatches } from '../submissions/submissions.service';
+import {
+  attachmentHeader,
+  bandCounts,
+  canViewAnalytics,
+  CSV_BOM,
+  csvRow,
+} from './analytics.policy';
+import * as queries from './analytics.queries';
+
+const T = ANALYTICS_MESSAGES;
+const notFound = () => new AppError('NOT_FOUND', T.notFound);
+
+function schoolOf(user: TAccessClaims): string {
+  if (!user.schoolId) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  return user.schoolId;
+}
+
+/** The class if the caller may see its figures (its teacher, or an admin of its school); else 404. */
+async function requireClass(db: TDb, user: TAccessClaims, classId: string) {
+  const cls = await queries.findSchoolClass(db, schoolOf(user), classId);
+  if (!cls || !canViewAnalytics(user, cls)) throw notFound();
+  return cls;
+}
+
+async function requireQuestion(db: TDb, user: TAccessClaims, questionId: string) {
+  const question = await queries.findSchoolQuestion(db, schoolOf(user), questionId);
+  if (!question || !canViewAnalytics(user, question)) throw notFound();
+  return question;
+}
+
+/** Per question: its stats, how many answers got each score, and the rubric bands from those. */
+function withScores(
+  rows: queries.TQuestionRow[],
+  counts: { questionId: string; score: number; n: number }[],
+): TQuestionStats[] {
+  return rows.map((q) => {
+    const scores = Array.from({ length: q.marks + 1 }, () => 0);
+    for (const c of counts) {
+      if (c.questionId !== q.id) continue;
+      // An answer marked before the question's marks were lowered counts at the top score.
+      const at = Math.min(Math.max(c.score, 0), q.marks);
+      scores[at] = (scores[at] ?? 0) + c.n;
+    }
+    return { ...q, scores, bands: bandCounts(scores, q.lowMarkRange, q.highMarkRange) };
+  });
+}
+
+async function groupAnalytics(
+  db: TDb,
+  scope: queries.TScope,
+  name: string,
+): Promise<TClassAnalytics> {
+  // One statement: the scope's answers are read once, every figure aggregated from them.
+  const f = await queries.selectFigures(db, scope, {
+    summary: queries.summaryPart,
+    histogram: queries.histogramPart,
+    questions: queries.questionsPart(scope),
+    scoreCounts: queries.scoreCountsPart,
+    byAttempt: queries.byAttemptPart,
+    movement: queries.movementPart,
+    students: queries.studentsPart(scope),
+    grid: queries.gridPart,
+    progress: queries.progressPart,
+    weeks: queries.weeksPart,
+  });
+  const id =
+    scope.kind === 'class' ? scope.classId : scope.kind === 'question' ? scope.questionId : '';
+  return {
+    scope: { kind: scope.kind === 'question' ? 'question' : 'class', id, name },
+    summary: { ...f.summary, histogram: f.histogram },
+    questions: withScores(f.questions, f.scoreCounts),
+    attempts: { ...f.movement, byAttempt: f.byAttempt },
+    students: f.students,
+    grid: f.grid,
+    progress: f.progress,
+    weeks: f.weeks,
+  };
+}
+
+/** GET /analytics/class/{classId}: the class's figures, for its teacher or the school's admin. */
+export async function getClassAnalytics(
+  db: TDb,
+  user: TAccessClaims,
+  classId: string,
+): Promise<TClassAnalytics> {
+  const cls = await requireClass(db, user, classId);
+  return groupAnalytics(db, { kind: 'class', schoolId: cls.schoolId, classId: cls.id }, cls.name);
+}
+
+/** GET /analytics/question/{questionId}: one question over every class it was answered in. */
+export async function getQuestionAnalytics(
+  db: TDb,
+  user: TAccessClaims,
+  questionId: string,
+): Promise<TClassAnalytics> {
+  const question = await requireQuestion(db, user, questionId);
+  return groupAnalytics(
+    db,
+    { kind: 'question', schoolId: question.schoolId, questionId: question.id },
+    question.question,
+  );
+}
+
+/** GET /analytics/school: the admin's whole school, class by class. */
+export async function getSchoolAnalytics(db: TDb, user: TAccessClaims): Promise<TSchoolAnalytics> {
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  const scope: queries.TScope = { kind: 'school', schoolId: schoolOf(user) };
+  const f = await queries.selectFigures(db, scope, {
+    summary: queries.summaryPart,
+    histogram: queries.histogramPart,
+    classes: queries.schoolClassesPart(scope.schoolId),
+    byAttempt: queries.byAttemptPart,
+    movement: queries.movementPart,
+    weeks: queries.weeksPart,
+  });
+  return {
+    summary: { ...f.summary, histogram: f.histogram },
+    classes: f.classes,
+    attempts: { ...f.movement, byAttempt: f.byAttempt },
+    weeks: f.weeks,
+  };
+}
+
+/** A download: its Content-Disposition and the CSV as a stream of UTF-8 text, BOM first. */
+export type TCsvDownload = { disposition: string; body: Readable };
+
+/** How many students' scores one query of the class export reads. */
+const EXPORT_STUDENT_BATCH = 200;
+
+/**
+ * GET /export/class/{classId}: one row per student (the class's students and anyone who answered in
+ * it): each question's best or latest marked score, the total, the marks of the questions answered,
+ * the percentage, and the date of the latest attempt. Read in batches of students.
+ */
+export async function exportClass(
+  db: TDb,
+  user: TAccessClaims,
+  classId: string,
+  choice: TExportScoreChoice,
+  now: Date,
+): Promise<TCsvDownload> {
+  const cls = await requireClass(db, user, classId);
+  const scope = { kind: 'class' as const, schoolId: cls.schoolId, classId: cls.id };
+  const { questions, students } = await queries.selectFigures(db, scope, {
+    questions: queries.questionsPart(scope),
+    students: queries.studentsPart(scope),
+  });
+  const C = T.csv;
+  async function* rows(): AsyncGenerator<string> {
+    yield (
+      CSV_BOM +
+      csvRow([
+        C.student,
+        ...questions.map((q, i) => C.questionColumn(i + 1, q.question, q.marks, choice)),
+        C.total,
+        C.outOf,
+        C.percentage,
+        C.latestAttempt,
+      ])
+    );
+    for (let i = 0; i < students.length; i += EXPORT_STUDENT_BATCH) {
+      const batch = students.slice(i, i + EXPORT_STUDENT_BATCH);
+      const { scores, latest } = await queries.selectExportScores(
+        db,
+        scope,
+        batch.map((s) => s.id),
+        choice,
+      );
+      const byKey = new Map(scores.map((s) => [`${s.studentId}:${s.questionId}`, s.score]));
+      let chunk = '';
+      for (const student of batch) {
+        let total = 0;
+        let outOf = 0;
+        const cells = questions.map((q) => {
+          const score = byKey.get(`${student.id}:${q.id}`);
+          if (score === undefined) return '';
+          total += score;
+          outOf += q.marks;
+          return score;
+        });
+        const at = latest.get(student.id);
+        chunk += csvRow([
+          student.name,
+          ...cells,
+          outOf > 0 ? total : '',
+          outOf > 0 ? outOf : '',
+          outOf > 0 ? `${Math.round((total / outOf) * 1000) / 10}%` : '',
+          at ? at.toISOString().slice(0, 10) : '',
+        ]);
+      }
+      yield chunk;
+    }
+  }
+  return { disposition: attachmentHeader(cls.name, now), body: Readable.from(rows()) };
+}
+
+/** The marker a teacher reads: never an engine's internal name. */
+function markerName(markedBy: string | null): string {
+  if (!markedBy) return '';
+  if (markedBy.startsWith('offline')) return 'Drafted automatically';
+  return markedBy;
+}
+
+/**
+ * GET /export/submissions: every answer of the teacher's list as the list shows it now (same
+ * filter, search and order), one row each; read and written one keyset batch at a time.
+ */
+export async function exportTeacherSubmissions(
+  db: TDb,
+  user: TAccessClaims,
+  query: TSubmissionsExportQuery,
+  now: Date,
+): Promise<TCsvDownload> {
+  if (user.role !== 'teacher') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  schoolOf(user);
+  const C = T.csv;
+  async function* rows(): AsyncGenerator<string> {
+    yield (
+      CSV_BOM +
+      csvRow([
+        C.date,
+        C.student,
+        C.className,
+        C.question,
+        C.score,
+        C.marks,
+        C.marker,
+        C.teacherOverride,
+        C.aiScore,
+        C.comment,
+        C.status,
+      ])
+    );
+    for await (const batch of teacherSubmissionBatches(db, user, query)) {
+      const answersOf = new Map<string, typeof batch.answers>();
+      for (const a of batch.answers) {
+        const list = answersOf.get(a.submissionId) ?? [];
+        list.push(a);
+        answersOf.set(a.submissionId, list);
+      }
+      let chunk = '';
+      for (const s of batch.submissions) {
+        for (const a of answersOf.get(s.id) ?? []) {
+          const overridden = a.overriddenBy !== null;
+          chunk += csvRow([
+            s.submittedAt.toISOString(),
+            s.studentName,
+            s.className ?? '',
+            a.questionText,
+            s.status === 'marked' ? a.score : null,
+            a.marks,
+            markerName(a.markedBy),
+            overridden ? (a.overriddenByName ?? C.yes) : '',
+            a.aiScore,
+            a.teacherFeedback ?? a.feedback?.aiComment ?? '',
+            s.status,
+          ]);
+        }
+      }
+      yield chunk;
+    }
+  }
+  const name = `Submissions${query.q ? ` ${query.q}` : ''}`;
+  return { disposition: attachmentHeader(name, now), body: Readable.from(rows()) };
+}

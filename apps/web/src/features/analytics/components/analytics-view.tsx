@@ -1,0 +1,341 @@
+import '@mantine/charts/styles.css';
+import { BarChart, LineChart } from '@mantine/charts';
+import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useMemo, useState } from 'react';
+import {
+  ANALYTICS_MESSAGES,
+  type TAttemptMovement,
+  type TClassAnalytics,
+  type TQuestionStats,
+  type TSummary,
+} from '@stem/contract/analytics';
+import { ScoreGrid } from './score-grid';
+
+const T = ANALYTICS_MESSAGES;
+const pct = T.percent;
+const HISTOGRAM_LABELS = Array.from({ length: 10 }, (_, i) =>
+  i === 9 ? '90–100%' : `${i * 10}–${i * 10 + 9}%`,
+);
+
+/** "3 Nov" from "2026-11-03". */
+export function weekLabel(week: string): string {
+  return new Date(`${week}T12:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}
+
+/** "2.5" for 2.5 marks, "–" for none. */
+const marksText = (value: number | null) =>
+  value === null ? '–' : String(Math.round(value * 10) / 10);
+
+function Section({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" id={id}>
+        {title}
+      </Title>
+      {hint && (
+        <Text size="sm" c="dimmed" mb="sm">
+          {hint}
+        </Text>
+      )}
+      {!hint && <div style={{ height: 'var(--mantine-spacing-sm)' }} />}
+      {children}
+    </Paper>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-testid={`stat-${label}`}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Answers, students, mean and median share, overrides. */
+export function SummaryStats({ summary }: { summary: TSummary }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
+      <Stat label={T.answers} value={String(summary.answers)} />
+      <Stat label={T.students} value={String(summary.students)} />
+      <Stat label={T.mean} value={pct(summary.meanShare)} />
+      <Stat label={T.median} value={pct(summary.medianShare)} />
+      <Stat label={T.overridden} value={String(summary.overridden)} />
+    </SimpleGrid>
+  );
+}
+
+/** The share-of-marks histogram. */
+export function DistributionChart({ histogram }: { histogram: number[] }) {
+  const data = histogram.map((n, i) => ({ band: HISTOGRAM_LABELS[i] ?? '', answers: n }));
+  return (
+    <Section title={T.distributionTitle} hint={T.distributionHint}>
+      <BarChart
+        h={220}
+        data={data}
+        dataKey="band"
+        series={[{ name: 'answers', label: T.answers, color: 'blue.6' }]}
+        tickLine="y"
+        xAxisProps={{ interval: 'preserveStartEnd' }}
+        aria-label={T.distributionTitle}
+      />
+    </Section>
+  );
+}
+
+/** Mean share at each attempt, and first against latest. */
+export function AttemptsPanel({ attempts }: { attempts: TAttemptMovement }) {
+  const data = attempts.byAttempt.map((a) => ({
+    attempt: T.attemptLabel(a.attempt),
+    mean: Math.round(a.mean * 1000) / 10,
+  }));
+  return (
+    <Section title={T.attemptsTitle} hint={T.attemptsHint}>
+      {attempts.pairs === 0 ? (
+        <Text c="dimmed">{T.attemptsNone}</Text>
+      ) : (
+        <Group gap="xs" mb="sm" data-testid="attempt-movement">
+          <Badge color="green" variant="light">
+            {T.improved}: {attempts.improved}
+          </Badge>
+          <Badge color="gray" variant="light">
+            {T.same}: {attempts.same}
+          </Badge>
+          <Badge color="red" variant="light">
+            {T.worse}: {attempts.worse}
+          </Badge>
+          <Text size="sm">
+            {T.firstMean} {pct(attempts.firstMean)} → {T.latestMean} {pct(attempts.latestMean)}
+          </Text>
+        </Group>
+      )}
+      {data.length > 0 && (
+        <BarChart
+          h={180}
+          data={data}
+          dataKey="attempt"
+          unit="%"
+          yAxisProps={{ domain: [0, 100] }}
+          series={[{ name: 'mean', label: T.mean, color: 'teal.6' }]}
+          aria-label={T.attemptsTitle}
+        />
+      )}
+    </Section>
+  );
+}
+
+/** Per question: mean, median, answers, and the rubric bands as a 100 % stacked bar. */
+function QuestionsPanel({
+  questions,
+  questionLink,
+}: {
+  questions: TQuestionStats[];
+  questionLink?: (questionId: string) => React.ReactNode;
+}) {
+  // Numbered as in the class; the charts leave out questions nobody has answered yet.
+  const numbered = questions.map((q, i) => ({ ...q, label: T.questionHeader(i + 1) }));
+  const answered = numbered.filter((q) => q.answers > 0);
+  const [chosen, setChosen] = useState<string | null>(answered[0]?.id ?? null);
+  const selected = answered.find((q) => q.id === chosen) ?? answered[0];
+  const bands = answered.map((q) => ({
+    question: q.label,
+    low: q.bands.low,
+    between: q.bands.between,
+    high: q.bands.high,
+    other: q.bands.other,
+  }));
+  const scores = (selected?.scores ?? []).map((n, score) => ({ score: String(score), answers: n }));
+  return (
+    <>
+      <Section title={T.questionsTitle}>
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped verticalSpacing="xs" aria-label={T.questionsTitle}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">#</Table.Th>
+                <Table.Th scope="col">{T.questionsTitle}</Table.Th>
+                <Table.Th scope="col">{T.answers}</Table.Th>
+                <Table.Th scope="col">{T.mean}</Table.Th>
+                <Table.Th scope="col">{T.median}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {questions.map((q, i) => (
+                <Table.Tr key={q.id}>
+                  <Table.Td>{T.questionHeader(i + 1)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" lineClamp={2}>
+                      {q.question}
+                    </Text>
+                    {questionLink?.(q.id)}
+                  </Table.Td>
+                  <Table.Td>{q.answers}</Table.Td>
+                  <Table.Td>
+                    {marksText(q.mean)} / {q.marks}
+                  </Table.Td>
+                  <Table.Td>
+                    {marksText(q.median)} / {q.marks}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section title={T.bandsTitle}>
+          <BarChart
+            h={Math.max(160, 40 * bands.length + 60)}
+            data={bands}
+            dataKey="question"
+            type="percent"
+            orientation="vertical"
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            series={[
+              { name: 'low', label: T.bandLow, color: 'red.5' },
+              { name: 'between', label: T.bandBetween, color: 'yellow.5' },
+              { name: 'high', label: T.bandHigh, color: 'green.6' },
+              { name: 'other', label: T.bandOther, color: 'gray.5' },
+            ]}
+            aria-label={T.bandsTitle}
+          />
+        </Section>
+        <Section title={T.scoresTitle}>
+          {answered.length > 1 && (
+            <Select
+              label={T.questionsTitle}
+              data={answered.map((q) => ({
+                value: q.id,
+                label: `${q.label}: ${q.question.slice(0, 80)}`,
+              }))}
+              value={selected?.id ?? null}
+              onChange={setChosen}
+              allowDeselect={false}
+              mb="sm"
+            />
+          )}
+          <BarChart
+            h={200}
+            data={scores}
+            dataKey="score"
+            series={[{ name: 'answers', label: T.answers, color: 'indigo.6' }]}
+            aria-label={T.scoresTitle}
+          />
+        </Section>
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** Mean share per week for the whole group, or one student beside it. */
+function ProgressPanel({ analytics }: { analytics: TClassAnalytics }) {
+  const [studentId, setStudentId] = useState<string | null>(null);
+  const active = analytics.students.filter((s) => s.answers > 0);
+  const student = active.find((s) => s.id === studentId) ?? null;
+  const data = useMemo(() => {
+    const mine = new Map(
+      analytics.progress.filter((p) => p.studentId === studentId).map((p) => [p.week, p]),
+    );
+    return analytics.weeks.map((w) => ({
+      week: weekLabel(w.week),
+      group: Math.round(w.meanShare * 1000) / 10,
+      ...(student && mine.has(w.week)
+        ? { student: Math.round((mine.get(w.week)?.meanShare ?? 0) * 1000) / 10 }
+        : {}),
+    }));
+  }, [analytics, studentId, student]);
+  return (
+    <Section title={T.progressTitle} hint={T.progressHint}>
+      <Select
+        label={T.progressStudent}
+        data={[
+          { value: '', label: T.progressAll },
+          ...active.map((s) => ({ value: s.id, label: s.name })),
+        ]}
+        value={studentId ?? ''}
+        onChange={(v) => setStudentId(v ? v : null)}
+        allowDeselect={false}
+        searchable
+        maw={360}
+        mb="sm"
+      />
+      <LineChart
+        h={240}
+        data={data}
+        dataKey="week"
+        unit="%"
+        yAxisProps={{ domain: [0, 100] }}
+        curveType="linear"
+        connectNulls
+        withLegend={Boolean(student)}
+        series={[
+          { name: 'group', label: T.progressAll, color: 'gray.6' },
+          ...(student ? [{ name: 'student', label: student.name, color: 'blue.6' }] : []),
+        ]}
+        aria-label={T.progressTitle}
+      />
+    </Section>
+  );
+}
+
+/**
+ * Everything a teacher reads about a class or a question: headline figures, the distribution, each
+ * question with its rubric bands and scores, attempts, the students × questions grid and progress.
+ */
+export function AnalyticsView({
+  analytics,
+  onOpenSubmission,
+  questionLink,
+}: {
+  analytics: TClassAnalytics;
+  /** Opens an answer from the grid; without it the grid's cells are not buttons. */
+  onOpenSubmission?: (submissionId: string) => void;
+  questionLink?: (questionId: string) => React.ReactNode;
+}) {
+  if (analytics.summary.answers === 0) {
+    return (
+      <Paper withBorder p="xl" radius="md">
+        <Text c="dimmed" ta="center" role="status">
+          {T.noAnswers}
+        </Text>
+      </Paper>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <SummaryStats summary={analytics.summary} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <DistributionChart histogram={analytics.summary.histogram} />
+        <AttemptsPanel attempts={analytics.attempts} />
+      </SimpleGrid>
+      <QuestionsPanel questions={analytics.questions} questionLink={questionLink} />
+      <Section title={T.gridTitle} hint={T.gridHint}>
+        <ScoreGrid
+          students={analytics.students}
+          questions={analytics.questions}
+          cells={analytics.grid}
+          onOpen={onOpenSubmission}
+        />
+      </Section>
+      <ProgressPanel analytics={analytics} />
+    </Stack>
+  );
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
+import { API_BASE, AUTH_PATHS, CLASS_PATHS, fillPath } from '@stem/contract/api';
+import {
+  ANALYTICS_MESSAGES,
+  ANALYTICS_PATHS,
+  type TClassAnalytics,
+} from '@stem/contract/analytics';
+import { accounts, pick, type TAccount } from './support/accounts';
+import { DESKTOP, PHONE, expectNoHorizontalOverflow, signIn, snap } from './support/pages';
+import { baseUrl } from './support/run-state';
+import { expect, test } from './support/test';
+
+const T = ANALYTICS_MESSAGES;
+
+/** An RFC 4180 reader, to check the downloaded file cell by cell. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
+  return rows;
+}
+
+/** The downloaded file's text after its UTF-8 byte-order mark (which must be there). */
+async function readCsv(download: Download): Promise<string> {
+  const bytes = readFileSync(await download.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return bytes.subarray(3).toString('utf8');
+}
+
+/** One of the teacher's classes with marked work, and its figures, from the API. */
+async function classWithMarks(request: APIRequestContext, teacher: TAccount) {
+  const url = (path: string) => `${baseUrl()}${API_BASE}${path}`;
+  const login = await request.post(url(AUTH_PATHS.login), {
+    data: { email: teacher.email, password: teacher.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const classes = (await (
+    await request.get(url(CLASS_PATHS.teacherClasses), { headers })
+  ).json()) as { data: { _id: string; name: string }[] };
+  for (const cls of classes.data) {
+    const reply = await request.get(
+      url(fillPath(ANALYTICS_PATHS.classAnalytics, { classId: cls._id })),
+      { headers },
+    );
+    const { data } = (await reply.json()) as { data: TClassAnalytics };
+    if (data.grid.length > 0) return { id: cls._id, name: cls.name, analytics: data };
+  }
+  throw new Error(`${teacher.email} has no class with marked work`);
+}
+
+async function openCsvMenu(page: Page, choice: string): Promise<Download> {
+  await page.getByRole('button', { name: T.downloadCsv }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: choice }).click();
+  return downloading;
+}
+
+test.describe('class analytics and CSV export', () => {
+  test('a teacher reads the charts and grid, opens an answer from a cell and downloads the class CSV', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const teacher = pick(accounts().teachers, 0, 'teacher');
+    const cls = await classWithMarks(request, teacher);
+    await signIn(page, teacher.email, teacher.password);
+
+    await page.goto(`/class/${cls.id}`);
+    await page.getByRole('link', { name: T.analyticsButton }).click();
+    await expect(page).toHaveURL(new RegExp(`/class/${cls.id}/analytics$`));
+    await expect(
+      page.getByRole('heading', { level: 1, name: T.classTitle(cls.name) }),
+    ).toBeVisible();
+    for (const title of [
+      T.distributionTitle,
+      T.attemptsTitle,
+      T.bandsTitle,
+      T.scoresTitle,
+      T.gridTitle,
+      T.progressTitle,
+    ]) {
+      await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+    }
+    // Real charts: Recharts draws an SVG with bars for each of them.
+    await expect(page.locator('.recharts-surface').first()).toBeVisible();
+    expect(await page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await expect(page.getByTestId(`stat-${T.mean}`)).toHaveText(
+      T.percent(cls.analytics.summary.meanShare),
+    );
+
+    // The grid: the first filled cell is the student's latest marked attempt at that question.
+    const first = cls.analytics.grid[0]!;
+    const student = cls.analytics.students.find((s) => s.id === first.studentId)!;
+    const column = cls.analytics.questions.findIndex((q) => q.id === first.questionId);
+    const grid = page.getByRole('table', { name: T.gridTitle });
+    const cell = grid.getByRole('button', {
+      name: T.gridCell(student.name, T.questionHeader(column + 1), first.score, first.marks),
+    });
+    await expect(cell).toHaveText(`${first.score}/${first.marks}`);
+    await snap(page, 'class-analytics');
+    await cell.click();
+    const drawer = page.getByTestId('submission-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(page.getByText(student.name).first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+
+    // The CSV with each student's latest score: the cell matches the grid.
+    const download = await openCsvMenu(page, T.exportLatest);
+    expect(download.suggestedFilename()).toMatch(/ \d{4}-\d{2}-\d{2}\.csv$/);
+    const rows = parseCsv(await readCsv(download));
+    const header = rows[0]!;
+    expect(header[0]).toBe(T.csv.student);
+    expect(header.slice(-4)).toEqual([
+      T.csv.total,
+      T.csv.outOf,
+      T.csv.percentage,
+      T.csv.latestAttempt,
+    ]);
+    expect(header[column + 1]).toContain('(latest score out of');
+    const csvName = /^[=+\-@\t\r]/.test(student.name) ? `'${student.name}` : student.name;
+    const line = rows.find((r) => r[0] === csvName);
+    expect(line, `a row for ${student.name}`).toBeDefined();
+    expect(line![column + 1]).toBe(String(first.score));
+    expect(line![line!.length - 1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rows.length - 1).toBeGreaterThanOrEqual(cls.analytics.summary.students);
+
+    // On a phone the page stays within the screen; the grid scrolls sideways on its own.
+    await page.setViewportSize(PHONE);
+    await expect(grid).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await page.setViewportSize(DESKTOP);
+  });
+
+  test('a teacher downloads the submissions list as shown, one row per answer', async ({
+    page,
+  }) => {
+    const teacher = pick(accounts().teachers, 0, 'teacher');
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/submissions');
+    const button = page.getByRole('button', { name: T.downloadCsv });
+    await expect(button).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await button.click();
+    const rows = parseCsv(await readCsv(await downloading));
+    expect(rows[0]).toEqual([
+      T.csv.date,
+      T.csv.student,
+      T.csv.className,
+      T.csv.question,
+      T.csv.score,
+      T.csv.marks,
+      T.csv.marker,
+      T.csv.teacherOverride,
+      T.csv.aiScore,
+      T.csv.comment,
+      T.csv.status,
+    ]);
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows.slice(1)) {
+      expect(row).toHaveLength(11);
+      expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test('an admin reads the whole school and opens a class', async ({ page }) => {
+    const admin = accounts().admin;
+    await signIn(page, admin.email, admin.password);
+    await page.goto('/admin/analytics');
+    await expect(page.getByRole('heading', { level: 1, name: T.schoolTitle })).toBeVisible();
+    const classes = page.getByRole('region', { name: T.classesTitle });
+    await expect(classes.getByRole('row').nth(1)).toBeVisible();
+    await classes.getByRole('row').nth(1).getByRole('button').click();
+    await expect(page.getByRole('heading', { name: /^Analytics: / })).toBeVisible();
+    await snap(page, 'school-analytics');
+    await page.setViewportSize(PHONE);
+    await expectNoHorizontalOverflow(page);
+  });
+});
