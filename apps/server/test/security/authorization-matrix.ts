@@ -181,6 +181,17 @@ export const MATRIX: Record<string, TRow> = {
   verifyCheckout: { allow: 'public' },
   receivePaymentWebhook: { allow: 'public' },
 
+  // Analytics and export (issue 11)
+  getClassAnalytics: { allow: ['teacher', 'admin'], params: { classId: 'class' }, isolated: true },
+  getQuestionAnalytics: {
+    allow: ['teacher', 'admin'],
+    params: { questionId: 'question' },
+    isolated: true,
+  },
+  getSchoolAnalytics: { allow: ['admin'] },
+  exportClassCsv: { allow: ['teacher', 'admin'], params: { classId: 'class' }, isolated: true },
+  exportSubmissionsCsv: { allow: TEACHER },
+
   // Site
   getPublicSiteConfig: { allow: 'public' },
 };
