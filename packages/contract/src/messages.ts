@@ -518,6 +518,49 @@ export const MESSAGES = {
     /** The student's list: search reads the class name and the questions. */
     mySearchPlaceholder: 'Class name or question',
   },
+  /** Teacher review of the AI's marks (issue 11): overrides, the review queue, agreement. */
+  review: {
+    saved: 'Mark saved',
+    accepted: 'Marked as reviewed',
+    scoreAbove: (marks: number) => `The score must be between 0 and ${marks}`,
+    notMarked: 'This answer has not been marked yet',
+    scoreLabel: (marks: number) => `Your mark (out of ${marks})`,
+    commentLabel: 'Your comment to the student',
+    commentHint: "Leave it empty to keep the AI's comment",
+    save: 'Save mark',
+    saving: 'Saving...',
+    accept: 'Mark as reviewed (unchanged)',
+    aiSuggested: (score: number, marks: number) => `AI suggested ${score}/${marks}`,
+    aiComment: "AI's comment",
+    teacherComment: "Teacher's comment",
+    yourTeachersComment: "Your teacher's comment",
+    markedByTeacher: 'Marked by your teacher',
+    overriddenBy: (name: string, date: string) => `Changed by ${name} on ${date}`,
+    reviewedOn: (date: string) => `Reviewed on ${date}`,
+    history: 'History',
+    historyOverride: (by: string, before: string, after: string, date: string) =>
+      `${by} changed the mark from ${before} to ${after} on ${date}`,
+    historyAccept: (by: string, date: string) => `${by} kept the AI's mark on ${date}`,
+    someone: 'A teacher',
+    reason: {
+      flagged: 'Flagged by the content check',
+      unreadable: 'Handwriting hard to read',
+      uncertain: 'The marker was unsure',
+    },
+    needsReview: 'Needs review',
+    needsReviewCount: (n: number) => `Needs review (${n})`,
+    needsReviewFilterAll: 'All submissions',
+    queueEmpty: 'Nothing waits for review. Well done!',
+    queuePosition: (index: number, total: number) => `${index} of ${total}`,
+    queueHelp:
+      'Keys: J or ↓ next, K or ↑ previous, A mark as reviewed, 0-9 set the score, Enter save.',
+    next: 'Next',
+    previous: 'Previous',
+    failedInQueue: 'Marking failed for this submission: try marking it again.',
+    agreement: (agreed: number, reviewed: number, withinOne: number) =>
+      `AI and you agreed on ${agreed} of ${reviewed} answers (within 1 mark: ${withinOne})`,
+    noAgreementYet: 'No reviewed answers yet',
+  },
   /** Screen texts of /upload-student-work (spec 02 §2 Teacher). */
   uploadPage: {
     documentTitle: 'Upload Student Work · STEM@Home',
