@@ -10,7 +10,7 @@ import { LOW_OCR_CONFIDENCE } from '../../marking/offline/feedback';
 export type TReviewDoubt = { doubt: number; reasons: TReviewReason[] };
 
 /** Engine confidences (0..1) under this put the answer in the queue. */
-export const ENGINE_CONFIDENCE_REVIEW_BELOW = 0.3;
+export const ENGINE_CONFIDENCE_REVIEW_BELOW = 0.2;
 
 export function reviewDoubtOf(input: {
   flagged: boolean;

@@ -84,6 +84,8 @@ export function ReviewQueue({
   const focused = focus ?? firstToReview(answers);
   const editor = useRef<TAnswerMarkEditorHandle>(null);
   const answerRefs = useRef<(HTMLDivElement | null)[]>([]);
+  // Only a key press scrolls the answer in focus into view (opening the queue keeps its top bar).
+  const scrollOnFocus = useRef(false);
 
   const goTo = useCallback(
     (next: number, answer: number | null = null) => {
@@ -112,6 +114,8 @@ export function ReviewQueue({
   }, [position, queue.length, hasMore, loadingMore, onMore]);
 
   useEffect(() => {
+    if (!scrollOnFocus.current) return;
+    scrollOnFocus.current = false;
     answerRefs.current[focused]?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
   }, [focused, submission]);
 
@@ -119,11 +123,15 @@ export function ReviewQueue({
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
       const key = event.key;
+      scrollOnFocus.current = true;
       if (key === 'j' || key === 'J' || key === 'ArrowDown') nextAnswer();
       else if (key === 'k' || key === 'K' || key === 'ArrowUp') previousAnswer();
       else if (key === 'a' || key === 'A') editor.current?.accept();
       else if (/^[0-9]$/.test(key)) editor.current?.setScore(Number(key));
-      else return;
+      else {
+        scrollOnFocus.current = false;
+        return;
+      }
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
