@@ -543,6 +543,7 @@ export const MESSAGES = {
     historyOverride: (by: string, before: string, after: string, date: string) =>
       `${by} changed the mark from ${before} to ${after} on ${date}`,
     historyAccept: (by: string, date: string) => `${by} kept the AI's mark on ${date}`,
+    historyComment: (by: string, date: string) => `${by} changed the comment on ${date}`,
     someone: 'A teacher',
     reason: {
       flagged: 'Flagged by the content check',

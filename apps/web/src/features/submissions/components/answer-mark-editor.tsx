@@ -10,6 +10,23 @@ import { formatSubmissionDate } from '../format';
 
 const R = MESSAGES.review;
 
+type THistoryEntry = NonNullable<TAnswerView['history']>[number];
+
+/** One line of an answer's review history, in words. */
+function historyLine(entry: THistoryEntry, by: string, date: string, marks: number): string {
+  const sameScore = entry.scoreBefore === entry.scoreAfter;
+  if (entry.action === 'accept' || (sameScore && entry.commentBefore === entry.commentAfter)) {
+    return R.historyAccept(by, date);
+  }
+  if (sameScore) return R.historyComment(by, date);
+  return R.historyOverride(
+    by,
+    `${entry.scoreBefore ?? '–'}/${marks}`,
+    `${entry.scoreAfter ?? '–'}/${marks}`,
+    date,
+  );
+}
+
 /** What the review queue's keys do to the answer in focus. */
 export type TAnswerMarkEditorHandle = {
   accept: () => void;
@@ -158,14 +175,7 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
               const date = formatSubmissionDate(entry.at, { hour12: false });
               return (
                 <Text key={index} size="xs" c="dimmed">
-                  {entry.action === 'accept'
-                    ? R.historyAccept(by, date)
-                    : R.historyOverride(
-                        by,
-                        `${entry.scoreBefore ?? '–'}/${answer.marks}`,
-                        `${entry.scoreAfter ?? '–'}/${answer.marks}`,
-                        date,
-                      )}
+                  {historyLine(entry, by, date, answer.marks)}
                 </Text>
               );
             })}
