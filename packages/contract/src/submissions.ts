@@ -18,6 +18,12 @@ export const SUBMISSION_PATHS = {
   retryMarking: '/submissions/:id/retry-marking',
   /** One submission with every answer, for its student or its teacher (the list's drawer). */
   details: '/submissions/:id',
+  /** PATCH: the teacher's (or the school admin's) own score and comment for one answer (issue 11). */
+  answer: '/submissions/:id/answers/:answerId',
+  /** POST: the teacher reviewed the answer's mark and keeps it unchanged. */
+  answerReviewed: '/submissions/:id/answers/:answerId/reviewed',
+  /** GET: how often the AI's marks agreed with the teacher's, per question. */
+  agreement: '/submissions/agreement',
 } as const;
 
 /** Root-level paths (spec 02 §7: "from site root"). */
@@ -113,6 +119,40 @@ export const ZSubmissionAnswer = z.object({
   contentModeration: ZContentModeration.nullable(),
   /** The engine that made the mark, e.g. "offline@3". */
   markedBy: z.string().nullable(),
+  /**
+   * The teacher's own comment to the student (issue 11); when there is one, the student sees it as
+   * the teacher's and the AI's comment only to the teacher.
+   */
+  teacherFeedback: z.string().nullable().optional(),
+  /** When a teacher changed the score or the comment (null: the AI's mark stands). */
+  overriddenAt: z.string().nullable().optional(),
+  /** Teachers only from here: the AI's own mark ('AI suggested 2/4'). */
+  aiScore: z.number().int().nullable().optional(),
+  overriddenBy: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
+  /** When a teacher last reviewed the mark (accepted or changed it). */
+  reviewedAt: z.string().nullable().optional(),
+  /** Why the marker was unsure of this answer (0..100 doubt), null when it was sure. */
+  review: z
+    .object({
+      doubt: z.number().int(),
+      reasons: z.array(z.enum(['flagged', 'unreadable', 'uncertain'])),
+    })
+    .nullable()
+    .optional(),
+  /** Earlier reviews of the mark, newest first (teachers only). */
+  history: z
+    .array(
+      z.object({
+        action: z.enum(['override', 'accept']),
+        by: z.string().nullable(),
+        at: z.string(),
+        scoreBefore: z.number().int().nullable(),
+        scoreAfter: z.number().int().nullable(),
+        commentBefore: z.string().nullable(),
+        commentAfter: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type TSubmissionAnswer = z.infer<typeof ZSubmissionAnswer>;
 
@@ -131,6 +171,8 @@ export const ZSubmission = z.object({
   isFlagged: z.boolean(),
   source: z.enum(['student', 'teacher_upload', 'bulk_scan']),
   failureReason: z.string().nullable(),
+  /** Teachers only: how unsure the marker is (0..100) while it waits for review, else null. */
+  reviewDoubt: z.number().int().nullable().optional(),
   submissions: z.array(ZSubmissionAnswer),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
@@ -148,6 +190,8 @@ export const ZMarkResponse = z.object({
         questionId: z.string().nullable(),
         score: z.number().int().nullable(),
         feedback: z.array(ZFeedback),
+        /** The teacher's own comment, when the teacher wrote one (issue 11). */
+        teacherFeedback: z.string().nullable().optional(),
         contentModeration: ZContentModeration.nullable(),
       }),
     ),
@@ -181,6 +225,8 @@ export const SUBMISSION_SORTS = ['recent', 'oldest', 'student', 'class', 'score'
 export type TSubmissionSort = (typeof SUBMISSION_SORTS)[number];
 export const SUBMISSION_FLAG_FILTERS = ['all', 'flagged', 'unflagged'] as const;
 export type TSubmissionFlagFilter = (typeof SUBMISSION_FLAG_FILTERS)[number];
+export const SUBMISSION_REVIEW_FILTERS = ['all', 'needed'] as const;
+export type TSubmissionReviewFilter = (typeof SUBMISSION_REVIEW_FILTERS)[number];
 
 /**
  * GET /question/submissions/teacher/{userId} and GET /student/submissions: one page of the list.
@@ -198,6 +244,12 @@ export const ZSubmissionListQuery = ZPageQuery.extend({
     })
     .optional(),
   q: ZSearchTerm,
+  /** Teachers: 'needed' keeps the work waiting for review, most doubtful first (the sort is ignored). */
+  review: z
+    .enum(SUBMISSION_REVIEW_FILTERS, {
+      message: `must be one of ${SUBMISSION_REVIEW_FILTERS.join(', ')}`,
+    })
+    .optional(),
 });
 export type TSubmissionListQuery = z.infer<typeof ZSubmissionListQuery>;
 
@@ -207,7 +259,12 @@ export type TSubmissionSummary = z.infer<typeof ZSubmissionSummary>;
 
 export const ZSubmissionListResponse = pagedReply(ZSubmissionSummary).extend({
   /** The whole list's flagged and unflagged counts, for the filter (total is in `page`). */
-  counts: z.object({ flagged: z.number().int(), unflagged: z.number().int() }),
+  counts: z.object({
+    flagged: z.number().int(),
+    unflagged: z.number().int(),
+    /** Teachers: how many submissions wait for review (the 'Needs review' filter). */
+    needsReview: z.number().int().optional(),
+  }),
 });
 export type TSubmissionListResponse = z.infer<typeof ZSubmissionListResponse>;
 export const ZSubmissionDetailsResponse = z.object({
@@ -221,3 +278,50 @@ export const ZRetryMarkingResponse = z.object({
   message: z.string(),
   data: z.object({ _id: z.string(), status: z.enum(SUBMISSION_STATUSES) }),
 });
+
+export const ZAnswerParams = z.object({ id: ZUuid, answerId: ZUuid });
+
+/** The largest teacher comment on one answer. */
+export const MAX_TEACHER_FEEDBACK_LENGTH = 5_000;
+
+/**
+ * PATCH /submissions/{id}/answers/{answerId}: the teacher's score (0..the question's marks, checked
+ * on the server) and comment. A comment of only spaces (or null) removes the teacher's comment.
+ */
+export const ZOverrideAnswerRequest = z.object({
+  score: z
+    .number({ message: 'must be a whole number' })
+    .int({ message: 'must be a whole number' })
+    .min(0, { message: 'must be 0 or more' }),
+  comment: z.string().max(MAX_TEACHER_FEEDBACK_LENGTH).nullable().optional(),
+});
+export type TOverrideAnswerRequest = z.infer<typeof ZOverrideAnswerRequest>;
+
+/** The reviewed answer and its submission's new total. */
+export const ZAnswerReviewResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    answer: ZSubmissionAnswer,
+    totalScore: z.number().int().nullable(),
+    reviewDoubt: z.number().int().nullable(),
+  }),
+});
+export type TAnswerReviewResponse = z.infer<typeof ZAnswerReviewResponse>;
+
+/** GET /submissions/agreement: optional class id narrows it to one class. */
+export const ZAgreementQuery = z.object({ classId: ZUuid.optional() });
+
+/** Per question: of the answers a teacher reviewed, how many kept the AI's mark, and within 1. */
+export const ZQuestionAgreement = z.object({
+  questionId: z.string(),
+  reviewed: z.number().int(),
+  agreed: z.number().int(),
+  withinOne: z.number().int(),
+});
+export type TQuestionAgreement = z.infer<typeof ZQuestionAgreement>;
+export const ZAgreementResponse = z.object({
+  success: z.literal(true),
+  data: z.array(ZQuestionAgreement),
+});
+export type TAgreementResponse = z.infer<typeof ZAgreementResponse>;

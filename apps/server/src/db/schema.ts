@@ -236,6 +236,11 @@ export const submissions = pgTable(
     totalMarks: integer('total_marks').notNull().default(0),
     isFlagged: boolean('is_flagged').notNull().default(false),
     failureReason: text('failure_reason'),
+    /**
+     * How unsure the marker is of this submission (0..100): the most doubtful answer a teacher has
+     * not reviewed yet, or 100 when marking failed; null when nothing waits for review (issue 11).
+     */
+    reviewDoubt: integer('review_doubt'),
     markingAttempts: integer('marking_attempts').notNull().default(0),
     /** Set while a worker holds the marking lease, so two markers never mark one submission. */
     markingStartedAt: timestamp('marking_started_at', { withTimezone: true }),
@@ -297,6 +302,10 @@ export const submissions = pgTable(
     index('submissions_teacher_flagged_idx')
       .on(t.teacherId, t.submittedAt, t.id)
       .where(sql`${t.isFlagged}`),
+    // The review queue: a teacher's work that waits for review, most doubtful first.
+    index('submissions_teacher_review_idx')
+      .on(t.teacherId, t.reviewDoubt.desc(), t.submittedAt.desc(), t.id.desc())
+      .where(sql`${t.reviewDoubt} is not null`),
   ],
 );
 
@@ -317,6 +326,7 @@ export const submissionTallies = pgTable(
 
 export type TFeedback = { aiComment: string; suggestion: string; markRange: string };
 export type TModeration = { isInappropriate: boolean; reason: string };
+export type TReviewReason = 'flagged' | 'unreadable' | 'uncertain';
 
 /** One answer of a submission, with a snapshot of the question as it was when answered. */
 export const submissionAnswers = pgTable(
@@ -355,10 +365,21 @@ export const submissionAnswers = pgTable(
      * the marker reuses it for similar answers to the same question.
      */
     teacherFeedback: text('teacher_feedback'),
+    /** How unsure the marker was of this answer (0..100); null when it was sure (issue 11). */
+    reviewDoubt: integer('review_doubt'),
+    /** Why it was unsure: 'flagged', 'unreadable', 'uncertain'. */
+    reviewReasons: jsonb('review_reasons').$type<TReviewReason[]>(),
+    /** The teacher who last reviewed (accepted or overrode) the mark, and when. */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Agreement figures: a question's reviewed answers.
+    index('submission_answers_reviewed_idx')
+      .on(t.questionId)
+      .where(sql`${t.reviewedAt} is not null`),
     index('submission_answers_submission_idx').on(t.submissionId, t.position),
     index('submission_answers_question_idx').on(t.questionId),
     // The marker's examples: a question's teacher-marked answers, newest first.
@@ -370,6 +391,31 @@ export const submissionAnswers = pgTable(
       .on(t.submissionId, t.score, t.marks, t.questionId, t.overriddenBy, t.id)
       .where(sql`${t.score} is not null`),
   ],
+);
+
+/**
+ * Every teacher review of an answer's mark, kept with the answer (issue 11): who, when, and the
+ * score and comment before and after. 'accept' leaves both unchanged.
+ */
+export const answerReviews = pgTable(
+  'answer_reviews',
+  {
+    id: id(),
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => submissionAnswers.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['override', 'accept'] }).notNull(),
+    scoreBefore: integer('score_before'),
+    scoreAfter: integer('score_after'),
+    commentBefore: text('comment_before'),
+    commentAfter: text('comment_after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('answer_reviews_answer_idx').on(t.answerId, t.createdAt)],
 );
 
 export const paymentEvents = pgTable(

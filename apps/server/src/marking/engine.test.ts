@@ -9,10 +9,21 @@ describe('createMarker', () => {
     expect(marker.engine).toBe('offline@3');
     const r = await marker.mark({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER });
     expect(Object.keys(r).sort()).toEqual(
-      ['aiComment', 'contentModeration', 'engine', 'markRange', 'score', 'suggestion'].sort(),
+      [
+        'aiComment',
+        'confidence',
+        'contentModeration',
+        'engine',
+        'markRange',
+        'score',
+        'suggestion',
+      ].sort(),
     );
     expect(r.engine).toBe('offline@3');
     expect(r.score).toBe(1);
+    // How sure it is of the mark (issue 11's review queue), from its unrounded score.
+    expect(r.confidence).toBeGreaterThanOrEqual(0);
+    expect(r.confidence).toBeLessThanOrEqual(1);
   });
 
   it('marks with the hosted model when one is configured', async () => {

@@ -10,6 +10,16 @@ export type TAnswerMarker = {
 };
 
 /**
+ * How sure a mark rounded from `raw` is: 1 on a whole mark, 0 half-way between two marks (where the
+ * smallest change in the answer would change the mark).
+ */
+export function roundingConfidence(raw: number): number {
+  if (!Number.isFinite(raw)) return 0;
+  const fraction = raw - Math.floor(raw);
+  return Math.min(1, Math.abs(fraction - 0.5) * 2);
+}
+
+/**
  * The configured marker: the offline engine when no AI port is given (AI_PROVIDER=offline), the
  * hosted model otherwise. A hosted failure throws AiError so the job layer can retry; it never falls
  * back to the offline engine silently, which would change marks without saying so.
@@ -21,8 +31,8 @@ export function createMarker(options: { ai?: AiPort | undefined } = {}): TAnswer
       engine: OFFLINE_ENGINE,
       mark: (input) => {
         // The offline marker returns an extra rawScore for the bench; the product keeps the contract shape.
-        const { rawScore: _raw, ...mark } = markOffline(input);
-        return Promise.resolve(mark);
+        const { rawScore, ...mark } = markOffline(input);
+        return Promise.resolve({ ...mark, confidence: roundingConfidence(rawScore) });
       },
     };
   }

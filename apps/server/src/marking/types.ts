@@ -30,4 +30,11 @@ export type TMarkingInput = {
 };
 
 /** One marked answer and the engine that marked it ('offline@3' or `${provider}:${model}`). */
-export type TMarkResult = TAnswerMark & { engine: string };
+export type TMarkResult = TAnswerMark & {
+  engine: string;
+  /**
+   * How sure the engine is of the whole mark it gave, 0..1, when it can say (the offline engine: how
+   * far its unrounded score lies from the half-way point between two marks). Hosted models give none.
+   */
+  confidence?: number | undefined;
+};

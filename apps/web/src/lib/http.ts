@@ -148,6 +148,8 @@ export const api = {
     (await http.post<T>(`${API_BASE}${path}`, body ?? {}, config)).data,
   put: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig) =>
     (await http.put<T>(`${API_BASE}${path}`, body ?? {}, config)).data,
+  patch: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig) =>
+    (await http.patch<T>(`${API_BASE}${path}`, body ?? {}, config)).data,
   delete: async <T>(path: string, body?: unknown, config?: AxiosRequestConfig) =>
     (await http.delete<T>(`${API_BASE}${path}`, { ...config, data: body })).data,
   /** Raw helpers for root-level paths (/api/textract/..., /api/claude/...). */

@@ -151,7 +151,16 @@ type TOnStage = (stage: TExtractionStage) => void;
  * to the student image-to-text route, then clean. Failures throw an ExtractionError worded
  * "Failed to process image. Please try again." (or the server's refusal of the file).
  */
-export async function extractStudentAnswer(file: File, onStage: TOnStage = () => {}) {
+/**
+ * Extracted text and the OCR engine's mean confidence (0..100) when the reply gave one: the answer is
+ * sent with it, so only text the engine read poorly is told it "could not be read" (issue 17).
+ */
+export type TExtracted = { text: string; confidence: number | undefined };
+
+export async function extractStudentAnswer(
+  file: File,
+  onStage: TOnStage = () => {},
+): Promise<TExtracted> {
   try {
     onStage('compressing');
     const compressed = await compressForUpload(file);
@@ -163,7 +172,10 @@ export async function extractStudentAnswer(file: File, onStage: TOnStage = () =>
     );
     if (!parsed.success) throw new Error('unexpected extraction reply');
     onStage('tidying');
-    return await cleanupText(parsed.data.data.formData);
+    return {
+      text: await cleanupText(parsed.data.data.formData),
+      confidence: parsed.data.data.confidence,
+    };
   } catch (error) {
     console.error(error);
     if (error instanceof ExtractionError) throw error;
@@ -180,7 +192,10 @@ export async function extractStudentAnswer(file: File, onStage: TOnStage = () =>
  * the file cannot be prepared or sent, "Failed to extract text from image" when the server says no,
  * "Text extraction failed" when it finds no text.
  */
-export async function extractTeacherUpload(file: File, onStage: TOnStage = () => {}) {
+export async function extractTeacherUpload(
+  file: File,
+  onStage: TOnStage = () => {},
+): Promise<TExtracted> {
   let compressed: File;
   try {
     onStage('compressing');
@@ -215,5 +230,8 @@ export async function extractTeacherUpload(file: File, onStage: TOnStage = () =>
     throw new ExtractionError(MESSAGES.upload.extractionFailed);
   }
   onStage('tidying');
-  return cleanupText(parsed.data.data.extractedText);
+  return {
+    text: await cleanupText(parsed.data.data.extractedText),
+    confidence: parsed.data.data.confidence,
+  };
 }

@@ -32,7 +32,7 @@ export async function startLocalBackend() {
     res.setHeader('access-control-allow-origin', req.headers.origin ?? '*');
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
-        'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
         'access-control-allow-headers': 'authorization, content-type',
         'access-control-max-age': '600',
       });

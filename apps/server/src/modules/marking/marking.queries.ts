@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
+import { FAILED_MARKING_DOUBT, type TReviewDoubt } from './review-doubt';
 import { submissionAnswers, submissions, type TFeedback, type TModeration } from '../../db/schema';
 
 /**
@@ -186,6 +187,8 @@ export type TAnswerMarkValues = {
   feedback: TFeedback;
   contentModeration: TModeration;
   markedBy: string;
+  /** Why a teacher should look at this mark (issue 11's review queue), or null. */
+  review: TReviewDoubt | null;
 };
 
 /**
@@ -201,12 +204,14 @@ export async function writeMarks(
   return db.transaction(async (tx) => {
     const totalScore = marks.reduce((sum, m) => sum + m.score, 0);
     const isFlagged = marks.some((m) => m.contentModeration.isInappropriate);
+    const doubts = marks.flatMap((m) => (m.review ? [m.review.doubt] : []));
     const fenced = await tx
       .update(submissions)
       .set({
         status: 'marked',
         totalScore,
         isFlagged,
+        reviewDoubt: doubts.length > 0 ? Math.max(...doubts) : null,
         markedAt: now,
         markingStartedAt: null,
         failureReason: null,
@@ -231,6 +236,8 @@ export async function writeMarks(
           contentModeration: mark.contentModeration,
           isFlagged: mark.contentModeration.isInappropriate,
           markedBy: mark.markedBy,
+          reviewDoubt: mark.review?.doubt ?? null,
+          reviewReasons: mark.review?.reasons ?? null,
           updatedAt: now,
         })
         .where(
@@ -259,7 +266,14 @@ export async function releaseAfterFailure(
     .set({
       markingStartedAt: null,
       updatedAt: now,
-      ...(failure ? { status: 'failed' as const, failureReason: failure.reason } : {}),
+      ...(failure
+        ? {
+            status: 'failed' as const,
+            failureReason: failure.reason,
+            // A failed marking waits for the teacher in the review queue.
+            reviewDoubt: FAILED_MARKING_DOUBT,
+          }
+        : {}),
     })
     .where(
       and(

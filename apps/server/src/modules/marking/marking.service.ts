@@ -10,6 +10,7 @@ import { createMarker } from '../../marking/engine';
 import { findSchoolById } from '../auth/auth.queries';
 import { countHostedMarkedSubmissions } from '../limits/limits.queries';
 import * as queries from './marking.queries';
+import { reviewDoubtOf } from './review-doubt';
 
 /** Marks one answer: the offline engine, a hosted model, or (in tests) a wrapper around either. */
 export type TMarker = { mark: (input: TMarkingInput) => Promise<TMarkResult> };
@@ -103,6 +104,12 @@ export async function markSubmission(
           reason: result.contentModeration.reason,
         },
         markedBy: result.engine,
+        review: reviewDoubtOf({
+          flagged: result.contentModeration.isInappropriate,
+          source: answer.answerSource,
+          ocrConfidence: answer.ocrConfidence,
+          engineConfidence: result.confidence,
+        }),
       });
       // Keep the lease fresh through a long submission, and stop early if it was taken over.
       const renewed = await queries.renewLease(deps.db, lease, deps.now());

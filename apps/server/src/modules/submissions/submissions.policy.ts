@@ -30,6 +30,21 @@ export function canActOnSubmission(user: TAccessClaims, row: TSubmissionAccess):
 }
 
 /**
+ * Who may review a submission's marks (issue 11): the teacher it belongs to, or an admin of its school.
+ * Students never; another school's users never (they get 404).
+ */
+export function canReviewSubmission(user: TAccessClaims, row: TSubmissionAccess): boolean {
+  if (user.schoolId === null || user.schoolId !== row.schoolId) return false;
+  if (user.role === 'admin') return true;
+  return user.role === 'teacher' && canActOnSubmission(user, row);
+}
+
+/** The score a teacher gives must lie within the question's marks (0..marks). */
+export function scoreWithinMarks(score: number, marks: number): boolean {
+  return Number.isInteger(score) && score >= 0 && score <= marks;
+}
+
+/**
  * The index in `requested` (one question id per answer, repeats allowed) of the first answer that
  * would go past the per-question attempt limit given the attempts already made; -1 when all fit.
  */

@@ -5,11 +5,32 @@ import type {
   TSubmissionSummary,
 } from '@stem/contract/submissions';
 import { isFlagged } from './submissions.policy';
-import type { TAnswerRow, TSubmissionRow, TSubmissionSummaryRow } from './submissions.queries';
+import type {
+  TAnswerRow,
+  THistoryRow,
+  TSubmissionRow,
+  TSubmissionSummaryRow,
+} from './submissions.queries';
+
+/** Who reads a submission: its student, or a teacher/admin who reviews the marks. */
+export type TViewer = 'student' | 'reviewer';
+
+/**
+ * The feedback a reader sees. When the teacher wrote a comment, the student reads the teacher's
+ * comment (as the teacher's) and the AI's feedback is the teacher's to see only.
+ */
+function visibleFeedback(row: TAnswerRow, viewer: TViewer) {
+  if (viewer === 'student' && row.teacherFeedback) return [];
+  return row.feedback ? [row.feedback] : [];
+}
 
 /** One answer as the submission views show it; the question is the snapshot taken on submitting. */
-export function presentAnswer(row: TAnswerRow): TSubmissionAnswer {
-  return {
+export function presentAnswer(
+  row: TAnswerRow,
+  viewer: TViewer = 'student',
+  history: THistoryRow[] = [],
+): TSubmissionAnswer {
+  const shared = {
     _id: row.id,
     questionId: row.questionId
       ? { _id: row.questionId, question: row.questionText, marks: row.marks }
@@ -18,14 +39,46 @@ export function presentAnswer(row: TAnswerRow): TSubmissionAnswer {
     marks: row.marks,
     answer: row.answer,
     score: row.score,
-    feedback: row.feedback ? [row.feedback] : [],
+    feedback: visibleFeedback(row, viewer),
     contentModeration: row.contentModeration,
     markedBy: row.markedBy,
+    teacherFeedback: row.teacherFeedback,
+    overriddenAt: row.overriddenAt ? row.overriddenAt.toISOString() : null,
+  };
+  if (viewer === 'student') return shared;
+  return {
+    ...shared,
+    aiScore: row.aiScore,
+    overriddenBy:
+      row.overriddenById !== null
+        ? { _id: row.overriddenById, name: row.overriddenByName ?? '' }
+        : null,
+    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    review:
+      row.reviewDoubt !== null
+        ? { doubt: row.reviewDoubt, reasons: row.reviewReasons ?? [] }
+        : null,
+    history: history
+      .filter((h) => h.answerId === row.id)
+      .map((h) => ({
+        action: h.action,
+        by: h.actorName,
+        at: h.createdAt.toISOString(),
+        scoreBefore: h.scoreBefore,
+        scoreAfter: h.scoreAfter,
+        commentBefore: h.commentBefore,
+        commentAfter: h.commentAfter,
+      })),
   };
 }
 
 /** A submission in the spec's shape (spec 02 §3): `classId` is null once the class is deleted. */
-export function presentSubmission(row: TSubmissionRow, answers: TAnswerRow[]): TSubmission {
+export function presentSubmission(
+  row: TSubmissionRow,
+  answers: TAnswerRow[],
+  viewer: TViewer = 'student',
+  history: THistoryRow[] = [],
+): TSubmission {
   return {
     _id: row.id,
     id: row.id,
@@ -40,12 +93,16 @@ export function presentSubmission(row: TSubmissionRow, answers: TAnswerRow[]): T
     isFlagged: isFlagged(answers),
     source: row.source,
     failureReason: row.failureReason,
-    submissions: answers.map(presentAnswer),
+    ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
+    submissions: answers.map((a) => presentAnswer(a, viewer, history)),
   };
 }
 
 /** A list card's submission (spec 02 §3 shape without the answers; the drawer loads those). */
-export function presentSubmissionSummary(row: TSubmissionSummaryRow): TSubmissionSummary {
+export function presentSubmissionSummary(
+  row: TSubmissionSummaryRow,
+  viewer: TViewer = 'student',
+): TSubmissionSummary {
   return {
     _id: row.id,
     id: row.id,
@@ -60,6 +117,7 @@ export function presentSubmissionSummary(row: TSubmissionSummaryRow): TSubmissio
     isFlagged: row.isFlagged,
     source: row.source,
     failureReason: row.failureReason,
+    ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
   };
 }
 
@@ -75,7 +133,8 @@ export function presentMarkResult(row: TSubmissionRow, answers: TAnswerRow[]): T
       results: answers.map((a) => ({
         questionId: a.questionId,
         score: a.score,
-        feedback: a.feedback ? [a.feedback] : [],
+        feedback: visibleFeedback(a, 'student'),
+        teacherFeedback: a.teacherFeedback,
         contentModeration: a.contentModeration,
       })),
     },

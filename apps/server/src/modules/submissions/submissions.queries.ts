@@ -1,6 +1,10 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TSubmissionFlagFilter, TSubmissionSort } from '@stem/contract/submissions';
+import type {
+  TSubmissionFlagFilter,
+  TSubmissionReviewFilter,
+  TSubmissionSort,
+} from '@stem/contract/submissions';
 import type { TDb } from '../../db/client';
 import {
   afterCursor,
@@ -11,6 +15,7 @@ import {
   type TSortSpec,
 } from '../../lib/keyset';
 import {
+  answerReviews,
   classes,
   submissionAnswers,
   submissions,
@@ -18,6 +23,7 @@ import {
   users,
   type TFeedback,
   type TModeration,
+  type TReviewReason,
 } from '../../db/schema';
 
 /** Every table access of the submissions module. Callers pass `db` or a transaction. */
@@ -145,6 +151,7 @@ export type TSubmissionRow = {
   totalScore: number | null;
   totalMarks: number;
   failureReason: string | null;
+  reviewDoubt: number | null;
   markingAttempts: number;
   markingStartedAt: Date | null;
   submittedAt: Date;
@@ -170,6 +177,7 @@ function selectSubmissionRows(db: TDb, where: SQL | undefined) {
       totalScore: submissions.totalScore,
       totalMarks: submissions.totalMarks,
       failureReason: submissions.failureReason,
+      reviewDoubt: submissions.reviewDoubt,
       markingAttempts: submissions.markingAttempts,
       markingStartedAt: submissions.markingStartedAt,
       submittedAt: submissions.submittedAt,
@@ -217,6 +225,14 @@ export type TAnswerRow = {
   feedback: TFeedback | null;
   contentModeration: TModeration | null;
   markedBy: string | null;
+  aiScore: number | null;
+  teacherFeedback: string | null;
+  overriddenById: string | null;
+  overriddenByName: string | null;
+  overriddenAt: Date | null;
+  reviewedAt: Date | null;
+  reviewDoubt: number | null;
+  reviewReasons: TReviewReason[] | null;
 };
 
 /** The answers of all these submissions in one query, in answering order. */
@@ -226,6 +242,7 @@ export async function selectAnswersOf(
   submissionIds: string[],
 ): Promise<TAnswerRow[]> {
   if (submissionIds.length === 0) return [];
+  const overrider = alias(users, 'overrider');
   return db
     .select({
       id: submissionAnswers.id,
@@ -238,9 +255,18 @@ export async function selectAnswersOf(
       feedback: submissionAnswers.feedback,
       contentModeration: submissionAnswers.contentModeration,
       markedBy: submissionAnswers.markedBy,
+      aiScore: submissionAnswers.aiScore,
+      teacherFeedback: submissionAnswers.teacherFeedback,
+      overriddenById: submissionAnswers.overriddenBy,
+      overriddenByName: overrider.name,
+      overriddenAt: submissionAnswers.overriddenAt,
+      reviewedAt: submissionAnswers.reviewedAt,
+      reviewDoubt: submissionAnswers.reviewDoubt,
+      reviewReasons: submissionAnswers.reviewReasons,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .leftJoin(overrider, eq(overrider.id, submissionAnswers.overriddenBy))
     .where(
       and(
         inArray(submissionAnswers.submissionId, submissionIds),
@@ -266,7 +292,13 @@ export async function reopenFailedSubmission(
 ): Promise<{ id: string; markingAttempts: number } | null> {
   const rows = await db
     .update(submissions)
-    .set({ status: 'pending', markingStartedAt: null, failureReason: null, updatedAt: now })
+    .set({
+      status: 'pending',
+      markingStartedAt: null,
+      failureReason: null,
+      reviewDoubt: null,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(submissions.id, submissionId),
@@ -311,9 +343,17 @@ export const SUBMISSION_SORT_SPECS: Record<TSubmissionSort, TSortSpec> = {
   score: { name: 'score', keys: [{ expr: scoreKey, dir: 'desc', type: 'int' }, ...newest] },
 };
 
+/** The review queue's order: most doubtful first, then newest (index submissions_teacher_review_idx). */
+export const REVIEW_QUEUE_SPEC: TSortSpec = {
+  name: 'review',
+  keys: [{ expr: submissions.reviewDoubt, dir: 'desc', type: 'int' }, ...newest],
+};
+
 export type TListFilter = {
   sort: TSubmissionSort;
   flag: TSubmissionFlagFilter;
+  /** 'needed': only work waiting for review, in the queue's order (the sort is ignored). */
+  review: TSubmissionReviewFilter;
   /** Lower-cased search term, or '' for none. */
   q: string;
 };
@@ -337,7 +377,8 @@ function filterCondition(filter: TListFilter): SQL | undefined {
   const search = filter.q
     ? sql`(strpos(lower(${submissions.studentName}), ${filter.q}) > 0 or strpos(lower(coalesce(${submissions.className}, '')), ${filter.q}) > 0 or strpos(${submissions.searchText}, ${filter.q}) > 0)`
     : undefined;
-  return and(flag, search);
+  const review = filter.review === 'needed' ? isNotNull(submissions.reviewDoubt) : undefined;
+  return and(flag, search, review);
 }
 
 export type TSubmissionSummaryRow = {
@@ -352,6 +393,7 @@ export type TSubmissionSummaryRow = {
   totalMarks: number;
   isFlagged: boolean;
   failureReason: string | null;
+  reviewDoubt: number | null;
   submittedAt: Date;
   markedAt: Date | null;
 };
@@ -366,7 +408,7 @@ export async function selectSubmissionPage(
   filter: TListFilter,
   page: { cursor: string | undefined; limit: number },
 ): Promise<{ rows: TSubmissionSummaryRow[]; nextCursor: string | null }> {
-  const spec = SUBMISSION_SORT_SPECS[filter.sort];
+  const spec = filter.review === 'needed' ? REVIEW_QUEUE_SPEC : SUBMISSION_SORT_SPECS[filter.sort];
   const after = page.cursor ? afterCursor(spec, decodeCursor(spec, page.cursor)) : undefined;
   const fetched = await db
     .select({
@@ -381,6 +423,7 @@ export async function selectSubmissionPage(
       totalMarks: submissions.totalMarks,
       isFlagged: submissions.isFlagged,
       failureReason: submissions.failureReason,
+      reviewDoubt: submissions.reviewDoubt,
       submittedAt: submissions.submittedAt,
       markedAt: submissions.markedAt,
       ...cursorColumns(spec),
@@ -470,4 +513,200 @@ export async function selectAnswersForExport(
       asc(submissionAnswers.position),
       asc(submissionAnswers.id),
     );
+}
+
+/** How many of the teacher's submissions wait for review (the partial queue index counts them). */
+export async function countNeedingReview(db: TDb, owner: TListOwner): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(ownerCondition(owner), isNotNull(submissions.reviewDoubt)));
+  return Number(row?.n ?? 0);
+}
+
+export type TReviewTarget = {
+  id: string;
+  submissionId: string;
+  marks: number;
+  score: number | null;
+  teacherFeedback: string | null;
+  status: TSubmissionStatus;
+};
+
+/**
+ * The answer of this submission of the school, locked (with its submission) until the transaction
+ * ends, so two reviews of one submission at once recompute its total one after the other.
+ */
+export async function lockAnswerForReview(
+  tx: TDb,
+  schoolId: string,
+  submissionId: string,
+  answerId: string,
+): Promise<TReviewTarget | null> {
+  const rows = await tx
+    .select({
+      id: submissionAnswers.id,
+      submissionId: submissionAnswers.submissionId,
+      marks: submissionAnswers.marks,
+      score: submissionAnswers.score,
+      teacherFeedback: submissionAnswers.teacherFeedback,
+      status: submissions.status,
+    })
+    .from(submissionAnswers)
+    .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .where(
+      and(
+        eq(submissions.schoolId, schoolId),
+        eq(submissions.id, submissionId),
+        eq(submissionAnswers.id, answerId),
+      ),
+    )
+    .for('update')
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Writes a teacher's review of one answer and keeps its history row. */
+export async function writeAnswerReview(
+  tx: TDb,
+  values: {
+    schoolId: string;
+    target: TReviewTarget;
+    actorId: string;
+    now: Date;
+    action: 'override' | 'accept';
+    score: number | null;
+    comment: string | null;
+  },
+): Promise<void> {
+  const { target, now } = values;
+  await tx
+    .update(submissionAnswers)
+    .set({
+      reviewedBy: values.actorId,
+      reviewedAt: now,
+      updatedAt: now,
+      ...(values.action === 'override'
+        ? {
+            score: values.score,
+            teacherFeedback: values.comment,
+            overriddenBy: values.actorId,
+            overriddenAt: now,
+          }
+        : {}),
+    })
+    .where(eq(submissionAnswers.id, target.id));
+  await tx.insert(answerReviews).values({
+    answerId: target.id,
+    schoolId: values.schoolId,
+    actorId: values.actorId,
+    action: values.action,
+    scoreBefore: target.score,
+    scoreAfter: values.action === 'override' ? values.score : target.score,
+    commentBefore: target.teacherFeedback,
+    commentAfter: values.action === 'override' ? values.comment : target.teacherFeedback,
+    createdAt: now,
+  });
+}
+
+/**
+ * The submission's total from its answers' scores, and its doubt from the answers nobody has
+ * reviewed yet (null once every doubtful answer was reviewed). Returns both.
+ */
+export async function recomputeSubmission(
+  tx: TDb,
+  submissionId: string,
+  now: Date,
+): Promise<{ totalScore: number | null; reviewDoubt: number | null }> {
+  const [row] = await tx
+    .update(submissions)
+    .set({
+      totalScore: sql`(select sum(${submissionAnswers.score})::int from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId})`,
+      reviewDoubt: sql`(select max(${submissionAnswers.reviewDoubt}) from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId} and ${submissionAnswers.reviewedAt} is null)`,
+      updatedAt: now,
+    })
+    .where(eq(submissions.id, submissionId))
+    .returning({ totalScore: submissions.totalScore, reviewDoubt: submissions.reviewDoubt });
+  return row ?? { totalScore: null, reviewDoubt: null };
+}
+
+export type THistoryRow = {
+  answerId: string;
+  action: 'override' | 'accept';
+  actorName: string | null;
+  createdAt: Date;
+  scoreBefore: number | null;
+  scoreAfter: number | null;
+  commentBefore: string | null;
+  commentAfter: string | null;
+};
+
+/** The review history of these answers, newest first. */
+export async function selectReviewHistory(
+  db: TDb,
+  schoolId: string,
+  answerIds: string[],
+): Promise<THistoryRow[]> {
+  if (answerIds.length === 0) return [];
+  const actor = alias(users, 'actor');
+  return db
+    .select({
+      answerId: answerReviews.answerId,
+      action: answerReviews.action,
+      actorName: actor.name,
+      createdAt: answerReviews.createdAt,
+      scoreBefore: answerReviews.scoreBefore,
+      scoreAfter: answerReviews.scoreAfter,
+      commentBefore: answerReviews.commentBefore,
+      commentAfter: answerReviews.commentAfter,
+    })
+    .from(answerReviews)
+    .leftJoin(actor, eq(actor.id, answerReviews.actorId))
+    .where(and(eq(answerReviews.schoolId, schoolId), inArray(answerReviews.answerId, answerIds)))
+    .orderBy(desc(answerReviews.createdAt), desc(answerReviews.id));
+}
+
+export type TAgreementRow = {
+  questionId: string;
+  reviewed: number;
+  agreed: number;
+  withinOne: number;
+};
+
+/**
+ * Per question: the answers a teacher reviewed that carry an AI mark, how many kept it and how many
+ * stayed within one mark of it. `teacherId` narrows to that teacher's list; `classId` to one class.
+ */
+export async function selectAgreement(
+  db: TDb,
+  scope: { schoolId: string; teacherId: string | null; classId: string | null },
+): Promise<TAgreementRow[]> {
+  const rows = await db
+    .select({
+      questionId: sql<string>`${submissionAnswers.questionId}`,
+      reviewed: count(),
+      agreed: sql<number>`count(*) filter (where ${submissionAnswers.score} = ${submissionAnswers.aiScore})::int`,
+      withinOne: sql<number>`count(*) filter (where abs(${submissionAnswers.score} - ${submissionAnswers.aiScore}) <= 1)::int`,
+    })
+    .from(submissionAnswers)
+    .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .where(
+      and(
+        eq(submissions.schoolId, scope.schoolId),
+        scope.teacherId ? eq(submissions.teacherId, scope.teacherId) : undefined,
+        scope.classId ? eq(submissions.classId, scope.classId) : undefined,
+        isNotNull(submissionAnswers.reviewedAt),
+        isNotNull(submissionAnswers.questionId),
+        isNotNull(submissionAnswers.aiScore),
+        isNotNull(submissionAnswers.score),
+      ),
+    )
+    .groupBy(submissionAnswers.questionId)
+    .orderBy(submissionAnswers.questionId);
+  return rows.map((r) => ({
+    questionId: r.questionId,
+    reviewed: Number(r.reviewed),
+    agreed: Number(r.agreed),
+    withinOne: Number(r.withinOne),
+  }));
 }

@@ -2,6 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { MESSAGES } from '@stem/contract/messages';
 import {
+  ZAgreementQuery,
+  ZAgreementResponse,
+  ZAnswerParams,
+  ZAnswerReviewResponse,
+  ZOverrideAnswerRequest,
   MAX_ANSWER_LENGTH,
   MAX_ANSWERS_PER_SUBMISSION,
   ROOT_PATHS,
@@ -127,11 +132,12 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.details,
     {
-      onRequest: app.requireRole('student', 'teacher'),
+      onRequest: app.requireRole('student', 'teacher', 'admin'),
       schema: {
         operationId: 'getSubmissionDetails',
         tags: ['submissions'],
-        summary: 'One submission with every answer, for its student or its teacher',
+        summary:
+          "One submission with every answer, for its student, its teacher or the school's admin (who also see the AI's marks and the review history)",
         security,
         params: ZSubmissionIdParam,
         response: { 200: ZSubmissionDetailsResponse, ...invalidOrMissing },
@@ -140,6 +146,79 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     async (request) => ({
       success: true as const,
       data: await service.getSubmissionDetails(ctx.db, currentUser(request), request.params.id),
+    }),
+  );
+
+  const reviewers = app.requireRole('teacher', 'admin');
+
+  app.patch(
+    SUBMISSION_PATHS.answer,
+    {
+      onRequest: reviewers,
+      schema: {
+        operationId: 'overrideAnswerMark',
+        tags: ['submissions'],
+        summary:
+          "The teacher's own score (0..the question's marks) and comment for one answer; the AI's mark is kept beside it and the total recomputed",
+        security,
+        params: ZAnswerParams,
+        body: ZOverrideAnswerRequest,
+        response: { 200: ZAnswerReviewResponse, ...invalidOrMissing, 409: ZErrorResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGES.review.saved,
+      data: await service.overrideAnswer(
+        ctx,
+        currentUser(request),
+        { submissionId: request.params.id, answerId: request.params.answerId },
+        request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    SUBMISSION_PATHS.answerReviewed,
+    {
+      onRequest: reviewers,
+      schema: {
+        operationId: 'acceptAnswerMark',
+        tags: ['submissions'],
+        summary:
+          "Mark an answer as reviewed with the AI's mark unchanged (it leaves the review queue)",
+        security,
+        params: ZAnswerParams,
+        response: { 200: ZAnswerReviewResponse, ...invalidOrMissing, 409: ZErrorResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGES.review.accepted,
+      data: await service.acceptAnswer(ctx, currentUser(request), {
+        submissionId: request.params.id,
+        answerId: request.params.answerId,
+      }),
+    }),
+  );
+
+  app.get(
+    SUBMISSION_PATHS.agreement,
+    {
+      onRequest: reviewers,
+      schema: {
+        operationId: 'getMarkAgreement',
+        tags: ['submissions'],
+        summary:
+          "Per question: of the answers a teacher reviewed, how many kept the AI's mark and how many were within one mark",
+        security,
+        querystring: ZAgreementQuery,
+        response: { 200: ZAgreementResponse, 400: ZErrorResponse, ...denied },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.getAgreement(ctx.db, currentUser(request), request.query),
     }),
   );
 

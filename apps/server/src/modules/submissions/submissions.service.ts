@@ -1,7 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES } from '@stem/contract/messages';
 import type {
+  TAnswerReviewResponse,
   TCreateSubmissionRequest,
+  TOverrideAnswerRequest,
+  TQuestionAgreement,
   TMarkResponse,
   TSubmission,
   TSubmissionListQuery,
@@ -20,9 +23,15 @@ import { listClassStudents } from '../classes/classes.service';
 import { markingLeaseMs } from '../marking/marking.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { assertSubmissionAllowed } from '../limits/limits.service';
-import { answerOverAttemptLimit, canActOnSubmission } from './submissions.policy';
+import {
+  answerOverAttemptLimit,
+  canActOnSubmission,
+  canReviewSubmission,
+  scoreWithinMarks,
+} from './submissions.policy';
 import { pageLimit } from '../../lib/keyset';
 import {
+  presentAnswer,
   presentMarkResult,
   presentSubmission,
   presentSubmissionSummary,
@@ -223,28 +232,38 @@ async function listPage(
   owner: queries.TListOwner,
   query: TSubmissionListQuery,
 ): Promise<TSubmissionListResponse> {
+  const isTeacher = owner.kind === 'teacher';
   const filter: queries.TListFilter = {
     sort: query.sort ?? 'recent',
     flag: query.flag ?? 'all',
     q: (query.q ?? '').toLowerCase(),
+    // The review queue is the teacher's; a student's list ignores it.
+    review: isTeacher ? (query.review ?? 'all') : 'all',
   };
-  const [page, tally] = await Promise.all([
+  const [page, tally, needsReview] = await Promise.all([
     queries.selectSubmissionPage(db, owner, filter, {
       cursor: query.cursor,
       limit: pageLimit(query.limit),
     }),
     queries.selectTally(db, owner),
+    isTeacher ? queries.countNeedingReview(db, owner) : Promise.resolve(undefined),
   ]);
   let matched: number;
-  if (filter.q) matched = await queries.countMatching(db, owner, filter);
+  if (filter.q || (filter.review === 'needed' && filter.flag !== 'all')) {
+    matched = await queries.countMatching(db, owner, filter);
+  } else if (filter.review === 'needed') matched = needsReview ?? 0;
   else if (filter.flag === 'flagged') matched = tally.flagged;
   else if (filter.flag === 'unflagged') matched = tally.total - tally.flagged;
   else matched = tally.total;
   return {
     success: true,
-    data: page.rows.map(presentSubmissionSummary),
+    data: page.rows.map((row) => presentSubmissionSummary(row, isTeacher ? 'reviewer' : 'student')),
     page: { nextCursor: page.nextCursor, total: tally.total, matched },
-    counts: { flagged: tally.flagged, unflagged: tally.total - tally.flagged },
+    counts: {
+      flagged: tally.flagged,
+      unflagged: tally.total - tally.flagged,
+      ...(needsReview !== undefined ? { needsReview } : {}),
+    },
   };
 }
 
@@ -285,14 +304,127 @@ export async function listTeacherSubmissions(
   return listPage(db, { kind: 'teacher', schoolId, userId: user.userId }, query);
 }
 
-/** GET /submissions/{id}: one submission with every answer, for its student or its teacher. */
+/**
+ * GET /submissions/{id}: one submission with every answer, for its student, its teacher or the
+ * school's admin. Teachers and admins also see the AI's own marks, the doubts and the review history.
+ */
 export async function getSubmissionDetails(
   db: TDb,
   user: TAccessClaims,
   submissionId: string,
 ): Promise<TSubmission> {
-  const row = await requireActionable(db, user, submissionId);
-  return presentSubmission(row, await queries.selectAnswersOf(db, row.schoolId, [row.id]));
+  const row = await queries.findSubmission(db, schoolOf(user), submissionId);
+  if (!row) throw submissionNotFound();
+  const reviewer = canReviewSubmission(user, row);
+  if (!reviewer && !canActOnSubmission(user, row)) throw submissionNotFound();
+  const answers = await queries.selectAnswersOf(db, row.schoolId, [row.id]);
+  if (!reviewer) return presentSubmission(row, answers);
+  const history = await queries.selectReviewHistory(
+    db,
+    row.schoolId,
+    answers.map((a) => a.id),
+  );
+  return presentSubmission(row, answers, 'reviewer', history);
+}
+
+/** The submission if the caller may review its marks (its teacher, the school's admin); else 404. */
+async function requireReviewable(
+  db: TDb,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<queries.TSubmissionRow> {
+  const row = await queries.findSubmission(db, schoolOf(user), submissionId);
+  if (!row || !canReviewSubmission(user, row)) throw submissionNotFound();
+  return row;
+}
+
+/**
+ * One review of an answer's mark, in a transaction that locks the answer: the teacher's own score
+ * and comment ('override'), or the AI's mark kept ('accept'). The history row, the submission's new
+ * total and its place in the review queue are written with it.
+ */
+async function reviewAnswer(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { submissionId: string; answerId: string },
+  change: { action: 'accept' } | { action: 'override'; score: number; comment: string | null },
+): Promise<TAnswerReviewResponse['data']> {
+  const row = await requireReviewable(ctx.db, user, params.submissionId);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const target = await queries.lockAnswerForReview(tx, row.schoolId, row.id, params.answerId);
+    if (!target) throw answerNotFound();
+    if (target.status !== 'marked' || target.score === null) {
+      throw new AppError('CONFLICT', MESSAGES.review.notMarked);
+    }
+    if (change.action === 'override' && !scoreWithinMarks(change.score, target.marks)) {
+      throw new AppError('VALIDATION', MESSAGES.review.scoreAbove(target.marks), {
+        field: 'score',
+      });
+    }
+    await queries.writeAnswerReview(tx, {
+      schoolId: row.schoolId,
+      target,
+      actorId: user.userId,
+      now,
+      action: change.action,
+      score: change.action === 'override' ? change.score : null,
+      comment: change.action === 'override' ? change.comment : null,
+    });
+    await queries.recomputeSubmission(tx, row.id, now);
+  });
+  const fresh = (await queries.findSubmission(ctx.db, row.schoolId, row.id)) ?? row;
+  const answers = await queries.selectAnswersOf(ctx.db, row.schoolId, [row.id]);
+  const answer = answers.find((a) => a.id === params.answerId);
+  if (!answer) throw answerNotFound();
+  const history = await queries.selectReviewHistory(ctx.db, row.schoolId, [answer.id]);
+  return {
+    answer: presentAnswer(answer, 'reviewer', history),
+    totalScore: fresh.totalScore,
+    reviewDoubt: fresh.reviewDoubt,
+  };
+}
+
+const answerNotFound = () => new AppError('NOT_FOUND', MESSAGES.submissions.notFound);
+
+/**
+ * PATCH /submissions/{id}/answers/{answerId}: the teacher's (or the school admin's) own score, within
+ * 0..the question's marks, and comment; the AI's mark and comment are kept beside them.
+ */
+export function overrideAnswer(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { submissionId: string; answerId: string },
+  input: TOverrideAnswerRequest,
+): Promise<TAnswerReviewResponse['data']> {
+  const comment = input.comment?.trim() ? input.comment.trim() : null;
+  return reviewAnswer(ctx, user, params, { action: 'override', score: input.score, comment });
+}
+
+/** POST /submissions/{id}/answers/{answerId}/reviewed: the mark is right as it stands. */
+export function acceptAnswer(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { submissionId: string; answerId: string },
+): Promise<TAnswerReviewResponse['data']> {
+  return reviewAnswer(ctx, user, params, { action: 'accept' });
+}
+
+/**
+ * GET /submissions/agreement: per question, how often the AI's mark stood when a teacher reviewed it.
+ * A teacher sees their own list's answers; the school's admin the whole school's.
+ */
+export async function getAgreement(
+  db: TDb,
+  user: TAccessClaims,
+  query: { classId?: string | undefined },
+): Promise<TQuestionAgreement[]> {
+  const schoolId = schoolOf(user);
+  return queries.selectAgreement(db, {
+    schoolId,
+    teacherId: user.role === 'admin' ? null : user.userId,
+    classId: query.classId ?? null,
+  });
 }
 
 /** The submission if the caller may act on it (its student, its class's teacher, its uploader). */
@@ -413,6 +545,7 @@ export async function* teacherSubmissionBatches(
   const filter: queries.TListFilter = {
     sort: query.sort ?? 'recent',
     flag: query.flag ?? 'all',
+    review: query.review ?? 'all',
     q: (query.q ?? '').toLowerCase(),
   };
   let cursor: string | undefined;

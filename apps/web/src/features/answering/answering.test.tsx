@@ -240,7 +240,10 @@ describe('answering questions', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null, applyAccept: false });
     backend.on('POST', ROOT_PATHS.studentExtractText, {
       status: 200,
-      body: { status: 'successful', data: { formData: 'Th e light energy', pages: 1 } },
+      body: {
+        status: 'successful',
+        data: { formData: 'Th e light energy', pages: 1, confidence: 71 },
+      },
     });
     backend.on('POST', ROOT_PATHS.cleanupText, {
       status: 200,
@@ -269,6 +272,9 @@ describe('answering questions', { timeout: 20_000 }, () => {
 
     await user.type(answerBox(), '!');
     expect(answerBox()).toHaveValue('The light energy!');
+    // The OCR confidence stays with the (edited) text and is sent with it (issue 17).
+    const [draft] = Object.values(loadDraftAnswers(CLASS_ID));
+    expect(draft).toEqual({ answer: 'The light energy!', source: 'upload', ocrConfidence: 71 });
   });
 
   it('uses the raw text when cleanup fails, and says when the image cannot be processed', async () => {

@@ -2,12 +2,24 @@ import { z } from 'zod';
 
 export const ANSWER_SOURCES = ['typed', 'photo', 'upload'] as const;
 export type TAnswerSource = (typeof ANSWER_SOURCES)[number];
-export type TDraftAnswer = { answer: string; source: TAnswerSource };
+/**
+ * One answer being written. `ocrConfidence`: the OCR engine's mean confidence (0..100) for text read
+ * from a photo or upload, when the extraction reply gave one; sent with the answer (issue 17).
+ */
+export type TDraftAnswer = {
+  answer: string;
+  source: TAnswerSource;
+  ocrConfidence?: number | undefined;
+};
 export type TDraftAnswers = Record<string, TDraftAnswer>;
 
 const ZDraft = z.record(
   z.string(),
-  z.object({ answer: z.string(), source: z.enum(ANSWER_SOURCES) }),
+  z.object({
+    answer: z.string(),
+    source: z.enum(ANSWER_SOURCES),
+    ocrConfidence: z.number().min(0).max(100).optional(),
+  }),
 );
 
 const keyFor = (classId: string) => `stem.answers.${classId}`;

@@ -70,6 +70,24 @@ const cardTexts = () =>
     .map((card) => within(card).getByText(/^Question number/).textContent);
 
 describe('view questions', { timeout: 20_000 }, () => {
+  it("shows per question how often the AI's marks agreed with the teacher's", async () => {
+    backend.on('GET', LIST_PATH, { status: 200, body: { success: true, data: questions(2) } });
+    backend.on('GET', '/submissions/agreement', {
+      status: 200,
+      body: {
+        success: true,
+        data: [{ questionId: uuid(2), reviewed: 22, agreed: 18, withinOne: 21 }],
+      },
+    });
+    renderPage();
+    const line = await screen.findByTestId('question-agreement');
+    expect(line).toHaveTextContent('AI and you agreed on 18 of 22 answers (within 1 mark: 21)');
+    // Only the question with reviewed answers says it.
+    expect(screen.getAllByTestId('question-agreement')).toHaveLength(1);
+    const card = line.closest('[data-testid="question-card"]');
+    expect(card).toHaveTextContent('Question number 2');
+  });
+
   it('lists 10 a page in server order until a sort is chosen', async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('GET', LIST_PATH, { status: 200, body: { success: true, data: questions(12) } });

@@ -1,4 +1,8 @@
-import type { TSubmissionFlagFilter, TSubmissionSort } from '@stem/contract/submissions';
+import type {
+  TSubmissionFlagFilter,
+  TSubmissionReviewFilter,
+  TSubmissionSort,
+} from '@stem/contract/submissions';
 
 export { SUBMISSION_SORTS, SUBMISSION_FLAG_FILTERS } from '@stem/contract/submissions';
 export type TSubmissionFilter = TSubmissionFlagFilter;
@@ -9,7 +13,13 @@ export type { TSubmissionSort };
  * question text, any case), filters (All / Flagged Only / Unflagged Only) and sorts (Most Recent,
  * Oldest First, Student Name, Class Name, Score; ties newest first).
  */
-export type TListView = { search: string; filter: TSubmissionFilter; sort: TSubmissionSort };
+export type TListView = {
+  search: string;
+  filter: TSubmissionFilter;
+  sort: TSubmissionSort;
+  /** Teachers: 'needed' shows the review queue (issue 11), most doubtful first. */
+  review?: TSubmissionReviewFilter;
+};
 
 export const DEFAULT_LIST_VIEW: TListView = { search: '', filter: 'all', sort: 'recent' };
 
@@ -28,5 +38,5 @@ export function isFlagged(submission: {
 
 /** Whether the view narrows the list (then an empty page means "no matches", not "none yet"). */
 export function isNarrowed(view: TListView): boolean {
-  return view.search.trim() !== '' || view.filter !== 'all';
+  return view.search.trim() !== '' || view.filter !== 'all' || view.review === 'needed';
 }

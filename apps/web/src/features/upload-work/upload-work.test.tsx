@@ -79,7 +79,11 @@ beforeEach(() => {
   backend.on(
     'POST',
     ROOT_PATHS.teacherExtractText,
-    ok({ status: 'success', message: 'ok', data: { extractedText: 'Inertia is rest', pages: 1 } }),
+    ok({
+      status: 'success',
+      message: 'ok',
+      data: { extractedText: 'Inertia is rest', pages: 1, confidence: 64 },
+    }),
   );
   backend.on(
     'POST',
@@ -196,6 +200,8 @@ describe('upload student work', { timeout: 30_000 }, () => {
       studentId: uuid(11),
       questionId: uuid(21),
       extractedText: 'Inertia is resistance. It stays still.',
+      // The OCR confidence of the extraction reply goes with the text (issue 17).
+      ocrConfidence: 64,
     });
     // The page starts over.
     expect(textArea()).toHaveValue('');

@@ -16,6 +16,8 @@ export function useWorkFile() {
   const [file, setFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [text, setText] = useState('');
+  /** The OCR confidence of the extracted text, sent with it (issue 17). */
+  const [confidence, setConfidence] = useState<number | undefined>(undefined);
   const [stage, setStage] = useState<TExtractionStage | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,6 +33,7 @@ export function useWorkFile() {
     setFile(null);
     setPreviewUrl(null);
     setText('');
+    setConfidence(undefined);
     setStage(null);
   }, []);
 
@@ -44,9 +47,12 @@ export function useWorkFile() {
       }
       setFile(chosen);
       setText('');
+      setConfidence(undefined);
       setPreviewUrl(canPreview(chosen) ? URL.createObjectURL(chosen) : null);
       try {
-        setText(await extractTeacherUpload(chosen, setStage));
+        const extracted = await extractTeacherUpload(chosen, setStage);
+        setText(extracted.text);
+        setConfidence(extracted.confidence);
         setStage(null);
       } catch (problem) {
         clear();
@@ -63,5 +69,17 @@ export function useWorkFile() {
     setError(null);
   }, [clear]);
 
-  return { file, previewUrl, text, setText, stage, error, setError, choose, clear, reset };
+  return {
+    file,
+    previewUrl,
+    text,
+    setText,
+    confidence,
+    stage,
+    error,
+    setError,
+    choose,
+    clear,
+    reset,
+  };
 }

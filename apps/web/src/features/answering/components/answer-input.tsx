@@ -33,7 +33,8 @@ type TAnswerInputProps = {
   onModeChange: (mode: TAnswerMode) => void;
   value: string;
   source: TAnswerSource;
-  onChange: (answer: string, source: TAnswerSource) => void;
+  /** The text, where it came from, and the OCR confidence of text read from a file. */
+  onChange: (answer: string, source: TAnswerSource, ocrConfidence?: number) => void;
   /** "Please provide an answer" when Next or Submit met a blank answer. */
   error: string | null;
   /** True while a photo is turned into text: the page holds navigation meanwhile. */
@@ -81,8 +82,8 @@ export function AnswerInput({
     }
     onBusyChange(true);
     try {
-      const text = await extractStudentAnswer(file, setStage);
-      onChange(text, fileSource);
+      const extracted = await extractStudentAnswer(file, setStage);
+      onChange(extracted.text, fileSource, extracted.confidence);
     } catch (problem) {
       setFileError(
         problem instanceof ExtractionError

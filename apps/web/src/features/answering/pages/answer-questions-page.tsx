@@ -19,6 +19,7 @@ import {
   loadDraftAnswers,
   saveDraftAnswers,
   type TAnswerSource,
+  type TDraftAnswer,
   type TDraftAnswers,
 } from '../answers-store';
 import { AnswerInput, type TAnswerMode } from '../components/answer-input';
@@ -174,10 +175,18 @@ function Answering({ view, classId, questionId }: TAnsweringProps) {
   const current = answers[question.id] ?? { answer: '', source: 'typed' as TAnswerSource };
   const answeredCount = questions.filter((q) => answers[q.id]?.answer.trim()).length;
 
-  const setAnswer = (answer: string, source: TAnswerSource) => {
+  const setAnswer = (answer: string, source: TAnswerSource, ocrConfidence?: number) => {
     setAnswerError(null);
     setAnswers((previous) => {
-      const next = { ...previous, [question.id]: { answer, source } };
+      // Editing text read from a file keeps its OCR confidence; typed text has none.
+      const confidence =
+        source === 'typed' ? undefined : (ocrConfidence ?? previous[question.id]?.ocrConfidence);
+      const draft: TDraftAnswer = {
+        answer,
+        source,
+        ...(confidence !== undefined ? { ocrConfidence: confidence } : {}),
+      };
+      const next = { ...previous, [question.id]: draft };
       saveDraftAnswers(classId, next);
       return next;
     });
@@ -212,11 +221,17 @@ function Answering({ view, classId, questionId }: TAnsweringProps) {
       return;
     }
     setSaveError(null);
-    const list = questions.map((q) => ({
-      questionId: q.id,
-      answer: answers[q.id]?.answer ?? '',
-      source: answers[q.id]?.source ?? 'typed',
-    }));
+    const list = questions.map((q) => {
+      const draft = answers[q.id];
+      const source = draft?.source ?? 'typed';
+      const confidence = source === 'typed' ? undefined : draft?.ocrConfidence;
+      return {
+        questionId: q.id,
+        answer: draft?.answer ?? '',
+        source,
+        ...(confidence !== undefined ? { ocrConfidence: confidence } : {}),
+      };
+    });
     create.mutate(
       { classId, submissions: list, totalScore: 0, status: 'pending' },
       {

@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
+import type { TQuestionAgreement } from '@stem/contract/submissions';
 import type { TQuestion } from '@stem/contract/teaching';
 import { formatQuestionDate } from '../format-question-date';
 
@@ -19,10 +20,12 @@ type TProps = {
   question: TQuestion;
   onDelete: (question: TQuestion) => void;
   onAddToClass: (question: TQuestion) => void;
+  /** How often the AI's marks agreed with the teacher's on this question, once any were reviewed. */
+  agreement?: TQuestionAgreement | undefined;
 };
 
 /** One question in the list: text, marks, ranges, created date, and Edit / Add To Class / Delete. */
-export function QuestionCard({ question, onDelete, onAddToClass }: TProps) {
+export function QuestionCard({ question, onDelete, onAddToClass, agreement }: TProps) {
   // The buttons say "Edit", "Delete", ...; the question text tells a screen reader which one.
   const textId = useId();
   return (
@@ -51,6 +54,11 @@ export function QuestionCard({ question, onDelete, onAddToClass }: TProps) {
           <IconCalendar size={14} aria-hidden />
           <Text size="sm">{T.created(formatQuestionDate(question.createdAt))}</Text>
         </Group>
+        {agreement && agreement.reviewed > 0 && (
+          <Text size="sm" c="dimmed" data-testid="question-agreement">
+            {MESSAGES.review.agreement(agreement.agreed, agreement.reviewed, agreement.withinOne)}
+          </Text>
+        )}
         <Group gap="xs">
           <Button
             component={Link}

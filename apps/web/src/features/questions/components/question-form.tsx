@@ -3,6 +3,7 @@ import {
   Button,
   Group,
   Modal,
+  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
@@ -16,6 +17,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TUpdateQuestionRequest } from '@stem/contract/teaching';
 import { generateErrorMessage, useGenerateRubric } from '../api/generate-rubric';
+import { rubricEngineLabel } from '../rubric-engine-label';
 import {
   applyMarksInput,
   applyRangeInput,
@@ -122,16 +124,21 @@ export function QuestionForm(props: TQuestionFormProps) {
             onChange={(event) => set({ question: event.currentTarget.value })}
           />
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <TextInput
+            <NumberInput
               label={T.marksLabel}
               description={T.marksHint}
               required
-              inputMode="numeric"
               autoComplete="off"
+              // Digits only (spec 02 §5): no sign, no decimals, no grouping.
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator={false}
+              min={1}
+              step={1}
               value={values.marks}
               error={marksError(values.marks)}
-              onChange={(event) => {
-                const raw = event.currentTarget.value;
+              onChange={(value) => {
+                const raw = String(value);
                 setValues((current) => applyMarksInput(current, raw));
                 setFormError(null);
               }}
@@ -208,7 +215,7 @@ export function QuestionForm(props: TQuestionFormProps) {
             <Stack>
               {mode === 'ai' && engine && (
                 <Text size="xs" c="dimmed">
-                  {T.generatedBy(engine)}
+                  {rubricEngineLabel(engine)}
                 </Text>
               )}
               <Textarea

@@ -14,6 +14,7 @@ import { useTeacherQuestions } from '../api/get-teacher-questions';
 import { AddToClassModal } from '../components/add-to-class-modal';
 import { DeleteQuestionModal } from '../components/delete-question-modal';
 import { QuestionCard } from '../components/question-card';
+import { useAgreement } from '../../submissions/api/review';
 import {
   SORT_OPTIONS,
   clampPage,
@@ -36,6 +37,8 @@ export default function ViewQuestionsPage() {
   const teacherId = getStoredUser()?.userId ?? '';
   const query = useTeacherQuestions(teacherId);
   const trial = useTrialLimit('questions');
+  // How often the AI's marks stood when the teacher reviewed them, per question (issue 11).
+  const agreement = useAgreement();
   const [sort, setSort] = useState<TSortValue | null>(null);
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<TQuestion | null>(null);
@@ -113,6 +116,7 @@ export default function ViewQuestionsPage() {
           <Stack gap="md">
             {shown.map((question) => (
               <QuestionCard
+                agreement={agreement.data?.get(question._id)}
                 key={question._id}
                 question={question}
                 onDelete={setToDelete}

@@ -10,8 +10,14 @@ import { UnexpectedFormatError } from './submission-schema';
 export const ZSubmissionCard = ZSubmissionSummary;
 export type TSubmissionCard = z.infer<typeof ZSubmissionCard>;
 
-export type TCounts = { flagged: number; unflagged: number };
-const ZCounts = z.object({ counts: z.object({ flagged: z.number(), unflagged: z.number() }) });
+export type TCounts = { flagged: number; unflagged: number; needsReview?: number | undefined };
+const ZCounts = z.object({
+  counts: z.object({
+    flagged: z.number(),
+    unflagged: z.number(),
+    needsReview: z.number().optional(),
+  }),
+});
 
 /** One page of a submissions list, searched, filtered and sorted by the server. */
 export async function fetchSubmissionPage(
@@ -25,6 +31,7 @@ export async function fetchSubmissionPage(
     sort: view.sort,
     flag: view.filter,
     ...(q ? { q } : {}),
+    ...(view.review === 'needed' ? { review: 'needed' } : {}),
     ...(cursor ? { cursor } : {}),
   });
   const page = parsePage(ZSubmissionCard, body);

@@ -1,12 +1,15 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { forwardRef } from 'react';
 import type { TSubmissionStatus } from '@stem/contract/submissions';
 import { MESSAGES } from '@stem/contract/messages';
 import { FeedbackBlock } from '../../../components/submission-feedback/feedback-block';
 import type { TAnswerView } from '../api/submission-schema';
+import { AnswerMarkEditor, type TAnswerMarkEditorHandle } from './answer-mark-editor';
 import { ModerationNotice } from './moderation-notice';
 import { ScoreBadge } from './score-badge';
 
 const T = MESSAGES.submissionsPage;
+const R = MESSAGES.review;
 
 type TAnswerReviewProps = {
   answer: TAnswerView;
@@ -14,58 +17,104 @@ type TAnswerReviewProps = {
   status: TSubmissionStatus;
   /** Teachers see the moderation result of every answer. */
   showModeration?: boolean;
+  /** A teacher or the school's admin reviewing the marks: the editor shows (issue 11). */
+  review?: { submissionId: string; onReviewed?: (kind: 'override' | 'accept') => void } | null;
+  /** The answer the review queue has in focus. */
+  focused?: boolean;
 };
 
-/** One question of a submission: its text, the answer, the score out of its marks and feedback. */
-export function AnswerReview({
-  answer,
-  index,
-  status,
-  showModeration = false,
-}: TAnswerReviewProps) {
-  const headingId = `answer-${answer._id}`;
-  const answerStatus = answer.score !== null ? 'marked' : status;
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="section"
-      aria-labelledby={headingId}
-      data-testid="answer-review"
-    >
-      <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text size="sm" c="dimmed" id={headingId}>
-              {T.questionHeading(index + 1)}
+/**
+ * One question of a submission: its text, the answer, the score out of its marks and feedback. The
+ * student reads the teacher's comment as the teacher's, and the AI's feedback only where the teacher
+ * left none; a reviewer sees both, and the editor to change the mark.
+ */
+export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewProps>(
+  function AnswerReview(
+    { answer, index, status, showModeration = false, review = null, focused = false },
+    ref,
+  ) {
+    const headingId = `answer-${answer._id}`;
+    const answerStatus = answer.score !== null ? 'marked' : status;
+    const teacherComment = answer.teacherFeedback?.trim() ? answer.teacherFeedback : null;
+    // The student does not get the AI's feedback under a teacher's comment; if any arrives, hide it.
+    const showAiFeedback = review !== null || !teacherComment;
+    return (
+      <Paper
+        withBorder
+        p="md"
+        radius="md"
+        component="section"
+        aria-labelledby={headingId}
+        aria-current={focused ? 'true' : undefined}
+        data-testid="answer-review"
+        data-focused={focused ? 'true' : undefined}
+        style={focused ? { outline: '2px solid var(--mantine-color-blue-5)' } : undefined}
+      >
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text size="sm" c="dimmed" id={headingId}>
+                {T.questionHeading(index + 1)}
+              </Text>
+              <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {answer.questionId?.question ?? answer.question}
+              </Text>
+            </Stack>
+            <Stack gap={4} align="flex-end">
+              <ScoreBadge
+                status={answerStatus}
+                score={answer.score}
+                outOf={answer.marks}
+                size="md"
+              />
+              {review === null && answer.overriddenAt && (
+                <Badge variant="light" color="teal" tt="none" size="sm">
+                  {R.markedByTeacher}
+                </Badge>
+              )}
+            </Stack>
+          </Group>
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {T.answer}
             </Text>
-            <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {answer.questionId?.question ?? answer.question}
+            <Text
+              size="sm"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              c={answer.answer.trim() ? undefined : 'dimmed'}
+            >
+              {answer.answer.trim() ? answer.answer : T.noAnswer}
             </Text>
           </Stack>
-          <ScoreBadge status={answerStatus} score={answer.score} outOf={answer.marks} size="md" />
-        </Group>
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {T.answer}
-          </Text>
-          <Text
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-            c={answer.answer.trim() ? undefined : 'dimmed'}
-          >
-            {answer.answer.trim() ? answer.answer : T.noAnswer}
-          </Text>
+          {showModeration && <ModerationNotice moderation={answer.contentModeration} />}
+          {teacherComment && (
+            <Stack gap={2} data-testid="teacher-comment">
+              <Text size="sm" fw={600}>
+                {review === null ? R.yourTeachersComment : R.teacherComment}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {teacherComment}
+              </Text>
+            </Stack>
+          )}
+          {showAiFeedback && (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {review !== null ? R.aiComment : T.feedback}
+              </Text>
+              <FeedbackBlock feedback={answer.feedback} />
+            </Stack>
+          )}
+          {review !== null && (
+            <AnswerMarkEditor
+              ref={ref}
+              submissionId={review.submissionId}
+              answer={answer}
+              onReviewed={review.onReviewed}
+            />
+          )}
         </Stack>
-        {showModeration && <ModerationNotice moderation={answer.contentModeration} />}
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {T.feedback}
-          </Text>
-          <FeedbackBlock feedback={answer.feedback} />
-        </Stack>
-      </Stack>
-    </Paper>
-  );
-}
+      </Paper>
+    );
+  },
+);

@@ -101,6 +101,7 @@ export function SubmissionDrawer({
                 index={index}
                 status={submission.status}
                 showModeration
+                review={{ submissionId: submission._id }}
               />
             ))
           )}

@@ -1,4 +1,14 @@
-import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconUpload, IconUsersGroup } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,11 +22,13 @@ import { useTeacherSubmissions } from '../api/get-teacher-submissions';
 import { SubmissionsLoadError } from '../components/submissions-load-error';
 import { LoadError } from '../../../components/load-error';
 import { SubmissionDrawer } from '../components/submission-drawer';
+import { ReviewQueue } from '../components/review-queue';
 import { SubmissionListControls } from '../components/submission-list-controls';
 import { TeacherSubmissionCard } from '../components/teacher-submission-card';
 import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-list';
 
 const T = MESSAGES.submissionsPage;
+const R = MESSAGES.review;
 
 /** The teacher dashboard sends `{ openSubmissionId }` to open one submission's details. */
 function openIdFrom(state: unknown): string | null {
@@ -47,6 +59,8 @@ export default function TeacherSubmissionsPage() {
 
   const shown = query.items;
   const total = query.first?.page.total ?? 0;
+  const inQueue = view.review === 'needed';
+  const needsReview = query.first?.extra?.needsReview;
   const opened = shown.find((submission) => submission._id === openId) ?? null;
 
   const closeDrawer = () => {
@@ -89,6 +103,17 @@ export default function TeacherSubmissionsPage() {
           </Button>
         </Stack>
       </Paper>
+    );
+  } else if (inQueue) {
+    body = (
+      <ReviewQueue
+        ready={!query.isPlaceholderData}
+        items={shown}
+        total={needsReview ?? shown.length}
+        hasMore={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+      />
     );
   } else {
     body = (
@@ -147,6 +172,21 @@ export default function TeacherSubmissionsPage() {
           </Button>
         </Group>
       </Group>
+      {userId && total > 0 && (
+        <SegmentedControl
+          aria-label={R.needsReview}
+          value={inQueue ? 'needed' : 'all'}
+          onChange={(value) => changeView({ review: value === 'needed' ? 'needed' : 'all' })}
+          data={[
+            { value: 'all', label: R.needsReviewFilterAll },
+            {
+              value: 'needed',
+              label: needsReview !== undefined ? R.needsReviewCount(needsReview) : R.needsReview,
+            },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+      )}
       {body}
       <SubmissionDrawer submissionId={openId} card={opened} onClose={closeDrawer} />
     </Stack>

@@ -86,7 +86,14 @@ export default function UploadStudentWorkPage() {
     }
     work.setError(null);
     submit.mutate(
-      { classId, studentId, questionId, extractedText: work.text },
+      {
+        classId,
+        studentId,
+        questionId,
+        extractedText: work.text,
+        // The OCR engine's confidence, so the marker knows how well the page was read.
+        ...(work.confidence !== undefined ? { ocrConfidence: work.confidence } : {}),
+      },
       {
         onSuccess: () => {
           // The spec reloads the page; starting over in place keeps the app loaded.

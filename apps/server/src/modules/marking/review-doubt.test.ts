@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { roundingConfidence } from '../../marking/engine';
+import { reviewDoubtOf } from './review-doubt';
+
+describe('how unsure the marker is of a mark', () => {
+  const sure = { flagged: false, source: 'typed' as const, ocrConfidence: null };
+
+  it('is sure of a typed answer the engine rounded from near a whole mark', () => {
+    expect(reviewDoubtOf({ ...sure, engineConfidence: 0.9 })).toBeNull();
+    expect(reviewDoubtOf({ ...sure, engineConfidence: undefined })).toBeNull();
+  });
+
+  it('puts flagged content first, then unreadable OCR text, then engine doubt', () => {
+    expect(reviewDoubtOf({ ...sure, flagged: true, engineConfidence: 1 })).toEqual({
+      doubt: 100,
+      reasons: ['flagged'],
+    });
+    const blurred = reviewDoubtOf({
+      ...sure,
+      source: 'photo',
+      ocrConfidence: 30,
+      engineConfidence: 0.1,
+    });
+    expect(blurred?.reasons).toEqual(['unreadable', 'uncertain']);
+    expect(blurred?.doubt).toBe(Math.round(60 + (40 * 45) / 75));
+    expect(reviewDoubtOf({ ...sure, engineConfidence: 0 })).toEqual({
+      doubt: 55,
+      reasons: ['uncertain'],
+    });
+    // Low OCR confidence on typed text is no reason; a confident read is none either.
+    expect(reviewDoubtOf({ ...sure, ocrConfidence: 10, engineConfidence: 1 })).toBeNull();
+    expect(
+      reviewDoubtOf({ ...sure, source: 'upload', ocrConfidence: 90, engineConfidence: 1 }),
+    ).toBeNull();
+  });
+
+  it('reads the engine confidence from how far the unrounded score lies from half-way', () => {
+    expect(roundingConfidence(2)).toBe(1);
+    expect(roundingConfidence(2.5)).toBe(0);
+    expect(roundingConfidence(2.4)).toBeCloseTo(0.2);
+    expect(roundingConfidence(3.9)).toBeCloseTo(0.8);
+    expect(roundingConfidence(Number.NaN)).toBe(0);
+  });
+});

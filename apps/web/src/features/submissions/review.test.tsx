@@ -1,0 +1,301 @@
+import '@testing-library/jest-dom/vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@stem/contract/messages';
+import { setupLocalBackend } from '../../test/local-backend';
+import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { signIn } from '../../test/session';
+import type { TAnswerView, TSubmissionView } from './api/submission-schema';
+import SubmissionDetailsPage from './pages/submission-details-page';
+import TeacherSubmissionsPage from './pages/teacher-submissions-page';
+import { buildSubmission, uuid } from './test-data';
+
+/** Teacher review of the AI's marks (issue 11): the editor, the student's view, the queue's keys. */
+const R = MESSAGES.review;
+const TEACHER_ID = uuid(800);
+const LIST_PATH = `/question/submissions/teacher/${TEACHER_ID}`;
+const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
+const backend = setupLocalBackend();
+
+function answer(n: number, patch: Partial<TAnswerView> = {}): TAnswerView {
+  return {
+    _id: uuid(2000 + n),
+    questionId: { _id: uuid(700 + n), question: `Question number ${n}?`, marks: 4 },
+    question: `Question number ${n}?`,
+    marks: 4,
+    answer: `Answer number ${n}`,
+    score: 2,
+    feedback: [{ aiComment: `AI comment ${n}.`, suggestion: `Try ${n}.`, markRange: '0-1' }],
+    contentModeration: { isInappropriate: false, reason: '' },
+    markedBy: 'offline@3',
+    aiScore: 2,
+    teacherFeedback: null,
+    overriddenAt: null,
+    overriddenBy: null,
+    reviewedAt: null,
+    review: { doubt: 50, reasons: ['uncertain'] },
+    history: [],
+    ...patch,
+  };
+}
+
+function queued(n: number, answers: TAnswerView[]): TSubmissionView {
+  return buildSubmission(n, {
+    student: { _id: uuid(600 + n), name: `Student ${n}` },
+    totalMarks: 4 * answers.length,
+    totalScore: answers.reduce((sum, a) => sum + (a.score ?? 0), 0),
+    reviewDoubt: 50,
+    submissions: answers,
+  });
+}
+
+function reviewReply(a: TAnswerView, totalScore: number) {
+  return {
+    status: 200,
+    body: { success: true, message: R.saved, data: { answer: a, totalScore, reviewDoubt: null } },
+  };
+}
+
+function renderTeacher() {
+  signIn('teacher', { userId: TEACHER_ID });
+  return renderRoutes(
+    [
+      { path: '/submissions', element: <TeacherSubmissionsPage /> },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    '/submissions',
+  );
+}
+
+describe('reviewing a mark in the drawer', { timeout: 20_000 }, () => {
+  it("shows 'AI suggested', saves a bounded score and a comment, and the history", async () => {
+    const user = userEvent.setup({ delay: null });
+    const original = answer(1);
+    const submission = queued(1, [original]);
+    const { submissions: _answers, ...card } = submission;
+    backend.on('GET', LIST_PATH, ok([card]));
+    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+    backend.on('GET', '/submissions/agreement', ok([]));
+    backend.on('PATCH', `/submissions/${submission._id}/answers/${original._id}`, (request) => {
+      const body = request.body as { score: number; comment: string | null };
+      return reviewReply(
+        answer(1, {
+          score: body.score,
+          teacherFeedback: body.comment,
+          overriddenAt: '2025-03-02T10:00:00.000Z',
+          reviewedAt: '2025-03-02T10:00:00.000Z',
+          history: [
+            {
+              action: 'override',
+              by: 'Ms Teacher',
+              at: '2025-03-02T10:00:00.000Z',
+              scoreBefore: 2,
+              scoreAfter: body.score,
+              commentBefore: null,
+              commentAfter: body.comment,
+            },
+          ],
+        }),
+        body.score,
+      );
+    });
+    renderTeacher();
+    const cardEl = await screen.findByTestId('teacher-submission-card');
+    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
+    const drawer = await screen.findByTestId('submission-drawer');
+    const editor = await within(drawer).findByTestId('answer-mark-editor');
+    expect(within(editor).getByTestId('ai-suggested')).toHaveTextContent(R.aiSuggested(2, 4));
+    expect(within(editor).getByText(R.reason.uncertain)).toBeInTheDocument();
+    // The AI's own comment stays visible to the teacher, labelled as the AI's.
+    expect(within(drawer).getByText(R.aiComment)).toBeInTheDocument();
+    expect(within(drawer).getByText('AI comment 1.')).toBeInTheDocument();
+
+    const score = within(editor).getByRole('textbox', { name: R.scoreLabel(4) });
+    await user.clear(score);
+    await user.type(score, '9');
+    // Bounded by the question's marks: 9 never stands.
+    await user.tab();
+    expect(score).not.toHaveValue('9');
+    await user.clear(score);
+    await user.type(score, '3');
+    await user.type(
+      within(editor).getByRole('textbox', { name: R.commentLabel }),
+      'Explain the membrane.',
+    );
+    // Refetches after the save answer with the new mark.
+    backend.on(
+      'GET',
+      `/submissions/${submission._id}`,
+      ok(
+        queued(1, [
+          answer(1, {
+            score: 3,
+            teacherFeedback: 'Explain the membrane.',
+            reviewedAt: '2025-03-02T10:00:00.000Z',
+            history: [
+              {
+                action: 'override',
+                by: 'Ms Teacher',
+                at: '2025-03-02T10:00:00.000Z',
+                scoreBefore: 2,
+                scoreAfter: 3,
+                commentBefore: null,
+                commentAfter: 'Explain the membrane.',
+              },
+            ],
+          }),
+        ]),
+      ),
+    );
+    await user.click(within(editor).getByRole('button', { name: R.save }));
+    await waitFor(() =>
+      expect(
+        backend.seen.find((r) => r.method === 'PATCH')?.body as Record<string, unknown>,
+      ).toEqual({ score: 3, comment: 'Explain the membrane.' }),
+    );
+    expect(await within(drawer).findByTestId('review-history')).toHaveTextContent(
+      /Ms Teacher changed the mark from 2\/4 to 3\/4/,
+    );
+    expect(within(drawer).getByTestId('teacher-comment')).toHaveTextContent(
+      'Explain the membrane.',
+    );
+  });
+});
+
+describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
+  it("shows the teacher's comment as the teacher's, and the AI's only where none was left", async () => {
+    const submission = buildSubmission(3, {
+      totalScore: 5,
+      totalMarks: 8,
+      submissions: [
+        {
+          ...answer(1, { score: 3, teacherFeedback: 'Well argued, but name the gas.' }),
+          // The server sends no AI feedback under a teacher's comment.
+          feedback: [],
+          overriddenAt: '2025-03-02T10:00:00.000Z',
+        },
+        { ...answer(2), overriddenAt: '2025-03-02T10:00:00.000Z' },
+      ].map(
+        ({ aiScore: _a, review: _r, history: _h, overriddenBy: _o, reviewedAt: _v, ...a }) => a,
+      ),
+    });
+    backend.on('GET', `/student/submissions/${submission._id}`, ok(submission));
+    signIn('student');
+    renderRoutes(
+      [{ path: '/my-submissions/:id', element: <SubmissionDetailsPage /> }],
+      `/my-submissions/${submission._id}`,
+    );
+    const answers = await screen.findAllByTestId('answer-review');
+    expect(within(answers[0]!).getByText(R.yourTeachersComment)).toBeInTheDocument();
+    expect(within(answers[0]!).getByText('Well argued, but name the gas.')).toBeInTheDocument();
+    expect(within(answers[0]!).queryByText(MESSAGES.submissionsPage.feedback)).toBeNull();
+    expect(within(answers[0]!).getByText(R.markedByTeacher)).toBeInTheDocument();
+    // Only the mark changed on the second: the AI's comment stays the student's feedback.
+    expect(within(answers[1]!).queryByText(R.yourTeachersComment)).toBeNull();
+    expect(within(answers[1]!).getByText('AI comment 2.')).toBeInTheDocument();
+    // No review tools, and no AI mark, for a student.
+    expect(screen.queryByTestId('answer-mark-editor')).toBeNull();
+    expect(screen.queryByText(R.aiSuggested(2, 4))).toBeNull();
+  });
+});
+
+describe('the review queue', { timeout: 20_000 }, () => {
+  it('filters to work needing review, and the keys move, accept and set scores', async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = queued(1, [answer(1), answer(2)]);
+    const second = queued(2, [answer(3)]);
+    const cards = [first, second].map(({ submissions: _a, ...card }) => card);
+    backend.on('GET', LIST_PATH, (request) => ({
+      status: 200,
+      body: {
+        success: true,
+        data: request.query.review === 'needed' ? cards : [...cards, buildSubmission(9)],
+        page: { nextCursor: null, total: 3, matched: request.query.review === 'needed' ? 2 : 3 },
+        counts: { flagged: 0, unflagged: 3, needsReview: 2 },
+      },
+    }));
+    backend.on('GET', `/submissions/${first._id}`, ok(first));
+    backend.on('GET', `/submissions/${second._id}`, ok(second));
+    backend.on(
+      'GET',
+      '/submissions/agreement',
+      ok([{ questionId: uuid(701), reviewed: 22, agreed: 18, withinOne: 21 }]),
+    );
+    const a1 = answer(1);
+    const a2 = answer(2);
+    const a3 = answer(3);
+    backend.on('POST', `/submissions/${first._id}/answers/${a1._id}/reviewed`, () =>
+      reviewReply({ ...a1, reviewedAt: '2025-03-02T10:00:00.000Z' }, 4),
+    );
+    backend.on('PATCH', `/submissions/${first._id}/answers/${a2._id}`, (request) =>
+      reviewReply({ ...a2, score: (request.body as { score: number }).score }, 5),
+    );
+    backend.on('POST', `/submissions/${second._id}/answers/${a3._id}/reviewed`, () =>
+      reviewReply({ ...a3, reviewedAt: '2025-03-02T10:00:00.000Z' }, 2),
+    );
+    renderTeacher();
+
+    await user.click(await screen.findByText(R.needsReviewCount(2)));
+    const queue = await screen.findByTestId('review-queue');
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path === LIST_PATH).at(-1)?.query).toMatchObject({
+        review: 'needed',
+      }),
+    );
+    expect(within(queue).getByTestId('queue-position')).toHaveTextContent(R.queuePosition(1, 2));
+    expect(await within(queue).findByText('Student 1')).toBeInTheDocument();
+    expect(await within(queue).findByTestId('agreement')).toHaveTextContent(
+      R.agreement(18, 22, 21),
+    );
+    await waitFor(() => expect(within(queue).getAllByTestId('answer-review')).toHaveLength(2));
+    const focusedText = () =>
+      within(queue)
+        .getAllByTestId('answer-review')
+        .find((el) => el.getAttribute('data-focused') === 'true')?.textContent ?? '';
+    expect(focusedText()).toContain('Answer number 1');
+
+    // A: the answer in focus is kept as marked, and the focus moves on.
+    fireEvent.keyDown(window, { key: 'a' });
+    await waitFor(() =>
+      expect(
+        backend.seen.some((r) => r.method === 'POST' && r.path.endsWith(`${a1._id}/reviewed`)),
+      ).toBe(true),
+    );
+    await waitFor(() => expect(focusedText()).toContain('Answer number 2'));
+    // A digit sets the score of the answer in focus.
+    fireEvent.keyDown(window, { key: '3' });
+    await waitFor(() =>
+      expect(backend.seen.find((r) => r.method === 'PATCH')?.body).toEqual({
+        score: 3,
+        comment: null,
+      }),
+    );
+    // A digit above the marks does nothing.
+    fireEvent.keyDown(window, { key: '7' });
+    // J past the last answer: the next submission in the queue.
+    fireEvent.keyDown(window, { key: 'j' });
+    expect(await within(queue).findByText('Student 2')).toBeInTheDocument();
+    expect(within(queue).getByTestId('queue-position')).toHaveTextContent(R.queuePosition(2, 2));
+    // K goes back.
+    fireEvent.keyDown(window, { key: 'k' });
+    expect(await within(queue).findByText('Student 1')).toBeInTheDocument();
+    expect(backend.seen.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it('says so when nothing waits for review', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', LIST_PATH, (request) => ({
+      status: 200,
+      body: {
+        success: true,
+        data: request.query.review === 'needed' ? [] : [buildSubmission(1)],
+        page: { nextCursor: null, total: 1, matched: request.query.review === 'needed' ? 0 : 1 },
+        counts: { flagged: 0, unflagged: 1, needsReview: 0 },
+      },
+    }));
+    renderTeacher();
+    await user.click(await screen.findByText(R.needsReviewCount(0)));
+    expect(await screen.findByText(R.queueEmpty)).toBeInTheDocument();
+  });
+});
