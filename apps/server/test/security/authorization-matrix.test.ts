@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { submissionAnswers } from '../../src/db/schema';
 import { buildUser, type TBuiltUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import { classroom, PHOTOSYNTHESIS_ANSWER, submitOk } from '../submissions/submission-helpers';
@@ -27,6 +29,7 @@ type TSchoolWorld = {
   classId: string;
   questionId: string;
   submissionId: string;
+  answerId: string;
   teacher: TActor;
   student: TActor;
   admin: TActor;
@@ -38,7 +41,12 @@ async function schoolWorld(t: TTestApp): Promise<TSchoolWorld> {
   const submissionId = await submitOk(t, setup.student, setup.cls, [
     { question: setup.photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
   ]);
+  const [answer] = await t.database.db
+    .select({ id: submissionAnswers.id })
+    .from(submissionAnswers)
+    .where(eq(submissionAnswers.submissionId, submissionId));
   return {
+    answerId: answer?.id ?? '',
     schoolId: setup.school.id,
     schoolCode: setup.school.code,
     classId: setup.cls.id,
@@ -123,6 +131,8 @@ describe('authorization matrix', () => {
         return world.questionId;
       case 'submission':
         return world.submissionId;
+      case 'answer':
+        return world.answerId;
       case 'teacher':
         return world.teacher.user.id;
       case 'student':

@@ -15,6 +15,7 @@ export type TKind =
   | 'class'
   | 'question'
   | 'submission'
+  | 'answer'
   | 'teacher'
   | 'student'
   | 'self'
@@ -139,10 +140,23 @@ export const MATRIX: Record<string, TRow> = {
   getSubmission: { allow: STUDENT, params: { id: 'submission' }, isolated: true },
   listTeacherSubmissions: { allow: TEACHER, params: { userId: 'self' }, isolated: true },
   getSubmissionDetails: {
-    allow: ['student', 'teacher'],
+    allow: ['student', 'teacher', 'admin'],
     params: { id: 'submission' },
     isolated: true,
   },
+  overrideAnswerMark: {
+    allow: ['teacher', 'admin'],
+    params: { id: 'submission', answerId: 'answer' },
+    isolated: true,
+    body: () => ({ score: 0, comment: 'Changed by someone who may not.' }),
+  },
+  acceptAnswerMark: {
+    allow: ['teacher', 'admin'],
+    params: { id: 'submission', answerId: 'answer' },
+    isolated: true,
+    noBody: true,
+  },
+  getMarkAgreement: { allow: ['teacher', 'admin'] },
   retryMarking: {
     allow: ['student', 'teacher'],
     params: { id: 'submission' },
