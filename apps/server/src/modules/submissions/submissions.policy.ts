@@ -29,6 +29,12 @@ export function canActOnSubmission(user: TAccessClaims, row: TSubmissionAccess):
   return false;
 }
 
+/** Who may read a submission: whoever may act on it, and the admin of its school. */
+export function canViewSubmission(user: TAccessClaims, row: TSubmissionAccess): boolean {
+  if (user.role === 'admin') return user.schoolId !== null && user.schoolId === row.schoolId;
+  return canActOnSubmission(user, row);
+}
+
 /**
  * The index in `requested` (one question id per answer, repeats allowed) of the first answer that
  * would go past the per-question attempt limit given the attempts already made; -1 when all fit.

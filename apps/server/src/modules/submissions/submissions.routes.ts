@@ -127,11 +127,12 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.details,
     {
-      onRequest: app.requireRole('student', 'teacher'),
+      onRequest: app.requireRole('student', 'teacher', 'admin'),
       schema: {
         operationId: 'getSubmissionDetails',
         tags: ['submissions'],
-        summary: 'One submission with every answer, for its student or its teacher',
+        summary:
+          "One submission with every answer, for its student, its teacher or the school's admin",
         security,
         params: ZSubmissionIdParam,
         response: { 200: ZSubmissionDetailsResponse, ...invalidOrMissing },

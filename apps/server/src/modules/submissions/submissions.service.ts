@@ -20,7 +20,11 @@ import { listClassStudents } from '../classes/classes.service';
 import { markingLeaseMs } from '../marking/marking.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { assertSubmissionAllowed } from '../limits/limits.service';
-import { answerOverAttemptLimit, canActOnSubmission } from './submissions.policy';
+import {
+  answerOverAttemptLimit,
+  canActOnSubmission,
+  canViewSubmission,
+} from './submissions.policy';
 import { pageLimit } from '../../lib/keyset';
 import {
   presentMarkResult,
@@ -218,7 +222,7 @@ export async function submitForStudent(
  * One page of a teacher's or a student's list with its counts: the page is one index range scan, the
  * counts one row of the tallies; only a search adds a count over the owner's rows.
  */
-async function listPage(
+export async function listPage(
   db: TDb,
   owner: queries.TListOwner,
   query: TSubmissionListQuery,
@@ -233,7 +237,9 @@ async function listPage(
       cursor: query.cursor,
       limit: pageLimit(query.limit),
     }),
-    queries.selectTally(db, owner),
+    owner.kind === 'school'
+      ? queries.selectSchoolTally(db, owner.schoolId)
+      : queries.selectTally(db, owner),
   ]);
   let matched: number;
   if (filter.q) matched = await queries.countMatching(db, owner, filter);
@@ -285,14 +291,28 @@ export async function listTeacherSubmissions(
   return listPage(db, { kind: 'teacher', schoolId, userId: user.userId }, query);
 }
 
-/** GET /submissions/{id}: one submission with every answer, for its student or its teacher. */
+/** GET /submissions/{id}: one submission with every answer, for its student, its teacher or the admin. */
 export async function getSubmissionDetails(
   db: TDb,
   user: TAccessClaims,
   submissionId: string,
 ): Promise<TSubmission> {
-  const row = await requireActionable(db, user, submissionId);
+  const row = await requireViewable(db, user, submissionId);
   return presentSubmission(row, await queries.selectAnswersOf(db, row.schoolId, [row.id]));
+}
+
+/**
+ * The submission if the caller may read it: whoever may act on it, and the admin of its school (who
+ * sees all the school's submissions, spec 02 §6, but marks none).
+ */
+export async function requireViewable(
+  db: TDb,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<queries.TSubmissionRow> {
+  const row = await queries.findSubmission(db, schoolOf(user), submissionId);
+  if (!row || !canViewSubmission(user, row)) throw submissionNotFound();
+  return row;
 }
 
 /** The submission if the caller may act on it (its student, its class's teacher, its uploader). */
