@@ -29,7 +29,7 @@ export const ADMIN_PATHS = {
 export const CLASS_EXTRA_PATHS = {
   assignStudents: '/student/assign-students',
   studentWorkInClass: '/student/class/:classId/student/:studentId/submissions',
-  feedback: '/student/getFeedback/:id',
+  feedback: '/student/submissions/getFeedback/:id',
 } as const;
 
 /** Page size of the admin's classes (spec 02 §9: all classes page size 9). */
@@ -209,7 +209,7 @@ export const ZAssignStudentsResponse = z.object({
 
 export const ZClassStudentParams = z.object({ classId: ZId, studentId: ZId });
 
-/** GET /student/getFeedback/{id}: a submission's feedback alone, per answer. */
+/** GET /student/submissions/getFeedback/{id}: a submission's feedback alone, per answer. */
 export const ZFeedbackResponse = z.object({
   success: ZOk,
   data: z.object({

@@ -88,7 +88,7 @@ export async function listStudentWorkForReader(
   return listStudentWorkInClass(db, cls.schoolId, cls.id, params.studentId, query);
 }
 
-/** GET /student/getFeedback/{id}: the score and feedback of each answer, for whoever may read it. */
+/** GET /student/submissions/getFeedback/{id}: the score and feedback of each answer, for whoever may read it. */
 export async function getFeedback(
   db: TDb,
   user: TAccessClaims,
