@@ -126,7 +126,6 @@ function ReassignTeacher({ classId, teacherId }: { classId: string; teacherId: s
           value={choice}
           onChange={setChoice}
           data={(teachers.data ?? []).map((t) => ({ value: t._id, label: t.name }))}
-          searchable
           allowDeselect={false}
           style={{ flex: '1 1 220px' }}
           disabled={teachers.isPending}
