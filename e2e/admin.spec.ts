@@ -29,7 +29,7 @@ async function changeRole(page: Page, name: string, change: 'promote' | 'demote'
   await page.getByRole('button', { name: `${label} ${name}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: T.confirm }).click();
   await expect(
-    page.getByText(change === 'promote' ? T.userPromoted : T.userDemoted, { exact: true }),
+    page.getByText(change === 'promote' ? T.userPromoted : T.userDemoted, { exact: true }).first(),
   ).toBeVisible();
 }
 
@@ -80,7 +80,9 @@ test.describe('the school admin', () => {
     await page.getByRole('button', { name: `${T.demote} ${teacherToBe.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: T.confirm }).click();
     await expect(
-      page.getByText(T.demoteFailed(T.teacherOwnsClasses(teacherToBe.name, 1)), { exact: true }),
+      page
+        .getByText(T.demoteFailed(T.teacherOwnsClasses(teacherToBe.name, 1)), { exact: true })
+        .first(),
     ).toBeVisible();
 
     // Deleting a student says what goes with them first.
@@ -89,7 +91,7 @@ test.describe('the school admin', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByText(T.confirmDeleteBody(1, 0, 1))).toBeVisible();
     await dialog.getByRole('button', { name: T.delete }).click();
-    await expect(page.getByText(T.userDeleted, { exact: true })).toBeVisible();
+    await expect(page.getByText(T.userDeleted, { exact: true }).first()).toBeVisible();
     await expect(page.getByText(T.noUsers)).toBeVisible();
 
     // The school's submissions, with the shared list's details drawer.
