@@ -43,7 +43,11 @@ export function isChangeable(user: TAdminUser, currentUserId: string | null): bo
 
 function RoleBadge({ role }: { role: TAdminUser['role'] }) {
   return (
-    <Badge color={ROLE_COLOURS[role]} variant="light">
+    <Badge
+      color={ROLE_COLOURS[role]}
+      variant="light"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+    >
       {T.roleLabels[role]}
     </Badge>
   );
