@@ -95,6 +95,16 @@ export const users = pgTable(
     index('users_school_role_idx').on(t.schoolId, t.role),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    // The admin's user list (admin.queries.ts): one index per sortable column, within the school.
+    index('users_school_name_idx').on(t.schoolId, sql`(lower(${t.name}) COLLATE "C")`, t.id),
+    index('users_school_email_idx').on(t.schoolId, t.email, t.id),
+    index('users_school_created_idx').on(t.schoolId, t.createdAt, t.id),
+    index('users_school_role_name_idx').on(
+      t.schoolId,
+      t.role,
+      sql`(lower(${t.name}) COLLATE "C")`,
+      t.id,
+    ),
   ],
 );
 
@@ -138,6 +148,8 @@ export const classes = pgTable(
   },
   (t) => [
     index('classes_school_created_idx').on(t.schoolId, t.createdAt),
+    // The admin's classes list, newest first with ties by id (classes.school-queries.ts).
+    index('classes_school_created_id_idx').on(t.schoolId, t.createdAt, t.id),
     index('classes_teacher_idx').on(t.teacherId),
     index('classes_teacher_created_idx').on(t.teacherId, t.createdAt, t.id),
   ],
@@ -306,6 +318,29 @@ export const submissions = pgTable(
     index('submissions_teacher_review_idx')
       .on(t.teacherId, t.reviewDoubt.desc(), t.submittedAt.desc(), t.id.desc())
       .where(sql`${t.reviewDoubt} is not null`),
+    // The admin's whole-school list: the same five orders within the school.
+    index('submissions_school_recent_idx').on(t.schoolId, t.submittedAt, t.id),
+    index('submissions_school_student_idx').on(
+      t.schoolId,
+      sql`(lower(${t.studentName}) COLLATE "C")`,
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
+    index('submissions_school_class_idx').on(
+      t.schoolId,
+      sql`(lower(coalesce(${t.className}, '')) COLLATE "C")`,
+      t.submittedAt.desc(),
+      t.id.desc(),
+    ),
+    index('submissions_school_score_idx').on(
+      t.schoolId,
+      sql`(CASE WHEN ${t.status} = 'marked' THEN ${t.totalScore} ELSE -1 END)`,
+      t.submittedAt,
+      t.id,
+    ),
+    index('submissions_school_flagged_idx')
+      .on(t.schoolId, t.submittedAt, t.id)
+      .where(sql`${t.isFlagged}`),
   ],
 );
 

@@ -14,6 +14,8 @@ import { paymentRoutes } from './payments/payments.routes';
 import { siteRoutes } from './site/site.routes';
 import { accountRoutes } from './account/account.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
+import { adminRoutes } from './admin/admin.routes';
+import { classAssignRoutes } from './classes/classes.assign.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -30,6 +32,8 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(siteRoutes, { ctx });
   await api.register(accountRoutes, { ctx });
   await api.register(analyticsRoutes, { ctx });
+  await api.register(adminRoutes, { ctx });
+  await api.register(classAssignRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -2,12 +2,14 @@ import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  redirect,
   RouterProvider,
   type NonIndexRouteObject,
   type RouteObject,
 } from 'react-router';
 import type { TRole } from '@stem/contract/roles';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
+import { getStoredRole } from '../lib/session';
 import { landingRedirect } from './landing-redirect';
 import { RouteError } from './route-error';
 
@@ -20,6 +22,18 @@ const page = (load: () => Promise<TPageModule>, title?: string): NonIndexRouteOb
 });
 
 const pending = (title: string) => page(() => import('./pending-page'), title);
+
+const usersPage = page(() => import('../features/users/pages/users-page'));
+const adminClassesPage = page(() => import('../features/classes/pages/admin-classes-page'));
+const adminClassPage = page(() => import('../features/classes/pages/admin-class-details-page'));
+const adminSubmissionsPage = page(
+  () => import('../features/submissions/pages/admin-submissions-page'),
+);
+
+/** A teacher who opens /all-classes (teacher-only in spec 02 §2) gets their own /classes. */
+function teacherToClasses() {
+  return getStoredRole() === 'teacher' ? redirect('/classes') : null;
+}
 
 const roleGroup = (roles: readonly TRole[], children: RouteObject[]): RouteObject => ({
   element: <RequireRole roles={roles} />,
@@ -97,15 +111,21 @@ export const routes: RouteObject[] = [
                     path: '/admin-dashboard',
                     ...page(() => import('../features/dashboard/pages/admin-dashboard-page')),
                   },
-                  { path: '/users', ...pending('All Users') },
-                  { path: '/users/:id', ...pending('User Details') },
-                  { path: '/admin/users', ...pending('All Users') },
-                  { path: '/admin/create-class', ...pending('Create Class') },
-                  { path: '/admin/all-classes', ...pending('All Classes') },
-                  { path: '/admin/class/:id', ...pending('Class Details') },
-                  { path: '/all-classes/:id', ...pending('Class Details') },
-                  { path: '/admin/submissions', ...pending('All Submissions') },
-                  { path: '/all-submissions', ...pending('All Submissions') },
+                  { path: '/users', ...usersPage },
+                  { path: '/admin/users', ...usersPage },
+                  {
+                    path: '/users/:id',
+                    ...page(() => import('../features/users/pages/user-details-page')),
+                  },
+                  {
+                    path: '/admin/create-class',
+                    ...page(() => import('../features/classes/pages/admin-create-class-page')),
+                  },
+                  { path: '/admin/all-classes', ...adminClassesPage },
+                  { path: '/admin/class/:id', ...adminClassPage },
+                  { path: '/all-classes/:id', ...adminClassPage },
+                  { path: '/admin/submissions', ...adminSubmissionsPage },
+                  { path: '/all-submissions', ...adminSubmissionsPage },
                   {
                     path: '/admin/analytics',
                     ...page(() => import('../features/analytics/pages/school-analytics-page')),
@@ -125,11 +145,13 @@ export const routes: RouteObject[] = [
                   },
                 ],
               ),
-              // /all-classes is teacher-only in the route list but is the admin's classes link too.
-              roleGroup(
-                ['teacher', 'admin'],
-                [{ path: '/all-classes', ...pending('All Classes') }],
-              ),
+              // /all-classes is the admin's page (issue 18's decision); a teacher goes to /classes.
+              {
+                path: '/all-classes',
+                loader: teacherToClasses,
+                element: <RequireRole roles={['admin']} />,
+                children: [{ index: true, lazy: adminClassesPage.lazy }],
+              },
               roleGroup(
                 ['teacher'],
                 [

@@ -1,9 +1,17 @@
 import axios, { AxiosError, type AxiosRequestConfig, type InternalAxiosRequestConfig } from 'axios';
 import { API_BASE, AUTH_PATHS } from '@stem/contract/api';
-import { ZRefreshResponse } from '@stem/contract/auth';
+import { ZMeResponse, ZRefreshResponse } from '@stem/contract/auth';
 import { REQUEST_TIMEOUT_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
-import { clearSession, getRefreshToken, getToken, saveTokens } from './session';
+import {
+  clearSession,
+  getRefreshToken,
+  getStoredUser,
+  getToken,
+  saveTokens,
+  setItem,
+  updateStoredUser,
+} from './session';
 
 /** The one HTTP client: same-origin, JSON, bearer token, 30 s timeout (spec 01 §7). */
 export const http = axios.create({
@@ -46,6 +54,7 @@ export function refreshSession(): Promise<boolean> {
       const parsed = ZRefreshResponse.safeParse(response.data);
       if (!parsed.success) return false;
       saveTokens(parsed.data.token, parsed.data.refreshToken);
+      void syncStoredUser();
       return true;
     } catch {
       return false;
@@ -54,6 +63,38 @@ export function refreshSession(): Promise<boolean> {
     refreshing = null;
   });
   return refreshing;
+}
+
+/** At most one re-read of the current user this often, however many calls were refused. */
+export const USER_SYNC_MIN_INTERVAL_MS = 5_000;
+let lastUserSync = 0;
+
+/**
+ * Reads the signed-in user again (GET /auth/me) and stores what changed, the role included, so a
+ * person promoted or demoted by their admin moves to the screens of their new role: the route guards
+ * re-read the stored role. Runs after every token refresh and after a 403 (a role the server no
+ * longer grants), at most once per USER_SYNC_MIN_INTERVAL_MS.
+ */
+export async function syncStoredUser(): Promise<void> {
+  const now = Date.now();
+  if (!getToken() || now - lastUserSync < USER_SYNC_MIN_INTERVAL_MS) return;
+  lastUserSync = now;
+  try {
+    const response = await http.get<unknown>(`${API_BASE}${AUTH_PATHS.me}`);
+    const parsed = ZMeResponse.safeParse(response.data);
+    if (!parsed.success) return;
+    const fresh = parsed.data.user;
+    const stored = getStoredUser();
+    if (stored?.role !== fresh.role) setItem('role', fresh.role.toLowerCase());
+    updateStoredUser(fresh);
+  } catch {
+    // Offline or signed out meanwhile: the next refresh or refusal tries again.
+  }
+}
+
+/** Lets tests run the sync again at once. */
+export function resetUserSync(): void {
+  lastUserSync = 0;
 }
 
 type TRetriableConfig = InternalAxiosRequestConfig & { _retried?: boolean };
@@ -66,6 +107,14 @@ export const navigation = {
 };
 
 http.interceptors.response.use(undefined, async (error: unknown) => {
+  if (
+    error instanceof AxiosError &&
+    error.response?.status === 403 &&
+    !(error.config?.url ?? '').startsWith(`${API_BASE}${AUTH_PATHS.me}`)
+  ) {
+    void syncStoredUser();
+    throw error;
+  }
   if (!(error instanceof AxiosError) || error.response?.status !== 401 || !error.config) {
     throw error;
   }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { classQuestions, questions } from '../../db/schema';
 
@@ -188,4 +188,19 @@ export async function deleteClassQuestion(
     .where(and(eq(classQuestions.classId, classId), eq(classQuestions.questionId, questionId)))
     .returning({ questionId: classQuestions.questionId });
   return rows.length > 0;
+}
+
+/** How many questions each of these teachers of the school owns (the admin's deletion check). */
+export async function countQuestionsByTeacher(
+  db: TDb,
+  schoolId: string,
+  teacherIds: string[],
+): Promise<Map<string, number>> {
+  if (teacherIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teacherId: questions.teacherId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(questions)
+    .where(and(eq(questions.schoolId, schoolId), inArray(questions.teacherId, teacherIds)))
+    .groupBy(questions.teacherId);
+  return new Map(rows.flatMap((r) => (r.teacherId ? [[r.teacherId, r.n]] : [])));
 }

@@ -208,3 +208,12 @@ export async function writeRubric(
     throw error;
   }
 }
+
+/** How many questions each of these teachers of the school owns (the admin's deletion check). */
+export function countQuestionsOfTeachers(
+  db: TDb,
+  schoolId: string,
+  teacherIds: string[],
+): Promise<Map<string, number>> {
+  return queries.countQuestionsByTeacher(db, schoolId, teacherIds);
+}

@@ -29,6 +29,12 @@ export function canActOnSubmission(user: TAccessClaims, row: TSubmissionAccess):
   return false;
 }
 
+/** Who may read a submission: whoever may act on it, and the admin of its school. */
+export function canViewSubmission(user: TAccessClaims, row: TSubmissionAccess): boolean {
+  if (user.role === 'admin') return user.schoolId !== null && user.schoolId === row.schoolId;
+  return canActOnSubmission(user, row);
+}
+
 /**
  * Who may review a submission's marks (issue 11): the teacher it belongs to, or an admin of its school.
  * Students never; another school's users never (they get 404).

@@ -310,8 +310,15 @@ export async function reopenFailedSubmission(
   return rows[0] ?? null;
 }
 
-/** Whose list: a teacher's (by the submission's teacher) or a student's own. */
-export type TListOwner = { kind: 'teacher' | 'student'; schoolId: string; userId: string };
+/**
+ * Whose list: a teacher's (by the submission's teacher), a student's own, or the whole school's (the
+ * admin's; `userId` is then unused).
+ */
+export type TListOwner = {
+  kind: 'teacher' | 'student' | 'school';
+  schoolId: string;
+  userId: string;
+};
 
 const studentNameKey = sql`(lower(${submissions.studentName}) COLLATE "C")`;
 const classNameKey = sql`(lower(coalesce(${submissions.className}, '')) COLLATE "C")`;
@@ -356,13 +363,17 @@ export type TListFilter = {
   review: TSubmissionReviewFilter;
   /** Lower-cased search term, or '' for none. */
   q: string;
+  /** Only the work of this class (one student's work in a class). */
+  classId?: string | null;
 };
 
 function ownerCondition(owner: TListOwner): SQL | undefined {
   return and(
     owner.kind === 'teacher'
       ? eq(submissions.teacherId, owner.userId)
-      : eq(submissions.studentId, owner.userId),
+      : owner.kind === 'student'
+        ? eq(submissions.studentId, owner.userId)
+        : undefined,
     eq(submissions.schoolId, owner.schoolId),
   );
 }
@@ -378,7 +389,12 @@ function filterCondition(filter: TListFilter): SQL | undefined {
     ? sql`(strpos(lower(${submissions.studentName}), ${filter.q}) > 0 or strpos(lower(coalesce(${submissions.className}, '')), ${filter.q}) > 0 or strpos(${submissions.searchText}, ${filter.q}) > 0)`
     : undefined;
   const review = filter.review === 'needed' ? isNotNull(submissions.reviewDoubt) : undefined;
-  return and(flag, search, review);
+  return and(
+    flag,
+    search,
+    review,
+    filter.classId ? eq(submissions.classId, filter.classId) : undefined,
+  );
 }
 
 export type TSubmissionSummaryRow = {
@@ -709,4 +725,77 @@ export async function selectAgreement(
     agreed: Number(r.agreed),
     withinOne: Number(r.withinOne),
   }));
+}
+
+/**
+ * The whole school's count and flagged count (the admin's list). One index-only count each, over the
+ * school's rows of submissions_school_recent_idx and the partial flagged index.
+ */
+export async function selectSchoolTally(
+  db: TDb,
+  schoolId: string,
+): Promise<{ total: number; flagged: number }> {
+  // Two counts, each answered from its index alone (no table rows are read).
+  const [[all], [flagged]] = await Promise.all([
+    db.select({ n: count() }).from(submissions).where(eq(submissions.schoolId, schoolId)),
+    db
+      .select({ n: count() })
+      .from(submissions)
+      .where(and(eq(submissions.schoolId, schoolId), eq(submissions.isFlagged, true))),
+  ]);
+  return { total: Number(all?.n ?? 0), flagged: Number(flagged?.n ?? 0) };
+}
+
+/** A student's submissions: how many, the mean percentage of the marked ones, the newest date. */
+export async function selectStudentSubmissionStats(
+  db: TDb,
+  schoolId: string,
+  studentId: string,
+): Promise<{ total: number; averagePercent: number | null; last: Date | null }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      average: sql<
+        number | null
+      >`avg(${submissions.totalScore} * 100.0 / nullif(${submissions.totalMarks}, 0)) filter (where ${submissions.status} = 'marked')`,
+      last: sql<Date | null>`max(${submissions.submittedAt})`,
+    })
+    .from(submissions)
+    .where(and(eq(submissions.schoolId, schoolId), eq(submissions.studentId, studentId)));
+  const average = row?.average == null ? null : Math.round(Number(row.average) * 10) / 10;
+  const last = row?.last ? new Date(row.last) : null;
+  return { total: Number(row?.total ?? 0), averagePercent: average, last };
+}
+
+/** How many of a teacher's submissions have been marked. */
+export async function countTeacherMarked(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .where(
+      and(
+        eq(submissions.schoolId, schoolId),
+        eq(submissions.teacherId, teacherId),
+        eq(submissions.status, 'marked'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** How many submissions these students of the school have made (what deleting them removes). */
+export async function countSubmissionsOfStudents(
+  db: TDb,
+  schoolId: string,
+  studentIds: string[],
+): Promise<number> {
+  if (studentIds.length === 0) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(submissions)
+    .where(and(eq(submissions.schoolId, schoolId), inArray(submissions.studentId, studentIds)));
+  return Number(row?.n ?? 0);
 }

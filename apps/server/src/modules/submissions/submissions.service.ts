@@ -28,6 +28,7 @@ import {
   canActOnSubmission,
   canReviewSubmission,
   scoreWithinMarks,
+  canViewSubmission,
 } from './submissions.policy';
 import { pageLimit } from '../../lib/keyset';
 import {
@@ -227,7 +228,7 @@ export async function submitForStudent(
  * One page of a teacher's or a student's list with its counts: the page is one index range scan, the
  * counts one row of the tallies; only a search adds a count over the owner's rows.
  */
-async function listPage(
+export async function listPage(
   db: TDb,
   owner: queries.TListOwner,
   query: TSubmissionListQuery,
@@ -245,7 +246,9 @@ async function listPage(
       cursor: query.cursor,
       limit: pageLimit(query.limit),
     }),
-    queries.selectTally(db, owner),
+    owner.kind === 'school'
+      ? queries.selectSchoolTally(db, owner.schoolId)
+      : queries.selectTally(db, owner),
     isTeacher ? queries.countNeedingReview(db, owner) : Promise.resolve(undefined),
   ]);
   let matched: number;
@@ -425,6 +428,20 @@ export async function getAgreement(
     teacherId: user.role === 'admin' ? null : user.userId,
     classId: query.classId ?? null,
   });
+}
+
+/**
+ * The submission if the caller may read it: whoever may act on it, and the admin of its school (who
+ * sees all the school's submissions, spec 02 §6, but marks none).
+ */
+export async function requireViewable(
+  db: TDb,
+  user: TAccessClaims,
+  submissionId: string,
+): Promise<queries.TSubmissionRow> {
+  const row = await queries.findSubmission(db, schoolOf(user), submissionId);
+  if (!row || !canViewSubmission(user, row)) throw submissionNotFound();
+  return row;
 }
 
 /** The submission if the caller may act on it (its student, its class's teacher, its uploader). */

@@ -20,13 +20,27 @@ import { useRemoveStudent } from '../api/remove-student';
 
 const T = MESSAGES.classesPage;
 
-type TProps = { classId: string; className: string; students: TStudentRef[] };
+type TProps = {
+  classId: string;
+  className: string;
+  students: TStudentRef[];
+  /** Opens one student's work in this class (issue 18). */
+  onViewWork?: (student: TStudentRef) => void;
+  /** False on the admin's class page: removing is the class teacher's. */
+  removable?: boolean;
+};
 
 /**
  * The class's students (spec 02 §2): name, email and a remove action. There is no way back into the
  * class from the teacher's side, so removal is confirmed first.
  */
-export function ClassStudentsTable({ classId, className, students }: TProps) {
+export function ClassStudentsTable({
+  classId,
+  className,
+  students,
+  onViewWork,
+  removable = true,
+}: TProps) {
   const removal = useRemoveStudent();
   const [pending, setPending] = useState<TStudentRef | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +48,22 @@ export function ClassStudentsTable({ classId, className, students }: TProps) {
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
 
   const removeButton = (student: TStudentRef) => (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      {onViewWork && (
+        <Button
+          size="xs"
+          variant="default"
+          onClick={() => onViewWork(student)}
+          aria-label={`${MESSAGES.admin.viewWork}: ${student.name}`}
+        >
+          {MESSAGES.admin.viewWork}
+        </Button>
+      )}
+      {removable && removeOnly(student)}
+    </Group>
+  );
+
+  const removeOnly = (student: TStudentRef) => (
     <Button
       size="xs"
       color="red"

@@ -7,7 +7,11 @@ import { Link, useParams } from 'react-router';
 import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
 import { ClassCsvMenu } from '../../analytics/components/class-csv-menu';
+import type { TStudentRef } from '@stem/contract/teaching';
 import { isClassMissing, useClassDetails } from '../api/get-class-details';
+import { useSchoolStudents } from '../api/get-school-students';
+import { AddStudentsButton } from '../components/add-students-button';
+import { StudentWorkModal } from '../components/student-work-modal';
 import { ClassQuestionsTable } from '../components/class-questions-table';
 import { ClassStudentsTable } from '../components/class-students-table';
 import { usePageTitle } from '../use-page-title';
@@ -34,6 +38,8 @@ export default function ClassDetailsPage() {
   const query = useClassDetails(classId);
   usePageTitle(query.data ? T.classDocumentTitle(query.data.name) : T.detailsDocumentTitle);
   const [showQuestions, setShowQuestions] = useState(false);
+  const [workOf, setWorkOf] = useState<TStudentRef | null>(null);
+  const schoolStudents = useSchoolStudents();
   const questionsId = useId();
 
   if (query.isPending) {
@@ -122,11 +128,30 @@ export default function ClassDetailsPage() {
         component="section"
         aria-label={T.studentsHeading(cls.students.length)}
       >
-        <Title order={2} size="h3" mb="md">
-          {T.studentsHeading(cls.students.length)}
-        </Title>
-        <ClassStudentsTable classId={cls._id} className={cls.name} students={cls.students} />
+        <Group justify="space-between" align="center" mb="md">
+          <Title order={2} size="h3">
+            {T.studentsHeading(cls.students.length)}
+          </Title>
+          <AddStudentsButton
+            classId={cls._id}
+            enrolled={cls.students}
+            candidates={schoolStudents.data}
+            loading={schoolStudents.isPending}
+          />
+        </Group>
+        <ClassStudentsTable
+          classId={cls._id}
+          className={cls.name}
+          students={cls.students}
+          onViewWork={setWorkOf}
+        />
       </Paper>
+      <StudentWorkModal
+        classId={cls._id}
+        student={workOf}
+        listPath="/submissions"
+        onClose={() => setWorkOf(null)}
+      />
     </Stack>
   );
 }

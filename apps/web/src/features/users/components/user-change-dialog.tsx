@@ -1,0 +1,137 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
+import { failureReason, previewDeletion, useChangeRole, useDeleteUsers, USERS_KEY } from '../api';
+
+const T = MESSAGES.admin;
+
+/** What the admin asked for: delete some people, or promote / demote one. */
+export type TPendingChange =
+  { kind: 'delete'; ids: string[] } | { kind: 'promote' | 'demote'; id: string; name: string };
+
+/**
+ * The confirmation of a change (spec 02 §8 Admin toasts). Deleting first asks the server what would
+ * go (people, submissions, class places) and says so; a refusal (a teacher who still teaches
+ * classes) is shown as the server words it, before anything is deleted.
+ */
+export function UserChangeDialog({
+  pending,
+  onClose,
+  onDone,
+}: {
+  pending: TPendingChange | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const deletion = useDeleteUsers();
+  const roleChange = useChangeRole();
+  const ids = pending?.kind === 'delete' ? pending.ids : [];
+  const preview = useQuery({
+    queryKey: [...USERS_KEY, 'preview', ids],
+    queryFn: () => previewDeletion(ids),
+    enabled: ids.length > 0,
+    retry: false,
+    gcTime: 0,
+  });
+  const busy = deletion.isPending || roleChange.isPending;
+
+  const toast = (color: 'green' | 'red', message: string) =>
+    notifications.show({ color, message, autoClose: SUCCESS_MESSAGE_MS });
+
+  const confirm = () => {
+    if (!pending) return;
+    if (pending.kind === 'delete') {
+      deletion.mutate(pending.ids, {
+        onSuccess: () => {
+          toast('green', T.userDeleted);
+          onDone();
+        },
+        onError: (error) => toast('red', T.deleteFailed(failureReason(error))),
+        onSettled: onClose,
+      });
+      return;
+    }
+    roleChange.mutate(
+      { userId: pending.id, change: pending.kind },
+      {
+        onSuccess: () => {
+          toast('green', pending.kind === 'promote' ? T.userPromoted : T.userDemoted);
+          onDone();
+        },
+        onError: (error) =>
+          toast(
+            'red',
+            (pending.kind === 'promote' ? T.promoteFailed : T.demoteFailed)(failureReason(error)),
+          ),
+        onSettled: onClose,
+      },
+    );
+  };
+
+  let body;
+  let canConfirm = true;
+  if (pending?.kind === 'delete') {
+    if (preview.isPending) {
+      canConfirm = false;
+      body = (
+        <Group gap="xs">
+          <Loader size="xs" />
+          <Text>{T.confirmDeleteCounting}</Text>
+        </Group>
+      );
+    } else if (preview.isError) {
+      canConfirm = false;
+      body = (
+        <Alert color="red" role="alert">
+          {T.deleteFailed(failureReason(preview.error))}
+        </Alert>
+      );
+    } else {
+      const c = preview.data;
+      body = <Text>{T.confirmDeleteBody(c.users, c.submissions, c.enrolments)}</Text>;
+    }
+  } else if (pending) {
+    body = (
+      <Text>
+        {pending.kind === 'promote'
+          ? T.confirmPromote(pending.name)
+          : T.confirmDemote(pending.name)}
+      </Text>
+    );
+  }
+
+  const title =
+    pending?.kind === 'delete'
+      ? T.confirmDeleteTitle
+      : pending?.kind === 'promote'
+        ? T.promote
+        : T.demote;
+
+  return (
+    <Modal
+      opened={pending !== null}
+      onClose={() => (busy ? undefined : onClose())}
+      title={title}
+      centered
+    >
+      <Stack>
+        {body}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {T.cancel}
+          </Button>
+          <Button
+            color={pending?.kind === 'delete' ? 'red' : undefined}
+            onClick={confirm}
+            loading={busy}
+            disabled={!canConfirm}
+          >
+            {pending?.kind === 'delete' ? T.delete : T.confirm}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
