@@ -21,7 +21,13 @@ export type TKind =
   | 'self'
   | `=${string}`;
 
-type TWorldIds = { classId: string; questionId: string; submissionId: string; schoolId: string };
+type TWorldIds = {
+  classId: string;
+  questionId: string;
+  submissionId: string;
+  schoolId: string;
+  teacherId: string;
+};
 
 export type TRow = {
   allow: 'public' | readonly TCaller[];
@@ -30,6 +36,8 @@ export type TRow = {
   body?: (other: TWorldIds & { student: { user: { id: string } } }) => unknown;
   noBody?: boolean;
   skipOwnRead?: boolean;
+  /** Besides 403/404: a body naming another school's ids may be refused as 400 naming the field. */
+  foreignIdsRefusedAs400?: boolean;
 };
 
 const SIGNED_IN = ['student', 'teacher', 'admin', 'owner'] as const;
@@ -194,6 +202,55 @@ export const MATRIX: Record<string, TRow> = {
   getPaymentHistory: { allow: ['teacher', 'admin', 'owner'], skipOwnRead: true },
   verifyCheckout: { allow: 'public' },
   receivePaymentWebhook: { allow: 'public' },
+
+  // The school admin (spec 02 §7 Admin, issue 10) and issue 18's class paths
+  listSchoolUsers: { allow: ['admin'] },
+  getSchoolUser: { allow: ['admin'], params: { id: 'student' }, isolated: true },
+  listSchoolUserSubmissions: { allow: ['admin'], params: { id: 'student' }, isolated: true },
+  previewUserDeletion: {
+    allow: ['admin'],
+    isolated: true,
+    body: (o) => ({ users: [o.student.user.id] }),
+  },
+  deleteSchoolUsers: {
+    allow: ['admin'],
+    isolated: true,
+    body: (o) => ({ users: [o.student.user.id] }),
+  },
+  promoteUser: { allow: ['admin'], isolated: true, body: (o) => ({ userId: o.student.user.id }) },
+  demoteUser: { allow: ['admin'], isolated: true, body: (o) => ({ userId: o.student.user.id }) },
+  listSchoolTeachers: { allow: ['admin'] },
+  listSchoolStudentsForAdmin: { allow: ['admin'] },
+  listSchoolClasses: { allow: ['admin'] },
+  createSchoolClass: {
+    allow: ['admin'],
+    isolated: true,
+    body: (o) => ({ name: 'Intruders', teacherId: o.teacherId, students: [o.student.user.id] }),
+    foreignIdsRefusedAs400: true,
+  },
+  getSchoolClass: { allow: ['admin'], params: { classId: 'class' }, isolated: true },
+  reassignSchoolClass: {
+    allow: ['admin'],
+    params: { classId: 'class' },
+    isolated: true,
+    body: (o) => ({ teacherId: o.teacherId }),
+  },
+  listSchoolSubmissions: { allow: ['admin'] },
+  assignStudentsToClass: {
+    allow: ['teacher', 'admin'],
+    isolated: true,
+    body: (o) => ({ classId: o.classId, students: [o.student.user.id] }),
+  },
+  listStudentWorkInClass: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', studentId: 'student' },
+    isolated: true,
+  },
+  getSubmissionFeedback: {
+    allow: ['student', 'teacher', 'admin'],
+    params: { id: 'submission' },
+    isolated: true,
+  },
 
   // Analytics and export (issue 11)
   getClassAnalytics: { allow: ['teacher', 'admin'], params: { classId: 'class' }, isolated: true },
