@@ -8,6 +8,7 @@ import { scheduleHousekeeping } from './jobs/housekeeping';
 import { selectAi } from './adapters/ai/select-ai';
 import { selectQueue } from './adapters/queue/select-queue';
 import { startJobConsumers } from './jobs/start-jobs';
+import { selectOcr } from './extraction/ocr/select-ocr';
 import { createMarker } from './marking/engine';
 import { markingLeaseMs } from './modules/marking/marking.service';
 
@@ -41,11 +42,15 @@ async function main(): Promise<void> {
 
   // The marking queue lives in Redis; without REDIS_URL it is in the API process and runs there.
   const queue = config.redisUrl ? selectQueue(config, logger) : undefined;
+  const ai = selectAi(config, logger);
+  // Scanned answer-sheet stacks are read here too (OCR workers start on the first page).
+  const ocr = queue ? selectOcr(config, { ai, logger }) : undefined;
   const stopJobs = queue
     ? startJobConsumers(
         {
           db: database.db,
-          marker: createMarker({ ai: selectAi(config, logger) }),
+          marker: createMarker({ ai }),
+          ocr,
           logger,
           now: () => new Date(),
           leaseMs: markingLeaseMs(config.ai.timeoutMs),
@@ -61,6 +66,7 @@ async function main(): Promise<void> {
     else logger.info({ signal }, 'worker shutting down');
     await stopJobs();
     await queue?.close();
+    await ocr?.close();
     await stopPurge();
     await database.close();
   });

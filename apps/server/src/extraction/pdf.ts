@@ -130,3 +130,42 @@ async function renderPage(doc: TPdfDocument, number: number, maxSide: number): P
     page.cleanup();
   }
 }
+
+/** A PDF opened to render its pages one at a time (a long scan never sits in memory as pixels). */
+export type TPdfPages = {
+  count: number;
+  /** Renders page `number` (1-based) to a PNG, longest side `maxSide`. */
+  render(number: number, maxSide: number): Promise<Buffer>;
+  close(): Promise<void>;
+};
+
+/** Whether a PDF that failed to open is protected by a password (pdf.js's PasswordException). */
+export function isEncryptedPdfError(error: unknown, bytes: Uint8Array): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && cause.name === 'PasswordException') return true;
+  // A damaged encryption dictionary fails differently: the trailer still names it.
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
+  return /\/Encrypt\s/.test(tail);
+}
+
+/**
+ * Opens a PDF for page-by-page rendering. Throws `unreadable` (check isEncryptedPdfError for a
+ * password-protected file); rendering a damaged page throws `unreadable` too.
+ */
+export async function openPdfPages(
+  bytes: Uint8Array,
+  maxImagePixels = DEFAULT_MAX_PIXELS,
+): Promise<TPdfPages> {
+  const doc = await openPdf(bytes, maxImagePixels);
+  return {
+    count: doc.numPages,
+    render: async (number, maxSide) => {
+      try {
+        return await renderPage(doc, number, maxSide);
+      } catch (error) {
+        throw ExtractionError.unreadable(error);
+      }
+    },
+    close: () => doc.destroy(),
+  };
+}

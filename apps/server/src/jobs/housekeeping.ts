@@ -3,6 +3,7 @@ import type { TDb } from '../db/client';
 import { runTokenPurge, TOKEN_PURGE_INTERVAL_MS } from '../modules/auth/auth.sessions';
 import { removeUnclaimedTrials } from '../modules/trials/trials.service';
 import { purgeOldAudit } from '../modules/audit/audit.service';
+import { clearStaleBatches } from '../modules/scans/scans.service';
 
 export type THousekeepingDeps = { db: TDb; now: () => Date; logger: FastifyBaseLogger };
 
@@ -26,11 +27,28 @@ export async function runAuditPurge(deps: THousekeepingDeps): Promise<void> {
   }
 }
 
-/** One round of housekeeping: expired auth tokens, unclaimed trial schools, old activity records. */
+/**
+ * Deletes the files of scan batches that a crash or stop left unfinished (their page images must
+ * not outlive the batch's processing), and fails those batches; never throws.
+ */
+export async function runScanCleanup(deps: THousekeepingDeps): Promise<void> {
+  try {
+    const cleared = await clearStaleBatches(deps);
+    if (cleared > 0) deps.logger.info({ cleared }, 'files of interrupted scan batches deleted');
+  } catch (err) {
+    deps.logger.error({ err }, 'scan batch clean-up failed');
+  }
+}
+
+/**
+ * One round of housekeeping: expired auth tokens, unclaimed trial schools, old activity records,
+ * files of interrupted scan batches.
+ */
 export async function runHousekeeping(deps: THousekeepingDeps): Promise<void> {
   await runTokenPurge(deps);
   await runTrialCleanup(deps);
   await runAuditPurge(deps);
+  await runScanCleanup(deps);
 }
 
 /**

@@ -37,6 +37,9 @@ function schoolOf(user: TAccessClaims): string {
   return user.schoolId;
 }
 
+/** What creating and queueing a submission needs (the scan worker has no HTTP context). */
+export type TSubmitDeps = Pick<TAppContext, 'db' | 'now' | 'queue' | 'logger'>;
+
 const submissionNotFound = () => new AppError('NOT_FOUND', MESSAGES.submissions.notFound);
 
 type TAnswerInput = {
@@ -87,12 +90,12 @@ async function snapshotAnswers(
  * the 3-attempts rule (spec 01 §9) holds under parallel requests; 403 ATTEMPTS_EXHAUSTED past it.
  */
 async function insertWithinAttemptLimit(
-  ctx: TAppContext,
+  ctx: TSubmitDeps,
   values: {
     cls: TClassRow;
     studentId: string;
     uploadedBy: string | null;
-    source: 'student' | 'teacher_upload';
+    source: 'student' | 'teacher_upload' | 'bulk_scan';
     answers: TAnswerInput[];
   },
 ): Promise<string> {
@@ -136,7 +139,7 @@ async function insertWithinAttemptLimit(
  * Queues the marking of a committed submission. A queue that is down does not fail the request: the
  * work is saved, and the recovery sweep queues it again later.
  */
-async function startMarking(ctx: TAppContext, submissionId: string): Promise<void> {
+async function startMarking(ctx: TSubmitDeps, submissionId: string): Promise<void> {
   try {
     await enqueueMarking(ctx.queue, submissionId);
   } catch (err) {
@@ -212,6 +215,56 @@ export async function submitForStudent(
   });
   await startMarking(ctx, id);
   return id;
+}
+
+/**
+ * A scanned answer sheet's answer (issue 12): the teacher's bulk scan, for a student of one of their
+ * classes and a question of that class, with the student's attempt limit and the school's allowance.
+ * Refusals are AppErrors (NOT_FOUND class, VALIDATION student or question, ATTEMPTS_EXHAUSTED, ...).
+ */
+export async function submitScannedAnswer(
+  ctx: TSubmitDeps,
+  teacher: TAccessClaims,
+  input: {
+    classId: string;
+    studentId: string;
+    questionId: string;
+    text: string;
+    ocrConfidence: number | undefined;
+  },
+): Promise<string> {
+  const cls = await requireTeacherClass(ctx.db, teacher, input.classId);
+  const students = await listClassStudents(ctx.db, teacher, cls.id);
+  if (!students.some((s) => s.id === input.studentId)) {
+    throw new AppError('VALIDATION', MESSAGES.upload.studentNotInClass, { field: 'studentId' });
+  }
+  const id = await insertWithinAttemptLimit(ctx, {
+    cls,
+    studentId: input.studentId,
+    uploadedBy: teacher.userId,
+    source: 'bulk_scan',
+    answers: [
+      {
+        questionId: input.questionId,
+        answer: input.text,
+        source: 'scan',
+        ocrConfidence: input.ocrConfidence,
+        field: 'questionId',
+      },
+    ],
+  });
+  await startMarking(ctx, id);
+  return id;
+}
+
+/** How many of these submissions (of one school) are marked, and how many failed. */
+export async function countMarkingOutcomes(
+  db: TDb,
+  schoolId: string,
+  submissionIds: string[],
+): Promise<{ marked: number; failed: number }> {
+  if (submissionIds.length === 0) return { marked: 0, failed: 0 };
+  return queries.countStatuses(db, schoolId, submissionIds);
 }
 
 /**

@@ -1,0 +1,59 @@
+import sharp from 'sharp';
+import { SCAN_MESSAGES } from '@stem/contract/scans';
+import { detectFileType, type TFileType } from '../../extraction/file-type';
+import { countImagePages, DEFAULT_MAX_PIXELS } from '../../extraction/normalise';
+import { isEncryptedPdfError, openPdfPages } from '../../extraction/pdf';
+import { AppError } from '../../lib/app-error';
+
+/** Longest side a PDF page is rendered at for reading (about 170 dpi on A4). */
+export const RENDER_SIDE = 2000;
+
+/** One uploaded file opened for reading: its pages rendered (or cut) one at a time, in memory. */
+export type TOpenedFile = {
+  pages: number;
+  page(index: number): Promise<Buffer>;
+  close(): Promise<void>;
+};
+
+/**
+ * Opens an uploaded file of a stack. Refusals are AppErrors naming the file: not a PDF or image (415),
+ * a password-protected or damaged PDF, a damaged image (422).
+ */
+export async function openScanFile(bytes: Buffer, name: string): Promise<TOpenedFile> {
+  const type: TFileType | undefined = bytes.length > 0 ? detectFileType(bytes) : undefined;
+  if (!type) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', SCAN_MESSAGES.unsupportedFile(name), {
+      field: 'files',
+    });
+  }
+  if (type === 'pdf') {
+    try {
+      const pdf = await openPdfPages(bytes);
+      return {
+        pages: pdf.count,
+        page: (index) => pdf.render(index + 1, RENDER_SIDE),
+        close: () => pdf.close(),
+      };
+    } catch (error) {
+      const message = isEncryptedPdfError(error, bytes)
+        ? SCAN_MESSAGES.encryptedPdf(name)
+        : SCAN_MESSAGES.brokenFile(name);
+      throw new AppError('UNPROCESSABLE', message, { field: 'files' });
+    }
+  }
+  let pages: number;
+  try {
+    pages = type === 'tiff' ? await countImagePages(bytes, DEFAULT_MAX_PIXELS) : 1;
+    if (type !== 'tiff') await sharp(bytes, { limitInputPixels: DEFAULT_MAX_PIXELS }).metadata();
+  } catch {
+    throw new AppError('UNPROCESSABLE', SCAN_MESSAGES.brokenFile(name), { field: 'files' });
+  }
+  return {
+    pages,
+    page: async (index) =>
+      type === 'tiff'
+        ? sharp(bytes, { page: index, limitInputPixels: DEFAULT_MAX_PIXELS }).png().toBuffer()
+        : bytes,
+    close: async () => undefined,
+  };
+}
