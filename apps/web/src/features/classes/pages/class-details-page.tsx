@@ -9,6 +9,7 @@ import { isClassMissing, useClassDetails } from '../api/get-class-details';
 import { ClassQuestionsTable } from '../components/class-questions-table';
 import { ClassStudentsTable } from '../components/class-students-table';
 import { usePageTitle } from '../use-page-title';
+import { PrintSheetsButton } from '../../answer-sheets/components/print-sheets-button';
 
 const T = MESSAGES.classesPage;
 
@@ -70,6 +71,13 @@ export default function ClassDetailsPage() {
         <Text c="dimmed" mt={4}>
           {T.studentCount(cls.students.length)} · {T.questionCount(cls.questions.length)}
         </Text>
+        <Group mt="sm">
+          <PrintSheetsButton
+            classId={cls._id}
+            studentCount={cls.students.length}
+            questions={cls.questions}
+          />
+        </Group>
       </div>
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby={`${questionsId}-h`}>
