@@ -14,6 +14,8 @@ export type TScanLook = {
   noisy?: boolean;
   /** The code is covered (torn corner, sticker, a sheet without a code). */
   hideCode?: boolean;
+  /** Everything above the answer box is cut off (no code, no name, no question). */
+  hideHeader?: boolean;
 };
 
 /** What a student writes on a sheet: answer text (and a name on a blank sheet). */
@@ -78,12 +80,20 @@ export async function fillSheets(pdf: Uint8Array, fills: TFill[], paper: 'a4' | 
 /** The page as a scanner would give it back: a greyscale JPEG, turned, noisy or with the code hidden. */
 export async function scanLook(png: Buffer, look: TScanLook, paper: 'a4' | 'letter' = 'a4') {
   let image = sharp(png);
-  if (look.hideCode) {
+  if (look.hideCode || look.hideHeader) {
     const meta = await sharp(png).metadata();
     const layout = sheetLayout(paper);
     const scale = (meta.width ?? 1) / layout.width;
+    const box = look.hideHeader
+      ? { x: 0, y: 0, width: layout.width, height: layout.answer.y - 4 }
+      : {
+          x: layout.qr.x - 6,
+          y: layout.qr.y - 6,
+          width: layout.qr.width + 12,
+          height: layout.qr.height + 12,
+        };
     const cover = Buffer.from(
-      `<svg width="${meta.width}" height="${meta.height}"><rect x="${(layout.qr.x - 6) * scale}" y="${(layout.qr.y - 6) * scale}" width="${(layout.qr.width + 12) * scale}" height="${(layout.qr.height + 12) * scale}" fill="white"/></svg>`,
+      `<svg width="${meta.width}" height="${meta.height}"><rect x="${box.x * scale}" y="${box.y * scale}" width="${box.width * scale}" height="${box.height * scale}" fill="white"/></svg>`,
     );
     image = sharp(
       await image

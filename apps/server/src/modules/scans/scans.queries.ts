@@ -132,12 +132,22 @@ export async function countPagesByStatus(db: TDb, batchIds: string[]) {
     .groupBy(scanPages.batchId, scanPages.status);
 }
 
-export async function selectSubmissionIds(db: TDb, batchId: string): Promise<string[]> {
+/** The submission of each submitted page of a batch (one per page; pages share a submission). */
+export async function selectPageSubmissions(db: TDb, batchId: string): Promise<string[]> {
   const rows = await db
     .select({ id: scanPages.submissionId })
     .from(scanPages)
     .where(and(eq(scanPages.batchId, batchId), isNotNull(scanPages.submissionId)));
   return rows.flatMap((r) => (r.id ? [r.id] : []));
+}
+
+export async function setPagesSubmission(
+  db: TDb,
+  pageIds: string[],
+  submissionId: string,
+): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db.update(scanPages).set({ submissionId }).where(inArray(scanPages.id, pageIds));
 }
 
 export async function findPage(db: TDb, batchId: string, pageId: string): Promise<TPageRow | null> {

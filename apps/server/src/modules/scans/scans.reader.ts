@@ -15,7 +15,7 @@ import { findSchoolById } from '../auth/auth.queries';
 import { requireTeacherClass } from '../classes/classes.access';
 import { listClassStudents } from '../classes/classes.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
-import { submitScannedAnswer, type TSubmitDeps } from '../submissions/submissions.service';
+import { submitScannedAnswers, type TSubmitDeps } from '../submissions/submissions.service';
 import { openScanFile, type TOpenedFile } from './scans.files';
 import * as queries from './scans.queries';
 import { sheetKey } from './scans.sheets';
@@ -96,6 +96,50 @@ async function eachLimited(count: number, limit: number, work: (i: number) => Pr
     }
   });
   await Promise.all(lanes);
+}
+
+/**
+ * Makes the submissions of a read batch: one per student, holding every answer of theirs in the
+ * stack (so a class's stack counts one assessment per student, as a class's typed work does). Pages
+ * a previous run already submitted keep their submission. A refused student (attempts, allowance)
+ * gets their pages back as needing the teacher, with the reason.
+ */
+async function submitAssignedPages(
+  deps: TScanDeps,
+  teacher: TAccessClaims,
+  batch: queries.TBatchRow,
+): Promise<void> {
+  const pages = (await queries.selectPages(deps.db, batch.id)).filter(
+    (p) => p.status === 'assigned' && p.submissionId === null && p.studentId && p.questionId,
+  );
+  const byStudent = new Map<string, queries.TPageRow[]>();
+  for (const page of pages) {
+    const studentId = page.studentId ?? '';
+    byStudent.set(studentId, [...(byStudent.get(studentId) ?? []), page]);
+  }
+  for (const [studentId, own] of byStudent) {
+    try {
+      const submissionId = await submitScannedAnswers(deps, teacher, {
+        classId: batch.classId,
+        studentId,
+        answers: own.map((p) => ({
+          questionId: p.questionId ?? '',
+          text: p.extractedText,
+          ocrConfidence: p.ocrConfidence ?? undefined,
+        })),
+      });
+      await queries.setPagesSubmission(
+        deps.db,
+        own.map((p) => p.id),
+        submissionId,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      for (const page of own) {
+        await queries.releasePage(deps.db, page.id, refusalReason(error), deps.now());
+      }
+    }
+  }
 }
 
 /**
@@ -192,45 +236,18 @@ export async function readBatch(
         return;
       }
       const key = `${decision.studentId}:${decision.questionId}`;
-      if (taken.has(key)) {
-        await queries.insertPage(deps.db, {
-          ...base,
-          status: 'duplicate',
-          reason: 'duplicate',
-          studentId: decision.studentId,
-          questionId: decision.questionId,
-        });
-        return;
-      }
+      const repeat = taken.has(key);
       taken.add(key);
-      try {
-        const submissionId = await submitScannedAnswer(deps, teacher, {
-          classId: batch.classId,
-          studentId: decision.studentId,
-          questionId: decision.questionId,
-          text,
-          ocrConfidence: confidence,
-        });
-        await queries.insertPage(deps.db, {
-          ...base,
-          status: 'assigned',
-          matchedBy: decision.by,
-          studentId: decision.studentId,
-          questionId: decision.questionId,
-          submissionId,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        taken.delete(key);
-        await queries.insertPage(deps.db, {
-          ...base,
-          status: 'needs_teacher',
-          reason: refusalReason(error),
-          studentId: decision.studentId,
-          questionId: decision.questionId,
-        });
-      }
+      await queries.insertPage(deps.db, {
+        ...base,
+        status: repeat ? 'duplicate' : 'assigned',
+        reason: repeat ? 'duplicate' : null,
+        matchedBy: decision.by,
+        studentId: decision.studentId,
+        questionId: decision.questionId,
+      });
     });
+    await submitAssignedPages(deps, teacher, batch);
     await queries.finishBatch(deps.db, batchId, {
       status: 'done',
       failureReason: null,

@@ -13,7 +13,7 @@ import type { TAccessClaims } from '../../lib/tokens';
 import { requireTeacherClass } from '../classes/classes.access';
 import { listClassStudents } from '../classes/classes.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
-import { countMarkingOutcomes, submitScannedAnswer } from '../submissions/submissions.service';
+import { statusesOf, submitScannedAnswers } from '../submissions/submissions.service';
 import { openScanFile } from './scans.files';
 import * as queries from './scans.queries';
 import { refusalReason } from './scans.reader';
@@ -99,11 +99,13 @@ async function summaries(
     rows.map(async (row) => {
       const of = (status: string) =>
         counts.find((c) => c.batchId === row.id && c.status === status)?.n ?? 0;
-      const outcomes = await countMarkingOutcomes(
-        ctx.db,
-        row.schoolId,
-        await queries.selectSubmissionIds(ctx.db, row.id),
-      );
+      // Counted per page: a student's pages share one submission.
+      const perPage = await queries.selectPageSubmissions(ctx.db, row.id);
+      const statuses = await statusesOf(ctx.db, row.schoolId, [...new Set(perPage)]);
+      const outcomes = {
+        marked: perPage.filter((id) => statuses.get(id) === 'marked').length,
+        failed: perPage.filter((id) => statuses.get(id) === 'failed').length,
+      };
       return {
         id: row.id,
         classId: row.classId,
@@ -208,12 +210,16 @@ export async function assignPage(
   const claimed = await queries.claimPage(ctx.db, page.id, { ...input, now: ctx.now() });
   if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageAlreadyAssigned);
   try {
-    const submissionId = await submitScannedAnswer(ctx, user, {
+    const submissionId = await submitScannedAnswers(ctx, user, {
       classId: cls.id,
       studentId: input.studentId,
-      questionId: input.questionId,
-      text: page.extractedText,
-      ocrConfidence: page.ocrConfidence ?? undefined,
+      answers: [
+        {
+          questionId: input.questionId,
+          text: page.extractedText,
+          ocrConfidence: page.ocrConfidence ?? undefined,
+        },
+      ],
     });
     await queries.setPageSubmission(ctx.db, page.id, submissionId);
     return submissionId;

@@ -422,17 +422,10 @@ export async function countMatching(
   return Number(row?.n ?? 0);
 }
 
-/** Marked and failed counts among some submissions of a school (bulk-scan progress). */
-export async function countStatuses(
-  db: TDb,
-  schoolId: string,
-  ids: string[],
-): Promise<{ marked: number; failed: number }> {
-  const rows = await db
-    .select({ status: submissions.status, n: count() })
+/** The status of each of these submissions of a school. */
+export async function selectStatuses(db: TDb, schoolId: string, ids: string[]) {
+  return db
+    .select({ id: submissions.id, status: submissions.status })
     .from(submissions)
-    .where(and(eq(submissions.schoolId, schoolId), inArray(submissions.id, ids)))
-    .groupBy(submissions.status);
-  const of = (status: TSubmissionStatus) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { marked: of('marked'), failed: of('failed') };
+    .where(and(eq(submissions.schoolId, schoolId), inArray(submissions.id, ids)));
 }

@@ -218,19 +218,18 @@ export async function submitForStudent(
 }
 
 /**
- * A scanned answer sheet's answer (issue 12): the teacher's bulk scan, for a student of one of their
- * classes and a question of that class, with the student's attempt limit and the school's allowance.
- * Refusals are AppErrors (NOT_FOUND class, VALIDATION student or question, ATTEMPTS_EXHAUSTED, ...).
+ * A student's answers read from scanned answer sheets (issue 12): one submission per student per
+ * stack, uploaded by the teacher, for a student of one of their classes and questions of that class,
+ * with the student's attempt limit and the school's allowance. Refusals are AppErrors (NOT_FOUND
+ * class, VALIDATION student or question, ATTEMPTS_EXHAUSTED, ASSESSMENT_LIMIT, ...).
  */
-export async function submitScannedAnswer(
+export async function submitScannedAnswers(
   ctx: TSubmitDeps,
   teacher: TAccessClaims,
   input: {
     classId: string;
     studentId: string;
-    questionId: string;
-    text: string;
-    ocrConfidence: number | undefined;
+    answers: { questionId: string; text: string; ocrConfidence: number | undefined }[];
   },
 ): Promise<string> {
   const cls = await requireTeacherClass(ctx.db, teacher, input.classId);
@@ -243,28 +242,27 @@ export async function submitScannedAnswer(
     studentId: input.studentId,
     uploadedBy: teacher.userId,
     source: 'bulk_scan',
-    answers: [
-      {
-        questionId: input.questionId,
-        answer: input.text,
-        source: 'scan',
-        ocrConfidence: input.ocrConfidence,
-        field: 'questionId',
-      },
-    ],
+    answers: input.answers.map((answer, i) => ({
+      questionId: answer.questionId,
+      answer: answer.text,
+      source: 'scan' as const,
+      ocrConfidence: answer.ocrConfidence,
+      field: `answers.${i}.questionId`,
+    })),
   });
   await startMarking(ctx, id);
   return id;
 }
 
-/** How many of these submissions (of one school) are marked, and how many failed. */
-export async function countMarkingOutcomes(
+/** The status of each of these submissions of a school (bulk-scan progress). */
+export async function statusesOf(
   db: TDb,
   schoolId: string,
   submissionIds: string[],
-): Promise<{ marked: number; failed: number }> {
-  if (submissionIds.length === 0) return { marked: 0, failed: 0 };
-  return queries.countStatuses(db, schoolId, submissionIds);
+): Promise<Map<string, queries.TSubmissionStatus>> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = await queries.selectStatuses(db, schoolId, submissionIds);
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /**

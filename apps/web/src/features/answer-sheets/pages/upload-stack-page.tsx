@@ -13,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
@@ -24,7 +25,7 @@ import {
   useTeacherClasses,
 } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
-import { isSettled, uploadStack, useRecentBatches, useScanBatch } from '../api/scans';
+import { isSettled, SCANS_KEY, uploadStack, useRecentBatches, useScanBatch } from '../api/scans';
 import { LeftoverPage } from '../components/leftover-page';
 
 const T = SCAN_MESSAGES;
@@ -145,6 +146,7 @@ export default function UploadStackPage() {
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -158,6 +160,7 @@ export default function UploadStackPage() {
       const id = await uploadStack({ classId, files, onProgress: setSending });
       setFiles([]);
       setParams({ batch: id });
+      void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
     } catch (err) {
       setError(uploadErrorText(err));
     } finally {
