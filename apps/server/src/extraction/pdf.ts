@@ -94,7 +94,12 @@ async function openPdf(bytes: Uint8Array, maxImagePixels: number): Promise<TPdfD
 
 type TRenderParameters = Parameters<Awaited<ReturnType<TPdfDocument['getPage']>>['render']>[0];
 type TCanvasPair = {
-  canvas: { width: number; height: number; toBuffer(mime: 'image/png'): Buffer };
+  canvas: {
+    width: number;
+    height: number;
+    toBuffer(mime: 'image/png'): Buffer;
+    toBuffer(mime: 'image/jpeg', quality?: number): Buffer;
+  };
   context: NonNullable<TRenderParameters['canvasContext']>;
 };
 type TCanvasFactory = {
@@ -102,7 +107,12 @@ type TCanvasFactory = {
   destroy(pair: TCanvasPair): void;
 };
 
-async function renderPage(doc: TPdfDocument, number: number, maxSide: number): Promise<Buffer> {
+async function renderPage(
+  doc: TPdfDocument,
+  number: number,
+  maxSide: number,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Buffer> {
   const page = await doc.getPage(number);
   try {
     const base = page.getViewport({ scale: 1 });
@@ -122,7 +132,10 @@ async function renderPage(doc: TPdfDocument, number: number, maxSide: number): P
         canvas: pair.canvas as unknown as TRenderParameters['canvas'],
         viewport,
       }).promise;
-      return pair.canvas.toBuffer('image/png');
+      // JPEG encodes a scanned page several times faster than PNG; the reader tolerates its loss.
+      return format === 'jpeg'
+        ? pair.canvas.toBuffer('image/jpeg', 92)
+        : pair.canvas.toBuffer('image/png');
     } finally {
       factory.destroy(pair);
     }
@@ -134,8 +147,8 @@ async function renderPage(doc: TPdfDocument, number: number, maxSide: number): P
 /** A PDF opened to render its pages one at a time (a long scan never sits in memory as pixels). */
 export type TPdfPages = {
   count: number;
-  /** Renders page `number` (1-based) to a PNG, longest side `maxSide`. */
-  render(number: number, maxSide: number): Promise<Buffer>;
+  /** Renders page `number` (1-based) to a PNG (or JPEG), longest side `maxSide`. */
+  render(number: number, maxSide: number, format?: 'png' | 'jpeg'): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -159,9 +172,9 @@ export async function openPdfPages(
   const doc = await openPdf(bytes, maxImagePixels);
   return {
     count: doc.numPages,
-    render: async (number, maxSide) => {
+    render: async (number, maxSide, format) => {
       try {
-        return await renderPage(doc, number, maxSide);
+        return await renderPage(doc, number, maxSide, format);
       } catch (error) {
         throw ExtractionError.unreadable(error);
       }

@@ -3,10 +3,11 @@ import { SCAN_MESSAGES } from '@stem/contract/scans';
 import { detectFileType, type TFileType } from '../../extraction/file-type';
 import { countImagePages, DEFAULT_MAX_PIXELS } from '../../extraction/normalise';
 import { isEncryptedPdfError, openPdfPages } from '../../extraction/pdf';
+import { embeddedJpeg, openForImages } from '../../extraction/sheets/page-image';
 import { AppError } from '../../lib/app-error';
 
-/** Longest side a PDF page is rendered at for reading (about 170 dpi on A4). */
-export const RENDER_SIDE = 2000;
+/** Longest side a PDF page is rendered at for reading (about 145 dpi on A4: 6 px a code module). */
+export const RENDER_SIDE = 1700;
 
 /** One uploaded file opened for reading: its pages rendered (or cut) one at a time, in memory. */
 export type TOpenedFile = {
@@ -29,9 +30,15 @@ export async function openScanFile(bytes: Buffer, name: string): Promise<TOpened
   if (type === 'pdf') {
     try {
       const pdf = await openPdfPages(bytes);
+      const fast = await openForImages(bytes);
+      const fastPages = fast && fast.getPageCount() === pdf.count ? fast.getPages() : [];
       return {
         pages: pdf.count,
-        page: (index) => pdf.render(index + 1, RENDER_SIDE),
+        page: async (index) => {
+          const page = fastPages[index];
+          const jpeg = page ? embeddedJpeg(page) : null;
+          return jpeg ?? pdf.render(index + 1, RENDER_SIDE, 'jpeg');
+        },
         close: () => pdf.close(),
       };
     } catch (error) {
