@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES, SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { characterErrorRate } from '../../src/extraction/cer';
-import { scanBatchFiles, submissionAnswers, submissions } from '../../src/db/schema';
+import { scanBatches, scanBatchFiles, submissionAnswers, submissions } from '../../src/db/schema';
+import { clearStaleBatches } from '../../src/modules/scans/scans.service';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -411,5 +412,41 @@ describe('printable answer sheets and one upload for a whole stack', () => {
       colleague,
     );
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('clears batches a crash left behind: their files are deleted and the batch failed', async () => {
+    const [school] = await t.database.db.select().from(scanBatches).limit(1);
+    const long = new Date(Date.now() - 3 * 60 * 60_000);
+    const [stale] = await t.database.db
+      .insert(scanBatches)
+      .values({
+        schoolId: school?.schoolId ?? '',
+        classId,
+        teacherId: teacher.user.id,
+        status: 'reading',
+        createdAt: long,
+      })
+      .returning();
+    await t.database.db
+      .insert(scanBatchFiles)
+      .values({
+        batchId: stale?.id ?? '',
+        position: 0,
+        bytes: Buffer.from('%PDF-'),
+        createdAt: long,
+      });
+    expect(
+      await clearStaleBatches({ db: t.database.db, now: () => new Date() }),
+    ).toBeGreaterThanOrEqual(1);
+    const after = await getBatch(stale?.id ?? '');
+    expect(after).toMatchObject({
+      status: 'failed',
+      failureReason: SCAN_MESSAGES.batchReasons.interrupted,
+    });
+    const files = await t.database.db
+      .select()
+      .from(scanBatchFiles)
+      .where(eq(scanBatchFiles.batchId, stale?.id ?? ''));
+    expect(files).toHaveLength(0);
   });
 });

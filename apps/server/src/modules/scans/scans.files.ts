@@ -64,3 +64,16 @@ export async function openScanFile(bytes: Buffer, name: string): Promise<TOpened
     close: async () => undefined,
   };
 }
+
+/**
+ * Files of batches read by this very process (the in-process queue): held in memory until their
+ * batch ends, never written anywhere. With a shared queue (BullMQ) another process may read the batch,
+ * so the files wait in the database instead (scan_batch_files), deleted when the batch ends.
+ */
+const inMemory = new Map<string, Buffer[]>();
+
+export const memoryFiles = {
+  put: (batchId: string, files: Buffer[]) => inMemory.set(batchId, files),
+  get: (batchId: string) => inMemory.get(batchId),
+  drop: (batchId: string) => inMemory.delete(batchId),
+};

@@ -188,8 +188,9 @@ export async function setPageSubmission(
 }
 
 /**
- * Batches whose files outlived their reading (a crash, a stop): their files are deleted and the
- * batch is failed. Returns how many.
+ * Batches a crash or stop left unfinished: those whose files outlived their reading (in the database),
+ * and those still queued or reading long after upload (their files were in a stopped process's
+ * memory). Their files are deleted and the batches failed. Returns how many.
  */
 export async function failStaleBatches(
   db: TDb,
@@ -198,11 +199,17 @@ export async function failStaleBatches(
   now: Date,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const stale = await tx
+    const withFiles = await tx
       .selectDistinct({ id: scanBatchFiles.batchId })
       .from(scanBatchFiles)
       .where(lt(scanBatchFiles.createdAt, before));
-    const ids = stale.map((r) => r.id);
+    const unfinished = await tx
+      .select({ id: scanBatches.id })
+      .from(scanBatches)
+      .where(
+        and(inArray(scanBatches.status, ['queued', 'reading']), lt(scanBatches.createdAt, before)),
+      );
+    const ids = [...new Set([...withFiles, ...unfinished].map((r) => r.id))];
     if (ids.length === 0) return 0;
     await tx.delete(scanBatchFiles).where(inArray(scanBatchFiles.batchId, ids));
     await tx

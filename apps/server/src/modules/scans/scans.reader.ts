@@ -16,7 +16,7 @@ import { requireTeacherClass } from '../classes/classes.access';
 import { listClassStudents } from '../classes/classes.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { submitScannedAnswers, type TSubmitDeps } from '../submissions/submissions.service';
-import { openScanFile, type TOpenedFile } from './scans.files';
+import { memoryFiles, openScanFile, type TOpenedFile } from './scans.files';
 import * as queries from './scans.queries';
 import { sheetKey } from './scans.sheets';
 
@@ -158,12 +158,14 @@ export async function readBatch(
   if (batch.status === 'done' || batch.status === 'failed') {
     return { status: 'skipped', reason: `batch already ${batch.status}` };
   }
-  const fail = (reason: string) =>
-    queries.finishBatch(deps.db, batchId, {
+  const fail = (reason: string) => {
+    memoryFiles.drop(batchId);
+    return queries.finishBatch(deps.db, batchId, {
       status: 'failed',
       failureReason: reason,
       now: deps.now(),
     });
+  };
   const teacher: TAccessClaims = {
     userId: batch.teacherId,
     role: 'teacher',
@@ -177,7 +179,12 @@ export async function readBatch(
       id: q.id,
       text: q.question,
     }));
-    const files = await queries.selectFiles(deps.db, batchId);
+    const files = memoryFiles.get(batchId) ?? (await queries.selectFiles(deps.db, batchId));
+    if (files.length === 0) {
+      // A restart lost the files this process held: nothing left to read.
+      await fail(SCAN_MESSAGES.batchReasons.interrupted);
+      return { status: 'skipped', reason: 'files lost' };
+    }
     for (const [i, bytes] of files.entries())
       opened.push(await openScanFile(bytes, `file ${i + 1}`));
     const places = opened.flatMap((file, f) =>
@@ -248,6 +255,7 @@ export async function readBatch(
       });
     });
     await submitAssignedPages(deps, teacher, batch);
+    memoryFiles.drop(batchId);
     await queries.finishBatch(deps.db, batchId, {
       status: 'done',
       failureReason: null,

@@ -14,7 +14,7 @@ import { requireTeacherClass } from '../classes/classes.access';
 import { listClassStudents } from '../classes/classes.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { statusesOf, submitScannedAnswers } from '../submissions/submissions.service';
-import { openScanFile } from './scans.files';
+import { memoryFiles, openScanFile } from './scans.files';
 import * as queries from './scans.queries';
 import { refusalReason } from './scans.reader';
 
@@ -62,20 +62,29 @@ export async function createBatch(
       });
     }
   }
+  const inProcess = ctx.queue.name === 'in-process';
   const id = await ctx.db.transaction((tx) =>
     queries.insertBatch(tx, {
       schoolId: cls.schoolId,
       classId: cls.id,
       teacherId: user.userId,
-      files: files.map((f) => f.bytes),
+      // The in-process queue reads the batch in this process: its files stay in memory.
+      files: inProcess ? [] : files.map((f) => f.bytes),
       now: ctx.now(),
     }),
   );
+  if (inProcess) {
+    memoryFiles.put(
+      id,
+      files.map((f) => f.bytes),
+    );
+  }
   try {
     await enqueueScanBatch(ctx.queue, id);
   } catch (err) {
     // Nothing is lost: the files wait in the batch; the teacher is told the upload failed to start.
     ctx.logger.error({ err, batchId: id }, 'could not queue a scan batch');
+    memoryFiles.drop(id);
     await queries.finishBatch(ctx.db, id, {
       status: 'failed',
       failureReason: SCAN_MESSAGES.failed,

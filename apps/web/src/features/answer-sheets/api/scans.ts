@@ -94,10 +94,13 @@ export function useScanBatch(batchId: string | null) {
   });
 }
 
+/** GET /scan/batches: refreshed every few seconds while one of them is still being read or marked. */
 export function useRecentBatches() {
   return useQuery({
     queryKey: [...SCANS_KEY, 'recent'],
     queryFn: async () => ZBatchListResponse.parse(await api.get(SCAN_PATHS.batches)).data,
+    refetchInterval: (query) =>
+      (query.state.data ?? []).every(isSettled) ? false : 3 * SCAN_POLL_MS,
   });
 }
 
