@@ -142,7 +142,10 @@ export default function UploadStackPage() {
   const batchId = params.get('batch');
   const classes = useTeacherClasses();
   const recent = useRecentBatches();
-  const [classId, setClassId] = useState<string | null>(params.get('class'));
+  const [chosenClass, setClassId] = useState<string | null>(params.get('class'));
+  // After a reload the address holds only the batch: its class is the one to upload more for.
+  const shown = useScanBatch(batchId);
+  const classId = chosenClass ?? shown.data?.classId ?? null;
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
