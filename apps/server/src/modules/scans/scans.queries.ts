@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { scanBatches, scanBatchFiles, scanPages } from '../../db/schema';
 
@@ -230,5 +230,38 @@ export async function releasePage(
   await db
     .update(scanPages)
     .set({ status: 'needs_teacher', reason, matchedBy: null, submissionId: null, updatedAt: now })
+    .where(eq(scanPages.id, pageId));
+}
+
+/**
+ * Whether an earlier batch of the class already submitted this very answer (same student, question
+ * and text read): the same sheet uploaded again is kept once.
+ */
+export async function answeredInEarlierBatch(
+  db: TDb,
+  page: { batchId: string; classId: string; studentId: string; questionId: string; text: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: scanPages.id })
+    .from(scanPages)
+    .innerJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
+    .where(
+      and(
+        eq(scanBatches.classId, page.classId),
+        ne(scanPages.batchId, page.batchId),
+        eq(scanPages.status, 'assigned'),
+        eq(scanPages.studentId, page.studentId),
+        eq(scanPages.questionId, page.questionId),
+        eq(scanPages.extractedText, page.text),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function markDuplicate(db: TDb, pageId: string, now: Date): Promise<void> {
+  await db
+    .update(scanPages)
+    .set({ status: 'duplicate', reason: 'duplicate', updatedAt: now })
     .where(eq(scanPages.id, pageId));
 }

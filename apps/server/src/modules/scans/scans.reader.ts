@@ -109,9 +109,20 @@ async function submitAssignedPages(
   teacher: TAccessClaims,
   batch: queries.TBatchRow,
 ): Promise<void> {
-  const pages = (await queries.selectPages(deps.db, batch.id)).filter(
-    (p) => p.status === 'assigned' && p.submissionId === null && p.studentId && p.questionId,
-  );
+  const pages: queries.TPageRow[] = [];
+  for (const page of await queries.selectPages(deps.db, batch.id)) {
+    if (page.status !== 'assigned' || page.submissionId !== null) continue;
+    if (!page.studentId || !page.questionId) continue;
+    const again = await queries.answeredInEarlierBatch(deps.db, {
+      batchId: batch.id,
+      classId: batch.classId,
+      studentId: page.studentId,
+      questionId: page.questionId,
+      text: page.extractedText,
+    });
+    if (again) await queries.markDuplicate(deps.db, page.id, deps.now());
+    else pages.push(page);
+  }
   const byStudent = new Map<string, queries.TPageRow[]>();
   for (const page of pages) {
     const studentId = page.studentId ?? '';
