@@ -79,6 +79,14 @@ const ZEnv = z.object({
   ),
   /** Pages of a PDF or multi-page TIFF read at most; a longer document is refused. */
   OCR_MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100).default(10),
+  /** Bulk scans of answer sheets: most pages and bytes in one uploaded batch. */
+  SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(300),
+  SCAN_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(2 * 1024 * 1024 * 1024)
+    .default(200 * 1024 * 1024),
   /**
    * Folder holding another tesseract model, eng.traineddata (e.g. Debian's tesseract-ocr-eng,
    * /usr/share/tesseract-ocr/5/tessdata); default: the model from npm.
@@ -182,6 +190,8 @@ export type TConfig = {
         }
       | undefined;
   };
+  /** Bulk scans of printed answer sheets (issue 12). */
+  scan: { maxPages: number; maxBytes: number };
   /** Background jobs (marking). */
   jobs: {
     /**
@@ -334,6 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       timeoutMs: e.AI_TIMEOUT_MS,
     },
     ocrProvider: e.OCR_PROVIDER,
+    scan: { maxPages: e.SCAN_MAX_PAGES, maxBytes: e.SCAN_MAX_BYTES },
     ocr: {
       provider: e.OCR_PROVIDER,
       workers: Math.min(os.availableParallelism(), e.OCR_WORKERS ?? os.availableParallelism()),

@@ -8,10 +8,11 @@ import { scheduleHousekeeping } from './jobs/housekeeping';
 import { selectAi } from './adapters/ai/select-ai';
 import { selectQueue } from './adapters/queue/select-queue';
 import { startJobConsumers } from './jobs/start-jobs';
+import { selectOcr } from './extraction/ocr/select-ocr';
 import { createMarker } from './marking/engine';
 import { markingLeaseMs } from './modules/marking/marking.service';
 import { createServer, type Server } from 'node:http';
-import { instrumentMarker, Metrics, metricsAuthorized } from './lib/metrics';
+import { instrumentMarker, instrumentOcr, Metrics, metricsAuthorized } from './lib/metrics';
 import { selectMarkingQueueState } from './modules/marking/marking.queries';
 
 /**
@@ -70,13 +71,15 @@ async function main(): Promise<void> {
 
   // The marking queue lives in Redis; without REDIS_URL it is in the API process and runs there.
   const queue = config.redisUrl ? selectQueue(config, logger) : undefined;
+  const ai = selectAi(config, logger);
+  // Scanned answer-sheet stacks are read here too (OCR workers start on the first page).
+  const ocr = queue ? selectOcr(config, { ai, logger }) : undefined;
   const stopJobs = queue
     ? startJobConsumers(
         {
           db: database.db,
-          marker: metrics
-            ? instrumentMarker(createMarker({ ai: selectAi(config, logger) }), metrics)
-            : createMarker({ ai: selectAi(config, logger) }),
+          marker: metrics ? instrumentMarker(createMarker({ ai }), metrics) : createMarker({ ai }),
+          ocr: metrics && ocr ? instrumentOcr(ocr, metrics) : ocr,
           logger,
           now: () => new Date(),
           leaseMs: markingLeaseMs(config.ai.timeoutMs),
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
     else logger.info({ signal }, 'worker shutting down');
     await stopJobs();
     await queue?.close();
+    await ocr?.close();
     await stopPurge();
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(null)));
     await database.close();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   boolean,
   char,
   index,
@@ -553,4 +554,90 @@ export const localPaymentObjects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('local_payment_objects_kind_idx').on(t.kind)],
+);
+
+/** Raw bytes (PostgreSQL bytea) as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * A stack of scanned answer sheets uploaded at once for one class (issue 12). Its pages are read by
+ * the scan-batch job; counts are kept here so the progress bar reads one row.
+ */
+export const scanBatches = pgTable(
+  'scan_batches',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['queued', 'reading', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Pages in the batch, known once every file is opened (0 before). */
+    totalPages: integer('total_pages').notNull().default(0),
+    readPages: integer('read_pages').notNull().default(0),
+    /** Why the whole batch stopped (a broken or encrypted PDF, ...), shown to the teacher. */
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('scan_batches_teacher_created_idx').on(t.teacherId, t.createdAt, t.id)],
+);
+
+/**
+ * The uploaded files of a batch while it is read: deleted as soon as the batch ends (done or
+ * failed), and by housekeeping when a crash left them behind. Never anything else is kept of them.
+ */
+export const scanBatchFiles = pgTable(
+  'scan_batch_files',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => scanBatches.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.position] })],
+);
+
+/**
+ * One page of a batch once read: where it went (a submission), or why it needs the teacher, with
+ * the text read from it. No image of the page is ever stored.
+ */
+export const scanPages = pgTable(
+  'scan_pages',
+  {
+    id: id(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => scanBatches.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    /** 1-based place of the page in the batch (files in upload order, pages in file order). */
+    pageNumber: integer('page_number').notNull(),
+    status: text('status', { enum: ['assigned', 'needs_teacher', 'duplicate'] }).notNull(),
+    /** Why the page needs the teacher (or was set aside), as a short code the web words. */
+    reason: text('reason'),
+    /** How the page was matched: its code, or its name box read against the class list. */
+    matchedBy: text('matched_by', { enum: ['code', 'name', 'teacher'] }),
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'set null' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    extractedText: text('extracted_text').notNull().default(''),
+    ocrConfidence: real('ocr_confidence'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber)],
 );

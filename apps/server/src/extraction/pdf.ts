@@ -94,7 +94,12 @@ async function openPdf(bytes: Uint8Array, maxImagePixels: number): Promise<TPdfD
 
 type TRenderParameters = Parameters<Awaited<ReturnType<TPdfDocument['getPage']>>['render']>[0];
 type TCanvasPair = {
-  canvas: { width: number; height: number; toBuffer(mime: 'image/png'): Buffer };
+  canvas: {
+    width: number;
+    height: number;
+    toBuffer(mime: 'image/png'): Buffer;
+    toBuffer(mime: 'image/jpeg', quality?: number): Buffer;
+  };
   context: NonNullable<TRenderParameters['canvasContext']>;
 };
 type TCanvasFactory = {
@@ -102,7 +107,12 @@ type TCanvasFactory = {
   destroy(pair: TCanvasPair): void;
 };
 
-async function renderPage(doc: TPdfDocument, number: number, maxSide: number): Promise<Buffer> {
+async function renderPage(
+  doc: TPdfDocument,
+  number: number,
+  maxSide: number,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Buffer> {
   const page = await doc.getPage(number);
   try {
     const base = page.getViewport({ scale: 1 });
@@ -122,11 +132,53 @@ async function renderPage(doc: TPdfDocument, number: number, maxSide: number): P
         canvas: pair.canvas as unknown as TRenderParameters['canvas'],
         viewport,
       }).promise;
-      return pair.canvas.toBuffer('image/png');
+      // JPEG encodes a scanned page several times faster than PNG; the reader tolerates its loss.
+      return format === 'jpeg'
+        ? pair.canvas.toBuffer('image/jpeg', 92)
+        : pair.canvas.toBuffer('image/png');
     } finally {
       factory.destroy(pair);
     }
   } finally {
     page.cleanup();
   }
+}
+
+/** A PDF opened to render its pages one at a time (a long scan never sits in memory as pixels). */
+export type TPdfPages = {
+  count: number;
+  /** Renders page `number` (1-based) to a PNG (or JPEG), longest side `maxSide`. */
+  render(number: number, maxSide: number, format?: 'png' | 'jpeg'): Promise<Buffer>;
+  close(): Promise<void>;
+};
+
+/** Whether a PDF that failed to open is protected by a password (pdf.js's PasswordException). */
+export function isEncryptedPdfError(error: unknown, bytes: Uint8Array): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error && cause.name === 'PasswordException') return true;
+  // A damaged encryption dictionary fails differently: the trailer still names it.
+  const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 4096))).toString('latin1');
+  return /\/Encrypt\s/.test(tail);
+}
+
+/**
+ * Opens a PDF for page-by-page rendering. Throws `unreadable` (check isEncryptedPdfError for a
+ * password-protected file); rendering a damaged page throws `unreadable` too.
+ */
+export async function openPdfPages(
+  bytes: Uint8Array,
+  maxImagePixels = DEFAULT_MAX_PIXELS,
+): Promise<TPdfPages> {
+  const doc = await openPdf(bytes, maxImagePixels);
+  return {
+    count: doc.numPages,
+    render: async (number, maxSide, format) => {
+      try {
+        return await renderPage(doc, number, maxSide, format);
+      } catch (error) {
+        throw ExtractionError.unreadable(error);
+      }
+    },
+    close: () => doc.destroy(),
+  };
 }

@@ -3,6 +3,7 @@ import type { TDb } from '../db/client';
 import { runTokenPurge, TOKEN_PURGE_INTERVAL_MS } from '../modules/auth/auth.sessions';
 import { removeUnclaimedTrials } from '../modules/trials/trials.service';
 import { runRetention } from './retention';
+import { clearStaleBatches } from '../modules/scans/scans.service';
 
 export type THousekeepingDeps = {
   db: TDb;
@@ -23,12 +24,26 @@ export async function runTrialCleanup(deps: THousekeepingDeps): Promise<void> {
 }
 
 /**
- * One round of housekeeping: expired auth tokens, unclaimed trial schools, then the retention rules of
- * the privacy notice (jobs/retention.ts). Never throws.
+ * Deletes the files of scan batches that a crash or stop left unfinished (their page images must
+ * not outlive the batch's processing), and fails those batches; never throws.
+ */
+export async function runScanCleanup(deps: THousekeepingDeps): Promise<void> {
+  try {
+    const cleared = await clearStaleBatches(deps);
+    if (cleared > 0) deps.logger.info({ cleared }, 'files of interrupted scan batches deleted');
+  } catch (err) {
+    deps.logger.error({ err }, 'scan batch clean-up failed');
+  }
+}
+
+/**
+ * One round of housekeeping: expired auth tokens, unclaimed trial schools, files of interrupted scan
+ * batches, then the retention rules of the privacy notice (jobs/retention.ts). Never throws.
  */
 export async function runHousekeeping(deps: THousekeepingDeps): Promise<void> {
   await runTokenPurge(deps);
   await runTrialCleanup(deps);
+  await runScanCleanup(deps);
   await runRetention(deps).catch((err: unknown) => {
     deps.logger.error({ err }, 'retention round failed');
   });

@@ -2,13 +2,26 @@ import type { QueuePort } from '../adapters/queue/port';
 import type { TConfig } from '../config';
 import { findStuckSubmissions, type TMarkingDeps } from '../modules/marking/marking.service';
 import { enqueueMarking, MARKING_QUEUE, markSubmissionHandler } from './mark-submission.job';
+import type { TScanDeps } from '../modules/scans/scans.reader';
+import {
+  SCAN_ATTEMPTS,
+  SCAN_BACKOFF_MS,
+  SCAN_CONCURRENCY,
+  SCAN_QUEUE,
+  scanBatchHandler,
+} from './scan-batch.job';
 
 /** How often consumers look for pending submissions whose job was lost. */
 export const RECOVERY_INTERVAL_MS = 3 * 60_000;
 /** Marking jobs run at once per process (hosted AI calls are the slow part). */
 export const MARKING_CONCURRENCY = 4;
 
-export type TJobDeps = TMarkingDeps & { queue: QueuePort; config: TConfig };
+export type TJobDeps = TMarkingDeps & {
+  queue: QueuePort;
+  config: TConfig;
+  /** Reads scanned answer-sheet stacks (issue 12); without it this process does not consume them. */
+  ocr?: TScanDeps['ocr'] | undefined;
+};
 
 /**
  * Re-queues pending submissions nobody is marking and nobody touched for `idleMs`. An in-process
@@ -45,6 +58,13 @@ export function startJobConsumers(
     attempts: deps.config.jobs.markingAttempts,
     backoffMs: deps.config.jobs.markingBackoffMs,
   });
+  if (deps.ocr) {
+    deps.queue.process(SCAN_QUEUE, scanBatchHandler({ ...deps, ocr: deps.ocr }), {
+      concurrency: SCAN_CONCURRENCY,
+      attempts: SCAN_ATTEMPTS,
+      backoffMs: SCAN_BACKOFF_MS,
+    });
+  }
   let running: Promise<number> | undefined;
   const sweep = (idleMs: number) => {
     running ??= recoverStuckMarkings(deps, idleMs).finally(() => {

@@ -16,6 +16,7 @@ import { accountRoutes } from './account/account.routes';
 import { analyticsRoutes } from './analytics/analytics.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { classAssignRoutes } from './classes/classes.assign.routes';
+import { scanRoutes } from './scans/scans.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -34,6 +35,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(analyticsRoutes, { ctx });
   await api.register(adminRoutes, { ctx });
   await api.register(classAssignRoutes, { ctx });
+  await api.register(scanRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -195,6 +195,10 @@ export const routes: RouteObject[] = [
                     path: '/upload-student-work',
                     ...page(() => import('../features/upload-work/pages/upload-student-work-page')),
                   },
+                  {
+                    path: '/upload-stack',
+                    ...page(() => import('../features/answer-sheets/pages/upload-stack-page')),
+                  },
                 ],
               ),
               roleGroup(

@@ -799,3 +799,11 @@ export async function countSubmissionsOfStudents(
     .where(and(eq(submissions.schoolId, schoolId), inArray(submissions.studentId, studentIds)));
   return Number(row?.n ?? 0);
 }
+
+/** The status of each of these submissions of a school. */
+export async function selectStatuses(db: TDb, schoolId: string, ids: string[]) {
+  return db
+    .select({ id: submissions.id, status: submissions.status })
+    .from(submissions)
+    .where(and(eq(submissions.schoolId, schoolId), inArray(submissions.id, ids)));
+}

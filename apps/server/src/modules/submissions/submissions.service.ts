@@ -47,6 +47,9 @@ function schoolOf(user: TAccessClaims): string {
   return user.schoolId;
 }
 
+/** What creating and queueing a submission needs (the scan worker has no HTTP context). */
+export type TSubmitDeps = Pick<TAppContext, 'db' | 'now' | 'queue' | 'logger'>;
+
 const submissionNotFound = () => new AppError('NOT_FOUND', MESSAGES.submissions.notFound);
 
 type TAnswerInput = {
@@ -97,12 +100,12 @@ async function snapshotAnswers(
  * the 3-attempts rule (spec 01 §9) holds under parallel requests; 403 ATTEMPTS_EXHAUSTED past it.
  */
 async function insertWithinAttemptLimit(
-  ctx: TAppContext,
+  ctx: TSubmitDeps,
   values: {
     cls: TClassRow;
     studentId: string;
     uploadedBy: string | null;
-    source: 'student' | 'teacher_upload';
+    source: 'student' | 'teacher_upload' | 'bulk_scan';
     answers: TAnswerInput[];
   },
 ): Promise<string> {
@@ -146,7 +149,7 @@ async function insertWithinAttemptLimit(
  * Queues the marking of a committed submission. A queue that is down does not fail the request: the
  * work is saved, and the recovery sweep queues it again later.
  */
-async function startMarking(ctx: TAppContext, submissionId: string): Promise<void> {
+async function startMarking(ctx: TSubmitDeps, submissionId: string): Promise<void> {
   try {
     await enqueueMarking(ctx.queue, submissionId);
   } catch (err) {
@@ -222,6 +225,54 @@ export async function submitForStudent(
   });
   await startMarking(ctx, id);
   return id;
+}
+
+/**
+ * A student's answers read from scanned answer sheets (issue 12): one submission per student per
+ * stack, uploaded by the teacher, for a student of one of their classes and questions of that class,
+ * with the student's attempt limit and the school's allowance. Refusals are AppErrors (NOT_FOUND
+ * class, VALIDATION student or question, ATTEMPTS_EXHAUSTED, ASSESSMENT_LIMIT, ...).
+ */
+export async function submitScannedAnswers(
+  ctx: TSubmitDeps,
+  teacher: TAccessClaims,
+  input: {
+    classId: string;
+    studentId: string;
+    answers: { questionId: string; text: string; ocrConfidence: number | undefined }[];
+  },
+): Promise<string> {
+  const cls = await requireTeacherClass(ctx.db, teacher, input.classId);
+  const students = await listClassStudents(ctx.db, teacher, cls.id);
+  if (!students.some((s) => s.id === input.studentId)) {
+    throw new AppError('VALIDATION', MESSAGES.upload.studentNotInClass, { field: 'studentId' });
+  }
+  const id = await insertWithinAttemptLimit(ctx, {
+    cls,
+    studentId: input.studentId,
+    uploadedBy: teacher.userId,
+    source: 'bulk_scan',
+    answers: input.answers.map((answer, i) => ({
+      questionId: answer.questionId,
+      answer: answer.text,
+      source: 'scan' as const,
+      ocrConfidence: answer.ocrConfidence,
+      field: `answers.${i}.questionId`,
+    })),
+  });
+  await startMarking(ctx, id);
+  return id;
+}
+
+/** The status of each of these submissions of a school (bulk-scan progress). */
+export async function statusesOf(
+  db: TDb,
+  schoolId: string,
+  submissionIds: string[],
+): Promise<Map<string, queries.TSubmissionStatus>> {
+  if (submissionIds.length === 0) return new Map();
+  const rows = await queries.selectStatuses(db, schoolId, submissionIds);
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /**

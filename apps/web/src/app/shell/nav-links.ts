@@ -64,7 +64,7 @@ const SUBMISSIONS: Partial<Record<TRole, TNavLink>> = {
     label: 'Submissions',
     to: '/submissions',
     icon: 'submissions',
-    alsoActiveOn: ['/upload-student-work'],
+    alsoActiveOn: ['/upload-student-work', '/upload-stack'],
   },
   student: {
     label: 'Submissions',

@@ -15,6 +15,7 @@ import { StudentWorkModal } from '../components/student-work-modal';
 import { ClassQuestionsTable } from '../components/class-questions-table';
 import { ClassStudentsTable } from '../components/class-students-table';
 import { usePageTitle } from '../use-page-title';
+import { PrintSheetsButton } from '../../answer-sheets/components/print-sheets-button';
 
 const T = MESSAGES.classesPage;
 
@@ -88,6 +89,11 @@ export default function ClassDetailsPage() {
             {ANALYTICS_MESSAGES.analyticsButton}
           </Button>
           <ClassCsvMenu classId={cls._id} />
+          <PrintSheetsButton
+            classId={cls._id}
+            studentCount={cls.students.length}
+            questions={cls.questions}
+          />
         </Group>
       </div>
 

@@ -1,0 +1,215 @@
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import type jsQRType from 'jsqr';
+import { normaliseImage } from '../normalise';
+import type { OcrPort, TOcrResult } from '../ocr/port';
+import { decodeSheetCode, type TSheetCode } from './sheet-code';
+import { sheetLayout, type TRect } from './sheet-layout';
+
+// jsqr is a CommonJS bundle whose default export is the function itself.
+const jsQR = createRequire(import.meta.url)('jsqr') as typeof jsQRType;
+
+/** Longest side the page is worked on: enough for a 40 mm code and a readable answer box. */
+const WORK_SIDE = 2000;
+/** Longest side QR detection first tries (faster); the full working size is the fallback. */
+const QR_SIDES = [1200, WORK_SIDE];
+
+type TPoint = { x: number; y: number };
+
+export type TSheetRead =
+  | {
+      kind: 'code';
+      code: TSheetCode;
+      answer: TOcrResult;
+      /** The name box's text, read only on a blank sheet (the code names no student). */
+      name?: string;
+    }
+  | {
+      /** A code was found but is not a valid STEM@Home sheet code (edited, forged, foreign). */
+      kind: 'bad_code';
+      reason: 'not_ours' | 'forged';
+      page: TOcrResult;
+    }
+  | { kind: 'no_code'; page: TOcrResult };
+
+type TWorkImage = { data: Buffer; width: number; height: number };
+
+/** The page as greyscale pixels (EXIF orientation applied), longest side at most WORK_SIDE. */
+async function workImage(image: Buffer, maxPixels: number): Promise<TWorkImage> {
+  const { data, info } = await sharp(image, { limitInputPixels: maxPixels, failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize({ width: WORK_SIDE, height: WORK_SIDE, fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+async function rgbaAt(work: TWorkImage, side: number, smooth: boolean) {
+  const scale = Math.min(1, side / Math.max(work.width, work.height));
+  let pipeline = sharp(work.data, {
+    raw: { width: work.width, height: work.height, channels: 1 },
+  });
+  if (scale < 1) {
+    pipeline = pipeline.resize({
+      width: Math.round(work.width * scale),
+      height: Math.round(work.height * scale),
+      fit: 'fill',
+    });
+  }
+  if (smooth) pipeline = pipeline.median(3).normalise();
+  const { data, info } = await pipeline
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    rgba: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    width: info.width,
+    height: info.height,
+    scale: info.width / work.width,
+  };
+}
+
+type TFound = { text: string; topLeft: TPoint; topRight: TPoint; bottomLeft: TPoint };
+
+/**
+ * Finds the page's QR code: jsQR locates the finder patterns at any rotation, so upside-down and
+ * sideways pages need no extra pass; a noisy scan gets a second try smoothed and at full size.
+ */
+export async function findCode(work: TWorkImage): Promise<TFound | null> {
+  for (const smooth of [false, true]) {
+    for (const side of QR_SIDES) {
+      const img = await rgbaAt(work, side, smooth);
+      const found = jsQR(img.rgba, img.width, img.height, { inversionAttempts: 'dontInvert' });
+      if (found?.data) {
+        const back = (p: TPoint) => ({ x: p.x / img.scale, y: p.y / img.scale });
+        return {
+          text: found.data,
+          topLeft: back(found.location.topLeftCorner),
+          topRight: back(found.location.topRightCorner),
+          bottomLeft: back(found.location.bottomLeftCorner),
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Cuts a rectangle of the sheet (layout points) out of the page, located by the code's corners: the
+ * page is turned so the code stands upright (any rotation, upside down included), then the
+ * rectangle's bounds are cut, `inset` points inside its printed border.
+ */
+async function cropSheetRect(
+  work: TWorkImage,
+  found: TFound,
+  qr: TRect,
+  target: TRect,
+  inset: number,
+): Promise<Buffer | null> {
+  const ux = {
+    x: (found.topRight.x - found.topLeft.x) / qr.width,
+    y: (found.topRight.y - found.topLeft.y) / qr.width,
+  };
+  const uy = {
+    x: (found.bottomLeft.x - found.topLeft.x) / qr.height,
+    y: (found.bottomLeft.y - found.topLeft.y) / qr.height,
+  };
+  const toImage = (x: number, y: number): TPoint => ({
+    x: found.topLeft.x + (x - qr.x) * ux.x + (y - qr.y) * uy.x,
+    y: found.topLeft.y + (x - qr.x) * ux.y + (y - qr.y) * uy.y,
+  });
+  const theta = Math.atan2(ux.y, ux.x);
+  const degrees = (-theta * 180) / Math.PI;
+  const corners = [
+    toImage(target.x + inset, target.y + inset),
+    toImage(target.x + target.width - inset, target.y + inset),
+    toImage(target.x + inset, target.y + target.height - inset),
+    toImage(target.x + target.width - inset, target.y + target.height - inset),
+  ];
+  const source = sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } });
+  const turned =
+    Math.abs(degrees) < 0.2
+      ? { data: work.data, info: { width: work.width, height: work.height } }
+      : await source
+          .rotate(degrees, { background: { r: 255, g: 255, b: 255 } })
+          .greyscale()
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+  const { width, height } = turned.info;
+  const cos = Math.cos(-theta);
+  const sin = Math.sin(-theta);
+  const cx = work.width / 2;
+  const cy = work.height / 2;
+  const moved = corners.map((p) => ({
+    x: cos * (p.x - cx) - sin * (p.y - cy) + width / 2,
+    y: sin * (p.x - cx) + cos * (p.y - cy) + height / 2,
+  }));
+  const left = Math.max(0, Math.floor(Math.min(...moved.map((p) => p.x))));
+  const top = Math.max(0, Math.floor(Math.min(...moved.map((p) => p.y))));
+  const right = Math.min(width, Math.ceil(Math.max(...moved.map((p) => p.x))));
+  const bottom = Math.min(height, Math.ceil(Math.max(...moved.map((p) => p.y))));
+  if (right - left < 16 || bottom - top < 16) return null;
+  return sharp(turned.data, { raw: { width, height, channels: 1 } })
+    .extract({ left, top, width: right - left, height: bottom - top })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
+async function ocrImage(ocr: OcrPort, png: Buffer, deskew: boolean): Promise<TOcrResult> {
+  const page = await normaliseImage(png, { deskew, enhance: ocr.imageStyle === 'enhanced' });
+  const result = await ocr.recognize(page.png);
+  return {
+    text: result.text.trim(),
+    ...(result.confidence === undefined ? {} : { confidence: result.confidence }),
+  };
+}
+
+/** A page of a stack whose answer box is blank reads as empty text, not as a failure. */
+const EMPTY: TOcrResult = { text: '' };
+
+/**
+ * Reads one scanned page, in memory: its code (located at any rotation, skew or scale), then the
+ * answer box (and the name box of a blank sheet) cut out and read by OCR. A page without a readable
+ * code is read whole, for matching by name. Nothing is written anywhere; the pixels are dropped
+ * when this returns.
+ */
+export async function readSheetPage(
+  image: Buffer,
+  options: { ocr: OcrPort; key: string; maxPixels: number },
+): Promise<TSheetRead> {
+  const work = await workImage(image, options.maxPixels);
+  const found = await findCode(work);
+  const wholePage = async () =>
+    ocrImage(
+      options.ocr,
+      await sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+      true,
+    );
+  if (!found) return { kind: 'no_code', page: await wholePage() };
+  const decoded = decodeSheetCode(found.text, options.key);
+  if (!decoded.ok) return { kind: 'bad_code', reason: decoded.reason, page: await wholePage() };
+  const layout = sheetLayout(decoded.code.paper);
+  // The box's printed label sits along its top edge: read below it.
+  const answerRect = {
+    ...layout.answer,
+    y: layout.answer.y + 16,
+    height: layout.answer.height - 16,
+  };
+  const answerCrop = await cropSheetRect(work, found, layout.qr, answerRect, 8);
+  const answer = answerCrop ? await ocrImage(options.ocr, answerCrop, true) : EMPTY;
+  if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer };
+  // The "Name" label sits in the box's top-left corner: read below it.
+  const nameRect = {
+    ...layout.nameBox,
+    y: layout.nameBox.y + 14,
+    height: layout.nameBox.height - 14,
+  };
+  const nameCrop = await cropSheetRect(work, found, layout.qr, nameRect, 3);
+  const name = nameCrop ? (await ocrImage(options.ocr, nameCrop, false)).text : '';
+  return { kind: 'code', code: decoded.code, answer, name };
+}

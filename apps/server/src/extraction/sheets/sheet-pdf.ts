@@ -1,0 +1,246 @@
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
+import { encodeSheetCode, type TPaper } from './sheet-code';
+import { sheetLayout, type TRect, type TSheetLayout } from './sheet-layout';
+
+export type TSheetStudent = { id: string; name: string };
+export type TSheetQuestion = { id: string; text: string; marks: number };
+
+export type TSheetRequest = {
+  schoolName: string;
+  className: string;
+  classId: string;
+  /** One page per student per question; a blank pack has `null` students (one page each). */
+  students: (TSheetStudent | null)[];
+  questions: TSheetQuestion[];
+  paper: TPaper;
+  /** The server's signing key (see sheet-code). */
+  key: string;
+};
+
+const BLACK = rgb(0, 0, 0);
+const GREY = rgb(0.35, 0.35, 0.35);
+
+/**
+ * Helvetica only encodes WinAnsi: any other character (a name in another script) is written as "?"
+ * rather than failing the whole pack. The code, not the printed name, identifies the student.
+ */
+function printable(font: PDFFont, text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    try {
+      font.encodeText(ch);
+      out += ch;
+    } catch {
+      out += '?';
+    }
+  }
+  return out.replace(/[\r\n\t]+/g, ' ');
+}
+
+/** Splits text into lines that fit `width` at `size`, breaking long words too. */
+export function wrapText(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\n/)) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+        let cut = line.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+/** Fits `lines` into `maxLines`, ending the last kept line with an ellipsis. */
+function clip(lines: string[], maxLines: number): string[] {
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1] ?? ''} ...`;
+  return kept;
+}
+
+type TFonts = { regular: PDFFont; bold: PDFFont };
+
+/** pdf-lib measures from the bottom-left; the layout from the top-left. */
+function rect(page: PDFPage, layout: TSheetLayout, r: TRect, thickness: number) {
+  page.drawRectangle({
+    x: r.x,
+    y: layout.height - r.y - r.height,
+    width: r.width,
+    height: r.height,
+    borderColor: BLACK,
+    borderWidth: thickness,
+  });
+}
+
+function text(
+  page: PDFPage,
+  layout: TSheetLayout,
+  value: string,
+  at: { x: number; y: number; size: number; font: PDFFont; color?: ReturnType<typeof rgb> },
+) {
+  page.drawText(value, {
+    x: at.x,
+    y: layout.height - at.y - at.size,
+    size: at.size,
+    font: at.font,
+    color: at.color ?? BLACK,
+  });
+}
+
+function drawQr(page: PDFPage, layout: TSheetLayout, payload: string) {
+  const symbol = QRCode.create(payload, { errorCorrectionLevel: 'M' });
+  const size = symbol.modules.size;
+  const module = layout.qr.width / size;
+  for (let row = 0; row < size; row++) {
+    // Runs of dark modules as one rectangle each: smaller PDF, no hairline gaps when printed.
+    let col = 0;
+    while (col < size) {
+      if (!symbol.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && symbol.modules.get(row, col)) col++;
+      page.drawRectangle({
+        x: layout.qr.x + start * module,
+        y: layout.height - layout.qr.y - (row + 1) * module,
+        width: (col - start) * module + 0.05,
+        height: module + 0.05,
+        color: BLACK,
+      });
+    }
+  }
+}
+
+function drawSheet(
+  page: PDFPage,
+  fonts: TFonts,
+  request: TSheetRequest,
+  student: TSheetStudent | null,
+  question: TSheetQuestion,
+  index: { question: number; of: number },
+) {
+  const layout = sheetLayout(request.paper);
+  const { regular, bold } = fonts;
+  const { header, nameBox, answer } = layout;
+  text(page, layout, printable(regular, request.schoolName), {
+    x: header.x,
+    y: header.y,
+    size: 11,
+    font: regular,
+    color: GREY,
+  });
+  text(page, layout, printable(bold, `Class: ${request.className}`), {
+    x: header.x,
+    y: header.y + 18,
+    size: 13,
+    font: bold,
+  });
+  rect(page, layout, nameBox, 1);
+  text(page, layout, 'Name', {
+    x: nameBox.x + 6,
+    y: nameBox.y + 5,
+    size: 9,
+    font: regular,
+    color: GREY,
+  });
+  if (student) {
+    text(page, layout, printable(bold, student.name), {
+      x: nameBox.x + 12,
+      y: nameBox.y + 24,
+      size: 18,
+      font: bold,
+    });
+  } else {
+    text(page, layout, 'Write your full name in capitals', {
+      x: nameBox.x + nameBox.width - 160,
+      y: nameBox.y + 5,
+      size: 8,
+      font: regular,
+      color: GREY,
+    });
+  }
+  const label = `Question ${index.question} of ${index.of} (${question.marks} ${question.marks === 1 ? 'mark' : 'marks'})`;
+  text(page, layout, label, { x: layout.question.x, y: layout.question.y, size: 11, font: bold });
+  const lines = clip(
+    wrapText(regular, printable(regular, question.text), 11, layout.question.width),
+    6,
+  );
+  lines.forEach((line, i) => {
+    text(page, layout, line, {
+      x: layout.question.x,
+      y: layout.question.y + 16 + i * 13.5,
+      size: 11,
+      font: regular,
+    });
+  });
+  rect(page, layout, answer, 2);
+  text(page, layout, 'Write your answer inside this box.', {
+    x: answer.x + 6,
+    y: answer.y + 5,
+    size: 8,
+    font: regular,
+    color: GREY,
+  });
+  text(page, layout, 'Do not write on or fold the code. STEM@Home answer sheet.', {
+    x: layout.margin,
+    y: layout.height - layout.margin - 10,
+    size: 8,
+    font: regular,
+    color: GREY,
+  });
+}
+
+/**
+ * One PDF holding a sheet per student per question (students in the given order, each student's
+ * questions together, so a class's stack comes back sorted). Built in memory with pdf-lib; the QR
+ * codes are drawn as vector squares from `qrcode`'s symbol, sharp at any printer resolution.
+ */
+export async function buildAnswerSheets(request: TSheetRequest): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Answer sheets: ${request.className}`);
+  doc.setCreator('STEM@Home');
+  doc.setProducer('STEM@Home');
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  const layout = sheetLayout(request.paper);
+  for (const student of request.students) {
+    for (const [i, question] of request.questions.entries()) {
+      const page = doc.addPage([layout.width, layout.height]);
+      drawSheet(page, fonts, request, student, question, {
+        question: i + 1,
+        of: request.questions.length,
+      });
+      drawQr(
+        page,
+        layout,
+        encodeSheetCode(
+          {
+            classId: request.classId,
+            studentId: student?.id ?? null,
+            questionId: question.id,
+            page: 1,
+            paper: request.paper,
+          },
+          request.key,
+        ),
+      );
+    }
+  }
+  return doc.save();
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { answerPartOf, matchName, matchQuestion } from './match';
+import { decodeSheetCode, encodeSheetCode, type TSheetCode } from './sheet-code';
+
+const CODE: TSheetCode = {
+  classId: '0b6c6f9e-1c0e-4f39-9a51-8f3f1b9f0a01',
+  studentId: '5d1f0f43-2b7e-4c8e-8d3c-0e5e7f1a2b03',
+  questionId: 'a3c9e2d4-7f61-4b0a-9e25-6c1d2e3f4a05',
+  page: 1,
+  paper: 'letter',
+};
+
+describe('sheet codes', () => {
+  it('round-trips a named and a blank sheet', () => {
+    expect(decodeSheetCode(encodeSheetCode(CODE, 'key'), 'key')).toEqual({ ok: true, code: CODE });
+    const blank = { ...CODE, studentId: null, paper: 'a4' as const };
+    expect(decodeSheetCode(encodeSheetCode(blank, 'key'), 'key')).toEqual({
+      ok: true,
+      code: blank,
+    });
+  });
+
+  it('refuses a code signed with another key or edited to name another student', () => {
+    const text = encodeSheetCode(CODE, 'key');
+    expect(decodeSheetCode(text, 'other key')).toEqual({ ok: false, reason: 'forged' });
+    const raw = Buffer.from(text.slice('STEM1:'.length), 'base64url');
+    raw[20] = (raw[20] ?? 0) ^ 1;
+    expect(decodeSheetCode(`STEM1:${raw.toString('base64url')}`, 'key')).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
+    expect(decodeSheetCode('https://example.com', 'key')).toEqual({
+      ok: false,
+      reason: 'not_ours',
+    });
+  });
+
+  it('fits a small QR code (version 5, level M: 84 bytes)', () => {
+    expect(encodeSheetCode(CODE, 'key').length).toBeLessThanOrEqual(84);
+  });
+});
+
+describe('matching pages without a code', () => {
+  const students = [
+    { id: '1', name: 'Amara Okafor' },
+    { id: '2', name: 'Ben Carter' },
+    { id: '3', name: 'Bea Carter' },
+  ];
+
+  it('finds a name misread by a letter or two, but not an ambiguous one', () => {
+    expect(matchName('Name\nAMARA 0KAFOR', students)?.id).toBe('1');
+    expect(matchName('Class: Year 9\nBen Carter', students)?.id).toBe('2');
+    expect(matchName('B?? Carter', students)).toBeNull();
+    expect(matchName('nothing here', students)).toBeNull();
+  });
+
+  it('finds the printed question among the class questions', () => {
+    const questions = [
+      { id: 'q1', text: 'Explain how photosynthesis makes glucose in a leaf.' },
+      { id: 'q2', text: 'Describe osmosis in a root hair cell.' },
+    ];
+    const page = 'Question 2 of 2 (4 marks)\nDescribe osmosls in a root hair cell.\nWater moves in';
+    expect(matchQuestion(page, questions)?.id).toBe('q2');
+    expect(matchQuestion('an unrelated page', questions)).toBeNull();
+  });
+
+  it("keeps the answer below the box's label", () => {
+    const text =
+      'School\nClass: Bio\nWrite your answer inside this box.\nWater moves in\nDo not write on or fold the code. STEM@Home answer sheet.';
+    expect(answerPartOf(text, [])).toBe('Water moves in');
+  });
+});

@@ -1,0 +1,267 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import { scanBatches, scanBatchFiles, scanPages } from '../../db/schema';
+
+/** Every table access of the scans module. Callers pass `db` or a transaction. */
+
+export type TBatchRow = typeof scanBatches.$inferSelect;
+export type TPageRow = typeof scanPages.$inferSelect;
+export type TNewPage = typeof scanPages.$inferInsert;
+
+export async function insertBatch(
+  tx: TDb,
+  values: { schoolId: string; classId: string; teacherId: string; files: Buffer[]; now: Date },
+): Promise<string> {
+  const [row] = await tx
+    .insert(scanBatches)
+    .values({
+      schoolId: values.schoolId,
+      classId: values.classId,
+      teacherId: values.teacherId,
+      createdAt: values.now,
+    })
+    .returning({ id: scanBatches.id });
+  if (!row) throw new Error('batch insert returned no row');
+  for (const [position, bytes] of values.files.entries()) {
+    await tx
+      .insert(scanBatchFiles)
+      .values({ batchId: row.id, position, bytes, createdAt: values.now });
+  }
+  return row.id;
+}
+
+/** A batch of the school that the teacher uploaded, or null. */
+export async function findTeacherBatch(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  id: string,
+): Promise<TBatchRow | null> {
+  const [row] = await db
+    .select()
+    .from(scanBatches)
+    .where(
+      and(
+        eq(scanBatches.id, id),
+        eq(scanBatches.schoolId, schoolId),
+        eq(scanBatches.teacherId, teacherId),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findBatch(db: TDb, id: string): Promise<TBatchRow | null> {
+  const [row] = await db.select().from(scanBatches).where(eq(scanBatches.id, id));
+  return row ?? null;
+}
+
+/** The teacher's latest batches, newest first (one index range). */
+export async function selectRecentBatches(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  limit: number,
+): Promise<TBatchRow[]> {
+  return db
+    .select()
+    .from(scanBatches)
+    .where(and(eq(scanBatches.teacherId, teacherId), eq(scanBatches.schoolId, schoolId)))
+    .orderBy(desc(scanBatches.createdAt), desc(scanBatches.id))
+    .limit(limit);
+}
+
+export async function selectFiles(db: TDb, batchId: string): Promise<Buffer[]> {
+  const rows = await db
+    .select({ bytes: scanBatchFiles.bytes })
+    .from(scanBatchFiles)
+    .where(eq(scanBatchFiles.batchId, batchId))
+    .orderBy(asc(scanBatchFiles.position));
+  return rows.map((r) => r.bytes);
+}
+
+export async function markReading(db: TDb, id: string, totalPages: number): Promise<void> {
+  await db.update(scanBatches).set({ status: 'reading', totalPages }).where(eq(scanBatches.id, id));
+}
+
+/** Ends a batch (done or failed) and deletes its files in the same transaction. */
+export async function finishBatch(
+  db: TDb,
+  id: string,
+  values: { status: 'done' | 'failed'; failureReason: string | null; now: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(scanBatches)
+      .set({ status: values.status, failureReason: values.failureReason, finishedAt: values.now })
+      .where(eq(scanBatches.id, id));
+    await tx.delete(scanBatchFiles).where(eq(scanBatchFiles.batchId, id));
+  });
+}
+
+/** Records a read page (once: a retried job skips pages already recorded) and counts it. */
+export async function insertPage(db: TDb, page: TNewPage): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(scanPages)
+      .values(page)
+      .onConflictDoNothing({ target: [scanPages.batchId, scanPages.pageNumber] })
+      .returning({ id: scanPages.id });
+    if (inserted.length > 0) {
+      await tx
+        .update(scanBatches)
+        .set({ readPages: sql`${scanBatches.readPages} + 1` })
+        .where(eq(scanBatches.id, page.batchId));
+    }
+  });
+}
+
+export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]> {
+  return db
+    .select()
+    .from(scanPages)
+    .where(eq(scanPages.batchId, batchId))
+    .orderBy(asc(scanPages.pageNumber));
+}
+
+export async function countPagesByStatus(db: TDb, batchIds: string[]) {
+  if (batchIds.length === 0) return [];
+  return db
+    .select({ batchId: scanPages.batchId, status: scanPages.status, n: count() })
+    .from(scanPages)
+    .where(inArray(scanPages.batchId, batchIds))
+    .groupBy(scanPages.batchId, scanPages.status);
+}
+
+/** The submission of each submitted page of a batch (one per page; pages share a submission). */
+export async function selectPageSubmissions(db: TDb, batchId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: scanPages.submissionId })
+    .from(scanPages)
+    .where(and(eq(scanPages.batchId, batchId), isNotNull(scanPages.submissionId)));
+  return rows.flatMap((r) => (r.id ? [r.id] : []));
+}
+
+export async function setPagesSubmission(
+  db: TDb,
+  pageIds: string[],
+  submissionId: string,
+): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db.update(scanPages).set({ submissionId }).where(inArray(scanPages.id, pageIds));
+}
+
+export async function findPage(db: TDb, batchId: string, pageId: string): Promise<TPageRow | null> {
+  const [row] = await db
+    .select()
+    .from(scanPages)
+    .where(and(eq(scanPages.id, pageId), eq(scanPages.batchId, batchId)));
+  return row ?? null;
+}
+
+/** Claims a page that needs the teacher (null when another request assigned it first). */
+export async function claimPage(
+  tx: TDb,
+  pageId: string,
+  values: { studentId: string; questionId: string; now: Date },
+): Promise<TPageRow | null> {
+  const [row] = await tx
+    .update(scanPages)
+    .set({
+      status: 'assigned',
+      reason: null,
+      matchedBy: 'teacher',
+      studentId: values.studentId,
+      questionId: values.questionId,
+      updatedAt: values.now,
+    })
+    .where(and(eq(scanPages.id, pageId), eq(scanPages.status, 'needs_teacher')))
+    .returning();
+  return row ?? null;
+}
+
+export async function setPageSubmission(
+  tx: TDb,
+  pageId: string,
+  submissionId: string,
+): Promise<void> {
+  await tx.update(scanPages).set({ submissionId }).where(eq(scanPages.id, pageId));
+}
+
+/**
+ * Batches a crash or stop left unfinished: those whose files outlived their reading (in the database),
+ * and those still queued or reading long after upload (their files were in a stopped process's
+ * memory). Their files are deleted and the batches failed. Returns how many.
+ */
+export async function failStaleBatches(
+  db: TDb,
+  before: Date,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const withFiles = await tx
+      .selectDistinct({ id: scanBatchFiles.batchId })
+      .from(scanBatchFiles)
+      .where(lt(scanBatchFiles.createdAt, before));
+    const unfinished = await tx
+      .select({ id: scanBatches.id })
+      .from(scanBatches)
+      .where(
+        and(inArray(scanBatches.status, ['queued', 'reading']), lt(scanBatches.createdAt, before)),
+      );
+    const ids = [...new Set([...withFiles, ...unfinished].map((r) => r.id))];
+    if (ids.length === 0) return 0;
+    await tx.delete(scanBatchFiles).where(inArray(scanBatchFiles.batchId, ids));
+    await tx
+      .update(scanBatches)
+      .set({ status: 'failed', failureReason: reason, finishedAt: now })
+      .where(and(inArray(scanBatches.id, ids), inArray(scanBatches.status, ['queued', 'reading'])));
+    return ids.length;
+  });
+}
+
+/** Gives a claimed page back to the teacher when its submission was refused. */
+export async function releasePage(
+  db: TDb,
+  pageId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(scanPages)
+    .set({ status: 'needs_teacher', reason, matchedBy: null, submissionId: null, updatedAt: now })
+    .where(eq(scanPages.id, pageId));
+}
+
+/**
+ * Whether an earlier batch of the class already submitted this very answer (same student, question
+ * and text read): the same sheet uploaded again is kept once.
+ */
+export async function answeredInEarlierBatch(
+  db: TDb,
+  page: { batchId: string; classId: string; studentId: string; questionId: string; text: string },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: scanPages.id })
+    .from(scanPages)
+    .innerJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
+    .where(
+      and(
+        eq(scanBatches.classId, page.classId),
+        ne(scanPages.batchId, page.batchId),
+        eq(scanPages.status, 'assigned'),
+        eq(scanPages.studentId, page.studentId),
+        eq(scanPages.questionId, page.questionId),
+        eq(scanPages.extractedText, page.text),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function markDuplicate(db: TDb, pageId: string, now: Date): Promise<void> {
+  await db
+    .update(scanPages)
+    .set({ status: 'duplicate', reason: 'duplicate', updatedAt: now })
+    .where(eq(scanPages.id, pageId));
+}

@@ -1,0 +1,288 @@
+import type { TStudentRef } from '@stem/contract/teaching';
+import { MESSAGES } from '@stem/contract/messages';
+import { SCAN_MESSAGES, type TPageReason } from '@stem/contract/scans';
+import { stripUnstorableCharacters } from '@stem/contract/text';
+import type { TJobContext, TJobOutcome } from '../../adapters/queue/port';
+import type { TConfig } from '../../config';
+import { DEFAULT_MAX_PIXELS } from '../../extraction/normalise';
+import type { OcrPort } from '../../extraction/ocr/port';
+import { OcrError } from '../../extraction/ocr/port';
+import { answerPartOf, matchName, matchQuestion } from '../../extraction/sheets/match';
+import { readSheetPage, type TSheetRead } from '../../extraction/sheets/read-sheet';
+import { AppError } from '../../lib/app-error';
+import type { TAccessClaims } from '../../lib/tokens';
+import { findSchoolById } from '../auth/auth.queries';
+import { requireTeacherClass } from '../classes/classes.access';
+import { listClassStudents } from '../classes/classes.service';
+import { listQuestionsOfClass } from '../questions/questions.service';
+import { submitScannedAnswers, type TSubmitDeps } from '../submissions/submissions.service';
+import { memoryFiles, openScanFile, type TOpenedFile } from './scans.files';
+import * as queries from './scans.queries';
+import { sheetKey } from './scans.sheets';
+
+/** What reading a batch needs: the worker builds it without an HTTP context. */
+export type TScanDeps = TSubmitDeps & { ocr: OcrPort; config: Pick<TConfig, 'jwtSecret'> };
+
+/** Pages read at once: rendering one overlaps reading another (the OCR pool has a worker per core). */
+const PAGES_AT_ONCE = 2;
+
+type TQuestionRef = { id: string; text: string };
+
+type TDecision =
+  | { status: 'assigned'; studentId: string; questionId: string; by: 'code' | 'name'; text: string }
+  | { status: 'needs_teacher' | 'duplicate'; reason: TPageReason; text: string };
+
+/** Where a read page goes, from its code (or, without one, its name box and printed question). */
+function decide(
+  read: TSheetRead,
+  batch: queries.TBatchRow,
+  students: TStudentRef[],
+  questions: TQuestionRef[],
+  printed: string[],
+): TDecision {
+  if (read.kind !== 'code') {
+    const text = answerPartOf(read.page.text, printed);
+    if (read.kind === 'bad_code') return { status: 'needs_teacher', reason: 'forged', text };
+    const student = matchName(read.page.text, students);
+    const question = matchQuestion(read.page.text, questions);
+    if (!student || !question) return { status: 'needs_teacher', reason: 'no_code', text };
+    return { status: 'assigned', studentId: student.id, questionId: question.id, by: 'name', text };
+  }
+  const text = read.answer.text;
+  const { code } = read;
+  if (code.classId !== batch.classId)
+    return { status: 'needs_teacher', reason: 'other_class', text };
+  if (!questions.some((q) => q.id === code.questionId)) {
+    return { status: 'needs_teacher', reason: 'question_not_in_class', text };
+  }
+  if (code.studentId === null) {
+    const student = matchName(read.name ?? '', students);
+    if (!student) return { status: 'needs_teacher', reason: 'name_unmatched', text };
+    return {
+      status: 'assigned',
+      studentId: student.id,
+      questionId: code.questionId,
+      by: 'name',
+      text,
+    };
+  }
+  if (!students.some((s) => s.id === code.studentId)) {
+    return { status: 'needs_teacher', reason: 'student_not_in_class', text };
+  }
+  return {
+    status: 'assigned',
+    studentId: code.studentId,
+    questionId: code.questionId,
+    by: 'code',
+    text,
+  };
+}
+
+/** The page reason for a refused submission. */
+export function refusalReason(error: AppError): TPageReason {
+  if (error.code === 'ATTEMPTS_EXHAUSTED') return 'attempts_exhausted';
+  if (error.message === MESSAGES.upload.studentNotInClass) return 'student_not_in_class';
+  if (error.message === MESSAGES.submissions.questionNotInClass) return 'question_not_in_class';
+  return 'refused';
+}
+
+/** Runs `work` over 0..count-1 with at most `limit` at once, in order of start. */
+async function eachLimited(count: number, limit: number, work: (i: number) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, count) }, async () => {
+    while (next < count) {
+      const i = next++;
+      await work(i);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * Makes the submissions of a read batch: one per student, holding every answer of theirs in the
+ * stack (so a class's stack counts one assessment per student, as a class's typed work does). Pages
+ * a previous run already submitted keep their submission. A refused student (attempts, allowance)
+ * gets their pages back as needing the teacher, with the reason.
+ */
+async function submitAssignedPages(
+  deps: TScanDeps,
+  teacher: TAccessClaims,
+  batch: queries.TBatchRow,
+): Promise<void> {
+  const pages: queries.TPageRow[] = [];
+  for (const page of await queries.selectPages(deps.db, batch.id)) {
+    if (page.status !== 'assigned' || page.submissionId !== null) continue;
+    if (!page.studentId || !page.questionId) continue;
+    const again = await queries.answeredInEarlierBatch(deps.db, {
+      batchId: batch.id,
+      classId: batch.classId,
+      studentId: page.studentId,
+      questionId: page.questionId,
+      text: page.extractedText,
+    });
+    if (again) await queries.markDuplicate(deps.db, page.id, deps.now());
+    else pages.push(page);
+  }
+  const byStudent = new Map<string, queries.TPageRow[]>();
+  for (const page of pages) {
+    const studentId = page.studentId ?? '';
+    byStudent.set(studentId, [...(byStudent.get(studentId) ?? []), page]);
+  }
+  for (const [studentId, own] of byStudent) {
+    try {
+      const submissionId = await submitScannedAnswers(deps, teacher, {
+        classId: batch.classId,
+        studentId,
+        answers: own.map((p) => ({
+          questionId: p.questionId ?? '',
+          text: p.extractedText,
+          ocrConfidence: p.ocrConfidence ?? undefined,
+        })),
+      });
+      await queries.setPagesSubmission(
+        deps.db,
+        own.map((p) => p.id),
+        submissionId,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      for (const page of own) {
+        await queries.releasePage(deps.db, page.id, refusalReason(error), deps.now());
+      }
+    }
+  }
+}
+
+/**
+ * The scan-batch job: reads every page of a batch (skipping pages a previous run recorded), assigns
+ * each to its student and question, creates and queues a submission per answer, and records the rest
+ * for the teacher with their text and place only. The batch's files are deleted when it ends, done or
+ * failed; pages exist only in memory while read.
+ */
+export async function readBatch(
+  deps: TScanDeps,
+  batchId: string,
+  context: TJobContext,
+): Promise<TJobOutcome> {
+  const batch = await queries.findBatch(deps.db, batchId);
+  if (!batch) return { status: 'skipped', reason: 'batch not found' };
+  if (batch.status === 'done' || batch.status === 'failed') {
+    return { status: 'skipped', reason: `batch already ${batch.status}` };
+  }
+  const fail = (reason: string) => {
+    memoryFiles.drop(batchId);
+    return queries.finishBatch(deps.db, batchId, {
+      status: 'failed',
+      failureReason: reason,
+      now: deps.now(),
+    });
+  };
+  const teacher: TAccessClaims = {
+    userId: batch.teacherId,
+    role: 'teacher',
+    schoolId: batch.schoolId,
+  };
+  let opened: TOpenedFile[] = [];
+  try {
+    const cls = await requireTeacherClass(deps.db, teacher, batch.classId);
+    const students = await listClassStudents(deps.db, teacher, cls.id);
+    const questions = (await listQuestionsOfClass(deps.db, cls)).map((q) => ({
+      id: q.id,
+      text: q.question,
+    }));
+    const files = memoryFiles.get(batchId) ?? (await queries.selectFiles(deps.db, batchId));
+    if (files.length === 0) {
+      // A restart lost the files this process held: nothing left to read.
+      await fail(SCAN_MESSAGES.batchReasons.interrupted);
+      return { status: 'skipped', reason: 'files lost' };
+    }
+    for (const [i, bytes] of files.entries())
+      opened.push(await openScanFile(bytes, `file ${i + 1}`));
+    const places = opened.flatMap((file, f) =>
+      Array.from({ length: file.pages }, (_, index) => ({ file: f, index })),
+    );
+    await queries.markReading(deps.db, batchId, places.length);
+
+    const done = await queries.selectPages(deps.db, batchId);
+    const recorded = new Set(done.map((p) => p.pageNumber));
+    const taken = new Set(
+      done.filter((p) => p.status === 'assigned').map((p) => `${p.studentId}:${p.questionId}`),
+    );
+    const school = await findSchoolById(deps.db, batch.schoolId);
+    const printed = [
+      school?.name ?? '',
+      cls.name,
+      ...students.map((s) => s.name),
+      ...questions.map((q) => q.text),
+    ];
+
+    await eachLimited(places.length, PAGES_AT_ONCE, async (i) => {
+      const pageNumber = i + 1;
+      const place = places[i];
+      const file = place ? opened[place.file] : undefined;
+      if (!place || !file || recorded.has(pageNumber)) return;
+      let decision: TDecision;
+      let confidence: number | undefined;
+      try {
+        const image = await file.page(place.index);
+        const read = await readSheetPage(image, {
+          ocr: deps.ocr,
+          key: sheetKey(deps.config),
+          maxPixels: DEFAULT_MAX_PIXELS,
+        });
+        confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
+        decision = decide(read, batch, students, questions, printed);
+      } catch (error) {
+        if (error instanceof OcrError) throw error;
+        deps.logger.warn({ batchId, pageNumber, err: error }, 'scanned page unreadable');
+        decision = { status: 'needs_teacher', reason: 'unreadable', text: '' };
+      }
+      const text = stripUnstorableCharacters(decision.text);
+      const base = {
+        batchId,
+        schoolId: batch.schoolId,
+        pageNumber,
+        extractedText: text,
+        ocrConfidence: confidence ?? null,
+      };
+      if (decision.status !== 'assigned') {
+        await queries.insertPage(deps.db, {
+          ...base,
+          status: decision.status,
+          reason: decision.reason,
+        });
+        return;
+      }
+      const key = `${decision.studentId}:${decision.questionId}`;
+      const repeat = taken.has(key);
+      taken.add(key);
+      await queries.insertPage(deps.db, {
+        ...base,
+        status: repeat ? 'duplicate' : 'assigned',
+        reason: repeat ? 'duplicate' : null,
+        matchedBy: decision.by,
+        studentId: decision.studentId,
+        questionId: decision.questionId,
+      });
+    });
+    await submitAssignedPages(deps, teacher, batch);
+    memoryFiles.drop(batchId);
+    await queries.finishBatch(deps.db, batchId, {
+      status: 'done',
+      failureReason: null,
+      now: deps.now(),
+    });
+    return { status: 'done' };
+  } catch (error) {
+    if (error instanceof AppError) {
+      // The class is gone, or a file that opened at upload no longer does: nothing to retry.
+      await fail(error.code === 'NOT_FOUND' ? SCAN_MESSAGES.failed : error.message);
+      return { status: 'skipped', reason: error.code };
+    }
+    if (context.isFinalAttempt) await fail(SCAN_MESSAGES.failed);
+    throw error;
+  } finally {
+    await Promise.all(opened.map((f) => f.close().catch(() => undefined)));
+    opened = [];
+  }
+}

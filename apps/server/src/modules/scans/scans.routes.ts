@@ -1,0 +1,259 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorResponse } from '@stem/contract/errors';
+import {
+  MAX_SCAN_FILES,
+  SCAN_MESSAGES,
+  SCAN_PATHS,
+  ZAnswerSheetsQuery,
+  ZAssignPageRequest,
+  ZAssignPageResponse,
+  ZBatchIdParam,
+  ZBatchListResponse,
+  ZBatchResponse,
+  ZCreateBatchResponse,
+  ZPageParams,
+} from '@stem/contract/scans';
+import { ZClassIdParam } from '@stem/contract/teaching';
+import type { TAppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
+import { currentUser } from '../../plugins/auth';
+import * as service from './scans.service';
+import { answerSheets } from './scans.sheets';
+
+const security = [{ bearer: [] }];
+const tags = ['scans'];
+const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
+
+const MALFORMED = new Set([
+  'FST_FILES_LIMIT',
+  'FST_PARTS_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+  'FST_MP_PREMATURE_CLOSE',
+]);
+
+/**
+ * The form of an upload: a "classId" field and one or more "files" parts, read into memory (never
+ * written to disk). More bytes than the batch allows is 413, a form a browser would not send 400.
+ */
+async function readStack(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ classId: string; files: service.TUploadedFile[] }> {
+  const tooLarge = () =>
+    new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge(Math.floor(maxBytes / 1048576)), {
+      field: 'files',
+    });
+  let classId = '';
+  const files: service.TUploadedFile[] = [];
+  let total = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'classId' && typeof part.value === 'string') classId = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'files') {
+        await part.toBuffer().catch(() => undefined);
+        throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
+      }
+      const bytes = await part.toBuffer();
+      total += bytes.length;
+      if (total > maxBytes) throw tooLarge();
+      if (bytes.length > 0)
+        files.push({ name: part.filename || `file ${files.length + 1}`, bytes });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') {
+      throw new AppError('BAD_REQUEST', SCAN_MESSAGES.tooManyFiles, { field: 'files' });
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', SCAN_MESSAGES.noFiles, { field: 'files' });
+    }
+    throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
+  }
+  const parsed = z.uuid().safeParse(classId);
+  if (!parsed.success) {
+    throw new AppError('VALIDATION', 'classId: must be a valid class id', { field: 'classId' });
+  }
+  return { classId: parsed.data, files };
+}
+
+/** Printable answer sheets and bulk scans (issue 12). Teachers only; a batch is its uploader's. */
+export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app, { ctx }) => {
+  const teacherOnly = app.requireRole('teacher');
+  await app.register(multipart, {
+    limits: {
+      fileSize: ctx.config.scan.maxBytes + 1,
+      files: MAX_SCAN_FILES,
+      fields: 5,
+      parts: MAX_SCAN_FILES + 5,
+    },
+  });
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', SCAN_MESSAGES.noFiles, { field: 'files' });
+    }
+    if (MALFORMED.has(error.code)) {
+      throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
+    }
+    throw error;
+  });
+
+  app.get(
+    SCAN_PATHS.answerSheets,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'getAnswerSheets',
+        tags,
+        summary:
+          "The class's printable answer sheets as one PDF: a page per student per question (or blank sheets with a name box), each with a signed QR code",
+        security,
+        params: ZClassIdParam,
+        querystring: ZAnswerSheetsQuery,
+        response: {
+          // Documents the file; Fastify sends the bytes as they are, without a serializer.
+          200: z.string().describe('The answer sheets, application/pdf'),
+          400: ZErrorResponse,
+          ...denied,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const sheets = await answerSheets(
+        ctx.db,
+        ctx.config,
+        currentUser(request),
+        request.params.classId,
+        request.query,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${sheets.fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-sheet-pages', String(sheets.pages))
+        .send(Buffer.from(sheets.pdf));
+    },
+  );
+
+  app.post(
+    SCAN_PATHS.batches,
+    {
+      onRequest: teacherOnly,
+      bodyLimit: ctx.config.scan.maxBytes + 1024 * 1024,
+      schema: {
+        operationId: 'createScanBatch',
+        tags,
+        summary:
+          'Upload a stack of scanned answer sheets for a class (multipart: "classId", then "files": PDF, JPEG, PNG or TIFF); the pages are read in the background',
+        security,
+        consumes: ['multipart/form-data'],
+        response: {
+          202: ZCreateBatchResponse,
+          400: ZErrorResponse,
+          ...denied,
+          404: ZErrorResponse,
+          413: ZErrorResponse,
+          415: ZErrorResponse,
+          422: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const form = await readStack(request, ctx.config.scan.maxBytes);
+      const batchId = await service.createBatch(
+        ctx,
+        currentUser(request),
+        form.classId,
+        form.files,
+      );
+      return reply.status(202).send({
+        success: true as const,
+        message: SCAN_MESSAGES.accepted,
+        data: { batchId },
+      });
+    },
+  );
+
+  app.get(
+    SCAN_PATHS.batches,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'listScanBatches',
+        tags,
+        summary: "The teacher's latest uploaded stacks with their progress",
+        security,
+        response: { 200: ZBatchListResponse, ...denied },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.listBatches(ctx, currentUser(request)),
+    }),
+  );
+
+  app.get(
+    SCAN_PATHS.batch,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'getScanBatch',
+        tags,
+        summary:
+          "One stack's progress and summary, with the pages that need the teacher (their text and place; no image is kept)",
+        security,
+        params: ZBatchIdParam,
+        response: { 200: ZBatchResponse, 400: ZErrorResponse, ...denied, 404: ZErrorResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.getBatch(ctx, currentUser(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    SCAN_PATHS.assignPage,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'assignScanPage',
+        tags,
+        summary:
+          'Assign a page that needs the teacher to a student and a question of the class; its text is submitted and marked',
+        security,
+        params: ZPageParams,
+        body: ZAssignPageRequest,
+        response: {
+          200: ZAssignPageResponse,
+          400: ZErrorResponse,
+          ...denied,
+          404: ZErrorResponse,
+          409: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SCAN_MESSAGES.assigned,
+      data: {
+        submissionId: await service.assignPage(
+          ctx,
+          currentUser(request),
+          request.params,
+          request.body,
+        ),
+      },
+    }),
+  );
+};

@@ -1,0 +1,152 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import sharp from 'sharp';
+import { renderPdfPages } from '../../src/extraction/pdf';
+import { sheetLayout } from '../../src/extraction/sheets/sheet-layout';
+import { HANDWRITING_DIR, hasHandwriting } from '../extraction/fixtures';
+
+/** How a filled sheet is spoiled on its way through the scanner. */
+export type TScanLook = {
+  /** Degrees the page is turned (180 = upside down, 90 = sideways; small values = skew). */
+  rotate?: number;
+  /** Speckle noise and a grey paper tone. */
+  noisy?: boolean;
+  /** The code is covered (torn corner, sticker, a sheet without a code). */
+  hideCode?: boolean;
+  /** Everything above the answer box is cut off (no code, no name, no question). */
+  hideHeader?: boolean;
+};
+
+/** What a student writes on a sheet: answer text (and a name on a blank sheet). */
+export type TFill = { answer: string; name?: string; handwriting?: Buffer };
+
+/**
+ * Writes each page's answer (and name) into the sheet's boxes, in a slanted typewriter face standing
+ * in for handwriting (pdf-lib's standard fonts: nothing to install), then returns the filled PDF.
+ */
+export async function fillSheets(pdf: Uint8Array, fills: TFill[], paper: 'a4' | 'letter' = 'a4') {
+  const doc = await PDFDocument.load(pdf);
+  const font = await doc.embedFont(StandardFonts.CourierBoldOblique);
+  const layout = sheetLayout(paper);
+  const pages = doc.getPages();
+  for (const [i, fill] of fills.entries()) {
+    const page = pages[i];
+    if (!page) break;
+    const words = fill.answer.split(/\s+/);
+    const lines: string[] = [];
+    let line = '';
+    for (const word of words) {
+      if (font.widthOfTextAtSize(`${line} ${word}`, 16) > layout.answer.width - 60) {
+        lines.push(line);
+        line = word;
+      } else line = line ? `${line} ${word}` : word;
+    }
+    if (line) lines.push(line);
+    if (fill.handwriting) {
+      const image = await doc.embedPng(fill.handwriting);
+      const width = layout.answer.width - 40;
+      const height = Math.min(layout.answer.height - 60, (image.height / image.width) * width);
+      page.drawImage(image, {
+        x: layout.answer.x + 20,
+        y: layout.height - layout.answer.y - 30 - height,
+        width,
+        height,
+      });
+    } else {
+      lines.forEach((text, n) =>
+        page.drawText(text, {
+          x: layout.answer.x + 24,
+          y: layout.height - layout.answer.y - 48 - n * 30,
+          size: 16,
+          font,
+          color: rgb(0.08, 0.1, 0.35),
+        }),
+      );
+    }
+    if (fill.name) {
+      page.drawText(fill.name.toUpperCase(), {
+        x: layout.nameBox.x + 16,
+        y: layout.height - layout.nameBox.y - 46,
+        size: 18,
+        font,
+        color: rgb(0.08, 0.1, 0.35),
+      });
+    }
+  }
+  return doc.save();
+}
+
+/** The page as a scanner would give it back: a greyscale JPEG, turned, noisy or with the code hidden. */
+export async function scanLook(png: Buffer, look: TScanLook, paper: 'a4' | 'letter' = 'a4') {
+  let image = sharp(png);
+  if (look.hideCode || look.hideHeader) {
+    const meta = await sharp(png).metadata();
+    const layout = sheetLayout(paper);
+    const scale = (meta.width ?? 1) / layout.width;
+    const box = look.hideHeader
+      ? { x: 0, y: 0, width: layout.width, height: layout.answer.y - 4 }
+      : {
+          x: layout.qr.x - 6,
+          y: layout.qr.y - 6,
+          width: layout.qr.width + 12,
+          height: layout.qr.height + 12,
+        };
+    const cover = Buffer.from(
+      `<svg width="${meta.width}" height="${meta.height}"><rect x="${box.x * scale}" y="${box.y * scale}" width="${box.width * scale}" height="${box.height * scale}" fill="white"/></svg>`,
+    );
+    image = sharp(
+      await image
+        .composite([{ input: cover }])
+        .png()
+        .toBuffer(),
+    );
+  }
+  if (look.noisy) {
+    const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
+    let seed = 7;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      const r = seed % 1000;
+      const v = (data[i] ?? 255) - 18 + (r % 23);
+      data[i] = r < 3 ? 40 : Math.max(0, Math.min(255, v));
+    }
+    image = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).blur(0.6);
+  }
+  if (look.rotate)
+    image = sharp(await image.png().toBuffer()).rotate(look.rotate, { background: '#f4f2ea' });
+  return image.greyscale().jpeg({ quality: 80 }).toBuffer();
+}
+
+/** A scanner's PDF: one JPEG per page, each filling a page of its own size. */
+export async function scannedPdf(jpegs: Buffer[]): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (const jpeg of jpegs) {
+    const image = await doc.embedJpg(jpeg);
+    // 150 dpi scans: points = pixels * 72 / 150.
+    const width = (image.width * 72) / 150;
+    const height = (image.height * 72) / 150;
+    const page = doc.addPage([width, height]);
+    page.drawImage(image, { x: 0, y: 0, width, height });
+  }
+  return Buffer.from(await doc.save());
+}
+
+/** Renders a sheet PDF's pages as a 150 dpi scanner would (A4: 1240 x 1754 px). */
+export async function renderSheets(pdf: Uint8Array, maxPages: number): Promise<Buffer[]> {
+  return renderPdfPages(pdf, { maxPages, maxSide: 1754 });
+}
+
+/** Synthetic handwriting pages from the public data, with their text (none when the data is absent). */
+export function handwritingSamples(count: number): { png: Buffer; text: string }[] {
+  if (!hasHandwriting) return [];
+  const folder = path.join(HANDWRITING_DIR, 'synthetic');
+  return readdirSync(folder)
+    .filter((f) => f.endsWith('.png'))
+    .sort()
+    .slice(0, count)
+    .map((f) => ({
+      png: readFileSync(path.join(folder, f)),
+      text: readFileSync(path.join(folder, f.replace(/\.png$/, '.txt')), 'utf8'),
+    }));
+}

@@ -1,0 +1,166 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
+import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
+import { setupLocalBackend } from '../../test/local-backend';
+import { renderRoutes } from '../../test/render-app';
+import { signIn, uuid } from '../../test/session';
+import UploadStackPage from './pages/upload-stack-page';
+
+const T = SCAN_MESSAGES;
+const CLASS: TClassSummary = {
+  _id: uuid(1),
+  id: uuid(1),
+  name: 'Biology 9',
+  teacher: null,
+  studentCount: 2,
+  questionCount: 1,
+  createdAt: '2025-03-01T10:00:00.000Z',
+};
+const student = (n: number, name: string): TStudentRef => ({
+  _id: uuid(n),
+  id: uuid(n),
+  name,
+  email: `${name.split(' ')[0]?.toLowerCase()}@example.com`,
+});
+const QUESTION: TQuestion = {
+  _id: uuid(21),
+  id: uuid(21),
+  question: 'Describe osmosis.',
+  marks: 3,
+  lowMarkRange: '0-1',
+  highMarkRange: '2-3',
+  rubric: 'rubric',
+  teacherId: uuid(900),
+  classIds: [],
+  createdAt: '2025-03-01T10:00:00.000Z',
+  updatedAt: '2025-03-01T10:00:00.000Z',
+};
+const BATCH = uuid(50);
+const PAGE = uuid(60);
+const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
+  id: BATCH,
+  classId: CLASS.id,
+  className: CLASS.name,
+  status: 'done',
+  totalPages: 30,
+  readPages: 30,
+  assigned: 29,
+  needsTeacher: 1,
+  duplicates: 0,
+  marked: 29,
+  markingFailed: 0,
+  failureReason: null,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  finishedAt: '2025-03-01T10:01:00.000Z',
+  pages: [
+    {
+      id: PAGE,
+      pageNumber: 7,
+      status: 'needs_teacher',
+      reason: 'no_code',
+      text: 'Water moves into the cell',
+      student: null,
+      questionId: null,
+      submissionId: null,
+    },
+  ],
+  ...over,
+});
+const ok = (body: unknown) => ({ status: 200, body });
+
+const backend = setupLocalBackend();
+beforeEach(() => {
+  signIn('teacher');
+  backend.on('GET', '/teacher/classes', ok({ success: true, message: 'ok', data: [CLASS] }));
+  backend.on(
+    'GET',
+    `/teacher/class/${CLASS.id}/students`,
+    ok({
+      success: true,
+      data: { students: [student(11, 'Amara Okafor'), student(12, 'Ben Carter')] },
+    }),
+  );
+  backend.on(
+    'GET',
+    `/question/questions/class/${CLASS.id}`,
+    ok({ success: true, status: 'success', data: [QUESTION] }),
+  );
+  backend.on('GET', '/scan/batches', ok({ success: true, data: [] }));
+  backend.on('GET', `/scan/batches/${BATCH}`, ok({ success: true, data: batch() }));
+});
+
+const renderAt = (url: string) =>
+  renderRoutes([{ path: '/upload-stack', element: <UploadStackPage /> }], url);
+
+describe('/upload-stack', () => {
+  it('shows the summary and lets the teacher assign a leftover page by its place and text', async () => {
+    const user = userEvent.setup();
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    expect(await screen.findByText(T.done)).toBeInTheDocument();
+    const leftover = await screen.findByRole('article', { name: /^Page 7 of 30/ });
+    expect(leftover).toHaveTextContent(T.reasons.no_code);
+    expect(leftover).toHaveTextContent('Water moves into the cell');
+    // No image of the page is shown: the teacher has the paper.
+    expect(leftover.querySelector('img')).toBeNull();
+
+    backend.on(
+      'POST',
+      `/scan/batches/${BATCH}/pages/${PAGE}/assign`,
+      ok({
+        success: true,
+        message: T.assigned,
+        data: { submissionId: uuid(70) },
+      }),
+    );
+    await user.click(screen.getByRole('combobox', { name: `${T.studentLabel} for Page 7 of 30` }));
+    await user.click(await screen.findByRole('option', { name: 'Ben Carter' }));
+    await user.click(screen.getByRole('combobox', { name: `${T.questionLabel} for Page 7 of 30` }));
+    await user.click(await screen.findByRole('option', { name: '1. Describe osmosis.' }));
+    await user.click(screen.getByRole('button', { name: T.assign }));
+    await waitFor(() =>
+      expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
+        studentId: uuid(12),
+        questionId: uuid(21),
+      }),
+    );
+  });
+
+  it('shows why a batch failed', async () => {
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({ status: 'failed', failureReason: T.batchReasons.interrupted, pages: [] }),
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.batchReasons.interrupted);
+  });
+
+  it('reads progress from the server while pages are read', async () => {
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          status: 'reading',
+          readPages: 12,
+          assigned: 11,
+          needsTeacher: 1,
+          marked: 0,
+          pages: [],
+        }),
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    expect(await screen.findByRole('progressbar', { name: T.reading(12, 30) })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
+  });
+});

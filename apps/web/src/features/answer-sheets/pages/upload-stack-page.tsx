@@ -1,0 +1,242 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
+import { LoadingLine } from '../../../components/loading-line';
+import { usePageTitle } from '../../../components/use-page-title';
+import {
+  useClassQuestions,
+  useClassStudents,
+  useTeacherClasses,
+} from '../../upload-work/api/get-upload-options';
+import { uploadErrorText } from '../../upload-work/api/submit-for-student';
+import { isSettled, SCANS_KEY, uploadStack, useRecentBatches, useScanBatch } from '../api/scans';
+import { LeftoverPage } from '../components/leftover-page';
+
+const T = SCAN_MESSAGES;
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/tiff';
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+    </Paper>
+  );
+}
+
+function progressOf(batch: TScanBatchDetails) {
+  if (batch.status === 'queued' || batch.totalPages === 0) {
+    return { value: 0, label: batch.status === 'queued' ? T.queued : T.openingFiles };
+  }
+  // Reading is the first half of the bar, marking the second.
+  const read = batch.readPages / batch.totalPages;
+  const marking = batch.assigned === 0 ? 1 : (batch.marked + batch.markingFailed) / batch.assigned;
+  const value = batch.status === 'done' ? 50 + 50 * marking : 50 * read;
+  const label =
+    batch.status === 'done'
+      ? T.marking(batch.marked, batch.assigned)
+      : T.reading(batch.readPages, batch.totalPages);
+  return { value: Math.round(value), label };
+}
+
+function BatchProgress({ batchId }: { batchId: string }) {
+  const query = useScanBatch(batchId);
+  const students = useClassStudents(query.data?.classId ?? null);
+  const questions = useClassQuestions(query.data?.classId ?? null);
+  if (query.isPending) return <LoadingLine>{T.queued}</LoadingLine>;
+  if (query.isError) return <Alert color="red">{T.batchNotFound}</Alert>;
+  const batch = query.data;
+  const progress = progressOf(batch);
+  const settled = isSettled(batch);
+  const leftovers = batch.pages.filter((p) => p.status === 'needs_teacher');
+  const repeats = batch.pages.filter((p) => p.status === 'duplicate');
+  return (
+    <Stack gap="md" component="section" aria-labelledby="batch-progress-h">
+      <Title order={2} size="h3" id="batch-progress-h">
+        {T.progressTitle}: {batch.className}
+      </Title>
+      {batch.status === 'failed' ? (
+        <Alert color="red" role="alert" title={T.failed}>
+          {batch.failureReason}
+        </Alert>
+      ) : (
+        <div>
+          <Progress
+            value={progress.value}
+            size="xl"
+            animated={!settled}
+            aria-label={progress.label}
+          />
+          <Text size="sm" mt={6} aria-live="polite">
+            {settled ? T.done : progress.label}
+          </Text>
+        </div>
+      )}
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Figure label={T.summaryAssigned} value={batch.assigned} />
+        <Figure label={T.summaryNeedsTeacher} value={batch.needsTeacher} />
+        <Figure label={T.summaryMarked} value={batch.marked} />
+        <Figure label={T.summaryRepeats} value={batch.duplicates} />
+      </SimpleGrid>
+      {batch.marked > 0 && (
+        <Anchor component={Link} to="/submissions">
+          {T.viewSubmissions}
+        </Anchor>
+      )}
+      {leftovers.length > 0 && (
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {T.needsTeacherTitle}
+          </Title>
+          <Text size="sm">{T.needsTeacherIntro}</Text>
+          {leftovers.map((page) => (
+            <LeftoverPage
+              key={page.id}
+              batchId={batch.id}
+              totalPages={batch.totalPages}
+              page={page}
+              students={(students.data ?? []).map((s) => ({ id: s._id, name: s.name }))}
+              questions={(questions.data ?? []).map((q) => ({ id: q._id, question: q.question }))}
+            />
+          ))}
+        </Stack>
+      )}
+      {repeats.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {repeats.map((p) => T.pagePlace(p.pageNumber, batch.totalPages)).join(', ')}:{' '}
+          {T.reasons.duplicate}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /upload-stack (issue 12): one upload for a class's whole stack of printed answer sheets, then a
+ * progress bar fed by the server that survives a reload (the batch id is in the address), a summary,
+ * and the pages the teacher must place.
+ */
+export default function UploadStackPage() {
+  usePageTitle(T.uploadTitle);
+  const [params, setParams] = useSearchParams();
+  const batchId = params.get('batch');
+  const classes = useTeacherClasses();
+  const recent = useRecentBatches();
+  const [chosenClass, setClassId] = useState<string | null>(params.get('class'));
+  // After a reload the address holds only the batch: its class is the one to upload more for.
+  const shown = useScanBatch(batchId);
+  const classId = chosenClass ?? shown.data?.classId ?? null;
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!classId || files.length === 0) {
+      setError(T.noFiles);
+      return;
+    }
+    setError(null);
+    setSending(0);
+    try {
+      const id = await uploadStack({ classId, files, onProgress: setSending });
+      setFiles([]);
+      setParams({ batch: id });
+      void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
+    } catch (err) {
+      setError(uploadErrorText(err));
+    } finally {
+      setSending(null);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{T.uploadTitle}</Title>
+        <Text mt={4}>{T.uploadIntro}</Text>
+      </div>
+      <Paper withBorder p="md" radius="md" component="form" onSubmit={(e) => void submit(e)}>
+        <Stack>
+          <Select
+            label={T.classLabel}
+            data={(classes.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+            value={classId}
+            onChange={setClassId}
+            required
+            w={{ base: '100%', sm: 360 }}
+          />
+          <FileInput
+            label={T.filesLabel}
+            multiple
+            accept={ACCEPT}
+            value={files}
+            onChange={setFiles}
+            clearable
+            leftSection={<IconUpload size={16} aria-hidden />}
+          />
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {sending !== null && (
+            <Progress value={Math.round(sending * 100)} aria-label={T.uploading} />
+          )}
+          <Group>
+            <Button
+              type="submit"
+              loading={sending !== null}
+              disabled={!classId || files.length === 0}
+            >
+              {T.uploadButton}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {T.imagesNote}
+          </Text>
+        </Stack>
+      </Paper>
+      {batchId && <BatchProgress key={batchId} batchId={batchId} />}
+      <Stack gap="xs" component="section" aria-labelledby="recent-batches-h">
+        <Title order={2} size="h4" id="recent-batches-h">
+          {T.recentTitle}
+        </Title>
+        {recent.data && recent.data.length === 0 && <Text size="sm">{T.noRecent}</Text>}
+        {recent.data?.map((b) => (
+          <Anchor
+            key={b.id}
+            component={Link}
+            to={`?batch=${b.id}`}
+            size="sm"
+            aria-current={b.id === batchId ? 'page' : undefined}
+          >
+            {new Date(b.createdAt).toLocaleString()} · {b.className} ·{' '}
+            {T.reading(b.readPages, b.totalPages)} · {T.summaryNeedsTeacher}: {b.needsTeacher}
+          </Anchor>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SCAN_MESSAGES } from '@stem/contract/scans';
+import {
+  fillSheets,
+  renderSheets,
+  scanLook,
+  scannedPdf,
+} from '../apps/server/test/sheets/scan-fixtures';
+import { accounts, pick } from './support/accounts';
+import { DESKTOP, PHONE, signIn, snap } from './support/pages';
+import { teachingApi } from './support/teaching-api';
+import { expect, test } from './support/test';
+
+const T = SCAN_MESSAGES;
+
+const QUESTIONS = [
+  {
+    question: 'Explain how photosynthesis makes glucose in a leaf.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    rubric:
+      'Low Mark Range (0-1):\nNames photosynthesis only.\n\nHigh Mark Range (3-4):\nLight, water and carbon dioxide become glucose and oxygen.',
+  },
+  {
+    question: 'Describe osmosis in a root hair cell.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    rubric:
+      'Low Mark Range (0-1):\nMentions water.\n\nHigh Mark Range (2-3):\nWater moves from dilute to concentrated across a partially permeable membrane.',
+  },
+];
+
+test.describe('answer sheets on paper, one upload for the stack', () => {
+  test('downloads the sheets, uploads the scanned stack, watches progress, assigns the leftover page and sees the marks', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const teacher = pick(accounts().teachers, 0, 'teacher');
+    const students = [
+      pick(accounts().students, 13, 'student'),
+      pick(accounts().students, 14, 'student'),
+    ];
+    const api = await teachingApi(request, teacher);
+    const className = `Paper Biology ${randomUUID().slice(0, 6)}`;
+    const classId = await api.createClass(
+      className,
+      await Promise.all(students.map((s) => api.studentId(s.email))),
+    );
+    for (const q of QUESTIONS) {
+      await api.addToClass(
+        await api.createQuestion({ ...q, question: `${q.question} [${className}]` }),
+        classId,
+      );
+    }
+
+    // 1. Print: the class page's control downloads one PDF, a page per student per question.
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto(`/class/${classId}`);
+    await page.getByRole('button', { name: T.printSheets }).click();
+    const dialog = page.getByRole('dialog', { name: T.printTitle });
+    await expect(dialog).toBeVisible();
+    await snap(page, 'answer-sheets-print', [DESKTOP, PHONE]);
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: T.download }).click();
+    const download = await downloading;
+    const saved = path.join(os.tmpdir(), `sheets-${randomUUID()}.pdf`);
+    await download.saveAs(saved);
+    const sheets = readFileSync(saved);
+    expect(sheets.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // 2. The students write; the stack comes back scanned, out of order, one page upside down,
+    // and one page whose top (code, name, question) was torn off: that one needs the teacher.
+    const filled = await fillSheets(sheets, [
+      { answer: 'Light energy turns carbon dioxide and water into glucose and oxygen' },
+      { answer: 'Water moves into the root by osmosis through a partially permeable membrane' },
+      { answer: 'Chlorophyll absorbs light to make glucose' },
+      { answer: 'Water goes from dilute to concentrated solution' },
+    ]);
+    const pages = await renderSheets(filled, 4);
+    const scans = await Promise.all([
+      scanLook(pages[3]!, { rotate: 180 }),
+      scanLook(pages[0]!, { rotate: 2 }),
+      scanLook(pages[2]!, { hideHeader: true }),
+      scanLook(pages[1]!, { noisy: true }),
+    ]);
+    const stack = await scannedPdf(scans);
+
+    // 3. Upload the stack at once and watch the server's progress (it survives a reload).
+    await page.goto(`/upload-stack?class=${classId}`);
+    await expect(page.getByRole('heading', { level: 1, name: T.uploadTitle })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: T.classLabel })).toHaveValue(className);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'stack.pdf',
+      mimeType: 'application/pdf',
+      buffer: stack,
+    });
+    await page.getByRole('button', { name: T.uploadButton }).click();
+    await expect(page).toHaveURL(/\?batch=/);
+    // The bar is fed by the server: it names how many pages are read.
+    await expect(page.getByRole('progressbar', { name: /^Read \d+ of 4 pages$/ })).toBeAttached();
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: `${T.progressTitle}: ${className}` }),
+    ).toBeVisible();
+    await expect(page.getByText(T.needsTeacherTitle)).toBeVisible({ timeout: 120_000 });
+
+    // 4. The leftover page: its place and its text, no image; the teacher picks student and question.
+    const leftover = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(3, 4)}`) });
+    await expect(leftover).toContainText(T.reasons.no_code);
+    await expect(leftover).toContainText(/glucose/i);
+    await snap(page, 'answer-sheets-leftover', [DESKTOP, PHONE]);
+    await leftover
+      .getByRole('combobox', { name: `${T.studentLabel} for ${T.pagePlace(3, 4)}` })
+      .click();
+    await page.getByRole('option', { name: students[1]!.name }).click();
+    await leftover
+      .getByRole('combobox', { name: `${T.questionLabel} for ${T.pagePlace(3, 4)}` })
+      .click();
+    await page
+      .getByRole('option', { name: new RegExp(`^1\\. ${QUESTIONS[0]!.question.slice(0, 20)}`) })
+      .click();
+    await leftover.getByRole('button', { name: T.assign }).click();
+    await expect(page.getByText(T.done)).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText(T.summaryMarked, { exact: true }).locator('..')).toContainText('4');
+
+    // 5. The marks are in All Submissions.
+    await page.getByRole('link', { name: T.viewSubmissions }).click();
+    await expect(page).toHaveURL(/\/submissions$/);
+    const cards = page.getByTestId('teacher-submission-card').filter({ hasText: className });
+    // One submission per student for the stack, and one for the page the teacher assigned.
+    await expect(cards).toHaveCount(3);
+    await expect(cards.getByTestId('score-badge').first()).toHaveText(/^\d+\/\d+$/);
+  });
+});

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+/**
+ * Printable answer sheets and bulk scans of them (issue 12): paths, request and reply schemas, and
+ * every text the teacher reads about them. Not in the spec: the paths follow its style and are listed
+ * in docs/api.md.
+ */
+export const SCAN_PATHS = {
+  /** GET: the class's answer sheets as one PDF. */
+  answerSheets: '/class/:classId/answer-sheets',
+  /** POST (multipart): upload a stack; GET: the teacher's latest batches. */
+  batches: '/scan/batches',
+  /** GET: one batch's progress, summary and the pages that need the teacher. */
+  batch: '/scan/batches/:id',
+  /** POST: the teacher assigns a page to a student and a question. */
+  assignPage: '/scan/batches/:id/pages/:pageId/assign',
+} as const;
+
+/** Web pages. */
+export const SCAN_PAGES = { uploadStack: '/upload-stack' } as const;
+
+export const PAPER_SIZES = ['a4', 'letter'] as const;
+export type TPaperSize = (typeof PAPER_SIZES)[number];
+
+/** Most questions in one pack of sheets, and files in one upload. */
+export const MAX_SHEET_QUESTIONS = 20;
+export const MAX_SCAN_FILES = 50;
+/** How often the progress page asks for news while a batch is read. */
+export const SCAN_POLL_MS = 1_000;
+
+const ZId = z.uuid({ message: 'must be a valid id' });
+
+export const ZAnswerSheetsQuery = z.object({
+  /** Comma-separated question ids, in print order; all the class's questions when absent. */
+  questionIds: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const ids = value.split(',').map((s) => s.trim());
+      if (ids.length > MAX_SHEET_QUESTIONS || ids.some((id) => !ZId.safeParse(id).success)) {
+        ctx.addIssue({ code: 'custom', message: SCAN_MESSAGES.badQuestionList });
+        return z.NEVER;
+      }
+      return [...new Set(ids)];
+    }),
+  paper: z.enum(PAPER_SIZES).default('a4'),
+  /** "true": sheets without names, one per question, with a box for the name. */
+  blank: z.enum(['true', 'false']).default('false'),
+  /** Copies of each blank sheet (blank packs only). */
+  copies: z.coerce.number().int().min(1).max(200).default(1),
+});
+export type TAnswerSheetsQuery = z.input<typeof ZAnswerSheetsQuery>;
+
+export const ZBatchIdParam = z.object({ id: ZId });
+export const ZPageParams = z.object({ id: ZId, pageId: ZId });
+
+export const ZAssignPageRequest = z.object({
+  studentId: z.uuid({ message: 'must be a valid student id' }),
+  questionId: z.uuid({ message: 'must be a valid question id' }),
+});
+export type TAssignPageRequest = z.infer<typeof ZAssignPageRequest>;
+
+export const BATCH_STATUSES = ['queued', 'reading', 'done', 'failed'] as const;
+export type TBatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** Why a page needs the teacher (or was set aside as a repeat). */
+export const PAGE_REASONS = [
+  'no_code',
+  'name_unmatched',
+  'forged',
+  'other_class',
+  'student_not_in_class',
+  'question_not_in_class',
+  'attempts_exhausted',
+  'refused',
+  'duplicate',
+  'unreadable',
+] as const;
+export type TPageReason = (typeof PAGE_REASONS)[number];
+
+export const ZScanPage = z.object({
+  id: z.string(),
+  /** 1-based place in the batch. */
+  pageNumber: z.number().int(),
+  status: z.enum(['assigned', 'needs_teacher', 'duplicate']),
+  reason: z.enum(PAGE_REASONS).nullable(),
+  /** The text read from the page (no image of it is kept). */
+  text: z.string(),
+  student: z.object({ id: z.string(), name: z.string() }).nullable(),
+  questionId: z.string().nullable(),
+  submissionId: z.string().nullable(),
+});
+export type TScanPage = z.infer<typeof ZScanPage>;
+
+export const ZScanBatch = z.object({
+  id: z.string(),
+  classId: z.string(),
+  className: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  /** Pages in the batch (0 until its files are opened). */
+  totalPages: z.number().int(),
+  readPages: z.number().int(),
+  assigned: z.number().int(),
+  needsTeacher: z.number().int(),
+  duplicates: z.number().int(),
+  /** Submissions of this batch whose marking has finished (marked) or failed. */
+  marked: z.number().int(),
+  markingFailed: z.number().int(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TScanBatch = z.infer<typeof ZScanBatch>;
+
+export const ZScanBatchDetails = ZScanBatch.extend({
+  /** Pages needing the teacher, then repeats, by place in the batch. */
+  pages: z.array(ZScanPage),
+});
+export type TScanBatchDetails = z.infer<typeof ZScanBatchDetails>;
+
+export const ZCreateBatchResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ batchId: z.string() }),
+});
+export const ZBatchResponse = z.object({ success: z.literal(true), data: ZScanBatchDetails });
+export const ZBatchListResponse = z.object({ success: z.literal(true), data: z.array(ZScanBatch) });
+export const ZAssignPageResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ submissionId: z.string() }),
+});
+
+/** Every text about sheets and scans, server and web. */
+export const SCAN_MESSAGES = {
+  printSheets: 'Print answer sheets',
+  printTitle: 'Print answer sheets',
+  printIntro:
+    'One page per student per question, with a code that tells the app whose work it is. Print, hand out, collect, then scan the whole stack at once.',
+  questionsLabel: 'Questions',
+  paperLabel: 'Paper size',
+  paperA4: 'A4',
+  paperLetter: 'Letter',
+  blankLabel: 'Blank sheets without names (students write their name)',
+  copiesLabel: 'Copies of each blank sheet',
+  download: 'Download PDF',
+  downloading: 'Preparing the PDF...',
+  downloadFailed: 'The answer sheets could not be made. Please try again.',
+  noQuestions: 'Assign questions to this class before printing answer sheets.',
+  noStudents: 'This class has no students yet: print blank sheets instead.',
+  chooseQuestion: 'Choose at least one question.',
+  badQuestionList: 'Questions must be a comma-separated list of at most 20 question ids.',
+  questionNotInClass: 'A chosen question is not assigned to this class.',
+  // Upload
+  uploadTitle: 'Upload a stack of answer sheets',
+  uploadIntro:
+    "Scan the class's printed answer sheets in any order (PDF or photos) and upload them together. Each page is matched to its student and question by its code and marked.",
+  uploadStackLink: 'Upload a whole stack of answer sheets',
+  classLabel: 'Class',
+  filesLabel: 'Scanned pages (PDF, JPEG, PNG or TIFF)',
+  uploadButton: 'Upload and read',
+  uploading: 'Uploading...',
+  accepted: 'Upload received: the pages are being read.',
+  noFiles: 'Please choose at least one PDF or image.',
+  tooManyFiles: `Please upload at most ${MAX_SCAN_FILES} files at once.`,
+  tooLarge: (megabytes: number) =>
+    `This upload is too large. Please upload at most ${megabytes} MB at once.`,
+  tooManyPages: (pages: number) =>
+    `This upload has too many pages. Please upload at most ${pages} pages at once.`,
+  unsupportedFile: (name: string) =>
+    `"${name}" is not a PDF, JPEG, PNG or TIFF file. Please remove it and upload again.`,
+  encryptedPdf: (name: string) =>
+    `"${name}" is protected by a password. Please scan again without protection, or print it to a new PDF.`,
+  brokenFile: (name: string) => `"${name}" is damaged and could not be read. Please scan it again.`,
+  batchNotFound: 'That upload was not found.',
+  pageNotFound: 'That page was not found in this upload.',
+  pageAlreadyAssigned: 'That page is already assigned.',
+  studentNotInClass: 'That student is not in the class of this upload.',
+  assigned: 'Page assigned: its answer is being marked.',
+  // Progress
+  progressTitle: 'Reading the stack',
+  queued: 'Waiting to start...',
+  reading: (read: number, total: number) => `Read ${read} of ${total} pages`,
+  openingFiles: 'Opening the files...',
+  marking: (marked: number, total: number) => `Marked ${marked} of ${total} answers`,
+  done: 'All pages read.',
+  failed: 'This upload could not be read.',
+  summaryAssigned: 'Assigned',
+  summaryNeedsTeacher: 'Need you',
+  summaryMarked: 'Marked',
+  summaryRepeats: 'Repeats ignored',
+  needsTeacherTitle: 'Pages that need you',
+  needsTeacherIntro:
+    'These pages could not be matched. Find them in your stack by their place, then choose the student and question.',
+  pagePlace: (page: number, total: number) => `Page ${page} of ${total}`,
+  noText: '(no text could be read from this page)',
+  studentLabel: 'Student',
+  questionLabel: 'Question',
+  assign: 'Assign',
+  viewSubmissions: 'See the marks',
+  recentTitle: 'Recent uploads',
+  noRecent: 'No stacks uploaded yet.',
+  imagesNote:
+    'Page images are read in memory and deleted as soon as the upload is processed; only the text read from each page is kept.',
+  reasons: {
+    no_code: 'QR code unreadable, and the name did not match the class list',
+    name_unmatched: 'blank sheet: the name did not match the class list',
+    forged: 'the QR code is not a valid STEM@Home code',
+    other_class: 'a sheet of another class',
+    student_not_in_class: 'the student on this sheet is not in the class',
+    question_not_in_class: 'the question on this sheet is not assigned to the class',
+    attempts_exhausted: 'the student has used all 3 attempts at this question',
+    refused: "the school's plan does not allow another marking now",
+    duplicate: 'the same sheet again: its answer is kept once',
+    unreadable: 'the page could not be read',
+  } satisfies Record<TPageReason, string>,
+  batchReasons: {
+    interrupted: 'Reading stopped unexpectedly. Please upload the stack again.',
+  },
+} as const;
