@@ -178,8 +178,16 @@ export const questions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('questions_teacher_created_idx').on(t.teacherId, t.createdAt),
+    // The question list's keyset orders: by date either way, marks high first (read backwards),
+    // and marks low first with equal marks newest first.
+    index('questions_teacher_created_id_idx').on(t.teacherId, t.createdAt, t.id),
     index('questions_teacher_marks_idx').on(t.teacherId, t.marks, t.createdAt, t.id),
+    index('questions_teacher_marks_low_idx').on(
+      t.teacherId,
+      t.marks.asc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('questions_school_idx').on(t.schoolId),
   ],
 );
