@@ -314,6 +314,24 @@ export const submissionTallies = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
+/**
+ * A trial's hosted-AI marking allowance (spec 01 §9: two pieces of work): one row per submission
+ * granted a hosted marker, taken under a per-school lock, so parallel marking jobs cannot grant a
+ * third. A retried submission keeps its grant.
+ */
+export const trialHostedGrants = pgTable(
+  'trial_hosted_grants',
+  {
+    // No foreign key: deleting the work does not give the allowance back.
+    submissionId: uuid('submission_id').primaryKey(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trial_hosted_grants_school_idx').on(t.schoolId)],
+);
+
 export type TFeedback = { aiComment: string; suggestion: string; markRange: string };
 export type TModeration = { isInappropriate: boolean; reason: string };
 
