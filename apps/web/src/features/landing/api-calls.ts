@@ -13,9 +13,7 @@ import {
   type TEmailCheckResponse,
   type TTrialCreateData,
 } from '@stem/contract/trial';
-import { SITE_PATHS, ZPublicSiteConfig, type TPublicSiteConfig } from '@stem/contract/site';
 import { api } from '../../lib/http';
-import { SITE_CONFIG_FALLBACK } from './api';
 
 /** POST /trial/create with the landing page's empty body (spec 01 §7). */
 export async function createTrial(): Promise<TTrialCreateData> {
@@ -35,13 +33,4 @@ export async function requestEmailTrial(email: string): Promise<void> {
 /** Create checkout (spec 01 §3): the reply's checkoutUrl is where the browser goes next. */
 export async function createCheckout(body: TCheckoutRequest): Promise<TCheckoutResponse> {
   return ZCheckoutResponse.parse(await api.post(PAYMENT_PATHS.createCheckout, body));
-}
-
-/** The deployment's public addresses; the defaults stand in when the call fails. */
-export async function getSiteConfig(): Promise<TPublicSiteConfig> {
-  try {
-    return ZPublicSiteConfig.parse(await api.get(SITE_PATHS.publicConfig));
-  } catch {
-    return SITE_CONFIG_FALLBACK;
-  }
 }

@@ -5,7 +5,8 @@ import type {
   TTrialCreateData,
 } from '@stem/contract/trial';
 import type { TPublicSiteConfig } from '@stem/contract/site';
-import { SITE_DEFAULTS } from '@stem/contract/site-constants';
+import { API_BASE } from '@stem/contract/api';
+import { SITE_DEFAULTS, SITE_PATHS } from '@stem/contract/site-constants';
 
 /**
  * The landing page's calls (spec 01 §7). Each loads ./api-calls (axios and the reply schemas) when
@@ -35,10 +36,33 @@ export async function createCheckout(body: TCheckoutRequest): Promise<TCheckoutR
 
 export const SITE_CONFIG_FALLBACK: TPublicSiteConfig = { ...SITE_DEFAULTS, introOfferEndsOn: null };
 
-/** The deployment's public addresses; the defaults stand in when the call fails. */
+const text = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The deployment's public addresses; the defaults stand in when the call fails. Read with fetch
+ * and checked field by field (the page asks on opening, before any dialog loads the HTTP client).
+ */
 export async function getSiteConfig(): Promise<TPublicSiteConfig> {
   try {
-    return await (await calls()).getSiteConfig();
+    const url = new URL(`${API_BASE}${SITE_PATHS.publicConfig}`, window.location.href);
+    const response = await fetch(url, {
+      headers: { accept: 'application/json' },
+    });
+    if (!response.ok) return SITE_CONFIG_FALLBACK;
+    const body: unknown = await response.json();
+    if (!body || typeof body !== 'object') return SITE_CONFIG_FALLBACK;
+    const site = body as Record<string, unknown>;
+    const ends = site.introOfferEndsOn;
+    if (!text(site.bookDemoUrl) || !text(site.linkedinUrl) || !text(site.contactEmail)) {
+      return SITE_CONFIG_FALLBACK;
+    }
+    if (ends !== null && !text(ends)) return SITE_CONFIG_FALLBACK;
+    return {
+      bookDemoUrl: site.bookDemoUrl,
+      linkedinUrl: site.linkedinUrl,
+      contactEmail: site.contactEmail,
+      introOfferEndsOn: ends,
+    };
   } catch {
     return SITE_CONFIG_FALLBACK;
   }
