@@ -15,6 +15,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { OWNER, STATE_ENV } from './support/run-state';
 
+/** The list-at-scale test's teacher's submissions (issue 14: a busy teacher's year). */
+const VOLUME_SUBMISSIONS = 20_000;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDist = path.join(root, 'apps/server/dist');
 const webDist = path.join(root, 'apps/web/dist');
@@ -128,8 +131,10 @@ function redisQueue(
 /** Runs the seed before the server starts (PGlite allows one process) and returns its JSON. */
 function runSeed(env: NodeJS.ProcessEnv): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    // --trial adds a trial school whose teacher is at the class and question limit (trial-limit.spec.ts).
-    const child = spawn(process.execPath, [path.join(serverDist, 'seed.js'), '--json', '--trial'], {
+    // --trial adds a trial school whose teacher is at the class and question limit (trial-limit.spec.ts);
+    // --volume-school a school whose teacher holds 20,000 submissions (lists-at-scale.spec.ts).
+    const args = ['--json', '--trial', '--volume-school', String(VOLUME_SUBMISSIONS)];
+    const child = spawn(process.execPath, [path.join(serverDist, 'seed.js'), ...args], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

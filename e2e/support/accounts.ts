@@ -32,3 +32,17 @@ export function pick(list: TAccount[], index: number, what: string): TAccount {
   if (!account) throw new Error(`the seed has no ${what} #${index + 1}`);
   return account;
 }
+
+/** What `seed --volume-school` adds: a school whose teacher holds many submissions. */
+export type TVolumeSchool = {
+  school: { name: string; code: string };
+  teacher: TAccount;
+  submissions: number;
+};
+
+/** The list-at-scale school global setup seeded (`--volume-school`). */
+export function volumeSchool(): TVolumeSchool {
+  const seed = JSON.parse(readFileSync(accountsFile(), 'utf8')) as { volumeSchool?: TVolumeSchool };
+  if (!seed.volumeSchool) throw new Error('the seed made no volume school (--volume-school)');
+  return seed.volumeSchool;
+}

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { loggerOptions } from './lib/logging';
 import { formatSchoolCode } from '@stem/contract/school-code';
 import { ConfigError, loadConfig, type TConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type TDb } from './db/client';
 import { randomToken } from './lib/tokens';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { selectAi } from './adapters/ai/select-ai';
@@ -29,7 +29,10 @@ const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] 
   --submissions M          add M marked, pending and flagged submissions (bulk inserts) over the
                            new schools' classes
   --teacher-submissions H  of those, H go to the first school's first teacher, in five new classes
-                           of 30 students (default: a fifth of M, at most 20000)`;
+                           of 30 students (default: a fifth of M, at most 20000)
+  --volume-school V        also one more demo school, apart from the others, whose first teacher
+                           holds V submissions (bulk inserts): the browser test of a list at scale
+                           (printed as volumeSchool with --json)`;
 
 const MAX_SCALE = 100_000;
 
@@ -39,6 +42,7 @@ type TArgs = {
   password: string;
   trial: boolean;
   volume: { submissions: number; teacherSubmissions: number } | null;
+  volumeSchool: number | null;
 };
 
 const MAX_SUBMISSIONS = 10_000_000;
@@ -62,6 +66,7 @@ function parseCommandLine(argv: string[]): TArgs {
       trial: { type: 'boolean', default: false },
       submissions: { type: 'string' },
       'teacher-submissions': { type: 'string' },
+      'volume-school': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -92,7 +97,23 @@ function parseCommandLine(argv: string[]): TArgs {
             teacherSubmissions ?? Math.min(20_000, Math.floor(submissions / 5)),
           ),
         };
-  return { json: values.json, scale, password, trial: values.trial, volume };
+  const volumeSchool = wholeNumber(values['volume-school'], '--volume-school', MAX_SUBMISSIONS);
+  return { json: values.json, scale, password, trial: values.trial, volume, volumeSchool };
+}
+
+/** One more demo school whose first teacher holds `args.volumeSchool` submissions. */
+async function seedVolumeSchool(db: TDb, args: TArgs) {
+  const [demo] = await createDemoSchools(db, { count: 1, password: args.password });
+  if (!demo) throw new Error('the volume school was not created');
+  const teacher = demo.accounts.find((a) => a.role === 'teacher');
+  if (!teacher) throw new Error('the volume school has no teacher');
+  const submissions = args.volumeSchool ?? 0;
+  const volume = await addSubmissionVolume(db, {
+    schoolCodes: [demo.school.code],
+    submissions,
+    busiestTeacher: { email: teacher.email, submissions },
+  });
+  return { school: demo.school, teacher, submissions: volume.busiestTeacherSubmissions };
 }
 
 function printReadable(
@@ -179,6 +200,9 @@ async function main(): Promise<void> {
       { db: database.db, marker: createMarker({ ai: selectAi(config, logger) }), logger },
       created.map((demo) => demo.school.code),
     );
+    // A school of its own for the list-at-scale test, so the other schools keep their usual shape.
+    const volumeSchool =
+      args.volumeSchool === null ? undefined : await seedVolumeSchool(database.db, args);
     const trial = args.trial
       ? await createTrialDemoSchool(database.db, { password: args.password })
       : undefined;
@@ -216,6 +240,7 @@ async function main(): Promise<void> {
         ...(trial ? { trial } : {}),
         ...(trialUpgrade ? { trialUpgrade } : {}),
         ...(expiredTrial ? { expiredTrial } : {}),
+        ...(volumeSchool ? { volumeSchool } : {}),
       };
       process.stdout.write(`${JSON.stringify(result)}\n`);
     } else {

@@ -4,16 +4,7 @@
  */
 import { z } from 'zod';
 
-export const SITE_PATHS = {
-  publicConfig: '/site/config',
-} as const;
-
-/** Defaults used by the server when the variables are unset, and by the page until the reply arrives. */
-export const SITE_DEFAULTS = {
-  contactEmail: 'support@stemathome.app',
-  bookDemoUrl: 'mailto:support@stemathome.app?subject=Book%20a%20demo%20of%20STEM%40Home',
-  linkedinUrl: 'https://www.linkedin.com/company/stemathome',
-} as const;
+export { SITE_DEFAULTS, SITE_PATHS, isIntroOfferOpen } from './site-constants';
 
 export const ZPublicSiteConfig = z.object({
   /** Book A Demo: an https:// or mailto: address. */
@@ -27,8 +18,3 @@ export const ZPublicSiteConfig = z.object({
   introOfferEndsOn: z.string().nullable(),
 });
 export type TPublicSiteConfig = z.infer<typeof ZPublicSiteConfig>;
-
-/** Whether the introductory-prices line shows on `today` (YYYY-MM-DD, both in the same zone). */
-export function isIntroOfferOpen(endsOn: string | null, today: string): boolean {
-  return endsOn !== null && endsOn >= today;
-}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUESTION_MARKS } from './limits-teaching';
 import { MESSAGES } from './messages';
+import { pagedReply, ZPageQuery, ZSearchTerm } from './paging';
 
 /**
  * Classes, questions and the student's view of them (spec 02 §3 and §7). Replies keep the spec's
@@ -156,11 +157,11 @@ const statusSuccess = { status: z.literal('success'), success: ZOk };
 export const ZMessageResponse = z.object({ success: ZOk, message: z.string() });
 export const ZStatusMessageResponse = z.object({ ...statusSuccess, message: z.string() });
 
-export const ZClassListResponse = z.object({
-  success: ZOk,
-  message: z.string(),
-  data: z.array(ZClassSummary),
-});
+/** GET /teacher/classes: keyset pages of the teacher's classes, newest first (`cursor`, `limit`). */
+export const ZClassListQuery = ZPageQuery;
+export type TClassListQuery = z.infer<typeof ZClassListQuery>;
+export const ZClassListResponse = pagedReply(ZClassSummary).extend({ message: z.string() });
+export type TClassListResponse = z.infer<typeof ZClassListResponse>;
 export const ZClassDetailsResponse = z.object({ success: ZOk, class: ZClassDetails });
 export const ZClassQuestionsResponse = z.object({ success: ZOk, questions: z.array(ZQuestion) });
 export const ZClassStudentsResponse = z.object({
@@ -174,7 +175,28 @@ export const ZCreateClassResponse = z.object({
   data: ZClassSummary,
 });
 
-export const ZQuestionListResponse = z.object({ success: ZOk, data: z.array(ZQuestion) });
+/**
+ * The question list's orders (spec 02 §9): newest or oldest first, marks high or low first (equal
+ * marks newest first). Without `sort` the list is newest first, the spec's unchosen default.
+ */
+export const QUESTION_SORTS = [
+  'createdAt-desc',
+  'createdAt-asc',
+  'marks-desc',
+  'marks-asc',
+] as const;
+export type TQuestionSort = (typeof QUESTION_SORTS)[number];
+
+/** GET /question/questions/teacher/{teacherId}: keyset pages, a sort and a search of the text. */
+export const ZQuestionListQuery = ZPageQuery.extend({
+  sort: z
+    .enum(QUESTION_SORTS, { message: `must be one of ${QUESTION_SORTS.join(', ')}` })
+    .optional(),
+  q: ZSearchTerm,
+});
+export type TQuestionListQuery = z.infer<typeof ZQuestionListQuery>;
+export const ZQuestionListResponse = pagedReply(ZQuestion);
+export type TQuestionListResponse = z.infer<typeof ZQuestionListResponse>;
 /** The class's questions: the teacher gets TQuestion (with rubric), an enrolled student TStudentQuestion. */
 export const ZClassQuestionListResponse = z.object({
   ...statusSuccess,

@@ -191,8 +191,16 @@ export const questions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('questions_teacher_created_idx').on(t.teacherId, t.createdAt),
+    // The question list's keyset orders: by date either way, marks high first (read backwards),
+    // and marks low first with equal marks newest first.
+    index('questions_teacher_created_id_idx').on(t.teacherId, t.createdAt, t.id),
     index('questions_teacher_marks_idx').on(t.teacherId, t.marks, t.createdAt, t.id),
+    index('questions_teacher_marks_low_idx').on(
+      t.teacherId,
+      t.marks.asc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('questions_school_idx').on(t.schoolId),
   ],
 );
@@ -358,6 +366,24 @@ export const submissionTallies = pgTable(
     flagged: integer('flagged').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * A trial's hosted-AI marking allowance (spec 01 §9: two pieces of work): one row per submission
+ * granted a hosted marker, taken under a per-school lock, so parallel marking jobs cannot grant a
+ * third. A retried submission keeps its grant.
+ */
+export const trialHostedGrants = pgTable(
+  'trial_hosted_grants',
+  {
+    // No foreign key: deleting the work does not give the allowance back.
+    submissionId: uuid('submission_id').primaryKey(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('trial_hosted_grants_school_idx').on(t.schoolId)],
 );
 
 export type TFeedback = { aiComment: string; suggestion: string; markRange: string };

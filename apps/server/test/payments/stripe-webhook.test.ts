@@ -367,6 +367,13 @@ describe('Stripe: checkout, webhooks and the portal against a local Stripe-speak
       .at(-1);
     expect(portalRequest?.params.return_url).toBe('http://localhost:3000/payments');
 
+    // The subscription reply carries the portal's address for a school with a Stripe customer.
+    const read = await authedGet(t.app, session, PAYMENT_PATHS.subscription);
+    expect(read.json()).toMatchObject({
+      hasStripeAccount: true,
+      portalUrl: `https://billing.stripe.test/p/session/${customer}`,
+    });
+
     const cancelled = await authedPost(t.app, session, PAYMENT_PATHS.cancelSubscription);
     expect(cancelled.json()).toMatchObject({ cancelAtPeriodEnd: true });
     expect(subscription.cancel_at_period_end).toBe(true);

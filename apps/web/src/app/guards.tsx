@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { dashboardPathFor, type TRole } from '@stem/contract/roles';
-import { getStoredRole, isSignedIn } from '../lib/session';
+import { getStoredRole, isSignedIn } from '../lib/session-core';
 import { useSessionVersion } from './use-session';
 
 /** No token: to /login. Otherwise the nested routes render. */

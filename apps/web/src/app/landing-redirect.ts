@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { getStoredRole, isSignedIn } from '../lib/session';
+import { getStoredRole, isSignedIn } from '../lib/session-core';
 
 /**
  * The landing page's rule (spec 01 §2): a signed-in user found in local storage goes to the owner

@@ -11,8 +11,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
       theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      cssVariablesResolver={cssVariablesResolver}
     >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { statusOf } from '../lib/http';
+import { statusOf } from '../lib/http-status';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

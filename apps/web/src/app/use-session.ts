@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ROLE_REFRESH_MS } from '@stem/contract/limits';
-import { SESSION_EVENT, getStoredRole } from '../lib/session';
+import { SESSION_EVENT, getStoredRole } from '../lib/session-core';
 
 /**
  * Re-renders when the session changes in this tab or another, and re-reads the role every second

@@ -130,9 +130,7 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
   throw error;
 });
 
-export function statusOf(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
-}
+export { statusOf } from './http-status';
 
 export function serverMessageOf(error: unknown): string | undefined {
   if (!(error instanceof AxiosError)) return undefined;

@@ -33,6 +33,9 @@ export function usePagedList<T, TExtra = unknown>(options: {
   /** Asked for again this often (ms) while `refreshWhile` holds for a loaded row; false: never. */
   refetchEvery?: number;
   refreshWhile?: (item: T) => boolean;
+  /** TanStack Query's retry rule and delay for a failed page (its defaults otherwise). */
+  retry?: (failureCount: number, error: Error) => boolean;
+  retryDelay?: number;
 }) {
   const { refetchEvery, refreshWhile } = options;
   const query = useInfiniteQuery({
@@ -41,6 +44,8 @@ export function usePagedList<T, TExtra = unknown>(options: {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.page.nextCursor ?? undefined,
     enabled: options.enabled ?? true,
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.retryDelay !== undefined ? { retryDelay: options.retryDelay } : {}),
     // A new search or order keeps the old rows on screen until its first page arrives.
     placeholderData: (previous) => previous,
     refetchInterval: (q) =>
@@ -51,4 +56,23 @@ export function usePagedList<T, TExtra = unknown>(options: {
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
   const first = query.data?.pages[0];
   return { ...query, items, first };
+}
+
+/**
+ * Every page of a paged list, for the places that need the whole of a short list at once (a picker
+ * of the teacher's classes): pages of the largest size, one after another.
+ */
+export async function fetchEveryPage<T>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: T[]; page: TPageInfo }>,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  // A bound, so that a server that kept sending a cursor could not keep the browser asking.
+  for (let i = 0; i < 1000; i += 1) {
+    const page = await fetchPage(cursor);
+    items.push(...page.items);
+    if (!page.page.nextCursor) break;
+    cursor = page.page.nextCursor;
+  }
+  return items;
 }

@@ -1,26 +1,8 @@
 import { ZSessionUser, type TSessionResponse, type TSessionUser } from '@stem/contract/auth';
 import { normaliseRole, type TRole } from '@stem/contract/roles';
+import { STORAGE_KEYS, getToken, isSignedIn, read, SESSION_EVENT } from './session-core';
 
-/** The local-storage keys of spec 01 §3. */
-export const STORAGE_KEYS = {
-  token: 'token',
-  refreshToken: 'refreshToken',
-  user: 'user',
-  userName: 'userName',
-  role: 'role',
-  generatedSchoolCode: 'generatedSchoolCode',
-  trialSchoolName: 'trialSchoolName',
-  registrationSuccess: 'registrationSuccess',
-  registrationMessage: 'registrationMessage',
-} as const;
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+export { STORAGE_KEYS, getToken, isSignedIn, SESSION_EVENT };
 
 function write(key: string, value: string | null): void {
   try {
@@ -31,16 +13,8 @@ function write(key: string, value: string | null): void {
   }
 }
 
-export function getToken(): string | null {
-  return read(STORAGE_KEYS.token);
-}
-
 export function getRefreshToken(): string | null {
   return read(STORAGE_KEYS.refreshToken);
-}
-
-export function isSignedIn(): boolean {
-  return Boolean(getToken());
 }
 
 /** The stored user, or null when missing or not in the expected shape. */
@@ -93,8 +67,6 @@ export function clearSession(): void {
   write(STORAGE_KEYS.role, null);
   notifySessionChange();
 }
-
-export const SESSION_EVENT = 'stem:session';
 
 /** A `storage` event only reaches other tabs; this one also tells this tab. */
 export function notifySessionChange(): void {

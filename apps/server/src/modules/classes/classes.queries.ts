@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TDb } from '../../db/client';
 import { classQuestions, classStudents, classes, users } from '../../db/schema';
+import {
+  afterCursor,
+  cursorColumns,
+  decodeCursor,
+  orderByKeys,
+  takePage,
+  type TSortSpec,
+} from '../../lib/keyset';
 
 /** Every table access of the classes module. Callers pass `db` or a transaction. */
 
@@ -45,16 +53,62 @@ function selectClassSummaries(db: TDb, where: SQL | undefined) {
     .orderBy(desc(classes.createdAt), desc(classes.id));
 }
 
-/** The teacher's own classes in the school, newest first. */
-export function selectTeacherClassSummaries(
+/** The class list's one order, newest first, answered by classes_teacher_created_idx. */
+export const CLASS_SORT_SPEC: TSortSpec = {
+  name: 'cnew',
+  keys: [
+    { expr: classes.createdAt, dir: 'desc', type: 'timestamptz' },
+    { expr: classes.id, dir: 'desc', type: 'uuid' },
+  ],
+};
+
+const ownClasses = (schoolId: string, teacherId: string) =>
+  and(eq(classes.schoolId, schoolId), eq(classes.teacherId, teacherId));
+
+/** One keyset page of the teacher's classes, newest first, with the next cursor. */
+export async function selectTeacherClassPage(
   db: TDb,
   schoolId: string,
   teacherId: string,
-): Promise<TClassSummaryRow[]> {
-  return selectClassSummaries(
-    db,
-    and(eq(classes.schoolId, schoolId), eq(classes.teacherId, teacherId)),
-  );
+  page: { cursor: string | undefined; limit: number },
+): Promise<{ rows: TClassSummaryRow[]; nextCursor: string | null }> {
+  const spec = CLASS_SORT_SPEC;
+  const after = page.cursor ? afterCursor(spec, decodeCursor(spec, page.cursor)) : undefined;
+  const teacher = alias(users, 'teacher');
+  const fetched = await db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      teacherId: classes.teacherId,
+      teacherName: teacher.name,
+      studentCount: countOf(
+        sql`select count(*) from ${classStudents} where ${eq(classStudents.classId, classes.id)}`,
+      ),
+      questionCount: countOf(
+        sql`select count(*) from ${classQuestions} where ${eq(classQuestions.classId, classes.id)}`,
+      ),
+      createdAt: classes.createdAt,
+      ...cursorColumns(spec),
+    })
+    .from(classes)
+    .leftJoin(teacher, eq(teacher.id, classes.teacherId))
+    .where(and(ownClasses(schoolId, teacherId), after))
+    .orderBy(...orderByKeys(spec))
+    .limit(page.limit + 1);
+  return takePage(spec, fetched, page.limit);
+}
+
+/** How many classes the teacher has (an index-only count). */
+export async function countTeacherClasses(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(classes)
+    .where(ownClasses(schoolId, teacherId));
+  return Number(row?.n ?? 0);
 }
 
 export async function selectClassSummary(

@@ -5,6 +5,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import {
   ZClassDetailsResponse,
   ZClassIdParam,
+  ZClassListQuery,
   ZClassListResponse,
   ZClassQuestionsResponse,
   ZClassStudentsResponse,
@@ -33,16 +34,14 @@ export const classRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
       schema: {
         operationId: 'listTeacherClasses',
         tags: ['classes'],
-        summary: "The teacher's classes, newest first, with student and question counts",
+        summary:
+          "A page of the teacher's classes, newest first (cursor, limit), with student and question counts",
         security,
-        response: { 200: ZClassListResponse, ...denied },
+        querystring: ZClassListQuery,
+        response: { 200: ZClassListResponse, 400: ZErrorResponse, ...denied },
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: MESSAGES.classes.loaded,
-      data: await service.listTeacherClasses(ctx.db, currentUser(request)),
-    }),
+    async (request) => service.listTeacherClasses(ctx.db, currentUser(request), request.query),
   );
 
   app.get(

@@ -1,6 +1,8 @@
 import { MESSAGES } from '@stem/contract/messages';
 import type {
   TClassDetails,
+  TClassListQuery,
+  TClassListResponse,
   TClassSummary,
   TCreateClassRequest,
   TQuestion,
@@ -9,6 +11,7 @@ import type {
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageLimit } from '../../lib/keyset';
 import type { TAccessClaims } from '../../lib/tokens';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { assertTrialAllowsCreate } from '../trial-limits/trial-limits.service';
@@ -28,10 +31,29 @@ async function summaryOf(db: TDb, schoolId: string, classId: string) {
   return row;
 }
 
-/** GET /teacher/classes: the teacher's classes, newest first, with student and question counts. */
-export async function listTeacherClasses(db: TDb, user: TAccessClaims): Promise<TClassSummary[]> {
-  const rows = await queries.selectTeacherClassSummaries(db, schoolOf(user), user.userId);
-  return rows.map(presentClassSummary);
+/**
+ * GET /teacher/classes: a keyset page of the teacher's classes, newest first, with student and
+ * question counts, and the whole list's count from a count query.
+ */
+export async function listTeacherClasses(
+  db: TDb,
+  user: TAccessClaims,
+  query: TClassListQuery,
+): Promise<TClassListResponse> {
+  const schoolId = schoolOf(user);
+  const [page, total] = await Promise.all([
+    queries.selectTeacherClassPage(db, schoolId, user.userId, {
+      cursor: query.cursor,
+      limit: pageLimit(query.limit),
+    }),
+    queries.countTeacherClasses(db, schoolId, user.userId),
+  ]);
+  return {
+    success: true,
+    message: MESSAGES.classes.loaded,
+    data: page.rows.map(presentClassSummary),
+    page: { nextCursor: page.nextCursor, total, matched: total },
+  };
 }
 
 /** GET /class/{classId}: the teacher's own class with its students and questions. */

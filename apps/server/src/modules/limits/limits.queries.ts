@@ -1,6 +1,6 @@
 import { and, count, countDistinct, eq, gte, isNotNull, lt, notLike } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { schools, submissionAnswers, submissions } from '../../db/schema';
+import { schools, submissionAnswers, submissions, trialHostedGrants } from '../../db/schema';
 
 export type TSchoolRow = typeof schools.$inferSelect;
 
@@ -58,4 +58,38 @@ export async function countHostedMarkedSubmissions(db: TDb, schoolId: string): P
       ),
     );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Grants the submission a hosted-AI marker when the school's allowance (a trial's two pieces of
+ * work) is not used up, atomically: under the school's row lock, so parallel marking jobs queue and
+ * the third finds two grants. A submission granted before (a retry) keeps its grant. Work marked by
+ * a hosted AI before grants were recorded counts too.
+ */
+export async function grantHostedMarking(
+  db: TDb,
+  schoolId: string,
+  submissionId: string,
+  allowance: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockSchool(tx, schoolId);
+    const [held] = await tx
+      .select({ id: trialHostedGrants.submissionId })
+      .from(trialHostedGrants)
+      .where(eq(trialHostedGrants.submissionId, submissionId))
+      .limit(1);
+    if (held) return true;
+    const [granted] = await tx
+      .select({ n: count() })
+      .from(trialHostedGrants)
+      .where(eq(trialHostedGrants.schoolId, schoolId));
+    const used = Math.max(
+      Number(granted?.n ?? 0),
+      await countHostedMarkedSubmissions(tx, schoolId),
+    );
+    if (used >= allowance) return false;
+    await tx.insert(trialHostedGrants).values({ submissionId, schoolId });
+    return true;
+  });
 }

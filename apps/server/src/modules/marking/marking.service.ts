@@ -8,7 +8,7 @@ import type { TMarkedExample, TMarkingInput, TMarkResult } from '../../marking/t
 import { TRIAL_PLAN } from '@stem/contract/plans';
 import { createMarker } from '../../marking/engine';
 import { findSchoolById } from '../auth/auth.queries';
-import { countHostedMarkedSubmissions } from '../limits/limits.queries';
+import { grantHostedMarking } from '../limits/limits.queries';
 import * as queries from './marking.queries';
 import { reviewDoubtOf } from './review-doubt';
 
@@ -75,7 +75,7 @@ export async function markSubmission(
   try {
     const answers = await queries.selectAnswerSnapshots(deps.db, claim.schoolId, claim.id);
     const examples = await examplesByQuestion(deps.db, claim, answers);
-    const marker = await markerFor(deps, claim.schoolId);
+    const marker = await markerFor(deps, claim.schoolId, claim.id);
     const marks: queries.TAnswerMarkValues[] = [];
     for (const answer of answers) {
       const result = await marker.mark({
@@ -139,15 +139,25 @@ const offlineMarker: TMarker = createMarker();
 
 /**
  * The marker for a submission of this school: a trial has two pieces of work marked by a hosted AI
- * provider (spec 01 §9, FAQ); after those, its work is marked by the offline engine.
+ * provider (spec 01 §9, FAQ); after those, its work is marked by the offline engine. The grant is
+ * taken atomically, so parallel submissions cannot get a third piece marked by the hosted AI.
  */
-async function markerFor(deps: TMarkingDeps, schoolId: string): Promise<TMarker> {
+export async function markerFor(
+  deps: Pick<TMarkingDeps, 'db' | 'marker'>,
+  schoolId: string,
+  submissionId: string,
+): Promise<TMarker> {
   const engine = (deps.marker as { engine?: unknown }).engine;
   if (typeof engine !== 'string' || engine.startsWith('offline')) return deps.marker;
   const school = await findSchoolById(deps.db, schoolId);
   if (school?.plan !== 'trial') return deps.marker;
-  const hosted = await countHostedMarkedSubmissions(deps.db, schoolId);
-  return hosted >= TRIAL_PLAN.aiMarkedWork ? offlineMarker : deps.marker;
+  const granted = await grantHostedMarking(
+    deps.db,
+    schoolId,
+    submissionId,
+    TRIAL_PLAN.aiMarkedWork,
+  );
+  return granted ? deps.marker : offlineMarker;
 }
 
 async function examplesByQuestion(

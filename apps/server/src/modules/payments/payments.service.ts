@@ -282,6 +282,21 @@ function presentSubscription(school: TSchoolRow, now: Date) {
   };
 }
 
+/**
+ * The billing portal's address for a school with a customer at the provider (spec 01 §3
+ * Subscription: portalUrl), returning to /payments. A provider failure leaves it null: the reply
+ * still loads, and Manage in portal asks again through create-portal-session.
+ */
+async function portalUrlOf(ctx: TAppContext, customerId: string | null): Promise<string | null> {
+  if (!customerId) return null;
+  try {
+    return (await ctx.payments.createPortalSession(customerId, safeReturnUrl(ctx, undefined))).url;
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'the payment provider could not open a portal session');
+    return null;
+  }
+}
+
 export async function getSubscription(
   ctx: TAppContext,
   claims: TAccessClaims,
@@ -305,7 +320,7 @@ export async function getSubscription(
     subscription,
     isTrial: subscription.isTrial,
     hasStripeAccount: school.stripeCustomerId !== null,
-    portalUrl: null,
+    portalUrl: access.canManage ? await portalUrlOf(ctx, school.stripeCustomerId) : null,
     canManage: access.canManage,
     message: subscription.isTrial
       ? MESSAGES.payments.trialSubscription

@@ -1,6 +1,15 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TQuestionSort } from '@stem/contract/teaching';
 import type { TDb } from '../../db/client';
 import { classQuestions, questions } from '../../db/schema';
+import {
+  afterCursor,
+  cursorColumns,
+  decodeCursor,
+  orderByKeys,
+  takePage,
+  type TSortSpec,
+} from '../../lib/keyset';
 
 /** Every table access of the questions module. Callers pass `db` or a transaction. */
 
@@ -49,17 +58,70 @@ const questionColumns = {
 const ownedBy = (schoolId: string, teacherId: string): SQL | undefined =>
   and(eq(questions.schoolId, schoolId), eq(questions.teacherId, teacherId));
 
-/** The teacher's questions, newest first. */
-export function selectTeacherQuestions(
+const newestFirst = [
+  { expr: questions.createdAt, dir: 'desc', type: 'timestamptz' },
+  { expr: questions.id, dir: 'desc', type: 'uuid' },
+] as const;
+
+/**
+ * The question list's four orders (spec 02 §9), each answered by an index of `questions`: newest
+ * and oldest first by (teacher_id, created_at, id); marks high first by (teacher_id, marks,
+ * created_at, id) read backwards; marks low first (equal marks newest first) by its own index.
+ */
+export const QUESTION_SORT_SPECS: Record<TQuestionSort, TSortSpec> = {
+  'createdAt-desc': { name: 'qnew', keys: newestFirst },
+  'createdAt-asc': {
+    name: 'qold',
+    keys: [
+      { expr: questions.createdAt, dir: 'asc', type: 'timestamptz' },
+      { expr: questions.id, dir: 'asc', type: 'uuid' },
+    ],
+  },
+  'marks-desc': {
+    name: 'qhigh',
+    keys: [{ expr: questions.marks, dir: 'desc', type: 'int' }, ...newestFirst],
+  },
+  'marks-asc': {
+    name: 'qlow',
+    keys: [{ expr: questions.marks, dir: 'asc', type: 'int' }, ...newestFirst],
+  },
+};
+
+/** Lower-cased search of the question text, or '' for none. */
+const searchCondition = (q: string): SQL | undefined =>
+  q ? sql`strpos(lower(${questions.question}), ${q}) > 0` : undefined;
+
+/** One keyset page of the teacher's questions in the chosen order, with the next cursor. */
+export async function selectTeacherQuestionPage(
   db: TDb,
   schoolId: string,
   teacherId: string,
-): Promise<TQuestionRow[]> {
-  return db
-    .select(questionColumns)
+  filter: { sort: TQuestionSort; q: string },
+  page: { cursor: string | undefined; limit: number },
+): Promise<{ rows: TQuestionRow[]; nextCursor: string | null }> {
+  const spec = QUESTION_SORT_SPECS[filter.sort];
+  const after = page.cursor ? afterCursor(spec, decodeCursor(spec, page.cursor)) : undefined;
+  const fetched = await db
+    .select({ ...questionColumns, ...cursorColumns(spec) })
     .from(questions)
-    .where(ownedBy(schoolId, teacherId))
-    .orderBy(desc(questions.createdAt), desc(questions.id));
+    .where(and(ownedBy(schoolId, teacherId), searchCondition(filter.q), after))
+    .orderBy(...orderByKeys(spec))
+    .limit(page.limit + 1);
+  return takePage(spec, fetched, page.limit);
+}
+
+/** How many questions the teacher has, and how many a search keeps (one indexed count each). */
+export async function countTeacherQuestions(
+  db: TDb,
+  schoolId: string,
+  teacherId: string,
+  q = '',
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(questions)
+    .where(and(ownedBy(schoolId, teacherId), searchCondition(q)));
+  return Number(row?.n ?? 0);
 }
 
 /** One of the teacher's own questions, or null (another teacher's is null too). */

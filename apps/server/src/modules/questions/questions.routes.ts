@@ -12,6 +12,7 @@ import {
   ZGenerateRubricResponse,
   ZIdParam,
   ZQuestionClassRequest,
+  ZQuestionListQuery,
   ZQuestionListResponse,
   ZQuestionResponse,
   ZSaveQuestionResponse,
@@ -39,20 +40,21 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
       schema: {
         operationId: 'listTeacherQuestions',
         tags: ['questions'],
-        summary: "The teacher's questions, newest first, with the classes holding each",
+        summary:
+          "A page of the teacher's questions (sort, search of the text, cursor; 10 a page by default), with the classes holding each",
         security,
         params: ZTeacherIdParam,
+        querystring: ZQuestionListQuery,
         response: { 200: ZQuestionListResponse, 400: ZErrorResponse, ...denied },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await service.listTeacherQuestions(
+    async (request) =>
+      service.listTeacherQuestions(
         ctx.db,
         currentUser(request),
         request.params.teacherId,
+        request.query,
       ),
-    }),
   );
 
   app.get(

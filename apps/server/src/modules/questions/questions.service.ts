@@ -1,8 +1,11 @@
+import { QUESTION_PAGE_SIZE } from '@stem/contract/limits-teaching';
 import { MESSAGES } from '@stem/contract/messages';
 import type {
   TCreateQuestionRequest,
   TGenerateRubricRequest,
   TQuestion,
+  TQuestionListQuery,
+  TQuestionListResponse,
   TStudentQuestion,
   TUpdateQuestionRequest,
 } from '@stem/contract/teaching';
@@ -62,15 +65,35 @@ async function requireOwnQuestion(
   return row;
 }
 
-/** GET /question/questions/teacher/{teacherId}: the caller's questions, newest first. */
+/**
+ * GET /question/questions/teacher/{teacherId}: a keyset page of the caller's questions in the chosen
+ * order (newest first by default), searched by text, with the whole and the matched counts.
+ */
 export async function listTeacherQuestions(
   db: TDb,
   user: TAccessClaims,
   teacherId: string,
-): Promise<TQuestion[]> {
+  query: TQuestionListQuery,
+): Promise<TQuestionListResponse> {
   if (teacherId !== user.userId) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
-  const rows = await queries.selectTeacherQuestions(db, schoolOf(user), user.userId);
-  return rows.map(presentQuestion);
+  const schoolId = schoolOf(user);
+  const q = (query.q ?? '').toLowerCase();
+  const [page, total, matched] = await Promise.all([
+    queries.selectTeacherQuestionPage(
+      db,
+      schoolId,
+      user.userId,
+      { sort: query.sort ?? 'createdAt-desc', q },
+      { cursor: query.cursor, limit: query.limit ?? QUESTION_PAGE_SIZE },
+    ),
+    queries.countTeacherQuestions(db, schoolId, user.userId),
+    q ? queries.countTeacherQuestions(db, schoolId, user.userId, q) : null,
+  ]);
+  return {
+    success: true,
+    data: page.rows.map(presentQuestion),
+    page: { nextCursor: page.nextCursor, total, matched: matched ?? total },
+  };
 }
 
 /** The questions of a class its teacher may see (the caller has already checked the class). */

@@ -108,4 +108,33 @@ describe('classes page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByRole('button', { name: T.addNewClass })).toBeDisabled());
     expect(screen.queryByRole('link', { name: T.addNewClass })).not.toBeInTheDocument();
   });
+
+  it('counts from the server and loads the next page of cards on demand', async () => {
+    const user = userEvent.setup({ delay: null });
+    const all = Array.from({ length: 30 }, (_, i) => cls(i + 1, `Set ${i + 1}`));
+    backend.on('GET', '/teacher/classes', (request) => {
+      const from = request.query.cursor ? Number(request.query.cursor.slice(2)) : 0;
+      const size = Number(request.query.limit);
+      const next = from + size < all.length ? `at${from + size}` : null;
+      return {
+        status: 200,
+        body: {
+          success: true,
+          message: MESSAGES.classes.loaded,
+          data: all.slice(from, from + size),
+          page: { nextCursor: next, total: all.length, matched: all.length },
+        },
+      };
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: T.heading(30) })).toBeInTheDocument();
+    expect(screen.getAllByText(/^Set \d+$/)).toHaveLength(24);
+    // jsdom has no IntersectionObserver: the list's foot offers a button instead of scrolling.
+    await user.click(screen.getByRole('button', { name: MESSAGES.submissionsPage.showMore }));
+    await waitFor(() => expect(screen.getAllByText(/^Set \d+$/)).toHaveLength(30));
+    expect(backend.seen.filter((r) => r.path === '/teacher/classes').map((r) => r.query)).toEqual([
+      { limit: '24' },
+      { limit: '24', cursor: 'at24' },
+    ]);
+  });
 });

@@ -150,13 +150,17 @@ describe('payment pages (spec 01 §2)', () => {
     });
     renderRoutes(routes, '/payments');
     expect(await screen.findByText(T.trialNote('1 December 2026'))).toBeTruthy();
-    expect(screen.getByTestId('price-personal').textContent).toBe('£4.99');
+    expect(within(screen.getByTestId('plan-personal')).getByTestId('price').textContent).toBe(
+      '£4.99',
+    );
     expect(screen.getByRole('button', { name: T.comingSoon })).toHaveProperty('disabled', true);
     // The promo is refused at once on the annual plan, with the server's words.
     fireEvent.click(
       within(screen.getAllByRole('radiogroup')[0] as HTMLElement).getByText(T.annual),
     );
-    expect(screen.getByTestId('price-personal').textContent).toBe('£49.99');
+    expect(within(screen.getByTestId('plan-personal')).getByTestId('price').textContent).toBe(
+      '£49.99',
+    );
     fireEvent.change(screen.getByLabelText(T.promoLabel, { exact: false }), {
       target: { value: 'EXAM2025' },
     });

@@ -48,6 +48,40 @@ const cls = (n: number, name: string): TClassSummary => ({
 });
 
 const backend = setupLocalBackend();
+
+const listCalls = () => backend.seen.filter((r) => r.path === LIST_PATH);
+
+/**
+ * A question list server: sorts, searches and pages as the real one does, with cursors that name
+ * the offset ("at10") so the test can see which page was asked for.
+ */
+function pagedQuestions(all: TQuestion[]) {
+  return (request: { query: Record<string, string> }) => {
+    const { sort, q, cursor, limit } = request.query;
+    const newest = (a: TQuestion, b: TQuestion) => b.createdAt.localeCompare(a.createdAt);
+    const order: Record<string, (a: TQuestion, b: TQuestion) => number> = {
+      'createdAt-asc': (a, b) => -newest(a, b),
+      'marks-desc': (a, b) => b.marks - a.marks || newest(a, b),
+      'marks-asc': (a, b) => a.marks - b.marks || newest(a, b),
+    };
+    const term = (q ?? '').toLowerCase();
+    const kept = all
+      .filter((x) => x.question.toLowerCase().includes(term))
+      .sort(order[sort ?? ''] ?? newest);
+    const from = cursor ? Number(cursor.slice(2)) : 0;
+    const size = Number(limit ?? 20);
+    const data = kept.slice(from, from + size);
+    const next = from + size < kept.length ? `at${from + size}` : null;
+    return {
+      status: 200,
+      body: {
+        success: true,
+        data,
+        page: { nextCursor: next, total: all.length, matched: kept.length },
+      },
+    };
+  };
+}
 beforeEach(() => {
   signInTeacher();
   backend.on('GET', '/trial/validate/questions', trialReply('questions', true));
@@ -71,7 +105,7 @@ const cardTexts = () =>
 
 describe('view questions', { timeout: 20_000 }, () => {
   it("shows per question how often the AI's marks agreed with the teacher's", async () => {
-    backend.on('GET', LIST_PATH, { status: 200, body: { success: true, data: questions(2) } });
+    backend.on('GET', LIST_PATH, pagedQuestions(questions(2)));
     backend.on('GET', '/submissions/agreement', {
       status: 200,
       body: {
@@ -88,15 +122,16 @@ describe('view questions', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('Question number 2');
   });
 
-  it('lists 10 a page in server order until a sort is chosen', async () => {
+  it('asks the server for pages of 10, its order until a sort is chosen, and its search', async () => {
     const user = userEvent.setup({ delay: null });
-    backend.on('GET', LIST_PATH, { status: 200, body: { success: true, data: questions(12) } });
+    backend.on('GET', LIST_PATH, pagedQuestions(questions(12)));
     renderPage();
     expect(await screen.findByRole('heading', { name: T.viewHeading(12) })).toBeInTheDocument();
     expect(document.title).toBe(T.viewDocumentTitle);
     expect(cardTexts()).toHaveLength(10);
     expect(cardTexts()[0]).toBe('Question number 12');
     expect(screen.getByRole('combobox', { name: T.sortLabel })).toHaveValue('');
+    expect(listCalls()[0]?.query).toEqual({ limit: '10' });
     expect(
       screen.getByText(T.created(formatQuestionDate(question(12).createdAt))),
     ).toBeInTheDocument();
@@ -105,22 +140,63 @@ describe('view questions', { timeout: 20_000 }, () => {
       `/edit-question/${uuid(12)}`,
     );
 
+    // Page 2 is the next keyset page: asked for with the first page's cursor.
     await user.click(screen.getByRole('button', { name: T.pageLabel(2) }));
-    expect(cardTexts()).toEqual(['Question number 2', 'Question number 1']);
+    await waitFor(() => expect(cardTexts()).toEqual(['Question number 2', 'Question number 1']));
+    expect(listCalls().at(-1)?.query).toEqual({ limit: '10', cursor: 'at10' });
 
     await user.click(screen.getByRole('combobox', { name: T.sortLabel }));
     await user.click(await screen.findByRole('option', { name: T.sortMarksHigh }));
-    // A new order starts again at page 1, most marks first.
+    // A new order starts again at page 1, most marks first, sorted by the server.
+    await waitFor(() =>
+      expect(cardTexts().slice(0, 3)).toEqual([
+        'Question number 11',
+        'Question number 9',
+        'Question number 7',
+      ]),
+    );
     expect(cardTexts()).toHaveLength(10);
-    expect(cardTexts().slice(0, 3)).toEqual([
-      'Question number 11',
-      'Question number 9',
-      'Question number 7',
-    ]);
+    expect(listCalls().at(-1)?.query).toEqual({ limit: '10', sort: 'marks-desc' });
 
     await user.click(screen.getByRole('combobox', { name: T.sortLabel }));
     await user.click(await screen.findByRole('option', { name: T.sortOldest }));
-    expect(cardTexts()[0]).toBe('Question number 1');
+    await waitFor(() => expect(cardTexts()[0]).toBe('Question number 1'));
+
+    // Page 3 of 12 questions does not exist; the pagination offers two pages.
+    expect(screen.queryByRole('button', { name: T.pageLabel(3) })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'number 1');
+    await waitFor(() =>
+      expect(cardTexts()).toEqual([
+        'Question number 1',
+        'Question number 10',
+        'Question number 11',
+        'Question number 12',
+      ]),
+    );
+    expect(listCalls().at(-1)?.query).toEqual({
+      limit: '10',
+      sort: 'createdAt-asc',
+      q: 'number 1',
+    });
+    // The heading keeps the whole count; the pagination follows the matches.
+    expect(screen.getByRole('heading', { name: T.viewHeading(12) })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.pageLabel(2) })).not.toBeInTheDocument();
+
+    await user.clear(screen.getByRole('searchbox', { name: T.searchLabel }));
+    await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'osmosis');
+    expect(await screen.findByText(T.noMatches)).toBeInTheDocument();
+  });
+
+  it('reaches a later page by asking for the pages before it in turn', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', LIST_PATH, pagedQuestions(questions(25)));
+    renderPage();
+    await screen.findByRole('heading', { name: T.viewHeading(25) });
+    await user.click(screen.getByRole('button', { name: T.pageLabel(3) }));
+    await waitFor(() => expect(cardTexts()).toHaveLength(5));
+    expect(cardTexts()[0]).toBe('Question number 5');
+    expect(listCalls().map((r) => r.query.cursor ?? null)).toEqual([null, 'at10', 'at20']);
   });
 
   it('shows the empty state, and the load failure', async () => {

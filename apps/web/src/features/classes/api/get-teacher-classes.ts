@@ -1,14 +1,27 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CLASS_PATHS } from '@stem/contract/api';
 import { CLASS_FETCH_ATTEMPTS, CLASS_FETCH_RETRY_MS } from '@stem/contract/limits-teaching';
-import { ZClassListResponse, type TClassSummary } from '@stem/contract/teaching';
+import { ZClassSummary, type TClassSummary } from '@stem/contract/teaching';
 import { api, statusOf } from '../../../lib/http';
+import { parsePage, usePagedList, type TPage } from '../../../lib/paged-list';
 
 /** Every query about the teacher's classes starts with this key, so one invalidation refreshes all. */
 export const CLASSES_KEY = ['classes'] as const;
 
-export async function getTeacherClasses(): Promise<TClassSummary[]> {
-  return ZClassListResponse.parse(await api.get(CLASS_PATHS.teacherClasses)).data;
+/** Cards a page of /classes: a whole number of rows of the 1-, 2- and 3-column grids. */
+export const CLASS_CARDS_PER_PAGE = 24;
+
+/** The server sent something that is not a page of classes. */
+export class ClassListFormatError extends Error {}
+
+/** One page of the teacher's classes, newest first (GET /teacher/classes). */
+export async function getTeacherClassPage(
+  cursor: string | undefined,
+  limit = CLASS_CARDS_PER_PAGE,
+): Promise<TPage<TClassSummary>> {
+  const body = await api.get(CLASS_PATHS.teacherClasses, { limit, ...(cursor ? { cursor } : {}) });
+  const page = parsePage(ZClassSummary, body);
+  if (!page) throw new ClassListFormatError('unexpected class list');
+  return { ...page, extra: null };
 }
 
 /**
@@ -21,14 +34,12 @@ export function shouldRetryClassFetch(failureCount: number, error: unknown): boo
   return failureCount < CLASS_FETCH_ATTEMPTS - 1;
 }
 
-export const teacherClassesQuery = () =>
-  queryOptions({
-    queryKey: [...CLASSES_KEY, 'teacher'],
-    queryFn: getTeacherClasses,
+/** The teacher's class cards, a page at a time as the list scrolls; the count is the server's. */
+export function useTeacherClasses() {
+  return usePagedList({
+    queryKey: [...CLASSES_KEY, 'teacher', 'pages'],
+    fetchPage: (cursor) => getTeacherClassPage(cursor),
     retry: shouldRetryClassFetch,
     retryDelay: CLASS_FETCH_RETRY_MS,
   });
-
-export function useTeacherClasses() {
-  return useQuery(teacherClassesQuery());
 }

@@ -8,16 +8,21 @@ import { useTrialLimit } from '../../../lib/trial-limit';
 import { useTeacherClasses } from '../api/get-teacher-classes';
 import { ClassCard } from '../components/class-card';
 import { LinkButton } from '../../../components/link-button';
+import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../use-page-title';
 
 const T = MESSAGES.classesPage;
 
-/** /classes (spec 02 §2): the teacher's class cards, the count and Add New Class. */
+/**
+ * /classes (spec 02 §2): the teacher's class cards, the count and Add New Class. The cards come a
+ * page at a time from the server as the list scrolls; the count is the server's whole count.
+ */
 export default function ClassesPage() {
   usePageTitle(T.documentTitle);
   const query = useTeacherClasses();
   const trial = useTrialLimit('classes');
-  const classes = query.data;
+  const classes = query.data ? query.items : undefined;
+  const count = query.first?.page.total ?? 0;
   const isLoading = !classes && query.isFetching;
   // Spec 02 §4: while the fetch is being retried the page says so.
   const isRetrying = isLoading && query.failureCount > 0;
@@ -26,7 +31,7 @@ export default function ClassesPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
-        <Title order={1}>{classes ? T.heading(classes.length) : T.title}</Title>
+        <Title order={1}>{classes ? T.heading(count) : T.title}</Title>
         <LinkButton
           to="/create-class"
           disabled={trial.isLimitReached}
@@ -47,7 +52,7 @@ export default function ClassesPage() {
         </LoadingLine>
       )}
 
-      {hasFailed && (
+      {hasFailed && !classes && (
         <LoadError message={MESSAGES.classes.loadFailed} onRetry={() => void query.refetch()} />
       )}
 
@@ -64,11 +69,25 @@ export default function ClassesPage() {
       )}
 
       {classes && classes.length > 0 && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {classes.map((cls) => (
-            <ClassCard key={cls._id} cls={cls} />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {classes.map((cls) => (
+              <ClassCard key={cls._id} cls={cls} />
+            ))}
+          </SimpleGrid>
+          {query.isFetchNextPageError ? (
+            <LoadError
+              message={MESSAGES.classes.loadFailed}
+              onRetry={() => void query.fetchNextPage()}
+            />
+          ) : (
+            <LoadMore
+              hasMore={query.hasNextPage}
+              loading={query.isFetchingNextPage}
+              onMore={() => void query.fetchNextPage()}
+            />
+          )}
+        </>
       )}
     </Stack>
   );

@@ -1,14 +1,19 @@
-import { Container, Modal, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { FEATURES, SHOT_SIZE, type TFeature } from '../landing-content';
 import classes from '../landing.module.css';
+import { useOpenedOnce } from '../use-opened-once';
+
+/** The fullscreen screenshot: its code (and Mantine's Modal) loads when a screenshot is opened. */
+const FeatureLightbox = lazy(() => import('./feature-lightbox'));
 
 const F = MESSAGES.landing.features;
 
 /** The feature tour; each screenshot opens full size in a fullscreen lightbox. */
 export function FeaturesSection() {
   const [shown, setShown] = useState<TFeature | null>(null);
+  const hasLightbox = useOpenedOnce(shown !== null);
   return (
     <section id="product" className={classes.section} aria-labelledby="product-title">
       <Container size="lg">
@@ -47,28 +52,11 @@ export function FeaturesSection() {
           ))}
         </div>
       </Container>
-      <Modal
-        opened={shown !== null}
-        onClose={() => setShown(null)}
-        fullScreen
-        title={shown?.title}
-        closeButtonProps={{ 'aria-label': F.closeLightbox }}
-      >
-        {shown ? (
-          <figure style={{ margin: 0 }} data-testid="lightbox">
-            <img
-              className={classes.lightboxImage}
-              src={shown.full}
-              alt={shown.alt}
-              width={SHOT_SIZE.full.width}
-              height={SHOT_SIZE.full.height}
-            />
-            <Text component="figcaption" mt="sm" ta="center" className={classes.muted}>
-              {shown.text}
-            </Text>
-          </figure>
-        ) : null}
-      </Modal>
+      {hasLightbox ? (
+        <Suspense fallback={null}>
+          <FeatureLightbox feature={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

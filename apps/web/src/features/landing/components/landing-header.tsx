@@ -1,10 +1,15 @@
-import { Burger, Button, Container, Drawer, Stack } from '@mantine/core';
+import { Burger, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import { PAID_PLANS, PROMO } from '@stem/contract/plans';
 import { Logo } from '../../../components/logo';
 import classes from '../landing.module.css';
+import { useOpenedOnce } from '../use-opened-once';
+
+/** The phone menu's drawer: its code (and Mantine's Drawer) loads when the menu is first opened. */
+const LandingMenu = lazy(() => import('./landing-menu'));
 
 const N = MESSAGES.landing.nav;
 
@@ -19,6 +24,7 @@ type TLandingHeaderProps = { bookDemoUrl: string; onBuyPlan: () => void };
 /** Promo banner and navigation bar (spec 01 §2): section anchors, Buy Plan, Client Login, Book A Demo. */
 export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
   const [isMenuOpen, menu] = useDisclosure(false);
+  const hasMenu = useOpenedOnce(isMenuOpen);
   const external = bookDemoUrl.startsWith('http')
     ? { target: '_blank', rel: 'noopener noreferrer' }
     : {};
@@ -64,45 +70,16 @@ export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
           </div>
         </Container>
       </header>
-      <Drawer
-        opened={isMenuOpen}
-        onClose={menu.close}
-        position="right"
-        size="xs"
-        title={<Logo size={28} />}
-        closeButtonProps={{ 'aria-label': N.closeMenu }}
-      >
-        <nav aria-label={N.menu}>
-          <Stack gap={4}>
-            {SECTION_LINKS.map((link) => (
-              <a
-                key={link.href}
-                className={classes.drawerLink}
-                href={link.href}
-                onClick={menu.close}
-              >
-                {link.label}
-              </a>
-            ))}
-            <Button
-              variant="light"
-              mt="sm"
-              onClick={() => {
-                menu.close();
-                onBuyPlan();
-              }}
-            >
-              {N.buyPlan}
-            </Button>
-            <Button component={Link} to="/login" variant="default">
-              {N.clientLogin}
-            </Button>
-            <Button component="a" href={bookDemoUrl} {...external}>
-              {N.bookDemo}
-            </Button>
-          </Stack>
-        </nav>
-      </Drawer>
+      {hasMenu ? (
+        <Suspense fallback={null}>
+          <LandingMenu
+            opened={isMenuOpen}
+            onClose={menu.close}
+            bookDemoUrl={bookDemoUrl}
+            onBuyPlan={onBuyPlan}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,23 +1,8 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Container,
-  Group,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
-import {
-  formatPence,
-  PAID_PLANS,
-  TRIAL_PLAN,
-  type TBillingOption,
-  type TPaidPlan,
-} from '@stem/contract/plans';
+import { PAID_PLANS, TRIAL_PLAN, type TBillingOption } from '@stem/contract/plans';
+import { PlanCard } from '../../../components/plan-card/plan-card';
 import classes from '../landing.module.css';
 
 const P = MESSAGES.landing.pricing;
@@ -61,11 +46,7 @@ export function PricingSection(props: TPricingProps) {
             billing={props.personalBilling}
             onBillingChange={props.onPersonalBillingChange}
             action={
-              <Button
-                className={classes.planButton}
-                size="md"
-                onClick={() => props.onBuy(props.personalBilling)}
-              >
+              <Button fullWidth size="md" onClick={() => props.onBuy(props.personalBilling)}>
                 {P.buy}
               </Button>
             }
@@ -75,7 +56,7 @@ export function PricingSection(props: TPricingProps) {
             billing={classroomBilling}
             onBillingChange={setClassroomBilling}
             action={
-              <Stack gap={6} className={classes.planButton}>
+              <Stack gap={6}>
                 <Button size="md" disabled aria-describedby="classroom-note">
                   {P.comingSoon}
                 </Button>
@@ -101,69 +82,5 @@ export function PricingSection(props: TPricingProps) {
         </div>
       </Container>
     </section>
-  );
-}
-
-type TPlanCardProps = {
-  plan: TPaidPlan;
-  billing: TBillingOption;
-  onBillingChange: (billing: TBillingOption) => void;
-  action: ReactNode;
-};
-
-function PlanCard({ plan, billing, onBillingChange, action }: TPlanCardProps) {
-  const price = plan.prices[billing];
-  return (
-    <Card
-      withBorder
-      radius="md"
-      padding="xl"
-      className={classes.planCard}
-      data-testid={`plan-${plan.id}`}
-      component="article"
-      aria-labelledby={`plan-${plan.id}-name`}
-    >
-      <div>
-        <Title order={3} id={`plan-${plan.id}-name`}>
-          {plan.name}
-        </Title>
-        <Text className={classes.muted}>{plan.audience}</Text>
-      </div>
-      <SegmentedControl
-        fullWidth
-        value={billing}
-        onChange={(value) => onBillingChange(value as TBillingOption)}
-        data={[
-          { value: 'monthly', label: P.monthly },
-          { value: 'annual', label: P.annual },
-        ]}
-        aria-label={P.billingLabel(plan.name)}
-      />
-      <div>
-        <Group gap="xs" align="baseline">
-          <span className={classes.price} data-testid="price">
-            {formatPence(price.amountPence)}
-          </span>
-          <Text component="span" className={classes.muted}>
-            {billing === 'monthly' ? P.perMonth : P.perYear}
-          </Text>
-          {price.saveLabel ? (
-            <Badge color="green.9" variant="filled">
-              {price.saveLabel}
-            </Badge>
-          ) : null}
-        </Group>
-        <Text size="sm" className={classes.muted} mt={4}>
-          <s>{P.was(formatPence(price.wasPence))}</s>
-          {price.perMonthPence ? ` · ${P.aboutPerMonth(formatPence(price.perMonthPence))}` : ''}
-        </Text>
-      </div>
-      <ul className={classes.featureList}>
-        {plan.features.map((feature) => (
-          <li key={feature}>{feature}</li>
-        ))}
-      </ul>
-      {action}
-    </Card>
   );
 }

@@ -1,24 +1,35 @@
 import { Alert, Container } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import { PAID_PLANS, type TBillingOption } from '@stem/contract/plans';
-import { isIntroOfferOpen } from '@stem/contract/site';
+import { isIntroOfferOpen } from '@stem/contract/site-constants';
 import { useDocumentTitle } from '../../auth/use-document-title';
 import { formatLongDate } from '../../../lib/dates';
 import { getSiteConfig, SITE_CONFIG_FALLBACK } from '../api';
-import { EmailModal, type TEmailPurpose } from '../components/email-modal';
+import type { TEmailPurpose } from '../components/email-modal';
 import { FaqSection } from '../components/faq-section';
 import { FeaturesSection } from '../components/features-section';
 import { HeroSection } from '../components/hero-section';
 import { CtaSection, LandingFooter } from '../components/landing-footer';
 import { LandingHeader } from '../components/landing-header';
 import { PricingSection } from '../components/pricing-section';
-import { TrialModal } from '../components/trial-modal';
-import { VideoModal } from '../components/video-modal';
 import classes from '../landing.module.css';
+import { useOpenedOnce } from '../use-opened-once';
+
+// The dialogs load when first opened: the page's first load carries none of their code, nor
+// Mantine's Modal, nor the HTTP client and schemas their calls use.
+const TrialModal = lazy(async () => ({
+  default: (await import('../components/trial-modal')).TrialModal,
+}));
+const EmailModal = lazy(async () => ({
+  default: (await import('../components/email-modal')).EmailModal,
+}));
+const VideoModal = lazy(async () => ({
+  default: (await import('../components/video-modal')).VideoModal,
+}));
 
 /** Today in the visitor's own calendar, as YYYY-MM-DD. */
 function localToday(): string {
@@ -40,6 +51,9 @@ export default function LandingPage() {
   const [personalBilling, setPersonalBilling] = useState<TBillingOption>(
     PAID_PLANS.personal.defaultBilling,
   );
+  const hasTrial = useOpenedOnce(isTrialOpen);
+  const hasEmail = useOpenedOnce(emailPurpose !== null);
+  const hasVideo = useOpenedOnce(isVideoOpen);
   const { data: site = SITE_CONFIG_FALLBACK } = useQuery({
     queryKey: ['site-config'],
     queryFn: getSiteConfig,
@@ -93,16 +107,22 @@ export default function LandingPage() {
         <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
       </main>
       <LandingFooter site={site} />
-      <TrialModal
-        opened={isTrialOpen}
-        onClose={() => setTrialOpen(false)}
-        onUseEmail={() => {
-          setTrialOpen(false);
-          setEmailPurpose({ kind: 'trial' });
-        }}
-      />
-      <EmailModal purpose={emailPurpose} onClose={() => setEmailPurpose(null)} />
-      <VideoModal opened={isVideoOpen} onClose={() => setVideoOpen(false)} />
+      <Suspense fallback={null}>
+        {hasTrial ? (
+          <TrialModal
+            opened={isTrialOpen}
+            onClose={() => setTrialOpen(false)}
+            onUseEmail={() => {
+              setTrialOpen(false);
+              setEmailPurpose({ kind: 'trial' });
+            }}
+          />
+        ) : null}
+        {hasEmail ? (
+          <EmailModal purpose={emailPurpose} onClose={() => setEmailPurpose(null)} />
+        ) : null}
+        {hasVideo ? <VideoModal opened={isVideoOpen} onClose={() => setVideoOpen(false)} /> : null}
+      </Suspense>
     </div>
   );
 }

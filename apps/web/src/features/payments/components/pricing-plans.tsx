@@ -1,35 +1,23 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import {
   PAID_PLANS,
-  formatPence,
   promoRefusal,
   type TBillingOption,
   type TPaidPlanId,
 } from '@stem/contract/plans';
+import { PlanCard } from '../../../components/plan-card/plan-card';
 import { formatLongDate } from '../../../lib/dates';
 import { checkoutErrorMessage, startCheckout, usePlans } from '../api';
 
 const T = MESSAGES.paymentPages;
 
 /**
- * The pricing view of /payments (spec 01 §2, §9): both plans with their monthly/annual toggle
- * (Personal monthly, Classroom annual first), the promo code, and Buy. The Classroom plan says
+ * The pricing view of /payments (spec 01 §2, §9): both plans, on the same cards as the landing
+ * page, with their monthly/annual toggle (Personal monthly, Classroom annual first), the promo
+ * code, and Buy. The Classroom plan says
  * 'Coming Soon!' unless the server sells it.
  */
 export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTrial: boolean }) {
@@ -95,52 +83,17 @@ export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTri
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {(['personal', 'classroom'] as const).map((id) => {
           const plan = PAID_PLANS[id];
-          const price = plan.prices[billing[id]];
           const onSale = id === 'personal' || classroomEnabled;
           return (
-            <Card key={id} withBorder radius="md" padding="lg" aria-labelledby={`plan-${id}`}>
-              <Stack gap="sm">
-                <Group justify="space-between" align="flex-start">
-                  <Title order={3} size="h4" id={`plan-${id}`}>
-                    {plan.name}
-                  </Title>
-                  {price.saveLabel && <Badge color="teal">{price.saveLabel}</Badge>}
-                </Group>
-                <Text size="sm" c="dimmed">
-                  {plan.audience}
-                </Text>
-                <SegmentedControl
-                  aria-label={T.billingLabel(plan.name)}
-                  value={billing[id]}
-                  onChange={(value) =>
-                    setBilling((current) => ({ ...current, [id]: value as TBillingOption }))
-                  }
-                  data={[
-                    { value: 'monthly', label: T.monthly },
-                    { value: 'annual', label: T.annual },
-                  ]}
-                />
-                <Group gap="xs" align="baseline">
-                  <Text fz={28} fw={700} data-testid={`price-${id}`}>
-                    {formatPence(price.amountPence)}
-                  </Text>
-                  <Text size="sm">{billing[id] === 'monthly' ? T.perMonth : T.perYear}</Text>
-                  <Text size="sm" c="dimmed" td="line-through">
-                    {T.was(formatPence(price.wasPence))}
-                  </Text>
-                </Group>
-                {price.perMonthPence && (
-                  <Text size="sm" c="dimmed">
-                    {T.perMonthAbout(formatPence(price.perMonthPence))}
-                  </Text>
-                )}
-                <List size="sm" spacing={4}>
-                  {plan.features.map((feature) => (
-                    <List.Item key={feature}>{feature}</List.Item>
-                  ))}
-                </List>
-                {onSale ? (
+            <PlanCard
+              key={id}
+              plan={plan}
+              billing={billing[id]}
+              onBillingChange={(value) => setBilling((current) => ({ ...current, [id]: value }))}
+              action={
+                onSale ? (
                   <Button
+                    fullWidth
                     onClick={() => void buy(id)}
                     loading={busy === id}
                     disabled={!canManage || (busy !== null && busy !== id)}
@@ -148,15 +101,17 @@ export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTri
                     {T.buy(plan.name)}
                   </Button>
                 ) : (
-                  <>
-                    <Button disabled>{T.comingSoon}</Button>
-                    <Text size="xs" c="dimmed">
+                  <Stack gap={6}>
+                    <Button fullWidth disabled aria-describedby={`${id}-coming-soon`}>
+                      {T.comingSoon}
+                    </Button>
+                    <Text id={`${id}-coming-soon`} size="xs" c="dimmed" ta="center">
                       {T.comingSoonNote}
                     </Text>
-                  </>
-                )}
-              </Stack>
-            </Card>
+                  </Stack>
+                )
+              }
+            />
           );
         })}
       </SimpleGrid>

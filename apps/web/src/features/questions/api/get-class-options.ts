@@ -1,16 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { CLASS_PATHS } from '@stem/contract/api';
-import { ZClassListResponse, type TClassSummary } from '@stem/contract/teaching';
+import { PAGE_SIZE_MAX } from '@stem/contract/paging';
+import { ZClassSummary, type TClassSummary } from '@stem/contract/teaching';
 import { api } from '../../../lib/http';
+import { fetchEveryPage, parsePage } from '../../../lib/paged-list';
+
+/** The server sent something that is not a page of classes. */
+export class ClassOptionsFormatError extends Error {}
 
 /**
- * The teacher's classes for the Add To Class picker. Same call and cache entry as the classes
- * feature's list (features do not import each other), so either page warms the other.
+ * Every one of the teacher's classes, for the Add To Class picker: the class list's pages of the
+ * largest size, one after another (a teacher has tens of classes, not thousands).
  */
 export async function getClassOptions(): Promise<TClassSummary[]> {
-  return ZClassListResponse.parse(await api.get(CLASS_PATHS.teacherClasses)).data;
+  return fetchEveryPage(async (cursor) => {
+    const body = await api.get(CLASS_PATHS.teacherClasses, {
+      limit: PAGE_SIZE_MAX,
+      ...(cursor ? { cursor } : {}),
+    });
+    const page = parsePage(ZClassSummary, body);
+    if (!page) throw new ClassOptionsFormatError('unexpected class list');
+    return page;
+  });
 }
 
 export function useClassOptions(enabled: boolean) {
-  return useQuery({ queryKey: ['classes', 'teacher'], queryFn: getClassOptions, enabled });
+  return useQuery({ queryKey: ['classes', 'teacher', 'all'], queryFn: getClassOptions, enabled });
 }

@@ -1,18 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { CLASS_PATHS, fillPath, QUESTION_PATHS } from '@stem/contract/api';
+import { PAGE_SIZE_MAX } from '@stem/contract/paging';
 import {
-  ZClassListResponse,
   ZClassQuestionListResponse,
+  ZClassSummary,
   ZClassStudentsResponse,
   ZQuestion,
+  type TClassSummary,
   type TQuestion,
 } from '@stem/contract/teaching';
 import { z } from 'zod';
 import { api } from '../../../lib/http';
+import { fetchEveryPage, parsePage } from '../../../lib/paged-list';
 
-/** GET /teacher/classes: the classes the teacher can upload work for. */
-export async function getTeacherClasses() {
-  return ZClassListResponse.parse(await api.get(CLASS_PATHS.teacherClasses)).data;
+/** GET /teacher/classes, every page: the classes the teacher can upload work for. */
+export async function getTeacherClasses(): Promise<TClassSummary[]> {
+  return fetchEveryPage(async (cursor) => {
+    const body = await api.get(CLASS_PATHS.teacherClasses, {
+      limit: PAGE_SIZE_MAX,
+      ...(cursor ? { cursor } : {}),
+    });
+    const page = parsePage(ZClassSummary, body);
+    if (!page) throw new Error('unexpected class list');
+    return page;
+  });
 }
 
 /** GET /teacher/class/{classId}/students (`data.students`). */

@@ -1,0 +1,57 @@
+import { normaliseRole, type TRole } from '@stem/contract/roles';
+
+/**
+ * What every page's guard needs from the stored session (is there a token, which role), without
+ * the schema library: the app's first chunk loads this, not ./session (which parses the whole
+ * stored user with the contract's zod schema).
+ */
+
+/** The local-storage keys of spec 01 §3. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  user: 'user',
+  userName: 'userName',
+  role: 'role',
+  generatedSchoolCode: 'generatedSchoolCode',
+  trialSchoolName: 'trialSchoolName',
+  registrationSuccess: 'registrationSuccess',
+  registrationMessage: 'registrationMessage',
+} as const;
+
+export function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token);
+}
+
+export function isSignedIn(): boolean {
+  return Boolean(getToken());
+}
+
+/** Sent in this tab when the session changes (a `storage` event only reaches other tabs). */
+export const SESSION_EVENT = 'stem:session';
+
+/**
+ * The role kept under `role` (lower-cased), falling back to the stored user's `role` when the
+ * stored user is an object with a user id (./session's getStoredUser checks the whole shape).
+ */
+export function getStoredRole(): TRole | null {
+  const role = normaliseRole(read(STORAGE_KEYS.role));
+  if (role) return role;
+  const raw = read(STORAGE_KEYS.user);
+  if (!raw) return null;
+  try {
+    const user: unknown = JSON.parse(raw);
+    if (!user || typeof user !== 'object' || !('userId' in user) || !('role' in user)) return null;
+    return typeof user.userId === 'string' ? normaliseRole(user.role) : null;
+  } catch {
+    return null;
+  }
+}
