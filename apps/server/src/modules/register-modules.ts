@@ -12,6 +12,7 @@ import { submissionRootRoutes, submissionRoutes } from './submissions/submission
 import { extractionRoutes } from './extraction/extraction.routes';
 import { paymentRoutes } from './payments/payments.routes';
 import { siteRoutes } from './site/site.routes';
+import { ownerRoutes } from './owner/owner.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -26,6 +27,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(submissionRoutes, { ctx });
   await api.register(paymentRoutes, { ctx });
   await api.register(siteRoutes, { ctx });
+  await api.register(ownerRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */
