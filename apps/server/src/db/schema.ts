@@ -102,6 +102,9 @@ export const users = pgTable(
     index('users_email_key_idx').on(sql`(${t.email} COLLATE "C")`, t.id),
     index('users_role_created_id_idx').on(t.role, t.createdAt, t.id),
     index('users_school_created_id_idx').on(t.schoolId, t.createdAt, t.id),
+    // Substring search (name or e-mail contains the term) through trigrams (pg_trgm, migration 0006).
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
 );
 

@@ -451,6 +451,11 @@ describe('owner: schools, accounts and users (spec 02 §7 Owner)', () => {
       const u = unknown.json<TOwnerUsersResponse>();
       expect(u.users.map((x) => x._id)).toContain(owner.id);
       expect(u.users.every((x) => x.school === null)).toBe(true);
+      // LIKE wildcards in the term are taken literally.
+      const wild = await call('GET', usersUrl({ search: '%' }));
+      expect(wild.json<TOwnerUsersResponse>().page.matched).toBe(0);
+      const underscore = await call('GET', usersUrl({ search: 'pupil_0' }));
+      expect(underscore.json<TOwnerUsersResponse>().page.matched).toBe(0);
       const bad = await call('GET', usersUrl({ role: 'wizard' }));
       expect(bad.statusCode).toBe(400);
     });

@@ -1,3 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "logo_uploads" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"uploaded_by" uuid,
@@ -13,4 +14,6 @@ CREATE INDEX "users_created_id_idx" ON "users" USING btree ("created_at","id");-
 CREATE INDEX "users_name_key_idx" ON "users" USING btree ((lower("name") COLLATE "C"),"id");--> statement-breakpoint
 CREATE INDEX "users_email_key_idx" ON "users" USING btree (("email" COLLATE "C"),"id");--> statement-breakpoint
 CREATE INDEX "users_role_created_id_idx" ON "users" USING btree ("role","created_at","id");--> statement-breakpoint
-CREATE INDEX "users_school_created_id_idx" ON "users" USING btree ("school_id","created_at","id");
+CREATE INDEX "users_school_created_id_idx" ON "users" USING btree ("school_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "users_name_trgm_idx" ON "users" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);
