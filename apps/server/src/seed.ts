@@ -16,9 +16,11 @@ import {
 import { createDemoSchools, type TDemoSchool } from './modules/demo/demo.service';
 import { addSubmissionVolume } from './modules/demo/demo.volume';
 import { createTrialDemoSchool, type TTrialDemo } from './modules/demo/demo.trial';
+import { addUserVolume, USERS_PER_SCHOOL } from './modules/demo/demo.users';
+import { hashPassword } from './modules/auth/auth.passwords';
 
 const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] [-- --trial]
-                             [-- --submissions M [-- --teacher-submissions H]]
+                             [-- --submissions M [-- --teacher-submissions H]] [-- --users U]
   --json        print only one JSON object on stdout: { school, accounts } (and schools when N > 1,
                 trial and trialUpgrade with --trial)
   --scale N     create N demo schools (default 1); every teacher gets questions, and the students
@@ -32,7 +34,9 @@ const USAGE = `Usage: npm run seed [-- --json] [-- --scale N] [-- --password P] 
                            of 30 students (default: a fifth of M, at most 20000)
   --volume-school V        also one more demo school, apart from the others, whose first teacher
                            holds V submissions (bulk inserts): the browser test of a list at scale
-                           (printed as volumeSchool with --json)`;
+                           (printed as volumeSchool with --json)
+  --users U     add U more accounts (bulk inserts) in new schools of ${USERS_PER_SCHOOL} (an admin, two
+                teachers, students), for the owner's lists at scale (e.g. --users 100000)`;
 
 const MAX_SCALE = 100_000;
 
@@ -43,9 +47,11 @@ type TArgs = {
   trial: boolean;
   volume: { submissions: number; teacherSubmissions: number } | null;
   volumeSchool: number | null;
+  users: number;
 };
 
 const MAX_SUBMISSIONS = 10_000_000;
+const MAX_USERS = 2_000_000;
 
 function wholeNumber(value: string | undefined, flag: string, max: number): number | null {
   if (value === undefined) return null;
@@ -67,6 +73,7 @@ function parseCommandLine(argv: string[]): TArgs {
       submissions: { type: 'string' },
       'teacher-submissions': { type: 'string' },
       'volume-school': { type: 'string' },
+      users: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -98,7 +105,8 @@ function parseCommandLine(argv: string[]): TArgs {
           ),
         };
   const volumeSchool = wholeNumber(values['volume-school'], '--volume-school', MAX_SUBMISSIONS);
-  return { json: values.json, scale, password, trial: values.trial, volume, volumeSchool };
+  const users = wholeNumber(values.users, '--users', MAX_USERS) ?? 0;
+  return { json: values.json, scale, password, trial: values.trial, volume, volumeSchool, users };
 }
 
 /** One more demo school whose first teacher holds `args.volumeSchool` submissions. */
@@ -196,6 +204,13 @@ async function main(): Promise<void> {
           },
         })
       : undefined;
+    const userVolume =
+      args.users > 0
+        ? await addUserVolume(database.db, {
+            users: args.users,
+            passwordHash: await hashPassword(args.password),
+          })
+        : undefined;
     const content = await addDemoContent(
       { db: database.db, marker: createMarker({ ai: selectAi(config, logger) }), logger },
       created.map((demo) => demo.school.code),
@@ -224,6 +239,7 @@ async function main(): Promise<void> {
         accounts: created.reduce((n, s) => n + s.accounts.length, 0),
         trialSchool: Boolean(trial),
         ...(volume ? { volume } : {}),
+        ...(userVolume ? { userVolume } : {}),
         questions: content.questions,
         submissions: content.marked,
         database: database.kind,

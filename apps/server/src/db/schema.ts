@@ -50,6 +50,7 @@ export const schools = pgTable(
   (t) => [
     uniqueIndex('schools_code_unique').on(t.code),
     index('schools_created_at_idx').on(t.createdAt),
+    index('schools_created_id_idx').on(t.createdAt, t.id),
     index('schools_plan_idx').on(t.plan),
     index('schools_trial_expires_at_idx').on(t.trialExpiresAt),
     uniqueIndex('schools_stripe_customer_unique').on(t.stripeCustomerId),
@@ -106,7 +107,33 @@ export const users = pgTable(
       sql`(lower(${t.name}) COLLATE "C")`,
       t.id,
     ),
+    // The owner's users list (issue 10): one index per sort, each ending in the id for keyset pages.
+    index('users_created_id_idx').on(t.createdAt, t.id),
+    index('users_name_key_idx').on(sql`(lower(${t.name}) COLLATE "C")`, t.id),
+    index('users_email_key_idx').on(sql`(${t.email} COLLATE "C")`, t.id),
+    index('users_role_created_id_idx').on(t.role, t.createdAt, t.id),
+    index('users_school_created_id_idx').on(t.schoolId, t.createdAt, t.id),
+    // Substring search (name or e-mail contains the term) through trigrams (pg_trgm, migration 0006).
+    index('users_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
   ],
+);
+
+/**
+ * A logo the owner uploaded before the school it belongs to exists (spec 02 §4: the logo is uploaded
+ * first, then the school is created with its URL). Moved into school_logos when a school takes it;
+ * unclaimed ones are removed after a day.
+ */
+export const logoUploads = pgTable(
+  'logo_uploads',
+  {
+    id: id(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'cascade' }),
+    data: text('data').notNull(),
+    etag: text('etag').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('logo_uploads_created_idx').on(t.createdAt)],
 );
 
 /** Refresh, magic-link and reset tokens. Only the SHA-256 of a token is stored. */

@@ -17,6 +17,7 @@ import { analyticsRoutes } from './analytics/analytics.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { classAssignRoutes } from './classes/classes.assign.routes';
 import { scanRoutes } from './scans/scans.routes';
+import { ownerRoutes } from './owner/owner.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -36,6 +37,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(adminRoutes, { ctx });
   await api.register(classAssignRoutes, { ctx });
   await api.register(scanRoutes, { ctx });
+  await api.register(ownerRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

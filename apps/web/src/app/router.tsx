@@ -100,8 +100,14 @@ export const routes: RouteObject[] = [
                     path: '/owner-dashboard',
                     ...page(() => import('../features/dashboard/pages/owner-dashboard-page')),
                   },
-                  { path: '/school-management', ...pending('School Management') },
-                  { path: '/user-management', ...pending('User Management') },
+                  {
+                    path: '/school-management',
+                    ...page(() => import('../features/owner/pages/school-management-page')),
+                  },
+                  {
+                    path: '/user-management',
+                    ...page(() => import('../features/owner/pages/user-management-page')),
+                  },
                 ],
               ),
               roleGroup(

@@ -188,6 +188,23 @@ export async function revokeUserTokens(
     );
 }
 
+/** Revokes the outstanding tokens of every account of a school (the school was deactivated). */
+export async function revokeSchoolTokens(db: TDb, schoolId: string, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        inArray(
+          authTokens.userId,
+          db.select({ id: users.id }).from(users).where(eq(users.schoolId, schoolId)),
+        ),
+        isNull(authTokens.revokedAt),
+        sql`(${authTokens.kind} = 'refresh' or ${authTokens.usedAt} is null)`,
+      ),
+    );
+}
+
 /** Deletes tokens that expired before `before`; returns how many. */
 export async function deleteTokensExpiredBefore(db: TDb, before: Date): Promise<number> {
   const rows = await db

@@ -10,7 +10,9 @@ import type {
 } from '@stem/contract/auth';
 import { MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
+import type { TSchoolType } from '@stem/contract/roles';
 import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken, type TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from './auth.delivery';
@@ -21,14 +23,17 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from './auth.passwords';
-import { signInRefusal } from './auth.policy';
+import { defaultPermissionsFor, signInRefusal } from './auth.policy';
 import { presentSession, presentSessionUser } from './auth.presenter';
 import {
   consumeToken,
+  emailExists,
   findToken,
   findUserByEmail,
   findUserById,
   insertAuthToken,
+  insertUserIfEmailFree,
+  revokeSchoolTokens,
   revokeUserTokens,
   setPasswordHash,
   touchLastLogin,
@@ -217,4 +222,44 @@ export async function getCurrentUser(
     throw new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
   }
   return presentSessionUser(row);
+}
+
+/**
+ * Makes a staff account (admin or teacher) for the platform owner's add-school flow, with the
+ * permissions of spec 02 §6 for the school's type. Returns null when the e-mail is taken.
+ */
+export async function createStaffAccount(
+  db: TDb,
+  values: {
+    schoolId: string;
+    schoolType: TSchoolType;
+    role: 'admin' | 'teacher';
+    name: string;
+    email: string;
+    password: string;
+  },
+): Promise<{ id: string; permissions: string[] } | null> {
+  const permissions = defaultPermissionsFor(values.role, values.schoolType);
+  const id = await insertUserIfEmailFree(db, {
+    schoolId: values.schoolId,
+    name: values.name,
+    email: values.email.trim().toLowerCase(),
+    passwordHash: await hashPassword(values.password),
+    role: values.role,
+    permissions,
+  });
+  return id ? { id, permissions } : null;
+}
+
+/** Whether an account uses this e-mail (stored lower-cased). */
+export function isEmailTaken(db: TDb, email: string): Promise<boolean> {
+  return emailExists(db, email.trim().toLowerCase());
+}
+
+/**
+ * Ends every session of a school's people (its school was deactivated): their refresh tokens and
+ * unused links are revoked. Access tokens stop working at the next request through the account state.
+ */
+export async function endSchoolSessions(db: TDb, schoolId: string, now: Date): Promise<void> {
+  await revokeSchoolTokens(db, schoolId, now);
 }

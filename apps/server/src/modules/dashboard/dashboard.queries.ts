@@ -212,3 +212,80 @@ export async function selectPlatformCounts(db: TDb) {
     users: userRow ?? { total: 0, owner: 0, admin: 0, teacher: 0, student: 0 },
   };
 }
+
+/** An admin's school: teachers, students, classes and active classes (owner's user details). */
+export async function selectAdminUserStats(db: TDb, schoolId: string) {
+  const base = await selectSchoolCounts(db, schoolId);
+  const [row] = await db
+    .select({ activeClasses: sql<number>`count(*)`.mapWith(Number) })
+    .from(classes)
+    .where(and(eq(classes.schoolId, schoolId), eq(classes.active, true)));
+  return { ...base, activeClasses: row?.activeClasses ?? 0 };
+}
+
+/** A teacher's classes, active classes, distinct students, questions and marked submissions. */
+export async function selectTeacherUserStats(db: TDb, teacherId: string) {
+  const [row] = await db
+    .select({
+      totalClasses: countOf(
+        sql`select count(*) from ${classes} where ${eq(classes.teacherId, teacherId)}`,
+      ),
+      activeClasses: countOf(
+        sql`select count(*) from ${classes} where ${and(
+          eq(classes.teacherId, teacherId),
+          eq(classes.active, true),
+        )}`,
+      ),
+      totalStudents: countOf(
+        sql`select count(distinct ${classStudents.studentId}) from ${classStudents} inner join ${classes} on ${eq(
+          classes.id,
+          classStudents.classId,
+        )} where ${eq(classes.teacherId, teacherId)}`,
+      ),
+      questionsCreated: countOf(
+        sql`select count(*) from ${questions} where ${eq(questions.teacherId, teacherId)}`,
+      ),
+      submissionsEvaluated: countOf(
+        sql`select count(*) from ${submissions} where ${and(
+          eq(submissions.teacherId, teacherId),
+          eq(submissions.status, 'marked'),
+        )}`,
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return (
+    row ?? {
+      totalClasses: 0,
+      activeClasses: 0,
+      totalStudents: 0,
+      questionsCreated: 0,
+      submissionsEvaluated: 0,
+    }
+  );
+}
+
+/** A student's classes, submissions, average score (percent of marks, marked work) and last one. */
+export async function selectStudentUserStats(db: TDb, studentId: string) {
+  const [enrolled] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(classStudents)
+    .where(eq(classStudents.studentId, studentId));
+  const [work] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      average: sql<
+        number | null
+      >`avg(case when ${submissions.status} = 'marked' and ${submissions.totalMarks} > 0 then ${submissions.totalScore} * 100.0 / ${submissions.totalMarks} end)`.mapWith(
+        (v: unknown) => (v === null ? null : Math.round(Number(v) * 10) / 10),
+      ),
+      last: sql<string | null>`max(${submissions.submittedAt})`,
+    })
+    .from(submissions)
+    .where(eq(submissions.studentId, studentId));
+  return {
+    enrolledClasses: enrolled?.n ?? 0,
+    totalSubmissions: work?.total ?? 0,
+    averageScore: work?.average ?? null,
+    lastSubmissionDate: work?.last ? new Date(work.last).toISOString() : null,
+  };
+}

@@ -10,6 +10,7 @@ import {
   RECENT_SUBMISSIONS_TEACHER,
 } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
+import type { TUserStats } from '@stem/contract/owner';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
@@ -63,4 +64,37 @@ export async function getOwnerStats(db: TDb): Promise<TOwnerStats> {
   const counts = await queries.selectPlatformCounts(db);
   const { total, ...byRole } = counts.users;
   return { schools: counts.schools, users: { total, byRole } };
+}
+
+/**
+ * One person's statistics for the owner's user details (spec 02 §3 "User statistics"): the set that
+ * fits their role.
+ */
+export async function getUserStats(
+  db: TDb,
+  user: { id: string; role: TAccessClaims['role']; schoolId: string | null },
+): Promise<TUserStats> {
+  switch (user.role) {
+    case 'admin':
+      return {
+        adminStats: user.schoolId
+          ? await queries.selectAdminUserStats(db, user.schoolId)
+          : { totalTeachers: 0, totalStudents: 0, totalClasses: 0, activeClasses: 0 },
+      };
+    case 'teacher':
+      return { teacherStats: await queries.selectTeacherUserStats(db, user.id) };
+    case 'student':
+      return { studentStats: await queries.selectStudentUserStats(db, user.id) };
+    case 'owner': {
+      const counts = await queries.selectPlatformCounts(db);
+      return {
+        ownerStats: {
+          totalSchools: counts.schools.total,
+          totalAdmins: counts.users.admin,
+          totalTeachers: counts.users.teacher,
+          totalStudents: counts.users.student,
+        },
+      };
+    }
+  }
 }
