@@ -252,6 +252,36 @@ export const MATRIX: Record<string, TRow> = {
     isolated: true,
   },
 
+  // Paper sheets and bulk scans (issue 12)
+  getAnswerSheets: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  createScanBatch: { allow: TEACHER },
+  listScanBatches: { allow: TEACHER },
+  getScanBatch: {
+    allow: TEACHER,
+    params: { id: '=00000000-0000-4000-8000-000000000000' },
+    skipOwnRead: true,
+  },
+  assignScanPage: {
+    allow: TEACHER,
+    params: {
+      id: '=00000000-0000-4000-8000-000000000000',
+      pageId: '=00000000-0000-4000-8000-000000000001',
+    },
+  },
+
+  // The platform owner (spec 02 §7 Owner, issue 10): every school is theirs
+  listOwnerSchools: { allow: ['owner'] },
+  createOwnerSchool: { allow: ['owner'] },
+  getOwnerSchool: { allow: ['owner'], params: { id: 'school' } },
+  listOwnerSchoolUsers: { allow: ['owner'], params: { id: 'school' } },
+  updateOwnerSchool: { allow: ['owner'], params: { code: 'schoolCode' } },
+  deleteOwnerSchool: { allow: ['owner'], params: { code: 'schoolCode' } },
+  uploadOwnerSchoolLogo: { allow: ['owner'] },
+  createOwnerSchoolAdmin: { allow: ['owner'] },
+  createOwnerSchoolTeacher: { allow: ['owner'] },
+  listOwnerUsers: { allow: ['owner'] },
+  getOwnerUserStats: { allow: ['owner'], params: { id: 'student' } },
+
   // Analytics and export (issue 11)
   getClassAnalytics: { allow: ['teacher', 'admin'], params: { classId: 'class' }, isolated: true },
   getQuestionAnalytics: {
