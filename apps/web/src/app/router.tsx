@@ -21,7 +21,6 @@ const page = (load: () => Promise<TPageModule>, title?: string): NonIndexRouteOb
   ...(title ? { handle: { title } } : {}),
 });
 
-const pending = (title: string) => page(() => import('./pending-page'), title);
 
 const usersPage = page(() => import('../features/users/pages/users-page'));
 const adminClassesPage = page(() => import('../features/classes/pages/admin-classes-page'));
