@@ -21,7 +21,6 @@ const page = (load: () => Promise<TPageModule>, title?: string): NonIndexRouteOb
   ...(title ? { handle: { title } } : {}),
 });
 
-
 const usersPage = page(() => import('../features/users/pages/users-page'));
 const adminClassesPage = page(() => import('../features/classes/pages/admin-classes-page'));
 const adminClassPage = page(() => import('../features/classes/pages/admin-class-details-page'));
