@@ -46,7 +46,8 @@ function RoleBadge({ role }: { role: TAdminUser['role'] }) {
     <Badge
       color={ROLE_COLOURS[role]}
       variant="light"
-      style={{ flexShrink: 0, overflow: 'visible' }}
+      // The label is short and must be read whole: never shrunk or cut to "STUDE…".
+      styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
     >
       {T.roleLabels[role]}
     </Badge>
@@ -214,10 +215,10 @@ export function UsersTable(props: TProps) {
               <Table.Td>{check(user)}</Table.Td>
               <Table.Td>{nameLink(user)}</Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-              <Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <RoleBadge role={user.role} />
               </Table.Td>
-              <Table.Td>{formatLongDate(user.createdAt)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(user.createdAt)}</Table.Td>
               <Table.Td>
                 {isChangeable(user, currentUserId) && <Actions user={user} onAction={onAction} />}
               </Table.Td>
