@@ -134,6 +134,9 @@ export const ZAssignPageResponse = z.object({
 
 /** Every text about sheets and scans, server and web. */
 export const SCAN_MESSAGES = {
+  /** The way in from /upload-student-work (one photo at a time) to /upload-stack (a whole class). */
+  stackInvite: 'Scanned a class’s printed answer sheets?',
+  stackLink: 'Upload the whole stack at once',
   printSheets: 'Print answer sheets',
   printTitle: 'Print answer sheets',
   printIntro:

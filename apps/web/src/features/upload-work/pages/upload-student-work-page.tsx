@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   FileButton,
   Group,
@@ -22,6 +23,8 @@ import {
 import { useEffect, useState, type FormEvent } from 'react';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
+import { SCAN_MESSAGES } from '@stem/contract/scans';
+import { Link } from 'react-router';
 import { CameraCapture } from '../../../components/image-capture/camera-capture';
 import { ExtractionProgress } from '../../../components/image-capture/extraction-progress';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -130,6 +133,12 @@ export default function UploadStudentWorkPage() {
         <Title order={2} size="h3" fw={600} c="dimmed">
           {T.section}
         </Title>
+        <Text size="sm">
+          {SCAN_MESSAGES.stackInvite}{' '}
+          <Anchor component={Link} to="/upload-stack">
+            {SCAN_MESSAGES.stackLink}
+          </Anchor>
+        </Text>
       </Stack>
 
       {uploaded && (
