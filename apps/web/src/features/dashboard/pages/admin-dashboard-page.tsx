@@ -1,4 +1,5 @@
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { IconSchool, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
@@ -26,9 +27,14 @@ export default function AdminDashboardPage() {
     <Stack gap="xl">
       <Group justify="space-between" align="center">
         <Title order={1}>Admin Dashboard</Title>
-        <Button component={Link} to="/all-classes">
-          View All Classes
-        </Button>
+        <Group gap="sm">
+          <Button component={Link} to="/admin/analytics" variant="light">
+            {ANALYTICS_MESSAGES.schoolTitle}
+          </Button>
+          <Button component={Link} to="/all-classes">
+            View All Classes
+          </Button>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <StatCard
