@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { forwardRef } from 'react';
 import type { TSubmissionStatus } from '@stem/contract/submissions';
 import { MESSAGES } from '@stem/contract/messages';
+import { monthsBefore, RETENTION } from '@stem/contract/retention';
 import { FeedbackBlock } from '../../../components/submission-feedback/feedback-block';
 import type { TAnswerView } from '../api/submission-schema';
 import { AnswerMarkEditor, type TAnswerMarkEditorHandle } from './answer-mark-editor';
@@ -21,7 +22,23 @@ type TAnswerReviewProps = {
   review?: { submissionId: string; onReviewed?: (kind: 'override' | 'accept') => void } | null;
   /** The answer the review queue has in focus. */
   focused?: boolean;
+  /** When the submission was sent: an empty answer older than the retention period was removed. */
+  submittedAt?: string | undefined;
 };
+
+/** True when an empty answer is empty because its text was removed after 24 months (spec 01 §9). */
+export function answerTextRemoved(
+  answer: string,
+  submittedAt: string | undefined,
+  now = new Date(),
+) {
+  if (answer.trim() || !submittedAt) return false;
+  const submitted = new Date(submittedAt);
+  return (
+    !Number.isNaN(submitted.getTime()) &&
+    submitted < monthsBefore(now, RETENTION.extractedTextMonths)
+  );
+}
 
 /**
  * One question of a submission: its text, the answer, the score out of its marks and feedback. The
@@ -30,7 +47,7 @@ type TAnswerReviewProps = {
  */
 export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewProps>(
   function AnswerReview(
-    { answer, index, status, showModeration = false, review = null, focused = false },
+    { answer, index, status, showModeration = false, review = null, focused = false, submittedAt },
     ref,
   ) {
     const headingId = `answer-${answer._id}`;
@@ -83,7 +100,11 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
               c={answer.answer.trim() ? undefined : 'dimmed'}
             >
-              {answer.answer.trim() ? answer.answer : T.noAnswer}
+              {answer.answer.trim()
+                ? answer.answer
+                : answerTextRemoved(answer.answer, submittedAt)
+                  ? MESSAGES.submissions.answerTextRemoved
+                  : T.noAnswer}
             </Text>
           </Stack>
           {showModeration && <ModerationNotice moderation={answer.contentModeration} />}

@@ -226,6 +226,7 @@ export function ReviewQueue({
               answer={answer}
               index={index}
               status={submission.status}
+              submittedAt={submission.submittedAt}
               showModeration
               focused={index === focused}
               review={{

@@ -100,6 +100,7 @@ export function SubmissionDrawer({
                 answer={answer}
                 index={index}
                 status={submission.status}
+                submittedAt={submission.submittedAt}
                 showModeration
                 review={{ submissionId: submission._id }}
               />

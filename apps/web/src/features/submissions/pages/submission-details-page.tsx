@@ -154,7 +154,13 @@ function Details({ submission }: { submission: TSubmissionView }) {
 
       <Stack gap="md">
         {submission.submissions.map((answer, index) => (
-          <AnswerReview key={answer._id} answer={answer} index={index} status={status} />
+          <AnswerReview
+            key={answer._id}
+            answer={answer}
+            index={index}
+            status={status}
+            submittedAt={submission.submittedAt}
+          />
         ))}
       </Stack>
     </>
