@@ -15,16 +15,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ANALYTICS_PATHS } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
 import { DownloadCsvButton } from '../../analytics/components/download-csv-button';
-import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
 import { getStoredUser } from '../../../lib/session';
 import { useTeacherSubmissions } from '../api/get-teacher-submissions';
 import { SubmissionsLoadError } from '../components/submissions-load-error';
 import { LoadError } from '../../../components/load-error';
+import { SubmissionCardGrid } from '../components/submission-card-grid';
 import { SubmissionDrawer } from '../components/submission-drawer';
 import { ReviewQueue } from '../components/review-queue';
 import { SubmissionListControls } from '../components/submission-list-controls';
-import { TeacherSubmissionCard } from '../components/teacher-submission-card';
 import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-list';
 
 const T = MESSAGES.submissionsPage;
@@ -119,29 +118,11 @@ export default function TeacherSubmissionsPage() {
     body = (
       <>
         <SubmissionListControls view={view} onChange={changeView} />
-        {shown.length === 0 ? (
-          <Paper withBorder p="xl" radius="md">
-            <Text ta="center" c="dimmed" role="status">
-              {T.noMatches}
-            </Text>
-          </Paper>
-        ) : (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 3 }}
-            spacing="md"
-            component="ul"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {shown.map((submission) => (
-              <li key={submission._id}>
-                <TeacherSubmissionCard submission={submission} onOpen={setOpenId} />
-              </li>
-            ))}
-          </SimpleGrid>
-        )}
-        <LoadMore
+        <SubmissionCardGrid
+          submissions={shown}
+          onOpen={setOpenId}
           hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
+          loadingMore={query.isFetchingNextPage}
           onMore={() => void query.fetchNextPage()}
         />
       </>
