@@ -40,8 +40,22 @@ export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('token'));
 }
 
-/** Fails when the page is wider than the viewport (a sideways scroll bar on a phone). */
+/**
+ * Fails when the page is wider than the viewport (a sideways scroll bar on a phone). A resize or a
+ * navigation may leave the shell's navbar sliding out for a moment (Mantine's transitions), so the
+ * page gets up to 3 s to settle before the culprits are named.
+ */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { timeout: 3_000 },
+    )
+    .toBeLessThanOrEqual(0)
+    .catch(() => undefined);
   const overflow = await page.evaluate(() => {
     const root = document.documentElement;
     const width = root.clientWidth;

@@ -756,6 +756,9 @@ export const MESSAGES = {
   },
   /** Plans and payments (spec 01 §2 Payment pages, §8 Trial and purchase, Subscription). */
   payments: {
+    /** /payments for a teacher of a classroom school without the payment permissions (spec 01 §6). */
+    managedByAdmin:
+      "Your school's plan and payments are looked after by your school's administrator. Please ask them about your subscription.",
     checkoutFailed: 'Failed to create checkout session',
     emailExists:
       'This email address is already associated with an existing plan. Please use a different email address to start a new subscription.',

@@ -81,10 +81,13 @@ describe('describeError', () => {
     expect(describeError(httpError(401))).toBe('');
   });
 
-  it('logs the error first', () => {
-    const error = httpError(404);
-    describeError(error);
-    expect(console.error).toHaveBeenCalledWith(error);
+  it('logs a fault (5xx), not a refusal the screen words for the user (4xx)', () => {
+    const refusal = httpError(404);
+    describeError(refusal);
+    expect(console.error).not.toHaveBeenCalledWith(refusal);
+    const fault = httpError(500);
+    describeError(fault);
+    expect(console.error).toHaveBeenCalledWith(fault);
   });
 });
 

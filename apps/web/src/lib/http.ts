@@ -163,7 +163,9 @@ export function describeError(
   error: unknown,
   overrides: Partial<Record<number | 'noResponse' | 'fallback', string>> = {},
 ): string {
-  console.error(error);
+  // A refusal the screen words for the user (4xx) is not a fault; anything else is logged.
+  const status = error instanceof AxiosError ? error.response?.status : undefined;
+  if (status === undefined || status >= 500) console.error(error);
   if (error instanceof AxiosError) {
     const status = error.response?.status;
     if (status !== undefined) {

@@ -182,13 +182,13 @@ describe('payment pages (spec 01 §2)', () => {
     expect(await screen.findByText(MESSAGES.payments.checkoutUnavailable)).toBeTruthy();
   });
 
-  it('says a refused reader may not see payments', async () => {
+  it('tells a teacher without the payment permissions who looks after the plan', async () => {
     backend.on('GET', PAYMENT_PATHS.subscription, {
       status: 403,
       body: { success: false, code: 'FORBIDDEN', message: 'no' },
     });
     renderRoutes(routes, '/payments');
-    expect(await screen.findByText(MESSAGES.generic.forbidden)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.payments.managedByAdmin)).toBeTruthy();
   });
 
   it('cancels at the period end and comes back to /payments saying until when', async () => {

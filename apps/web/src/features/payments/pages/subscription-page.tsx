@@ -44,6 +44,14 @@ export default function SubscriptionPage() {
         <Text>{T.loading}</Text>
       </Group>
     );
+  } else if (query.isError && statusOf(query.error) === 403) {
+    // The link shows to every teacher of a classroom school (spec 01 §6); only those with the
+    // payment permissions may read the plan, so the others are told who looks after it.
+    body = (
+      <Alert color="blue" variant="light" role="status">
+        {MESSAGES.payments.managedByAdmin}
+      </Alert>
+    );
   } else if (query.isError) {
     const status = statusOf(query.error);
     body = (
