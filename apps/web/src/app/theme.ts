@@ -12,18 +12,35 @@ import {
  * about 4:1), so the text is shade 9 mixed with 30 % black: 5.3:1 for yellow, 7:1 for orange and
  * green, above WCAG AA (4.5:1) for small text, and still reads as the colour.
  */
+/**
+ * White text on the bright hues' filled shades (orange, yellow, lime, green, teal, cyan) is 3 to
+ * 4.4:1 even at shade 9; their filled background is shade 9 mixed with 25 % black (4.9:1 for yellow,
+ * above 6:1 for the others). Blue, red, grape and the rest already pass at the primary shade.
+ */
+const BRIGHT_HUES = new Set(['orange', 'yellow', 'lime', 'green', 'teal', 'cyan']);
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const defaults = defaultVariantColorsResolver(input);
-  if (input.variant !== 'light') return defaults;
   const parsed = parseThemeColor({
     color: input.color ?? input.theme.primaryColor,
     theme: input.theme,
   });
   if (!parsed.isThemeColor) return defaults;
-  return {
-    ...defaults,
-    color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)`,
-  };
+  if (input.variant === 'light') {
+    return {
+      ...defaults,
+      color: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 70%, black)`,
+    };
+  }
+  if (input.variant === 'filled' && BRIGHT_HUES.has(parsed.color)) {
+    return {
+      ...defaults,
+      background: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 75%, black)`,
+      hover: `color-mix(in srgb, var(--mantine-color-${parsed.color}-9) 65%, black)`,
+      color: 'var(--mantine-color-white)',
+    };
+  }
+  return defaults;
 };
 
 export const theme = createTheme({
