@@ -21,10 +21,18 @@ const PAGES = {
     '/insert-question',
     '/submissions',
     '/upload-student-work',
+    '/upload-stack',
     '/payments',
   ],
-  admin: ['/admin-dashboard'],
-  owner: ['/owner-dashboard'],
+  admin: [
+    '/admin-dashboard',
+    '/users',
+    '/all-classes',
+    '/all-submissions',
+    '/admin/create-class',
+    '/admin/analytics',
+  ],
+  owner: ['/owner-dashboard', '/school-management', '/user-management'],
 } as const;
 
 const SIZES = [

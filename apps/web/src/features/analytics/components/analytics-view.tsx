@@ -94,6 +94,7 @@ export function DistributionChart({ histogram }: { histogram: number[] }) {
         series={[{ name: 'answers', label: T.answers, color: 'blue.6' }]}
         tickLine="y"
         xAxisProps={{ interval: 'preserveStartEnd' }}
+        role="img"
         aria-label={T.distributionTitle}
       />
     </Section>
@@ -134,6 +135,7 @@ export function AttemptsPanel({ attempts }: { attempts: TAttemptMovement }) {
           unit="%"
           yAxisProps={{ domain: [0, 100] }}
           series={[{ name: 'mean', label: T.mean, color: 'teal.6' }]}
+          role="img"
           aria-label={T.attemptsTitle}
         />
       )}
@@ -215,6 +217,7 @@ function QuestionsPanel({
               { name: 'high', label: T.bandHigh, color: 'green.6' },
               { name: 'other', label: T.bandOther, color: 'gray.5' },
             ]}
+            role="img"
             aria-label={T.bandsTitle}
           />
         </Section>
@@ -237,6 +240,7 @@ function QuestionsPanel({
             data={scores}
             dataKey="score"
             series={[{ name: 'answers', label: T.answers, color: 'indigo.6' }]}
+            role="img"
             aria-label={T.scoresTitle}
           />
         </Section>
@@ -290,6 +294,7 @@ function ProgressPanel({ analytics }: { analytics: TClassAnalytics }) {
           { name: 'group', label: T.progressAll, color: 'gray.6' },
           ...(student ? [{ name: 'student', label: student.name, color: 'blue.6' }] : []),
         ]}
+        role="img"
         aria-label={T.progressTitle}
       />
     </Section>

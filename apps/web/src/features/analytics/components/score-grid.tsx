@@ -94,7 +94,7 @@ export function ScoreGrid({
                         {content}
                       </UnstyledButton>
                     ) : (
-                      <span className={classes.cell} aria-label={label}>
+                      <span className={classes.cell} role="img" aria-label={label}>
                         {content}
                       </span>
                     )}

@@ -128,6 +128,7 @@ export default function SchoolAnalyticsPage() {
               yAxisProps={{ domain: [0, 100] }}
               curveType="linear"
               series={[{ name: 'mean', label: T.mean, color: 'blue.6' }]}
+              role="img"
               aria-label={T.progressTitle}
             />
           </Paper>
