@@ -314,9 +314,9 @@ describe('printable answer sheets and one upload for a whole stack', () => {
         const expected = i === 2 ? benAnswer : (fills[student * 2 + question]?.answer ?? '');
         const cer = characterErrorRate(row?.answer ?? '', expected).rate;
         // Rendered text reads almost exactly. The handwriting samples are read at a character error
-        // rate of 0.4 to 0.6 from one run to the next (two OCR workers read the stack's pages in
-        // parallel); better handwriting OCR is issue 12's open part, so this checks only that the
-        // crop holds the handwritten answer rather than something else.
+        // rate that varied from under 0.5 to 0.59 between two CI runs; better handwriting OCR is
+        // issue 12's open part, so this checks only that the crop holds the handwritten answer
+        // rather than something else.
         expect(cer, `page ${i}: "${row?.answer}"`).toBeLessThan(
           student === 2 && samples.length > 0 ? 0.75 : 0.25,
         );
