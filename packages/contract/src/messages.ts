@@ -609,7 +609,6 @@ export const MESSAGES = {
     noClasses: 'No classes found matching your criteria.',
     submissionsDataFailed: 'Failed to fetch submissions data',
     submissionsFailed: 'Failed to fetch submissions. Please try again later.',
-    noSubmissions: 'No submissions found.',
     classDetailsFailed: 'Failed to fetch class details. Please try again later.',
     classNotFound: 'Class not found',
     /** Server refusals (the spec shows none). */
