@@ -231,7 +231,9 @@ export async function buildApp(
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'stem-rl:' } : {}),
+    // Counters live beside the queue under its prefix: processes of one deployment share them, and a
+    // test run or a second deployment on the same Redis never spends another's allowance.
+    ...(redis ? { redis, nameSpace: `${config.jobs.queuePrefix}-rl:` } : {}),
   });
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,

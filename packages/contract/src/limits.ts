@@ -42,7 +42,11 @@ export const RATE_LIMITS = {
   login: { max: 10, windowMs: 60_000 },
   magicLink: { max: 5, windowMs: 15 * 60_000 },
   resetPassword: { max: 5, windowMs: 15 * 60_000 },
-  register: { max: 10, windowMs: 60 * 60_000 },
+  /**
+   * Per client address. A whole class registers at once from one school network (one address behind
+   * its NAT), so the limit is a classroom and more, not a household.
+   */
+  register: { max: 60, windowMs: 10 * 60_000 },
   /** Per teacher: each call may reach a paid AI provider. */
   generateRubric: { max: 20, windowMs: 60_000 },
   /** Per user: text extraction (OCR) of an uploaded image or PDF. */

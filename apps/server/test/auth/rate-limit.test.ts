@@ -93,16 +93,18 @@ describe('auth.rate-limit', () => {
     );
   });
 
-  it('limits registrations per address, whatever the e-mail', async () => {
-    const school = await buildSchool(t);
+  it('limits registrations per address, whatever the e-mail, above a whole class', async () => {
+    // Two classes' worth of pupils behind one school network: each school holds 30 students.
+    const schools = [await buildSchool(t), await buildSchool(t), await buildSchool(t)];
     const { max, windowMs } = RATE_LIMITS.register;
+    expect(max).toBeGreaterThanOrEqual(30);
     const address = '192.0.2.40';
     let i = 0;
     const payload = () => ({
       fullName: 'Rate Limited',
       email: `rl.${Date.now()}.${(i += 1)}@example.com`,
       password: 'long-enough-pass',
-      schoolCode: school.code,
+      schoolCode: schools[Math.floor((i - 1) / 30)]!.code,
     });
     const statuses = await hammer(max, () => post(AUTH_PATHS.register, payload(), address));
     expect(statuses.every((s) => s === 201)).toBe(true);
