@@ -28,6 +28,8 @@ const ZExportAnswer = z.object({
   feedback: z.unknown(),
   teacherComment: z.string().nullable(),
   markedBy: z.string().nullable(),
+  /** The teacher has not reviewed this mark yet (issue 18): it is left out until they have. */
+  heldForReview: z.boolean().optional(),
 });
 
 /** Everything the product holds about the person, as one JSON document. */

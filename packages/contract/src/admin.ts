@@ -224,8 +224,14 @@ export const ZFeedbackResponse = z.object({
         score: z.number().int().nullable(),
         marks: z.number().int(),
         feedback: z.array(ZFeedback),
+        /** The teacher's own comment (issue 11): a student then reads it instead of the AI's. */
+        teacherFeedback: z.string().nullable().optional(),
+        /** Held until the teacher reviews it (issue 18): a student gets no score or feedback yet. */
+        feedbackHeld: z.boolean().optional(),
       }),
     ),
+    /** A mark of it waits for the teacher's review: a student gets no total (issue 18). */
+    feedbackHeld: z.boolean().optional(),
   }),
 });
 export type TFeedbackResponse = z.infer<typeof ZFeedbackResponse>;

@@ -8,6 +8,8 @@ export const ZRecentSubmission = z.object({
   status: z.enum(['pending', 'marked', 'failed']),
   totalScore: z.number().nullable(),
   totalMarks: z.number().int(),
+  /** A mark of it waits for the teacher's review: a student gets no total yet (issue 18). */
+  feedbackHeld: z.boolean().optional(),
 });
 export type TRecentSubmission = z.infer<typeof ZRecentSubmission>;
 

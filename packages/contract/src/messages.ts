@@ -180,6 +180,11 @@ export const MESSAGES = {
     notFound: 'The requested question could not be found.',
     updated: 'Question updated successfully!',
     removedFromClass: 'Question removed from class successfully!',
+    /** The per-question option of issue 18: feedback is instant unless the teacher holds it. */
+    holdFeedbackLabel: 'Hold marks and feedback until I review them',
+    holdFeedbackHint:
+      'Students see the mark and feedback of each answer to this question only after you accept or change it in Needs review. Off: they see them as soon as the answer is marked.',
+    holdFeedbackBadge: 'Held for review',
   },
   /** Screen texts of the teacher's class pages (spec 02 §2 Teacher); spec wording where it gives one. */
   classesPage: {
@@ -581,7 +586,15 @@ export const MESSAGES = {
       flagged: 'Flagged by the content check',
       unreadable: 'Handwriting hard to read',
       uncertain: 'The marker was unsure',
+      held: 'Held until you review it',
     },
+    /** Teacher's view of an answer whose question holds feedback until review (issue 18). */
+    heldForStudent:
+      'The student does not see this mark or feedback yet: accept it or change it to release it.',
+    /** The student's view of a held answer and submission. */
+    heldAnswer:
+      'Your teacher is reviewing this answer. Your mark and feedback will appear here once they have.',
+    heldTotal: 'Awaiting teacher review',
     needsReview: 'Needs review',
     needsReviewCount: (n: number) => `Needs review (${n})`,
     needsReviewFilterAll: 'All submissions',

@@ -126,6 +126,11 @@ export const ZSubmissionAnswer = z.object({
   teacherFeedback: z.string().nullable().optional(),
   /** When a teacher changed the score or the comment (null: the AI's mark stands). */
   overriddenAt: z.string().nullable().optional(),
+  /**
+   * The mark and feedback wait for the teacher's review (issue 18): the student then gets no score
+   * and no feedback; the teacher sees them, and that the student does not yet.
+   */
+  feedbackHeld: z.boolean().optional(),
   /** Teachers only from here: the AI's own mark ('AI suggested 2/4'). */
   aiScore: z.number().int().nullable().optional(),
   overriddenBy: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
@@ -135,7 +140,7 @@ export const ZSubmissionAnswer = z.object({
   review: z
     .object({
       doubt: z.number().int(),
-      reasons: z.array(z.enum(['flagged', 'unreadable', 'uncertain'])),
+      reasons: z.array(z.enum(['flagged', 'unreadable', 'uncertain', 'held'])),
     })
     .nullable()
     .optional(),
@@ -173,6 +178,8 @@ export const ZSubmission = z.object({
   failureReason: z.string().nullable(),
   /** Teachers only: how unsure the marker is (0..100) while it waits for review, else null. */
   reviewDoubt: z.number().int().nullable().optional(),
+  /** An answer's mark waits for the teacher's review; the student then gets no total (issue 18). */
+  feedbackHeld: z.boolean().optional(),
   submissions: z.array(ZSubmissionAnswer),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
@@ -185,6 +192,8 @@ export const ZMarkResponse = z.object({
     totalMarks: z.number().int(),
     /** Why marking failed (status "failed"), else null. */
     failureReason: z.string().nullable(),
+    /** Some answers wait for the teacher's review: the total is withheld (issue 18). */
+    feedbackHeld: z.boolean().optional(),
     results: z.array(
       z.object({
         questionId: z.string().nullable(),
@@ -193,6 +202,8 @@ export const ZMarkResponse = z.object({
         /** The teacher's own comment, when the teacher wrote one (issue 11). */
         teacherFeedback: z.string().nullable().optional(),
         contentModeration: ZContentModeration.nullable(),
+        /** Held until the teacher reviews it (issue 18): no score and no feedback yet. */
+        feedbackHeld: z.boolean().optional(),
       }),
     ),
   }),

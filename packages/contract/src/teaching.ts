@@ -41,6 +41,8 @@ export const ZQuestion = z.object({
   lowMarkRange: z.string(),
   highMarkRange: z.string(),
   rubric: z.string(),
+  /** Students see an answer's mark and feedback only after the teacher reviews it (issue 18). */
+  holdFeedback: z.boolean(),
   teacherId: z.string().nullable(),
   classIds: z.array(z.string()),
   createdAt: z.string(),
@@ -94,6 +96,8 @@ export const ZQuestionInput = z.object({
   lowMarkRange: ZRange,
   highMarkRange: ZRange,
   rubric: ZRubric,
+  /** Off unless sent: feedback is instant (spec 01 §9); on, it waits for the teacher's review. */
+  holdFeedback: z.boolean().optional(),
 });
 export const ZCreateQuestionRequest = ZQuestionInput.extend({ teacherId: z.string().optional() });
 export type TCreateQuestionRequest = z.infer<typeof ZCreateQuestionRequest>;

@@ -214,6 +214,11 @@ export const questions = pgTable(
     highMarkRange: text('high_mark_range').notNull(),
     rubric: text('rubric').notNull(),
     referenceAnswer: text('reference_answer'),
+    /**
+     * Hold each answer's mark and feedback from the student until the teacher reviews it (issue 18:
+     * feedback is instant unless the teacher turns this on).
+     */
+    holdFeedback: boolean('hold_feedback').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -289,6 +294,8 @@ export const submissions = pgTable(
      * not reviewed yet, or 100 when marking failed; null when nothing waits for review (issue 11).
      */
     reviewDoubt: integer('review_doubt'),
+    /** One of its answers is held from the student until the teacher reviews it (issue 18). */
+    feedbackHeld: boolean('feedback_held').notNull().default(false),
     markingAttempts: integer('marking_attempts').notNull().default(0),
     /** Set while a worker holds the marking lease, so two markers never mark one submission. */
     markingStartedAt: timestamp('marking_started_at', { withTimezone: true }),
@@ -415,7 +422,7 @@ export const trialHostedGrants = pgTable(
 
 export type TFeedback = { aiComment: string; suggestion: string; markRange: string };
 export type TModeration = { isInappropriate: boolean; reason: string };
-export type TReviewReason = 'flagged' | 'unreadable' | 'uncertain';
+export type TReviewReason = 'flagged' | 'unreadable' | 'uncertain' | 'held';
 
 /** One answer of a submission, with a snapshot of the question as it was when answered. */
 export const submissionAnswers = pgTable(
@@ -461,6 +468,11 @@ export const submissionAnswers = pgTable(
     /** The teacher who last reviewed (accepted or overrode) the mark, and when. */
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * The student does not see this answer's mark and feedback yet: its question held feedback until
+     * review when the answer was submitted, and no teacher has reviewed it (or released the question).
+     */
+    feedbackHeld: boolean('feedback_held').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -80,6 +80,7 @@ export async function selectOwnSubmissions(db: TDb, userId: string) {
       status: submissions.status,
       totalScore: submissions.totalScore,
       totalMarks: submissions.totalMarks,
+      feedbackHeld: submissions.feedbackHeld,
     })
     .from(submissions)
     .where(eq(submissions.studentId, userId))
@@ -95,6 +96,7 @@ export async function selectOwnSubmissions(db: TDb, userId: string) {
           feedback: submissionAnswers.feedback,
           teacherComment: submissionAnswers.teacherFeedback,
           markedBy: submissionAnswers.markedBy,
+          feedbackHeld: submissionAnswers.feedbackHeld,
         })
         .from(submissionAnswers)
         .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))

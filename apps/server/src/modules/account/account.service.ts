@@ -23,15 +23,30 @@ export async function exportAccount(ctx: TAppContext, me: TAccessClaims): Promis
   const answersBySubmission = new Map<string, TAccountExport['submissions'][number]['answers']>();
   for (const a of own.answers) {
     const list = answersBySubmission.get(a.submissionId) ?? [];
-    list.push({
-      question: a.question,
-      marks: a.marks,
-      answer: a.answer,
-      score: a.score,
-      feedback: a.feedback ?? null,
-      teacherComment: a.teacherComment,
-      markedBy: a.markedBy,
-    });
+    // A mark the teacher holds until review is not the student's yet (issue 18); a teacher's own
+    // export holds no submissions.
+    list.push(
+      a.feedbackHeld
+        ? {
+            question: a.question,
+            marks: a.marks,
+            answer: a.answer,
+            score: null,
+            feedback: null,
+            teacherComment: null,
+            markedBy: null,
+            heldForReview: true,
+          }
+        : {
+            question: a.question,
+            marks: a.marks,
+            answer: a.answer,
+            score: a.score,
+            feedback: a.feedback ?? null,
+            teacherComment: a.teacherComment,
+            markedBy: a.markedBy,
+          },
+    );
     answersBySubmission.set(a.submissionId, list);
   }
   return {
@@ -55,7 +70,7 @@ export async function exportAccount(ctx: TAppContext, me: TAccessClaims): Promis
       class: s.className,
       submittedAt: iso(s.submittedAt),
       status: s.status,
-      totalScore: s.totalScore,
+      totalScore: s.feedbackHeld ? null : s.totalScore,
       totalMarks: s.totalMarks,
       answers: answersBySubmission.get(s.id) ?? [],
     })),

@@ -20,6 +20,8 @@ export type TRecentSubmissionRow = {
   status: 'pending' | 'marked' | 'failed';
   totalScore: number | null;
   totalMarks: number;
+  /** A mark of it waits for the teacher's review (issue 18). */
+  feedbackHeld: boolean;
 };
 
 export type TRecentClassRow = {
@@ -66,6 +68,7 @@ async function selectRecentSubmissions(
       status: submissions.status,
       totalScore: submissions.totalScore,
       totalMarks: submissions.totalMarks,
+      feedbackHeld: submissions.feedbackHeld,
     })
     .from(submissions)
     .where(where)

@@ -33,7 +33,7 @@ export async function getTeacherDashboard(
     queries.selectTeacherCounts(db, schoolId, user.userId),
     queries.selectTeacherRecentSubmissions(db, schoolId, user.userId, RECENT_SUBMISSIONS_TEACHER),
   ]);
-  return { ...counts, recentSubmissions: recent.map(presentRecentSubmission) };
+  return { ...counts, recentSubmissions: recent.map((r) => presentRecentSubmission(r)) };
 }
 
 /** The student's enrolled classes, submissions and the 3 newest submissions. */
@@ -46,7 +46,7 @@ export async function getStudentDashboard(
     queries.selectStudentCounts(db, schoolId, user.userId),
     queries.selectStudentRecentSubmissions(db, schoolId, user.userId, RECENT_SUBMISSIONS_STUDENT),
   ]);
-  return { ...counts, recentSubmissions: recent.map(presentRecentSubmission) };
+  return { ...counts, recentSubmissions: recent.map((r) => presentRecentSubmission(r, 'student')) };
 }
 
 /** Totals of the admin's school and its 3 newest classes. */

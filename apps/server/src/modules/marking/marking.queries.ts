@@ -80,6 +80,8 @@ export type TAnswerSnapshot = {
   answer: string;
   answerSource: 'typed' | 'photo' | 'upload' | 'scan';
   ocrConfidence: number | null;
+  /** Held from the student until a teacher reviews it (issue 18): it goes to the review queue. */
+  feedbackHeld: boolean;
 };
 
 /** The answers of a submission with their question snapshots, in answering order. */
@@ -101,6 +103,7 @@ export function selectAnswerSnapshots(
       answer: submissionAnswers.answer,
       answerSource: submissionAnswers.answerSource,
       ocrConfidence: submissionAnswers.ocrConfidence,
+      feedbackHeld: submissionAnswers.feedbackHeld,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))

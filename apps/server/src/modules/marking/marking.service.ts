@@ -109,6 +109,7 @@ export async function markSubmission(
           source: answer.answerSource,
           ocrConfidence: answer.ocrConfidence,
           engineConfidence: result.confidence,
+          held: answer.feedbackHeld,
         }),
       });
       // Keep the lease fresh through a long submission, and stop early if it was taken over.

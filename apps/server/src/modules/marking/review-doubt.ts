@@ -17,6 +17,8 @@ export function reviewDoubtOf(input: {
   source: 'typed' | 'photo' | 'upload' | 'scan';
   ocrConfidence: number | null;
   engineConfidence: number | undefined;
+  /** The question holds feedback until review (issue 18): the answer waits for the teacher. */
+  held?: boolean;
 }): TReviewDoubt | null {
   const found: { doubt: number; reason: TReviewReason }[] = [];
   if (input.flagged) found.push({ doubt: 100, reason: 'flagged' });
@@ -32,12 +34,25 @@ export function reviewDoubtOf(input: {
   if (confidence !== undefined && confidence < ENGINE_CONFIDENCE_REVIEW_BELOW) {
     found.push({ doubt: Math.round(55 * (1 - confidence)), reason: 'uncertain' });
   }
+  if (input.held) {
+    // Held alone, the answer queues after every doubtful one; with another reason, that one's doubt
+    // stands (so releasing the hold leaves the right doubt behind).
+    return found.length === 0
+      ? { doubt: HELD_DOUBT, reasons: ['held'] }
+      : {
+          doubt: Math.max(...found.map((f) => f.doubt)),
+          reasons: [...found.map((f) => f.reason), 'held'],
+        };
+  }
   if (found.length === 0) return null;
   return {
     doubt: Math.max(...found.map((f) => f.doubt)),
     reasons: found.map((f) => f.reason),
   };
 }
+
+/** An answer held only because its question holds feedback until review (issue 18). */
+export const HELD_DOUBT = 1;
 
 /** A failed marking waits for the teacher above everything else. */
 export const FAILED_MARKING_DOUBT = 100;

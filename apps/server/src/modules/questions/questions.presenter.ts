@@ -11,6 +11,7 @@ export function presentQuestion(row: TQuestionRow): TQuestion {
     lowMarkRange: row.lowMarkRange,
     highMarkRange: row.highMarkRange,
     rubric: row.rubric,
+    holdFeedback: row.holdFeedback,
     teacherId: row.teacherId,
     classIds: row.classIds,
     createdAt: row.createdAt.toISOString(),

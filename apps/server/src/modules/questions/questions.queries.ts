@@ -22,6 +22,7 @@ export type TQuestionRow = {
   lowMarkRange: string;
   highMarkRange: string;
   rubric: string;
+  holdFeedback: boolean;
   classIds: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -36,6 +37,8 @@ export type TQuestionValues = {
   lowMarkRange: string;
   highMarkRange: string;
   rubric: string;
+  /** Left out of an update: unchanged. */
+  holdFeedback?: boolean;
 };
 
 const questionColumns = {
@@ -47,6 +50,7 @@ const questionColumns = {
   lowMarkRange: questions.lowMarkRange,
   highMarkRange: questions.highMarkRange,
   rubric: questions.rubric,
+  holdFeedback: questions.holdFeedback,
   // The classes holding the question, gathered in the same query (no query per question).
   classIds: sql<
     string[]

@@ -17,6 +17,7 @@ import type { TAccessClaims } from '../../lib/tokens';
 import { requireEnrolledClass, requireTeacherClass } from '../classes/classes.access';
 import type { TClassRow } from '../classes/classes.queries';
 import { generateRubric, type TGeneratedRubric } from '../rubrics/rubric.service';
+import { releaseHeldFeedback } from '../submissions/submissions.held';
 import { assertTrialAllowsCreate } from '../trial-limits/trial-limits.service';
 import {
   canManageQuestion,
@@ -51,6 +52,7 @@ function questionValues(input: TUpdateQuestionRequest): queries.TQuestionValues 
     lowMarkRange: normaliseRange(input.lowMarkRange),
     highMarkRange: normaliseRange(input.highMarkRange),
     rubric: input.rubric,
+    ...(input.holdFeedback !== undefined ? { holdFeedback: input.holdFeedback } : {}),
   };
 }
 
@@ -164,15 +166,20 @@ export async function updateQuestion(
   questionId: string,
   input: TUpdateQuestionRequest,
 ): Promise<TQuestion> {
-  await requireOwnQuestion(ctx.db, user, questionId);
+  const before = await requireOwnQuestion(ctx.db, user, questionId);
   const values = questionValues(input);
-  const updated = await queries.updateTeacherQuestion(
-    ctx.db,
-    schoolOf(user),
-    user.userId,
-    questionId,
-    { ...values, now: ctx.now() },
-  );
+  const now = ctx.now();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const done = await queries.updateTeacherQuestion(tx, schoolOf(user), user.userId, questionId, {
+      ...values,
+      now,
+    });
+    // Holding turned off: what was held waits no longer (feedback is instant again, issue 18).
+    if (done && before.holdFeedback && values.holdFeedback === false) {
+      await releaseHeldFeedback(tx, before.schoolId, questionId, now);
+    }
+    return done;
+  });
   if (!updated) throw questionNotFound();
   return getQuestion(ctx.db, user, questionId);
 }

@@ -24,12 +24,36 @@ function visibleFeedback(row: TAnswerRow, viewer: TViewer) {
   return row.feedback ? [row.feedback] : [];
 }
 
+/**
+ * An answer held until the teacher reviews it (issue 18), as its student sees it: the question and
+ * their own answer, no mark and no feedback of any kind yet.
+ */
+function presentHeldAnswer(row: TAnswerRow): TSubmissionAnswer {
+  return {
+    _id: row.id,
+    questionId: row.questionId
+      ? { _id: row.questionId, question: row.questionText, marks: row.marks }
+      : null,
+    question: row.questionText,
+    marks: row.marks,
+    answer: row.answer,
+    score: null,
+    feedback: [],
+    contentModeration: null,
+    markedBy: null,
+    teacherFeedback: null,
+    overriddenAt: null,
+    feedbackHeld: true,
+  };
+}
+
 /** One answer as the submission views show it; the question is the snapshot taken on submitting. */
 export function presentAnswer(
   row: TAnswerRow,
   viewer: TViewer = 'student',
   history: THistoryRow[] = [],
 ): TSubmissionAnswer {
+  if (viewer === 'student' && row.feedbackHeld) return presentHeldAnswer(row);
   const shared = {
     _id: row.id,
     questionId: row.questionId
@@ -44,6 +68,7 @@ export function presentAnswer(
     markedBy: row.markedBy,
     teacherFeedback: row.teacherFeedback,
     overriddenAt: row.overriddenAt ? row.overriddenAt.toISOString() : null,
+    feedbackHeld: row.feedbackHeld,
   };
   if (viewer === 'student') return shared;
   return {
@@ -72,6 +97,16 @@ export function presentAnswer(
   };
 }
 
+/** A student does not see a total that holds a mark their teacher has not released (issue 18). */
+function hidesTotal(row: { feedbackHeld: boolean }, viewer: TViewer): boolean {
+  return viewer === 'student' && row.feedbackHeld;
+}
+
+/** The answers whose marks (and flags) this reader may see. */
+function visibleAnswers(answers: TAnswerRow[], viewer: TViewer): TAnswerRow[] {
+  return viewer === 'student' ? answers.filter((a) => !a.feedbackHeld) : answers;
+}
+
 /** A submission in the spec's shape (spec 02 §3): `classId` is null once the class is deleted. */
 export function presentSubmission(
   row: TSubmissionRow,
@@ -88,12 +123,13 @@ export function presentSubmission(
     submittedAt: row.submittedAt.toISOString(),
     markedAt: row.markedAt ? row.markedAt.toISOString() : null,
     status: row.status,
-    totalScore: row.totalScore,
+    totalScore: hidesTotal(row, viewer) ? null : row.totalScore,
     totalMarks: row.totalMarks,
-    isFlagged: isFlagged(answers),
+    isFlagged: isFlagged(visibleAnswers(answers, viewer)),
     source: row.source,
     failureReason: row.failureReason,
     ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
+    feedbackHeld: row.feedbackHeld,
     submissions: answers.map((a) => presentAnswer(a, viewer, history)),
   };
 }
@@ -112,31 +148,48 @@ export function presentSubmissionSummary(
     submittedAt: row.submittedAt.toISOString(),
     markedAt: row.markedAt ? row.markedAt.toISOString() : null,
     status: row.status,
-    totalScore: row.totalScore,
+    totalScore: hidesTotal(row, viewer) ? null : row.totalScore,
     totalMarks: row.totalMarks,
-    isFlagged: row.isFlagged,
+    isFlagged: hidesTotal(row, viewer) ? false : row.isFlagged,
     source: row.source,
     failureReason: row.failureReason,
     ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
+    feedbackHeld: row.feedbackHeld,
   };
 }
 
 /** The reply of the spec's mark call: the total and each answer's score and feedback. */
-export function presentMarkResult(row: TSubmissionRow, answers: TAnswerRow[]): TMarkResponse {
+export function presentMarkResult(
+  row: TSubmissionRow,
+  answers: TAnswerRow[],
+  viewer: TViewer = 'student',
+): TMarkResponse {
   return {
     success: true,
     data: {
       status: row.status,
-      totalScore: row.totalScore,
+      totalScore: hidesTotal(row, viewer) ? null : row.totalScore,
       totalMarks: row.totalMarks,
       failureReason: row.failureReason,
-      results: answers.map((a) => ({
-        questionId: a.questionId,
-        score: a.score,
-        feedback: visibleFeedback(a, 'student'),
-        teacherFeedback: a.teacherFeedback,
-        contentModeration: a.contentModeration,
-      })),
+      feedbackHeld: row.feedbackHeld,
+      results: answers.map((a) =>
+        viewer === 'student' && a.feedbackHeld
+          ? {
+              questionId: a.questionId,
+              score: null,
+              feedback: [],
+              teacherFeedback: null,
+              contentModeration: null,
+              feedbackHeld: true,
+            }
+          : {
+              questionId: a.questionId,
+              score: a.score,
+              feedback: visibleFeedback(a, viewer),
+              teacherFeedback: a.teacherFeedback,
+              contentModeration: a.contentModeration,
+            },
+      ),
     },
   };
 }

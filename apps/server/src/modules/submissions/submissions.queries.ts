@@ -80,6 +80,8 @@ export type TNewAnswer = {
   answerSource: TAnswerSource;
   /** Mean OCR confidence (0..100) for text read from a photo or upload; null for typed text. */
   ocrConfidence?: number | null | undefined;
+  /** The question holds feedback until the teacher reviews it (issue 18). */
+  feedbackHeld?: boolean;
 };
 
 /** Inserts a pending submission and its answers (with their question snapshots); returns its id. */
@@ -108,6 +110,7 @@ export async function insertSubmission(
       source: values.source,
       status: 'pending',
       totalMarks,
+      feedbackHeld: values.answers.some((a) => a.feedbackHeld === true),
       submittedAt: values.now,
       createdAt: values.now,
       updatedAt: values.now,
@@ -127,6 +130,7 @@ export async function insertSubmission(
       answer: a.answer,
       answerSource: a.answerSource,
       ocrConfidence: a.answerSource === 'typed' ? null : (a.ocrConfidence ?? null),
+      feedbackHeld: a.feedbackHeld ?? false,
       createdAt: values.now,
       updatedAt: values.now,
     })),
@@ -152,6 +156,7 @@ export type TSubmissionRow = {
   totalMarks: number;
   failureReason: string | null;
   reviewDoubt: number | null;
+  feedbackHeld: boolean;
   markingAttempts: number;
   markingStartedAt: Date | null;
   submittedAt: Date;
@@ -178,6 +183,7 @@ function selectSubmissionRows(db: TDb, where: SQL | undefined) {
       totalMarks: submissions.totalMarks,
       failureReason: submissions.failureReason,
       reviewDoubt: submissions.reviewDoubt,
+      feedbackHeld: submissions.feedbackHeld,
       markingAttempts: submissions.markingAttempts,
       markingStartedAt: submissions.markingStartedAt,
       submittedAt: submissions.submittedAt,
@@ -233,6 +239,7 @@ export type TAnswerRow = {
   reviewedAt: Date | null;
   reviewDoubt: number | null;
   reviewReasons: TReviewReason[] | null;
+  feedbackHeld: boolean;
 };
 
 /** The answers of all these submissions in one query, in answering order. */
@@ -263,6 +270,7 @@ export async function selectAnswersOf(
       reviewedAt: submissionAnswers.reviewedAt,
       reviewDoubt: submissionAnswers.reviewDoubt,
       reviewReasons: submissionAnswers.reviewReasons,
+      feedbackHeld: submissionAnswers.feedbackHeld,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
@@ -410,6 +418,7 @@ export type TSubmissionSummaryRow = {
   isFlagged: boolean;
   failureReason: string | null;
   reviewDoubt: number | null;
+  feedbackHeld: boolean;
   submittedAt: Date;
   markedAt: Date | null;
 };
@@ -440,6 +449,7 @@ export async function selectSubmissionPage(
       isFlagged: submissions.isFlagged,
       failureReason: submissions.failureReason,
       reviewDoubt: submissions.reviewDoubt,
+      feedbackHeld: submissions.feedbackHeld,
       submittedAt: submissions.submittedAt,
       markedAt: submissions.markedAt,
       ...cursorColumns(spec),
@@ -601,6 +611,8 @@ export async function writeAnswerReview(
     .set({
       reviewedBy: values.actorId,
       reviewedAt: now,
+      // Reviewed: the student sees the mark now (issue 18).
+      feedbackHeld: false,
       updatedAt: now,
       ...(values.action === 'override'
         ? {
@@ -639,6 +651,7 @@ export async function recomputeSubmission(
     .set({
       totalScore: sql`(select sum(${submissionAnswers.score})::int from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId})`,
       reviewDoubt: sql`(select max(${submissionAnswers.reviewDoubt}) from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId} and ${submissionAnswers.reviewedAt} is null)`,
+      feedbackHeld: sql`exists (select 1 from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId} and ${submissionAnswers.feedbackHeld})`,
       updatedAt: now,
     })
     .where(eq(submissions.id, submissionId))

@@ -103,18 +103,27 @@ export async function getFeedback(
 ): Promise<TFeedbackResponse['data']> {
   const row = await requireViewable(db, user, submissionId);
   const answers = await queries.selectAnswersOf(db, row.schoolId, [row.id]);
+  // Its student reads what the submission views show them: held marks withheld, the teacher's
+  // comment instead of the AI's (issues 11 and 18).
+  const student = user.role === 'student';
   return {
     _id: row.id,
     status: row.status,
-    totalScore: row.totalScore,
+    totalScore: student && row.feedbackHeld ? null : row.totalScore,
     totalMarks: row.totalMarks,
-    feedback: answers.map((a) => ({
-      questionId: a.questionId,
-      question: a.questionText,
-      score: a.score,
-      marks: a.marks,
-      feedback: a.feedback ? [a.feedback] : [],
-    })),
+    feedbackHeld: row.feedbackHeld,
+    feedback: answers.map((a) => {
+      const held = student && a.feedbackHeld;
+      return {
+        questionId: a.questionId,
+        question: a.questionText,
+        score: held ? null : a.score,
+        marks: a.marks,
+        feedback: held || !a.feedback || (student && a.teacherFeedback) ? [] : [a.feedback],
+        teacherFeedback: held ? null : a.teacherFeedback,
+        feedbackHeld: a.feedbackHeld,
+      };
+    }),
   };
 }
 

@@ -91,6 +91,7 @@ async function snapshotAnswers(
       answer: input.answer,
       answerSource: input.source,
       ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
+      feedbackHeld: question.holdFeedback,
     };
   });
 }
@@ -587,7 +588,7 @@ export async function requestMarks(
   const answers = await queries.selectAnswersOf(ctx.db, row.schoolId, [row.id]);
   return {
     statusCode: row.status === 'pending' ? 202 : 200,
-    body: presentMarkResult(row, answers),
+    body: presentMarkResult(row, answers, user.role === 'student' ? 'student' : 'reviewer'),
   };
 }
 

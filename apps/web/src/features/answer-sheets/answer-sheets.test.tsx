@@ -28,6 +28,7 @@ const student = (n: number, name: string): TStudentRef => ({
 const QUESTION: TQuestion = {
   _id: uuid(21),
   id: uuid(21),
+  holdFeedback: false,
   question: 'Describe osmosis.',
   marks: 3,
   lowMarkRange: '0-1',

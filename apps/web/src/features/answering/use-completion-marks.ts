@@ -11,7 +11,8 @@ import type { TCompletionState } from './completion-state';
 /** How often a submission still being marked is asked for again. */
 export const MARKING_POLL_MS = 2_000;
 
-export type TQuestionMark = { score: number | null; feedback: unknown };
+/** `held`: the teacher reviews this answer before its mark and feedback show (issue 18). */
+export type TQuestionMark = { score: number | null; feedback: unknown; held?: boolean };
 export type TCompletionMarks = {
   status: TSubmissionStatus;
   totalScore: number | null;
@@ -29,7 +30,11 @@ export function marksFromMarkResult(
     perQuestion: state.questions.map((question, index) => {
       const item =
         result.results.find((r) => r.questionId === question._id) ?? result.results[index];
-      return { score: item?.score ?? null, feedback: item?.feedback ?? [] };
+      return {
+        score: item?.score ?? null,
+        feedback: item?.feedback ?? [],
+        held: item?.feedbackHeld === true,
+      };
     }),
   };
 }
@@ -45,7 +50,11 @@ export function marksFromSubmission(
       const item =
         submission.submissions.find((a) => a.questionId?._id === question._id) ??
         submission.submissions[index];
-      return { score: item?.score ?? null, feedback: item?.feedback ?? [] };
+      return {
+        score: item?.score ?? null,
+        feedback: item?.feedback ?? [],
+        held: item?.feedbackHeld === true,
+      };
     }),
   };
 }

@@ -17,6 +17,7 @@ const DETAILS = `/class/${CLASS_ID}`;
 const question: TQuestion = {
   _id: uuid(50),
   id: uuid(50),
+  holdFeedback: false,
   question: 'State Newton’s second law.',
   marks: 4,
   lowMarkRange: '0-1',

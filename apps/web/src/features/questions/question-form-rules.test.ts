@@ -21,6 +21,7 @@ import {
 } from './question-form-rules';
 
 const filled = (patch: Partial<TQuestionFormValues> = {}): TQuestionFormValues => ({
+  holdFeedback: false,
   question: 'Explain why the sky is blue.',
   marks: '10',
   lowMarkRange: '0-3',
@@ -145,9 +146,11 @@ describe('question form: saving', () => {
       highMarkRange: '6-10',
       rubric:
         'Low Mark Range (0-3):\nMentions colour only.\n\nHigh Mark Range (6-10):\nExplains Rayleigh scattering.',
+      holdFeedback: false,
     });
     const saved: TQuestion = {
       ...request,
+      holdFeedback: false,
       _id: 'q1',
       id: 'q1',
       teacherId: 't1',

@@ -30,6 +30,8 @@ export type TQuestionFormValues = {
   highMarkRange: string;
   lowRubric: string;
   highRubric: string;
+  /** Hold each answer's mark and feedback from the student until the teacher reviews it (issue 18). */
+  holdFeedback: boolean;
 };
 
 /** How the rubric texts came to be: none yet, generated, written by hand, or loaded for editing. */
@@ -42,6 +44,7 @@ export const EMPTY_QUESTION_FORM: TQuestionFormValues = {
   highMarkRange: '',
   lowRubric: '',
   highRubric: '',
+  holdFeedback: false,
 };
 
 /** A saved question as form values: its rubric split into the two editable sections. */
@@ -54,6 +57,7 @@ export function questionToFormValues(question: TQuestion): TQuestionFormValues {
     highMarkRange: question.highMarkRange,
     lowRubric: sections.low ?? '',
     highRubric: sections.high ?? '',
+    holdFeedback: question.holdFeedback,
   };
 }
 
@@ -168,5 +172,6 @@ export function toQuestionRequest(values: TQuestionFormValues): TUpdateQuestionR
     lowMarkRange,
     highMarkRange,
     rubric: combineRubric(values.lowRubric, values.highRubric, lowMarkRange, highMarkRange),
+    holdFeedback: values.holdFeedback,
   };
 }

@@ -27,6 +27,7 @@ beforeEach(() => {
 const saved = (patch: Partial<TQuestion> = {}): TQuestion => ({
   _id: QUESTION_ID,
   id: QUESTION_ID,
+  holdFeedback: false,
   question: 'Why is the sky blue?',
   marks: 10,
   lowMarkRange: '0-3',
@@ -193,6 +194,13 @@ describe('insert question form', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await enter(user, T.highRubricLabel, 'Explains scattering.');
+    // Feedback is instant unless the teacher holds it for review (issue 18).
+    const hold = screen.getByRole('switch');
+    expect(hold.closest('.mantine-Switch-root')).toHaveTextContent(
+      MESSAGES.questions.holdFeedbackLabel,
+    );
+    expect(hold).not.toBeChecked();
+    await user.click(hold);
     await user.click(saveButton());
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(MESSAGES.questions.reviewConfirm);
@@ -216,6 +224,7 @@ describe('insert question form', { timeout: 20_000 }, () => {
       lowMarkRange: '0-3',
       highMarkRange: '6-10',
       rubric: saved().rubric,
+      holdFeedback: true,
     });
   });
 
@@ -309,6 +318,7 @@ describe('edit question form', { timeout: 20_000 }, () => {
       highMarkRange: '3-4',
       rubric:
         'Low Mark Range (0-1):\nSays it is blue.\n\nHigh Mark Range (3-4):\nNames Rayleigh scattering.',
+      holdFeedback: false,
     });
   });
 

@@ -22,6 +22,7 @@ const marksOf = (n: number) => ((7 * n) % 13) + 1;
 const question = (n: number, patch: Partial<TQuestion> = {}): TQuestion => ({
   _id: uuid(n),
   id: uuid(n),
+  holdFeedback: false,
   question: `Question number ${n}`,
   marks: marksOf(n),
   lowMarkRange: '0-0',

@@ -198,6 +198,37 @@ describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('answer-mark-editor')).toBeNull();
     expect(screen.queryByText(R.aiSuggested(2, 4))).toBeNull();
   });
+
+  it("tells the student a held answer awaits the teacher's review, without its mark or feedback", async () => {
+    const heldCopy = {
+      ...answer(1),
+      score: null,
+      feedback: [],
+      markedBy: null,
+      contentModeration: null,
+      feedbackHeld: true,
+    };
+    const submission = buildSubmission(4, {
+      totalScore: null,
+      totalMarks: 8,
+      feedbackHeld: true,
+      submissions: [heldCopy, { ...answer(2), feedbackHeld: false }].map(
+        ({ aiScore: _a, review: _r, history: _h, overriddenBy: _o, reviewedAt: _v, ...a }) => a,
+      ),
+    });
+    backend.on('GET', `/student/submissions/${submission._id}`, ok(submission));
+    signIn('student');
+    renderRoutes(
+      [{ path: '/my-submissions/:id', element: <SubmissionDetailsPage /> }],
+      `/my-submissions/${submission._id}`,
+    );
+    const answers = await screen.findAllByTestId('answer-review');
+    expect(within(answers[0]!).getByText(R.heldAnswer)).toBeInTheDocument();
+    expect(within(answers[0]!).getByTestId('score-badge')).toHaveTextContent(R.heldTotal);
+    expect(within(answers[0]!).queryByText(MESSAGES.submissionsPage.feedback)).toBeNull();
+    expect(within(answers[1]!).getByText('AI comment 2.')).toBeInTheDocument();
+    expect(screen.getByTestId('total-score')).toHaveTextContent(R.heldTotal);
+  });
 });
 
 describe('the review queue', { timeout: 20_000 }, () => {

@@ -30,6 +30,7 @@ const student = (n: number, name: string): TStudentRef => ({
 const question = (n: number, text: string): TQuestion => ({
   _id: uuid(n),
   id: uuid(n),
+  holdFeedback: false,
   question: text,
   marks: 5,
   lowMarkRange: '0-1',

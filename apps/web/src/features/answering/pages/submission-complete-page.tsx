@@ -48,6 +48,7 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
   const pending = marks.status === 'pending';
   const failed = marks.status === 'failed';
   const score = marks.totalScore;
+  const held = marks.perQuestion.some((mark) => mark.held);
 
   return (
     <Stack gap="lg">
@@ -75,6 +76,14 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
         </Paper>
       )}
       {failed && <MarkingFailedNotice submissionId={state.submissionId} reason={null} />}
+      {!pending && !failed && held && (
+        <Paper withBorder p="md" role="status" data-testid="feedback-held">
+          <Text fw={600}>{MESSAGES.review.heldTotal}</Text>
+          <Text size="sm" c="dimmed">
+            {MESSAGES.review.heldAnswer}
+          </Text>
+        </Paper>
+      )}
 
       {!pending && !failed && score !== null && (
         <SimpleGrid cols={2} spacing="md" aria-live="polite">
@@ -100,6 +109,11 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
       <Stack gap="md">
         {state.questions.map((question, index) => {
           const mark = marks.perQuestion[index];
+          const scoreLabel = mark?.held
+            ? MESSAGES.review.heldTotal
+            : mark && mark.score !== null
+              ? `${mark.score}/${question.marks}`
+              : MESSAGES.submissions.pending;
           return (
             <Paper
               key={question._id}
@@ -125,20 +139,16 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
                     variant="light"
                     tt="none"
                     color={
-                      mark && mark.score !== null
-                        ? scoreColor(mark.score, question.marks)
-                        : 'yellow'
+                      mark?.held
+                        ? 'indigo'
+                        : mark && mark.score !== null
+                          ? scoreColor(mark.score, question.marks)
+                          : 'yellow'
                     }
                     style={{ flexShrink: 0 }}
-                    aria-label={`${T.score}: ${
-                      mark && mark.score !== null
-                        ? `${mark.score}/${question.marks}`
-                        : MESSAGES.submissions.pending
-                    }`}
+                    aria-label={`${T.score}: ${scoreLabel}`}
                   >
-                    {mark && mark.score !== null
-                      ? `${mark.score}/${question.marks}`
-                      : MESSAGES.submissions.pending}
+                    {scoreLabel}
                   </Badge>
                 </Group>
                 <Stack gap={2}>
@@ -154,7 +164,13 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
                     <Text size="sm" fw={600}>
                       {T.feedback}
                     </Text>
-                    <FeedbackBlock feedback={mark?.feedback} />
+                    {mark?.held ? (
+                      <Text size="sm" c="dimmed">
+                        {MESSAGES.review.heldAnswer}
+                      </Text>
+                    ) : (
+                      <FeedbackBlock feedback={mark?.feedback} />
+                    )}
                   </Stack>
                 )}
               </Stack>

@@ -23,6 +23,7 @@ export function RecentSubmissionCard({
 }: TRecentSubmissionCardProps) {
   const score = submissionScoreText(submission);
   const marked = submission.status === 'marked' && submission.totalScore !== null;
+  const held = submission.feedbackHeld === true && submission.totalScore === null;
   return (
     <Card
       component={Link}
@@ -51,7 +52,9 @@ export function RecentSubmissionCard({
           size="lg"
           tt="none"
           variant="light"
-          color={marked ? 'green' : submission.status === 'pending' ? 'yellow' : 'gray'}
+          color={
+            marked ? 'green' : held ? 'indigo' : submission.status === 'pending' ? 'yellow' : 'gray'
+          }
           style={{ flexShrink: 0 }}
         >
           {score}

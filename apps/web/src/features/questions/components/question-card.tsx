@@ -49,6 +49,11 @@ export function QuestionCard({ question, onDelete, onAddToClass, agreement }: TP
               {T.inClasses(question.classIds.length)}
             </Badge>
           )}
+          {question.holdFeedback && (
+            <Badge variant="light" color="indigo" title={MESSAGES.questions.holdFeedbackLabel}>
+              {MESSAGES.questions.holdFeedbackBadge}
+            </Badge>
+          )}
         </Group>
         <Group gap={6} c="dimmed">
           <IconCalendar size={14} aria-hidden />

@@ -7,6 +7,7 @@ import {
   Paper,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Textarea,
@@ -245,6 +246,12 @@ export function QuestionForm(props: TQuestionFormProps) {
               />
             </Stack>
           )}
+          <Switch
+            label={MESSAGES.questions.holdFeedbackLabel}
+            description={MESSAGES.questions.holdFeedbackHint}
+            checked={values.holdFeedback}
+            onChange={(event) => set({ holdFeedback: event.currentTarget.checked })}
+          />
         </Stack>
       </Paper>
 

@@ -51,7 +51,11 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
     ref,
   ) {
     const headingId = `answer-${answer._id}`;
-    const answerStatus = answer.score !== null ? 'marked' : status;
+    // Held until the teacher reviews it (issue 18): the student's copy has no mark and no feedback.
+    const heldFromStudent =
+      review === null && answer.feedbackHeld === true && answer.score === null;
+    const heldForReviewer = review !== null && answer.feedbackHeld === true;
+    const answerStatus = answer.score !== null || heldFromStudent ? 'marked' : status;
     const teacherComment = answer.teacherFeedback?.trim() ? answer.teacherFeedback : null;
     // The student does not get the AI's feedback under a teacher's comment; if any arrives, hide it.
     const showAiFeedback = review !== null || !teacherComment;
@@ -83,7 +87,13 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
                 score={answer.score}
                 outOf={answer.marks}
                 size="md"
+                held={heldFromStudent}
               />
+              {heldForReviewer && (
+                <Badge variant="light" color="indigo" tt="none" size="sm">
+                  {MESSAGES.questions.holdFeedbackBadge}
+                </Badge>
+              )}
               {review === null && answer.overriddenAt && (
                 <Badge variant="light" color="teal" tt="none" size="sm">
                   {R.markedByTeacher}
@@ -118,7 +128,17 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               </Text>
             </Stack>
           )}
-          {showAiFeedback && (
+          {heldFromStudent && (
+            <Text size="sm" c="dimmed" data-testid="feedback-held">
+              {R.heldAnswer}
+            </Text>
+          )}
+          {heldForReviewer && (
+            <Text size="sm" c="dimmed" data-testid="held-for-student">
+              {R.heldForStudent}
+            </Text>
+          )}
+          {showAiFeedback && !heldFromStudent && (
             <Stack gap={2}>
               <Text size="sm" fw={600}>
                 {review !== null ? R.aiComment : T.feedback}

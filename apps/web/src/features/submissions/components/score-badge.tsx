@@ -7,6 +7,8 @@ type TScoreBadgeProps = {
   score: number | null;
   outOf: number;
   size?: BadgeProps['size'];
+  /** The teacher holds this mark until review (issue 18): without a score it says so. */
+  held?: boolean | undefined;
 };
 
 /** The badge colour of a mark: green for a good share of the marks, orange for some, red for few. */
@@ -19,16 +21,26 @@ export function scoreColor(score: number, outOf: number): 'green' | 'orange' | '
 
 /**
  * A score "7/10" coloured by how good it is, or "Pending" (yellow) while marking runs, or "Not
- * marked" (grey) when marking failed.
+ * marked" (grey) when marking failed, or "Awaiting teacher review" (indigo) for a held mark.
  */
-export function ScoreBadge({ status, score, outOf, size = 'lg' }: TScoreBadgeProps) {
+export function ScoreBadge({ status, score, outOf, size = 'lg', held = false }: TScoreBadgeProps) {
   const marked = status === 'marked' && score !== null;
+  // A mark the teacher has not released reaches the student without its score (issue 18).
+  const withheld = held && status === 'marked' && score === null;
   const text = marked
     ? `${score}/${outOf}`
-    : status === 'pending'
-      ? MESSAGES.submissions.pending
-      : MESSAGES.dashboard.notMarked;
-  const color = marked ? scoreColor(score, outOf) : status === 'pending' ? 'yellow' : 'gray';
+    : withheld
+      ? MESSAGES.review.heldTotal
+      : status === 'pending'
+        ? MESSAGES.submissions.pending
+        : MESSAGES.dashboard.notMarked;
+  const color = marked
+    ? scoreColor(score, outOf)
+    : withheld
+      ? 'indigo'
+      : status === 'pending'
+        ? 'yellow'
+        : 'gray';
   return (
     <Badge
       size={size}

@@ -32,6 +32,7 @@ export function StudentSubmissionCard({ submission }: { submission: TSubmissionC
           status={submission.status}
           score={submission.totalScore}
           outOf={submission.totalMarks}
+          held={submission.feedbackHeld}
         />
       </Group>
     </Card>

@@ -72,6 +72,7 @@ export function SubmissionDrawer({
                 status={submission.status}
                 score={submission.totalScore}
                 outOf={submission.totalMarks}
+                held={submission.feedbackHeld}
               />
               {isFlagged(submission) && (
                 <Badge

@@ -134,6 +134,7 @@ function Details({ submission }: { submission: TSubmissionView }) {
                   status={status}
                   score={submission.totalScore}
                   outOf={submission.totalMarks}
+                  held={submission.feedbackHeld}
                 />
               </div>
             </Stack>
