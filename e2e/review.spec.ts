@@ -163,3 +163,77 @@ test.describe('teacher review of the AI marks', () => {
     await snap(page, 'review-student-sees-teacher-mark', [DESKTOP]);
   });
 });
+
+test.describe('holding marks and feedback until the teacher reviews them (issue 18)', () => {
+  test('a teacher holds a question’s feedback; the student waits for the review, then reads the mark', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const Q = MESSAGES.questionsPage;
+    const teacher = pick(accounts().teachers, 1, 'teacher');
+    const student = pick(accounts().students, 27, 'student');
+    const api = await teachingApi(request, teacher);
+    const classId = await api.createClass(`Held ${randomUUID().slice(0, 6)}`, [
+      await api.studentId(student.email),
+    ]);
+    const questionId = await api.createQuestion({
+      ...QUESTION,
+      question: 'Explain how a root hair cell takes in water, held for review.',
+    });
+    await api.addToClass(questionId, classId);
+
+    // The teacher turns the option on in the question form.
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto(`/edit-question/${questionId}`);
+    const hold = page.getByRole('switch');
+    await expect(hold).not.toBeChecked();
+    await page.getByText(MESSAGES.questions.holdFeedbackLabel).click();
+    await expect(hold).toBeChecked();
+    await page.getByRole('button', { name: Q.updateQuestion }).click();
+    await page.getByRole('dialog').getByRole('button', { name: Q.save }).click();
+    await expect(page).toHaveURL(/\/view-questions$/);
+    await expect(page.getByText(MESSAGES.questions.holdFeedbackBadge).first()).toBeVisible();
+    await logOut(page);
+
+    // The student's work is marked, but the mark waits for the teacher.
+    const submissionId = await submitAndMark(request, student, classId, questionId);
+    await signIn(page, student.email, student.password);
+    await page.goto(`/my-submissions/${submissionId}`);
+    await expect(page.getByTestId('total-score')).toHaveText(R.heldTotal);
+    const answer = page.getByTestId('answer-review');
+    await expect(answer.getByTestId('feedback-held')).toHaveText(R.heldAnswer);
+    await expect(answer.getByText(MESSAGES.submissionsPage.feedback)).toHaveCount(0);
+    await snap(page, 'held-feedback-student-waits', [DESKTOP]);
+    await logOut(page);
+
+    // The teacher finds it in the list, sees it is held, and keeps the AI's mark.
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/submissions');
+    await page.getByPlaceholder(MESSAGES.submissionsPage.searchPlaceholder).fill(student.name);
+    await page
+      .getByRole('button', { name: /^View details of / })
+      .first()
+      .click();
+    const drawer = page.getByTestId('submission-drawer');
+    await expect(drawer.getByTestId('held-for-student')).toHaveText(R.heldForStudent);
+    const aiScore = Number(
+      /AI suggested (\d+)\/4/.exec(
+        (await drawer.getByTestId('ai-suggested').textContent()) ?? '',
+      )?.[1],
+    );
+    await drawer.getByRole('button', { name: R.accept }).click();
+    await expect(drawer.getByTestId('held-for-student')).toHaveCount(0);
+    await logOut(page);
+
+    // Now the student reads the mark and its feedback.
+    await signIn(page, student.email, student.password);
+    await page.goto(`/my-submissions/${submissionId}`);
+    await expect(page.getByTestId('total-score')).toHaveText(`${aiScore}/4`);
+    await expect(page.getByTestId('answer-review').getByTestId('feedback-held')).toHaveCount(0);
+    await expect(page.getByTestId('answer-review')).toContainText(
+      MESSAGES.submissionsPage.feedback,
+    );
+    await snap(page, 'held-feedback-student-released', [DESKTOP]);
+  });
+});
