@@ -46,8 +46,9 @@ describe('the learned model and its blend with the rubric engine', () => {
     expect(model.cv.blendQwk).toBeGreaterThan(model.cv.rubricQwk);
     const strong = textFeatures(`${ROOT_HAIR_POINTS.join(' ')} Plants need water to live.`);
     const weak = textFeatures(`${OSMOSIS_POINTS.join(' ')} Plants need water to live.`);
-    expect(model.predict(strong, [60])).toBeGreaterThan(0.6);
+    expect(model.predict(strong, [60])).toBeGreaterThan(0.55);
     expect(model.predict(weak, [60])).toBeLessThan(0.3);
+    expect(model.predict(strong, [60]) - model.predict(weak, [60])).toBeGreaterThan(0.3);
   });
 
   it('gets weight 0 when the teacher marks carry no signal (random marks)', () => {
