@@ -34,7 +34,8 @@ import {
  * with the data's rubric (built from the reference answer's sentences) and with the reference
  * answer alone as the rubric, on the tuning and held-out questions of the learning curve.
  *
- * Options: --curve-only (skip the tables above and the reference-answer figures), --no-curve, --part tuning|held-out|all,
+ * Options: --curve-only (skip the tables above), --no-reference (skip the reference-answer figures),
+ * --no-curve, --part tuning|held-out|all,
  * --sets 1,3,2.1_DLL (only these sets), --sizes 0,10,30,100,300, --test N (test answers per question,
  * default 300), --seed N.
  */
@@ -250,7 +251,9 @@ async function main(): Promise<void> {
     return;
   }
   if (!curveOnly) await printTables(files);
-  if (!curveOnly) for (const file of files) await printReferenceZeroShot(file);
+  if (!process.argv.includes('--no-reference')) {
+    for (const file of files) await printReferenceZeroShot(file);
+  }
   if (noCurve) return;
   console.log(
     `\nLearning curve: QWK per set on a fixed test split of each question's answers (up to ${options.testPerQuestion} a question, at most a third of them), with 0..${Math.max(...options.sizes)} teacher-marked examples per question drawn from the other answers (never a test answer). "rubric" = the rubric engine alone, "blend" = blended with the learned model, (w) = the learned model's weight chosen by cross-validation on the examples. References (ASAP official test set): bag-of-words benchmark 0.646, length benchmark 0.323, human agreement 0.904. A "-" means the question has too few answers for that many examples.`,
