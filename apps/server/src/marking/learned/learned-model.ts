@@ -354,17 +354,31 @@ function fitKernel(
   let diag = 0;
   for (let i = 0; i < n; i++) diag += (gram[i * n + i] ?? 0) / Math.max(1, n);
   const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
-  let best = { lambda: (LEARNED.lambdas[0] ?? 0) * diag, oof: [...shares], error: Infinity };
-  for (const relative of LEARNED.lambdas) {
-    const lambda = relative * diag;
+  const tried = new Map<number, { lambda: number; oof: number[]; error: number }>();
+  const tryPenalty = (at: number) => {
+    const hit = tried.get(at);
+    if (hit) return hit;
+    const lambda = (LEARNED.lambdas[at] ?? 0) * diag;
     const oof = new Array<number>(n).fill(0);
     folds.forEach((fold, f) => {
       const predicted = fitPredict(gram, n, shares, trainOf(f), fold, lambda);
       fold.forEach((idx, i) => (oof[idx] = predicted[i] ?? 0));
     });
-    const error = mse(oof, shares);
-    if (error < best.error) best = { lambda, oof, error };
+    const result = { lambda, oof, error: mse(oof, shares) };
+    tried.set(at, result);
+    return result;
+  };
+  // The held-out error falls then rises with the penalty: walk the grid downhill from its middle
+  // rather than trying every penalty (each costs a solve per fold).
+  let at = Math.floor(LEARNED.lambdas.length / 2);
+  for (;;) {
+    const here = tryPenalty(at).error;
+    if (at + 1 < LEARNED.lambdas.length && tryPenalty(at + 1).error < here) at++;
+    else if (at > 0 && tryPenalty(at - 1).error < here) at--;
+    else break;
+    if (tryPenalty(at).error >= here) break;
   }
+  const best = tryPenalty(at);
   const alpha =
     n > 0
       ? ridgeSolve(
