@@ -427,7 +427,7 @@ export function fitLearned(
   });
   const rubricMs = performance.now() - started;
 
-  // One ridge model per kernel; the learned share is their mean.
+  // One ridge model per kernel (the Gaussian's Gram matrix is computed from the linear one).
   const fits = LEARNED.kernels.map((kernel) => {
     const gram =
       kernel.kind === 'linear'
@@ -464,7 +464,7 @@ export function fitLearned(
     }
   }
   // The held-out folds tell marks apart only through the examples off the most common mark: when
-  // nearly all answers got the same mark, a few of them decide the QWK, and the margin grows.
+  // nearly all answers got the same mark, a few of them decide the QWK, so none is trusted.
   const perMark = new Map<number, number>();
   for (const v of shares) {
     const m = Math.floor(v * marks + 0.5);
