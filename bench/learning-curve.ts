@@ -31,7 +31,12 @@ export type TCurveOptions = {
   only: readonly string[];
 };
 
-type TQuestionData = { key: string; label: string; records: TMarkingRecord[]; heldOut: boolean };
+export type TQuestionData = {
+  key: string;
+  label: string;
+  records: TMarkingRecord[];
+  heldOut: boolean;
+};
 
 /** Set label and part of one question. */
 function partOf(
@@ -46,7 +51,7 @@ function partOf(
   return { label: `${dataset} ${questionId}`, heldOut: indexInFile % 2 === 1 };
 }
 
-async function loadQuestions(file: string): Promise<TQuestionData[]> {
+export async function loadQuestions(file: string): Promise<TQuestionData[]> {
   const byKey = new Map<string, TMarkingRecord[]>();
   for await (const r of readRecords(file)) {
     if (r.humanScore === undefined) continue;

@@ -7,9 +7,20 @@ import {
   readRecords,
   type TMarkingRecord,
 } from '../apps/server/src/marking/dataset';
-import { summarise, type TAgreement, type TScored } from '../apps/server/src/marking/metrics';
+import {
+  fisherMeanKappa,
+  quadraticWeightedKappa,
+  summarise,
+  type TAgreement,
+  type TScored,
+} from '../apps/server/src/marking/metrics';
 import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
-import { CURVE_SIZES, printLearningCurve, type TCurveOptions } from './learning-curve';
+import {
+  CURVE_SIZES,
+  loadQuestions,
+  printLearningCurve,
+  type TCurveOptions,
+} from './learning-curve';
 
 /**
  * `npm run bench:marking [-- options]`: the offline marker against human marks on every `*.jsonl` file of
@@ -19,7 +30,12 @@ import { CURVE_SIZES, printLearningCurve, type TCurveOptions } from './learning-
  * learning curve (`learning-curve.ts`): QWK per set with 0..300 teacher-marked examples per question,
  * rubric engine alone and blended with the learned model.
  *
- * Options: --curve-only (skip the tables above), --no-curve, --part tuning|held-out|all,
+ * Then, for files with reference answers (SAF), the zero-shot marks of reference-answer questions:
+ * with the data's rubric (built from the reference answer's sentences) and with the reference
+ * answer alone as the rubric, on the tuning and held-out questions of the learning curve.
+ *
+ * Options: --curve-only (skip the tables above), --no-reference (skip the reference-answer figures),
+ * --no-curve, --part tuning|held-out|all,
  * --sets 1,3,2.1_DLL (only these sets), --sizes 0,10,30,100,300, --test N (test answers per question,
  * default 300), --seed N.
  */
@@ -235,11 +251,61 @@ async function main(): Promise<void> {
     return;
   }
   if (!curveOnly) await printTables(files);
+  if (!process.argv.includes('--no-reference')) {
+    for (const file of files) await printReferenceZeroShot(file);
+  }
   if (noCurve) return;
   console.log(
     `\nLearning curve: QWK per set on a fixed test split of each question's answers (up to ${options.testPerQuestion} a question, at most a third of them), with 0..${Math.max(...options.sizes)} teacher-marked examples per question drawn from the other answers (never a test answer). "rubric" = the rubric engine alone, "blend" = blended with the learned model, (w) = the learned model's weight chosen by cross-validation on the examples. References (ASAP official test set): bag-of-words benchmark 0.646, length benchmark 0.323, human agreement 0.904. A "-" means the question has too few answers for that many examples.`,
   );
   for (const file of files) await printLearningCurve(file, options);
+}
+
+/**
+ * Zero-shot QWK of the questions that have a reference answer, per question (Fisher mean over the
+ * tuning and the held-out questions of the learning curve, and pooled): with the data's rubric, and
+ * with the reference answer alone as the whole rubric, as a teacher who gives only a model answer.
+ */
+async function printReferenceZeroShot(file: string): Promise<void> {
+  const questions = (await loadQuestions(file)).filter((q) =>
+    q.records.some((r) => (r.referenceAnswer ?? '').trim() !== ''),
+  );
+  if (questions.length === 0) return;
+  const variants = [
+    {
+      label: "the data's rubric (from the reference answer)",
+      rubric: (r: TMarkingRecord) => r.rubric,
+    },
+    {
+      label: 'the reference answer alone as the rubric',
+      rubric: (r: TMarkingRecord) => r.referenceAnswer ?? '',
+    },
+  ];
+  console.log(
+    `\n${path.basename(file)}: reference-answer questions, zero-shot (no examples), QWK per question; Fisher mean over the learning curve's tuning / held-out questions, pooled QWK over all answers`,
+  );
+  for (const v of variants) {
+    const perPart = { tuning: [] as number[], heldOut: [] as number[] };
+    const pooled = { predicted: [] as number[], human: [] as number[] };
+    const each: string[] = [];
+    for (const q of questions) {
+      const marks = q.records[0]?.marks ?? 1;
+      const predicted = q.records.map(
+        (r) => markOffline({ ...r, rubric: v.rubric(r) }, { learned: false }).rawScore,
+      );
+      const human = q.records.map((r) => r.humanScore ?? 0);
+      const k = quadraticWeightedKappa(predicted, human, marks);
+      (q.heldOut ? perPart.heldOut : perPart.tuning).push(k);
+      // Pooled on the share of the marks (questions may differ in marks), on a 0..4 scale.
+      pooled.predicted.push(...predicted.map((p) => (4 * p) / marks));
+      pooled.human.push(...human.map((h) => (4 * h) / marks));
+      each.push(`${q.label.split(' ').pop() ?? q.label} ${k.toFixed(3)}`);
+    }
+    console.log(
+      `  ${v.label}: tuning ${fisherMeanKappa(perPart.tuning).toFixed(3)}, held-out ${fisherMeanKappa(perPart.heldOut).toFixed(3)}, all ${fisherMeanKappa([...perPart.tuning, ...perPart.heldOut]).toFixed(3)} (pooled ${quadraticWeightedKappa(pooled.predicted, pooled.human, 4).toFixed(3)})`,
+    );
+    console.log(`    per question: ${each.join(', ')}`);
+  }
 }
 
 async function printTables(files: string[]): Promise<void> {

@@ -11,7 +11,8 @@ import {
 } from '../test-support/root-answers';
 import type { TMarkedExample, TMarkingInput } from '../types';
 import { textFeatures } from './features';
-import { fitLearned, LEARNED, type TLearnedExample } from './learned-model';
+import { calibrated, fitCuts, fitLearned, LEARNED, type TLearnedExample } from './learned-model';
+import { quadraticWeightedKappa } from '../metrics';
 
 /**
  * The learned marker: a per-question model fitted on teacher-marked answers and blended with the
@@ -46,8 +47,9 @@ describe('the learned model and its blend with the rubric engine', () => {
     expect(model.cv.blendQwk).toBeGreaterThan(model.cv.rubricQwk);
     const strong = textFeatures(`${ROOT_HAIR_POINTS.join(' ')} Plants need water to live.`);
     const weak = textFeatures(`${OSMOSIS_POINTS.join(' ')} Plants need water to live.`);
-    expect(model.predict(strong, [60])).toBeGreaterThan(0.6);
+    expect(model.predict(strong, [60])).toBeGreaterThan(0.55);
     expect(model.predict(weak, [60])).toBeLessThan(0.3);
+    expect(model.predict(strong, [60]) - model.predict(weak, [60])).toBeGreaterThan(0.3);
   });
 
   it('gets weight 0 when the teacher marks carry no signal (random marks)', () => {
@@ -74,12 +76,50 @@ describe('the learned model and its blend with the rubric engine', () => {
     expect(model.weight).toBe(0);
   });
 
+  it('gets weight 0 when nearly every example has the same mark (a few answers would decide)', () => {
+    // 120 answers, all full marks but for the few without the root-hair points' words at all.
+    const pool = answers(120, 6);
+    const examples = pool.map((a) => ({ answer: a.text, score: a.rootHair === 0 ? 0 : 4 }));
+    const off = examples.filter((e) => e.score === 0).slice(0, LEARNED.minInformative - 1);
+    const skewed = [...examples.filter((e) => e.score === 4), ...off];
+    const model = fitLearned(learnedExamples(skewed, 4), { marks: 4, rubricShares: flatRubric });
+    expect(model.weight).toBe(0);
+    // With enough answers off the common mark, the same signal is learned.
+    const balanced = fitLearned(learnedExamples(examples, 4), {
+      marks: 4,
+      rubricShares: flatRubric,
+    });
+    expect(balanced.weight).toBeGreaterThan(0.5);
+  });
+
+  it('sets cut points between marks where the held-out blend agrees best with the teacher', () => {
+    // A model that ranks answers right but squeezes them toward the middle (as ridge does).
+    const random = seededRandom(3);
+    const human = Array.from({ length: 200 }, () => Math.floor(random() * 5));
+    const squeezed = human.map((h) => 2 + 0.3 * (h - 2) + (random() - 0.5) * 0.2);
+    expect(quadraticWeightedKappa(squeezed, human, 4)).toBeLessThan(0.8);
+    const cuts = fitCuts(squeezed, human, 4);
+    expect(cuts).toHaveLength(4);
+    for (let k = 1; k < cuts.length; k++) expect(cuts[k]).toBeGreaterThan(cuts[k - 1] ?? 0);
+    const mapped = squeezed.map((x) => calibrated(x, cuts, 4));
+    expect(quadraticWeightedKappa(mapped, human, 4)).toBeGreaterThan(0.95);
+    // The map is monotone, keeps 0 and full marks, and puts each cut point half-way between marks.
+    cuts.forEach((c, k) => expect(calibrated(c, cuts, 4)).toBeCloseTo(k + 0.5, 9));
+    expect(calibrated(0, cuts, 4)).toBe(0);
+    expect(calibrated(4, cuts, 4)).toBe(4);
+    for (let x = 0; x < 4; x += 0.05) {
+      expect(calibrated(x + 0.05, cuts, 4)).toBeGreaterThanOrEqual(calibrated(x, cuts, 4));
+    }
+  });
+
   it('is deterministic: the same examples give the same model and marks', () => {
     const examples = learnedExamples(answers(80, 4).map(rootHairTeacher), 4);
     const a = fitLearned(examples, { marks: 4, rubricShares: flatRubric });
     const b = fitLearned(examples, { marks: 4, rubricShares: flatRubric });
     expect(b.weight).toBe(a.weight);
     expect(b.lambda).toBe(a.lambda);
+    expect(b.kernel).toBe(a.kernel);
+    expect(b.cuts).toEqual(a.cuts);
     const probe = textFeatures('Root hairs give a large surface area. Water is wet.');
     expect(b.predict(probe, [50])).toBe(a.predict(probe, [50]));
   });

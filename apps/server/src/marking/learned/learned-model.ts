@@ -2,26 +2,29 @@ import { quadraticWeightedKappa } from '../metrics';
 import { dotScattered, HASH_BITS, scatter, type TSparse } from './features';
 
 /**
- * A per-question model learned from teacher-marked answers: kernel ridge regression (a linear model
- * in its dual form, fast when answers are fewer than features) on hashed word, word-pair and
- * character n-grams plus a few dense features the rubric engine reads (its zero-shot share, key-point
- * coverage, legibility, length...). The target is the share of the marks.
+ * A per-question model learned from teacher-marked answers: kernel ridge regression (in its dual
+ * form, fast when answers are fewer than features) on hashed word, word-pair and character n-grams
+ * plus a few dense features the rubric engine reads (its zero-shot share, key-point coverage,
+ * legibility, length...), with a linear or a Gaussian kernel. The target is the share of the marks.
  *
- * It is blended with the rubric engine: `weight · learned + (1 − weight) · rubric`. The ridge
- * penalty and the weight are chosen by k-fold cross-validation on the examples themselves (the
- * rubric engine is cross-validated the same way, marking each fold with the other folds as its
- * examples). When the blend does not beat the rubric engine alone on the held-out folds the weight
- * is 0, so with useless examples (random marks, too few) the marks are the rubric engine's.
+ * It is blended with the rubric engine: `weight · learned + (1 − weight) · rubric`. The kernel, the
+ * ridge penalty, the weight and (from 50 examples) the cut points between marks are chosen by k-fold
+ * cross-validation on the examples themselves (the rubric engine is cross-validated the same way,
+ * marking each fold with the other folds as its examples). When the blend does not beat the rubric
+ * engine alone on the held-out folds the weight is 0, so with useless examples (random marks, too
+ * few, nearly all the same mark) the marks are the rubric engine's.
  */
 
 export const LEARNED = {
   /** Fewer teacher-marked examples than this: no model (the rubric engine marks alone). */
-  minExamples: 20,
+  minExamples: 40,
   /** At most this many examples are learned from (the newest first, as the caller orders them). */
   maxExamples: 500,
   folds: 5,
   /** Ridge penalties tried, in units of the kernel's mean diagonal. */
-  lambdas: [0.03, 0.1, 0.3, 1] as readonly number[],
+  lambdas: [0.01, 0.03, 0.1, 0.3, 1, 3] as readonly number[],
+  /** Kernels tried; the one with the smaller cross-validated squared error is kept. */
+  kernels: [{ kind: 'linear' }, { kind: 'rbf', gamma: 1 }] as readonly TKernel[],
   /** Weight of the standardised dense features against the n-gram block (unit length). */
   denseWeight: 0.5,
   /** Blend weights tried (the chosen one is then shrunk by n / (n + shrink)). */
@@ -29,8 +32,14 @@ export const LEARNED = {
   shrink: 5,
   /** Stretches of the blend around the examples' mean tried (ridge and blending pull toward it). */
   stretches: [1, 1.15, 1.3, 1.5, 1.75] as readonly number[],
+  /** Quantiles of the blended scores tried as cut points. */
+  cutGrid: 40,
+  /** Cut points are fitted from this many examples on. */
+  minCutExamples: 50,
   /** The blend must beat the rubric engine's cross-validated QWK by margin / √n. */
   margin: 0.5,
+  /** ...with at least this many examples off the most common mark... */
+  minInformative: 10,
   /** ...and the learned model alone must reach this cross-validated QWK (random marks do not). */
   minLearnedQwk: 0.2,
 } as const;
@@ -68,6 +77,11 @@ export type TLearnedModel = {
   /** The blend is stretched by this around `center`, the examples' mean share. */
   stretch: number;
   center: number;
+  marks: number;
+  /** Cut points of the blended score (0..marks) chosen for QWK; null: plain rounding. */
+  cuts: number[] | null;
+  /** The kernel chosen by cross-validation. */
+  kernel: TKernel['kind'];
   cv: TCrossValidation;
   fitMs: number;
   timings: { gramMs: number; rubricMs: number };
@@ -78,11 +92,77 @@ export type TLearnedModel = {
 /** The blended share of the marks. */
 export function blendShare(model: TLearnedModel, learned: number, rubric: number): number {
   if (model.weight <= 0) return rubric;
-  return stretched(
+  const share = stretched(
     model.center,
     model.stretch,
     model.weight * learned + (1 - model.weight) * rubric,
   );
+  return model.cuts
+    ? calibrated(share * model.marks, model.cuts, model.marks) / model.marks
+    : share;
+}
+
+/** Category of `x` (0..marks) under increasing cut points. */
+function categoryOf(x: number, cuts: readonly number[]): number {
+  let c = 0;
+  while (c < cuts.length && x >= (cuts[c] ?? Infinity)) c++;
+  return c;
+}
+
+/**
+ * Moves the cut points to k − ½ by a monotone piecewise-linear map of 0..marks onto itself, so that
+ * rounding the mapped score gives the categories the cut points chose.
+ */
+export function calibrated(x: number, cuts: readonly number[], marks: number): number {
+  const knots: [number, number][] = [
+    [0, 0],
+    ...cuts.map((c, k): [number, number] => [c, k + 0.5]),
+    [marks, marks],
+  ];
+  if (x <= 0) return 0;
+  for (let i = 1; i < knots.length; i++) {
+    const [x1, y1] = knots[i] ?? [marks, marks];
+    const [x0, y0] = knots[i - 1] ?? [0, 0];
+    if (x <= x1) return x1 > x0 ? y0 + ((x - x0) * (y1 - y0)) / (x1 - x0) : y1;
+  }
+  return marks;
+}
+
+/** Cut points on 0..marks maximising QWK of the categories of `x` against `y` (coordinate search). */
+export function fitCuts(x: readonly number[], y: readonly number[], marks: number): number[] {
+  const cuts = Array.from({ length: marks }, (_, k) => k + 0.5);
+  const sorted = [...x].sort((a, b) => a - b);
+  const grid = new Set<number>();
+  for (let q = 1; q < LEARNED.cutGrid; q++) {
+    const v = sorted[Math.floor((q / LEARNED.cutGrid) * sorted.length)];
+    if (v !== undefined) grid.add(v);
+  }
+  for (let k = 0; k < marks; k++) grid.add(k + 0.5);
+  const candidates = [...grid].filter((v) => v > 0.01 && v < marks - 0.01).sort((a, b) => a - b);
+  const qwkWith = (c: readonly number[]) =>
+    quadraticWeightedKappa(
+      x.map((v) => categoryOf(v, c)),
+      y,
+      marks,
+    );
+  let best = qwkWith(cuts);
+  for (let pass = 0; pass < 2; pass++) {
+    for (let k = 0; k < marks; k++) {
+      const lo = k > 0 ? (cuts[k - 1] ?? 0) : 0;
+      const hi = k < marks - 1 ? (cuts[k + 1] ?? marks) : marks;
+      for (const v of candidates) {
+        if (v <= lo || v >= hi) continue;
+        const trial = [...cuts];
+        trial[k] = v;
+        const q = qwkWith(trial);
+        if (q > best + 1e-9) {
+          best = q;
+          cuts[k] = v;
+        }
+      }
+    }
+  }
+  return cuts;
 }
 
 /** A share moved away from `center` by `stretch` (undoing a blend's pull toward the mean). */
@@ -126,6 +206,30 @@ function denseDot(a: Float64Array, b: Float64Array): number {
   let s = 0;
   for (let j = 0; j < a.length; j++) s += (a[j] ?? 0) * (b[j] ?? 0);
   return s;
+}
+
+/** A kernel over the features: the plain dot product, or a Gaussian of the distance between answers. */
+export type TKernel = { kind: 'linear' } | { kind: 'rbf'; gamma: number };
+
+function selfDot(a: TSparse): number {
+  let s = 0;
+  for (const v of a.value) s += v * v;
+  return s;
+}
+
+/**
+ * The kernel from the linear products x·y, x·x, y·y (`scale`, the examples' mean x·x, keeps the
+ * Gaussian's width and the penalties in the same units whatever the features).
+ */
+function kernelValue(
+  kernel: TKernel,
+  kxy: number,
+  kxx: number,
+  kyy: number,
+  scale: number,
+): number {
+  if (kernel.kind === 'linear') return kxy;
+  return scale * Math.exp((-kernel.gamma * Math.max(0, kxx + kyy - 2 * kxy)) / scale);
 }
 
 /** The n×n Gram matrix of the sparse features (row-major). */
@@ -230,6 +334,63 @@ const qwkOf = (p: readonly number[], y: readonly number[], marks: number) =>
     marks,
   );
 
+/** One kernel ridge model: its penalty, held-out-fold predictions and dual weights on all examples. */
+type TKernelFit = {
+  kernel: TKernel;
+  lambda: number;
+  oof: number[];
+  alpha: Float64Array;
+};
+
+/** Ridge on one kernel's Gram matrix: the penalty chosen by cross-validated squared error. */
+function fitKernel(
+  kernel: TKernel,
+  gram: Float64Array,
+  n: number,
+  shares: readonly number[],
+  folds: readonly (readonly number[])[],
+  mean: number,
+): TKernelFit {
+  let diag = 0;
+  for (let i = 0; i < n; i++) diag += (gram[i * n + i] ?? 0) / Math.max(1, n);
+  const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
+  const tried = new Map<number, { lambda: number; oof: number[]; error: number }>();
+  const tryPenalty = (at: number) => {
+    const hit = tried.get(at);
+    if (hit) return hit;
+    const lambda = (LEARNED.lambdas[at] ?? 0) * diag;
+    const oof = new Array<number>(n).fill(0);
+    folds.forEach((fold, f) => {
+      const predicted = fitPredict(gram, n, shares, trainOf(f), fold, lambda);
+      fold.forEach((idx, i) => (oof[idx] = predicted[i] ?? 0));
+    });
+    const result = { lambda, oof, error: mse(oof, shares) };
+    tried.set(at, result);
+    return result;
+  };
+  // The held-out error falls then rises with the penalty: walk the grid downhill from its middle
+  // rather than trying every penalty (each costs a solve per fold).
+  let at = Math.floor(LEARNED.lambdas.length / 2);
+  for (;;) {
+    const here = tryPenalty(at).error;
+    if (at + 1 < LEARNED.lambdas.length && tryPenalty(at + 1).error < here) at++;
+    else if (at > 0 && tryPenalty(at - 1).error < here) at--;
+    else break;
+    if (tryPenalty(at).error >= here) break;
+  }
+  const best = tryPenalty(at);
+  const alpha =
+    n > 0
+      ? ridgeSolve(
+          gram,
+          n,
+          best.lambda,
+          Float64Array.from(shares, (v) => v - mean),
+        )
+      : new Float64Array(0);
+  return { kernel, lambda: best.lambda, oof: best.oof, alpha };
+}
+
 /**
  * Fits the learned model on teacher-marked examples and chooses its blend weight with the rubric
  * engine by cross-validation. Deterministic: the same examples in the same order give the same model.
@@ -240,23 +401,24 @@ export function fitLearned(
 ): TLearnedModel {
   const started = performance.now();
   const n = examples.length;
+  const marks = options.marks;
   const shares = examples.map((e) => Math.min(1, Math.max(0, e.share)));
+  const mean = shares.reduce((s, v) => s + v, 0) / Math.max(1, n);
   const standard = standardiser(examples.map((e) => e.dense));
   const dense = examples.map((e) => standardise(e.dense, standard));
   const buffer = scratch();
-  const gram = sparseGram(
+  const linear = sparseGram(
     examples.map((e) => e.features),
     buffer,
   );
   dense.forEach((di, i) =>
-    dense.forEach((dj, j) => (gram[i * n + j] = (gram[i * n + j] ?? 0) + denseDot(di, dj))),
+    dense.forEach((dj, j) => (linear[i * n + j] = (linear[i * n + j] ?? 0) + denseDot(di, dj))),
   );
+  const selfDots = Float64Array.from({ length: n }, (_, i) => linear[i * n + i] ?? 0);
+  const scale = selfDots.reduce((a, b) => a + b, 0) / Math.max(1, n) || 1;
   const gramMs = performance.now() - started;
-  let diag = 0;
-  for (let i = 0; i < n; i++) diag += (gram[i * n + i] ?? 0) / Math.max(1, n);
 
-  const k = Math.min(LEARNED.folds, n);
-  const folds = foldsOf(n, k);
+  const folds = foldsOf(n, Math.min(LEARNED.folds, n));
   const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
   const rubric = new Array<number>(n).fill(0);
   folds.forEach((fold, f) => {
@@ -264,36 +426,53 @@ export function fitLearned(
     fold.forEach((idx, i) => (rubric[idx] = predicted[i] ?? 0));
   });
   const rubricMs = performance.now() - started;
-  let best = { lambda: (LEARNED.lambdas[0] ?? 0) * diag, oof: rubric, error: Infinity };
-  for (const relative of LEARNED.lambdas) {
-    const lambda = relative * diag;
-    const oof = new Array<number>(n).fill(0);
-    folds.forEach((fold, f) => {
-      const predicted = fitPredict(gram, n, shares, trainOf(f), fold, lambda);
-      fold.forEach((idx, i) => (oof[idx] = predicted[i] ?? 0));
-    });
-    const error = mse(oof, shares);
-    if (error < best.error) best = { lambda, oof, error };
-  }
+
+  // One ridge model per kernel (the Gaussian's Gram matrix is computed from the linear one).
+  const fits = LEARNED.kernels.map((kernel) => {
+    const gram =
+      kernel.kind === 'linear'
+        ? linear
+        : Float64Array.from(linear, (kxy, ij) =>
+            kernelValue(
+              kernel,
+              kxy,
+              selfDots[Math.floor(ij / n)] ?? 0,
+              selfDots[ij % n] ?? 0,
+              scale,
+            ),
+          );
+    return fitKernel(kernel, gram, n, shares, folds, mean);
+  });
+  // The kernel whose held-out folds come closest to the teacher's marks is kept.
+  const fit = fits.reduce((a, b) => (mse(b.oof, shares) < mse(a.oof, shares) ? b : a));
+  const learnedOof = fit.oof;
 
   // The blend (weight of the learned model, stretch around the examples' mean) that agrees best
   // with the teachers on the held-out folds; 0 unless it beats the rubric engine alone by a margin
   // that shrinks as examples grow (a small sample's winner is often luck).
-  const mean = shares.reduce((s, v) => s + v, 0) / Math.max(1, n);
-  const rubricQwk = qwkOf(rubric, shares, options.marks);
-  const learnedQwk = qwkOf(best.oof, shares, options.marks);
+  const rubricQwk = qwkOf(rubric, shares, marks);
+  const learnedQwk = qwkOf(learnedOof, shares, marks);
   let chosen = { weight: 0, stretch: 1, qwk: rubricQwk };
   for (let step = 1; step * LEARNED.weightStep <= 1 + 1e-9; step++) {
     const w = step * LEARNED.weightStep;
     for (const stretch of LEARNED.stretches) {
-      const blended = best.oof.map((l, i) =>
+      const blended = learnedOof.map((l, i) =>
         stretched(mean, stretch, w * l + (1 - w) * (rubric[i] ?? 0)),
       );
-      const qwk = qwkOf(blended, shares, options.marks);
+      const qwk = qwkOf(blended, shares, marks);
       if (qwk > chosen.qwk + 1e-9) chosen = { weight: w, stretch, qwk };
     }
   }
+  // The held-out folds tell marks apart only through the examples off the most common mark: when
+  // nearly all answers got the same mark, a few of them decide the QWK, so none is trusted.
+  const perMark = new Map<number, number>();
+  for (const v of shares) {
+    const m = Math.floor(v * marks + 0.5);
+    perMark.set(m, (perMark.get(m) ?? 0) + 1);
+  }
+  const informative = n - Math.max(0, ...perMark.values());
   if (
+    informative < LEARNED.minInformative ||
     learnedQwk < LEARNED.minLearnedQwk ||
     chosen.qwk < rubricQwk + LEARNED.margin / Math.sqrt(Math.max(1, n))
   ) {
@@ -302,43 +481,66 @@ export function fitLearned(
   const weight = chosen.weight * (n / (n + LEARNED.shrink));
   const blendQwk = chosen.qwk;
 
-  // The final model learns from every example.
-  const alpha =
-    n > 0
-      ? ridgeSolve(
-          gram,
-          n,
-          best.lambda,
-          Float64Array.from(shares, (v) => v - mean),
-        )
-      : new Float64Array(0);
-  // The primal weights (Σ αᵢ xᵢ), so marking one answer is one sparse dot product.
+  // With enough examples, the cut points between marks are set where the held-out blend agrees
+  // best with the teacher (a regression toward the mean otherwise under-uses the end marks).
+  let cuts: number[] | null = null;
+  if (weight > 0 && n >= LEARNED.minCutExamples) {
+    const blended = learnedOof.map(
+      (l, i) =>
+        stretched(mean, chosen.stretch, weight * l + (1 - weight) * (rubric[i] ?? 0)) * marks,
+    );
+    cuts = fitCuts(
+      blended,
+      shares.map((v) => v * marks),
+      marks,
+    );
+  }
+
+  // A linear model is kept in its primal form (Σ αᵢ xᵢ): marking one answer is one sparse dot
+  // product. A Gaussian kernel needs the answer's dot product with every example.
   const primal = new Map<number, number>();
-  examples.forEach((e, i) => {
-    const a = alpha[i] ?? 0;
-    for (let j = 0; j < e.features.index.length; j++) {
-      const key = e.features.index[j] ?? 0;
-      primal.set(key, (primal.get(key) ?? 0) + a * (e.features.value[j] ?? 0));
-    }
-  });
   const denseWeights = new Float64Array(standard.mean.length);
-  dense.forEach((row, i) => {
-    for (let j = 0; j < row.length; j++)
-      denseWeights[j] = (denseWeights[j] ?? 0) + (alpha[i] ?? 0) * (row[j] ?? 0);
-  });
+  if (fit.kernel.kind === 'linear') {
+    examples.forEach((e, i) => {
+      const a = fit.alpha[i] ?? 0;
+      for (let j = 0; j < e.features.index.length; j++) {
+        const key = e.features.index[j] ?? 0;
+        primal.set(key, (primal.get(key) ?? 0) + a * (e.features.value[j] ?? 0));
+      }
+      const row = dense[i] ?? new Float64Array(0);
+      for (let j = 0; j < row.length; j++)
+        denseWeights[j] = (denseWeights[j] ?? 0) + a * (row[j] ?? 0);
+    });
+  }
   return {
     examples: n,
-    lambda: best.lambda,
+    lambda: fit.lambda,
     weight,
     stretch: chosen.stretch,
     center: mean,
+    marks,
+    cuts,
     cv: { rubricQwk, learnedQwk, blendQwk },
     fitMs: performance.now() - started,
     timings: { gramMs, rubricMs },
+    kernel: fit.kernel.kind,
     predict(features, denseRow) {
-      let s = mean + denseDot(standardise(denseRow, standard), denseWeights);
-      for (let j = 0; j < features.index.length; j++) {
-        s += (primal.get(features.index[j] ?? 0) ?? 0) * (features.value[j] ?? 0);
+      const d = standardise(denseRow, standard);
+      let s = mean;
+      if (fit.kernel.kind === 'linear') {
+        s += denseDot(d, denseWeights);
+        for (let j = 0; j < features.index.length; j++) {
+          s += (primal.get(features.index[j] ?? 0) ?? 0) * (features.value[j] ?? 0);
+        }
+      } else {
+        const kxx = selfDot(features) + denseDot(d, d);
+        const buf = scratch();
+        scatter(features, buf);
+        examples.forEach((e, i) => {
+          const kxy = dotScattered(e.features, buf) + denseDot(d, dense[i] ?? d);
+          s += (fit.alpha[i] ?? 0) * kernelValue(fit.kernel, kxy, kxx, selfDots[i] ?? 0, scale);
+        });
+        scatter(features, buf, true);
       }
       return Math.min(1, Math.max(0, s));
     },
