@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { MESSAGES } from '@stem/contract/messages';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
+import { buildTestApp } from '../helpers/test-app';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -34,6 +36,60 @@ describe.skipIf(!url)('PostgreSQL ending every connection', () => {
       await database.close();
       await admin.query(`drop database if exists "${name}" with (force)`);
       await admin.end();
+    }
+  });
+});
+
+/** Drizzle's wrapper around the driver's error, as a failed query throws it. */
+function failedQuery(cause: Error): Error {
+  return new Error('Failed query: select 1\nparams: secret@example.com', { cause });
+}
+
+describe('a request while the database is out of reach', () => {
+  it('is a 503 worth retrying, not a 500 (the faults drill saw 500s during a restart)', async () => {
+    const causes: Record<string, Error> = {
+      shutdown: Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+        severity: 'FATAL',
+      }),
+      starting: Object.assign(new Error('the database system is starting up'), {
+        code: '57P03',
+        severity: 'FATAL',
+      }),
+      refused: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+        code: 'ECONNREFUSED',
+      }),
+      terminated: new Error('Connection terminated unexpectedly'),
+    };
+    const t = await buildTestApp(
+      {},
+      {
+        extraRoutes: (app) => {
+          app.get('/test/database-down/:cause', async (request) => {
+            const { cause } = request.params as { cause: string };
+            throw failedQuery(causes[cause] as Error);
+          });
+          app.get('/test/bug', async () => {
+            throw new Error('a bug');
+          });
+        },
+      },
+    );
+    try {
+      for (const cause of Object.keys(causes)) {
+        const response = await t.app.inject({ method: 'GET', url: `/test/database-down/${cause}` });
+        expect(response.statusCode, cause).toBe(503);
+        expect(response.headers['retry-after']).toBe('2');
+        expect(response.json()).toEqual({
+          success: false,
+          code: 'UNAVAILABLE',
+          message: MESSAGES.generic.unavailable,
+        });
+      }
+      // Anything else is still the server's own fault.
+      expect((await t.app.inject({ method: 'GET', url: '/test/bug' })).statusCode).toBe(500);
+    } finally {
+      await t.close();
     }
   });
 });
