@@ -354,6 +354,16 @@ async function main(): Promise<number> {
       gaveUp.length === 0 &&
       unexpectedExits.length === 0 &&
       nonRetryable.length === 0;
+    if (!ok) {
+      // What the processes logged as failed requests (errors only: never a request's content).
+      for (const file of readdirSync(logDir).filter((f) => f.endsWith('.log'))) {
+        const failed = readFileSync(path.join(logDir, file), 'utf8')
+          .split('\n')
+          .filter((line) => line.includes('"level":50'))
+          .slice(0, 3);
+        for (const line of failed) process.stdout.write(`  ${file}: ${line.slice(0, 600)}\n`);
+      }
+    }
     process.stdout.write(`\n${ok ? 'PASS' : 'FAIL'}: ${FAULTS ? 'burst with faults' : 'burst'}\n`);
     return ok ? 0 : 1;
   } finally {

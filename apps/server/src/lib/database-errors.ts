@@ -128,11 +128,13 @@ const UNREACHABLE_CODES = new Set([
   'ETIMEDOUT',
   'EHOSTUNREACH',
 ]);
-const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect)/;
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable and enableOfflineQueue|Connection is closed|Reached the max retries per request limit)/;
 
 /**
- * True when `error` (or one of its causes) says the database could not be reached or dropped the
- * connection (a restart, a failover, a full server): the request may simply be sent again (503).
+ * True when `error` (or one of its causes) says the database, or Redis (the rate-limit counters),
+ * could not be reached or dropped the connection (a restart, a failover, a full server): the request
+ * may simply be sent again (503). The messages are pg's and ioredis's own.
  */
 export function isDatabaseUnreachable(error: unknown): boolean {
   let current: unknown = error;

@@ -66,7 +66,8 @@ export function registerErrorHandler(
         message: error.message || MESSAGES.generic.fallback,
       } satisfies TErrorResponse);
     }
-    // The database out of reach for a moment (a restart, a failover): the client may send it again.
+    // The database or Redis out of reach for a moment (a restart, a failover): the client may send the
+    // request again. Rate limits fail closed: no count, no request.
     if (isDatabaseUnreachable(error)) {
       request.log.warn(
         { database: databaseFailureOf(error)?.code ?? 'unreachable' },

@@ -45,7 +45,7 @@ function failedQuery(cause: Error): Error {
   return new Error('Failed query: select 1\nparams: secret@example.com', { cause });
 }
 
-describe('a request while the database is out of reach', () => {
+describe('a request while the database or Redis is out of reach', () => {
   it('is a 503 worth retrying, not a 500 (the faults drill saw 500s during a restart)', async () => {
     const causes: Record<string, Error> = {
       shutdown: Object.assign(new Error('terminating connection due to administrator command'), {
@@ -61,13 +61,25 @@ describe('a request while the database is out of reach', () => {
       }),
       terminated: new Error('Connection terminated unexpectedly'),
     };
+    // Redis restarting under the rate limiter (ioredis without an offline queue), thrown as is.
+    const redisErrors: Record<string, Error> = {
+      offline: new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      closed: new Error('Connection is closed.'),
+      retries: Object.assign(
+        new Error(
+          'Reached the max retries per request limit (which is 2). Refer to "maxRetriesPerRequest" option for details.',
+        ),
+        { name: 'MaxRetriesPerRequestError' },
+      ),
+    };
     const t = await buildTestApp(
       {},
       {
         extraRoutes: (app) => {
           app.get('/test/database-down/:cause', async (request) => {
             const { cause } = request.params as { cause: string };
-            throw failedQuery(causes[cause] as Error);
+            const database = causes[cause];
+            throw database ? failedQuery(database) : (redisErrors[cause] as Error);
           });
           app.get('/test/bug', async () => {
             throw new Error('a bug');
@@ -76,9 +88,9 @@ describe('a request while the database is out of reach', () => {
       },
     );
     try {
-      for (const cause of Object.keys(causes)) {
+      for (const cause of [...Object.keys(causes), ...Object.keys(redisErrors)]) {
         const response = await t.app.inject({ method: 'GET', url: `/test/database-down/${cause}` });
-        expect(response.statusCode, cause).toBe(503);
+        expect(response.statusCode, `${cause}: ${response.body}`).toBe(503);
         expect(response.headers['retry-after']).toBe('2');
         expect(response.json()).toEqual({
           success: false,
