@@ -7,6 +7,8 @@ export const MESSAGES = {
     forbidden: 'You do not have permission to perform this action.',
     notFound: 'The requested resource was not found.',
     server: 'Server error. Please try again later.',
+    /** The database is out of reach for a moment (a restart, a failover): a 503 worth retrying. */
+    unavailable: 'The service is briefly unavailable. Please try again in a moment.',
     fallback: 'An error occurred.',
     network: 'Unable to connect to the server. Please check your internet connection.',
     unexpected: 'An unexpected error occurred. Please try again.',

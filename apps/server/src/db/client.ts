@@ -34,6 +34,10 @@ export type TDatabaseOptions =
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection that PostgreSQL ends (a restart, a failover) is dropped by the pool and the
+    // next query opens a new one; unheard, the pool's 'error' event would end the whole process
+    // (the faults drill saw API processes and workers exit on a PostgreSQL restart).
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     const client = await pool.connect();
     try {

@@ -115,3 +115,39 @@ export function clientErrorOf(failure: TDatabaseFailure): AppError | undefined {
       return undefined;
   }
 }
+
+/** Socket errors and SQLSTATEs that mean the database is out of reach for a moment, not a bad query. */
+const UNREACHABLE_CODES = new Set([
+  '57P01', // admin_shutdown: a restart or fast shutdown ended the connection
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+]);
+const UNREACHABLE_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Stream isn't writeable and enableOfflineQueue|Connection is closed|Reached the max retries per request limit)/;
+
+/**
+ * True when `error` (or one of its causes) says the database, or Redis (the rate-limit counters),
+ * could not be reached or dropped the connection (a restart, a failover, a full server): the request
+ * may simply be sent again (503). The messages are pg's and ioredis's own.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSES && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const code = candidate.code;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) {
+      return true;
+    }
+    if (typeof candidate.message === 'string' && UNREACHABLE_MESSAGE.test(candidate.message)) {
+      return true;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}

@@ -34,6 +34,7 @@ export async function acceptUploads(app: FastifyInstance, rules: TUploadRules): 
     limits: { fileSize: rules.maxBytes + 1, files: 1, fields: 10, parts: 11 },
   });
   const { field } = rules;
+  refuseDeclaredTooLarge(app, rules.tooLarge, field);
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new AppError('PAYLOAD_TOO_LARGE', rules.tooLarge, { field });
@@ -75,4 +76,24 @@ export async function readUpload(request: FastifyRequest, rules: TUploadRules): 
     throw new AppError('PAYLOAD_TOO_LARGE', rules.tooLarge, { field });
   }
   return bytes;
+}
+
+/**
+ * A multipart body whose declared length is past the route's body limit is refused (413) before any
+ * of it is read. The multipart parser reads a stream and stops only at the file size limit, so a
+ * client declaring 10 GB and then sending nothing held the request open (found by the upload fuzz).
+ */
+export function refuseDeclaredTooLarge(
+  app: FastifyInstance,
+  tooLarge: string,
+  field: string,
+): void {
+  app.addHook('onRequest', async (request) => {
+    if (!request.headers['content-type']?.toLowerCase().includes('multipart/')) return;
+    const declared = Number(request.headers['content-length']);
+    const limit = request.routeOptions.bodyLimit;
+    if (Number.isFinite(declared) && limit !== undefined && declared > limit) {
+      throw new AppError('PAYLOAD_TOO_LARGE', tooLarge, { field });
+    }
+  });
 }

@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TErrorResponse } from '@stem/contract/errors';
 import { AppError } from '../lib/app-error';
-import { clientErrorOf, databaseFailureOf } from '../lib/database-errors';
+import { clientErrorOf, databaseFailureOf, isDatabaseUnreachable } from '../lib/database-errors';
 
 /**
  * One error handler: every failure becomes `{ success: false, message, code }` with the right status.
@@ -65,6 +65,22 @@ export function registerErrorHandler(
         code,
         message: error.message || MESSAGES.generic.fallback,
       } satisfies TErrorResponse);
+    }
+    // The database or Redis out of reach for a moment (a restart, a failover): the client may send the
+    // request again. Rate limits fail closed: no count, no request.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn(
+        { database: databaseFailureOf(error)?.code ?? 'unreachable' },
+        'database unreachable; answered 503',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({
+          success: false,
+          code: 'UNAVAILABLE',
+          message: MESSAGES.generic.unavailable,
+        } satisfies TErrorResponse);
     }
     // A well-formed request the database refuses (a number past a column's range, a key raced by
     // another request, a row deleted a moment ago) is the client's 4xx, logged by code only.

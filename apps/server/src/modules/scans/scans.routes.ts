@@ -19,6 +19,7 @@ import {
 import { ZClassIdParam } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { refuseDeclaredTooLarge } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
 import * as service from './scans.service';
 import { answerSheets } from './scans.sheets';
@@ -96,6 +97,11 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
       parts: MAX_SCAN_FILES + 5,
     },
   });
+  refuseDeclaredTooLarge(
+    app,
+    SCAN_MESSAGES.tooLarge(Math.floor(ctx.config.scan.maxBytes / 1048576)),
+    'files',
+  );
   app.setErrorHandler((error: FastifyError) => {
     if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', SCAN_MESSAGES.noFiles, { field: 'files' });
