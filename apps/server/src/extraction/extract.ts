@@ -57,7 +57,8 @@ export async function extractText(
       maxPixels,
       page: image.page,
       deskew: options.deskew,
-      enhance: options.ocr.imageStyle === 'enhanced',
+      style: options.ocr.imageStyle,
+      xHeight: options.ocr.xHeight,
     });
     const read = options.ocr.recognize(page.png, {
       onProgress: (p) => {
