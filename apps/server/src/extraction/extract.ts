@@ -59,6 +59,7 @@ export async function extractText(
       deskew: options.deskew,
       style: options.ocr.imageStyle,
       xHeight: options.ocr.xHeight,
+      compress: options.ocr.name === 'textract' || options.ocr.name === 'vision',
     });
     const read = options.ocr.recognize(page.png, {
       onProgress: (p) => {

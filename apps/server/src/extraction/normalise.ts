@@ -20,6 +20,8 @@ export type TNormaliseOptions = {
    * profile) is about this many pixels. Undefined: size kept.
    */
   xHeight?: number | undefined;
+  /** PNG compression for a page sent over the network (hosted engines); local engines skip it. */
+  compress?: boolean;
 };
 
 /**
@@ -135,9 +137,9 @@ export async function normaliseImage(
         : enhanceStrokes(pipeline, gain, offset, STROKES[style]);
     const { data: png, info: out } = await pipeline
       .toColourspace('b-w')
-      // Pages for tesseract stay in this process: no compression is fastest. Plain pages may go to a
-      // hosted engine and are compressed to keep the request small.
-      .png({ compressionLevel: style === 'plain' ? 6 : 0 })
+      // Pages for a local engine stay in this process: no compression is fastest. Pages sent to a
+      // hosted engine are compressed to keep the request small.
+      .png({ compressionLevel: options.compress ? 6 : 0 })
       .toBuffer({ resolveWithObject: true });
     return {
       png,

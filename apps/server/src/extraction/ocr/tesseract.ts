@@ -45,7 +45,7 @@ export const MODEL_PAGES: Record<
   TTesseractModel,
   { imageStyle: TPageStyle; xHeight: number | undefined }
 > = {
-  fast: { imageStyle: 'thick', xHeight: 20 },
+  fast: { imageStyle: 'plain', xHeight: 16 },
   best: { imageStyle: 'thick', xHeight: undefined },
 };
 
