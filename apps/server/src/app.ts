@@ -33,6 +33,7 @@ import { selectOcr } from './extraction/ocr/select-ocr';
 import type { OcrPort } from './extraction/ocr/port';
 import { markingLeaseMs, type TMarker } from './modules/marking/marking.service';
 import { startJobConsumers } from './jobs/start-jobs';
+import { recoverAbandonedBatches } from './modules/scans/scans.recovery';
 import type { TAppContext } from './context';
 import { authPlugin } from './plugins/auth';
 import { AppError } from './lib/app-error';
@@ -313,6 +314,13 @@ export async function buildApp(
   stopJobs = config.jobs.runInApi
     ? startJobConsumers({ ...ctx, leaseMs: markingLeaseMs(config.ai.timeoutMs) })
     : async () => undefined;
+  // Workers sweep for scan batches a crash left unfinished as they start; an API process that reads
+  // none does it once at its own start too.
+  if (!config.jobs.runInApi) {
+    void recoverAbandonedBatches(ctx).catch((err: unknown) =>
+      app.log.error({ err }, 'scan batch recovery failed'),
+    );
+  }
 
   if (config.webDist && existsSync(path.join(config.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

@@ -71,7 +71,12 @@ const ZEnv = z.object({
   OPENAI_BASE_URL: optionalString.pipe(ZHttpUrl.optional()),
   OPENAI_API_KEY: optionalString,
   OPENAI_MODEL: optionalString,
-  OCR_PROVIDER: z.enum(['tesseract', 'textract', 'vision']).default('tesseract'),
+  OCR_PROVIDER: z.enum(['tesseract', 'paddle', 'textract', 'vision']).default('tesseract'),
+  /**
+   * Which npm-shipped tesseract model: `fast` (tessdata_fast, best on handwriting it was not tuned
+   * on and fastest) or `best` (tessdata_best, integer). OCR_TESSDATA_DIR overrides both.
+   */
+  OCR_TESSERACT_MODEL: z.enum(['fast', 'best']).default('fast'),
   /** Tesseract workers kept warm; capped at the machine's cores. */
   OCR_WORKERS: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -170,12 +175,14 @@ export type TConfig = {
     openai: { baseUrl: string; apiKey: string | undefined; model: string };
     timeoutMs: number;
   };
-  ocrProvider: 'tesseract' | 'textract' | 'vision';
+  ocrProvider: 'tesseract' | 'paddle' | 'textract' | 'vision';
   /** Text extraction (OCR) settings. */
   ocr: {
-    provider: 'tesseract' | 'textract' | 'vision';
-    /** Tesseract workers: OCR_WORKERS capped at the cores, else one per core. */
+    provider: 'tesseract' | 'paddle' | 'textract' | 'vision';
+    /** Local OCR workers (tesseract or PaddleOCR): OCR_WORKERS capped at the cores, else one per core. */
     workers: number;
+    /** The npm tesseract model (unless `tessdata` names another). */
+    tesseractModel: 'fast' | 'best';
     maxPdfPages: number;
     /** Another tesseract model: folder and whether its file is gzipped; undefined: the npm model. */
     tessdata: { dir: string; gzip: boolean } | undefined;
@@ -348,6 +355,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     ocr: {
       provider: e.OCR_PROVIDER,
       workers: Math.min(os.availableParallelism(), e.OCR_WORKERS ?? os.availableParallelism()),
+      tesseractModel: e.OCR_TESSERACT_MODEL,
       maxPdfPages: e.OCR_MAX_PDF_PAGES,
       tessdata,
       textract:

@@ -652,10 +652,20 @@ export const scanBatches = pgTable(
     readPages: integer('read_pages').notNull().default(0),
     /** Why the whole batch stopped (a broken or encrypted PDF, ...), shown to the teacher. */
     failureReason: text('failure_reason'),
+    /**
+     * The process holding the batch while it is unfinished (host:pid:nonce): the one keeping its files
+     * in memory (in-process queue) or reading it; null while it waits in a shared queue.
+     */
+    readerId: text('reader_id'),
+    /** The holder's last heartbeat: a holder silent for long, or gone, has crashed. */
+    readerSeenAt: timestamp('reader_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [index('scan_batches_teacher_created_idx').on(t.teacherId, t.createdAt, t.id)],
+  (t) => [
+    index('scan_batches_teacher_created_idx').on(t.teacherId, t.createdAt, t.id),
+    index('scan_batches_reader_idx').on(t.readerId),
+  ],
 );
 
 /**

@@ -57,7 +57,9 @@ export async function extractText(
       maxPixels,
       page: image.page,
       deskew: options.deskew,
-      enhance: options.ocr.imageStyle === 'enhanced',
+      style: options.ocr.imageStyle,
+      xHeight: options.ocr.xHeight,
+      compress: options.ocr.name === 'textract' || options.ocr.name === 'vision',
     });
     const read = options.ocr.recognize(page.png, {
       onProgress: (p) => {

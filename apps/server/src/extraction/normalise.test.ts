@@ -50,7 +50,7 @@ describe('normaliseImage', () => {
       .toBuffer();
     expect((await sharp(stored).metadata()).orientation).toBe(6);
 
-    const page = await normaliseImage(stored, { deskew: false, enhance: false });
+    const page = await normaliseImage(stored, { deskew: false, style: 'plain' });
     expect([page.width, page.height]).toEqual([100, 200]);
     const { data, info } = await greyPixels(page.png);
     const mean = (fromRow: number, toRow: number) => {
@@ -99,12 +99,12 @@ describe('normaliseImage', () => {
 
   it('straightens a page tilted by 3 degrees and leaves a level one alone', async () => {
     for (const tilt of [3, -2]) {
-      const page = await normaliseImage(await linedPage(tilt), { enhance: false });
+      const page = await normaliseImage(await linedPage(tilt), { style: 'plain' });
       // rotate(+tilt) turned the lines clockwise (falling to the right): the fix turns them back.
       expect(page.skewDegrees).toBeGreaterThan(tilt - 0.35);
       expect(page.skewDegrees).toBeLessThan(tilt + 0.35);
     }
-    const level = await normaliseImage(await linedPage(0), { enhance: false });
+    const level = await normaliseImage(await linedPage(0), { style: 'plain' });
     expect(level.skewDegrees).toBe(0);
   });
 

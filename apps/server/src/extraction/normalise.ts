@@ -13,8 +13,28 @@ export type TNormaliseOptions = {
   page?: number;
   /** Straighten pages tilted by up to ±5° (default on). */
   deskew?: boolean;
-  /** Thicken strokes for tesseract (default on; hosted engines get the plain page). */
-  enhance?: boolean;
+  /** What the OCR engine is given beyond the plain page (default `thick`; see TPageStyle). */
+  style?: TPageStyle;
+  /**
+   * Scale the page (down only, to half at most) so the x-height of its text (estimated from the ink
+   * profile) is about this many pixels. Undefined: size kept.
+   */
+  xHeight?: number | undefined;
+  /** PNG compression for a page sent over the network (hosted engines); local engines skip it. */
+  compress?: boolean;
+};
+
+/**
+ * How a page is prepared for an engine, after orientation, greyscale, scaling, contrast stretch and
+ * deskew: `plain` as it is (hosted engines, PaddleOCR); `thick`: strokes thickened for tesseract's
+ * own binarisation (blur 1 px, then mid-greys darkened 2x); `soft`: the same, lighter (0.6 px, 1.5x).
+ * Each OCR engine names its style; bench/ocr.ts chooses it on fonts held out of the choice.
+ */
+export type TPageStyle = 'plain' | 'thick' | 'soft';
+export const PAGE_STYLES: readonly TPageStyle[] = ['plain', 'thick', 'soft'];
+const STROKES: Record<Exclude<TPageStyle, 'plain'>, { blur: number; curve: number }> = {
+  thick: { blur: 1, curve: 2 },
+  soft: { blur: 0.6, curve: 1.5 },
 };
 
 export type TNormalised = {
@@ -24,10 +44,14 @@ export type TNormalised = {
   height: number;
   /** The tilt found and removed, in degrees (0 when none was applied). */
   skewDegrees: number;
+  /** Scale applied to reach `xHeight` (1 when none). */
+  textScale: number;
 };
 
 /** Tilts below this are left alone: rotating resamples the page and costs more than it gains. */
 const MIN_DESKEW_DEGREES = 0.3;
+/** Text is never shrunk below half its size. */
+const MIN_TEXT_SCALE = 0.5;
 
 /**
  * Prepares one image for OCR, in memory: EXIF orientation applied, transparency flattened onto white,
@@ -65,28 +89,65 @@ export async function normaliseImage(
       .raw()
       .toBuffer({ resolveWithObject: true });
 
-    const angle = options.deskew === false ? 0 : estimateSkew(data, info.width, info.height);
+    const layout =
+      options.deskew === false && options.xHeight === undefined
+        ? { angle: 0, xHeight: undefined }
+        : estimateLayout(data, info.width, info.height);
+    const angle = options.deskew === false ? 0 : layout.angle;
     const straighten = Math.abs(angle) > MIN_DESKEW_DEGREES;
+    const textScale =
+      options.xHeight === undefined || layout.xHeight === undefined
+        ? 1
+        : Math.min(1, Math.max(MIN_TEXT_SCALE, options.xHeight / layout.xHeight));
+    const resized = textScale < 0.97;
     // Full-range contrast stretch, darkest ink to black and paper to white, done as one linear map
     // below. (Percentile clipping such as 1-99 % cost 2 points of CER on the synthetic set.)
     const { min, max } = range(data);
     const paper = { r: max, g: max, b: max };
     let pipeline = sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } });
+    if (resized) {
+      pipeline = sharp(
+        await pipeline
+          .resize({
+            width: Math.max(1, Math.round(info.width * textScale)),
+            height: Math.max(1, Math.round(info.height * textScale)),
+            fit: 'fill',
+            kernel: 'lanczos3',
+          })
+          .toColourspace('b-w')
+          .raw()
+          .toBuffer(),
+        {
+          raw: {
+            width: Math.max(1, Math.round(info.width * textScale)),
+            height: Math.max(1, Math.round(info.height * textScale)),
+            channels: 1,
+          },
+        },
+      );
+    }
     if (straighten) pipeline = pipeline.rotate(-angle, { background: paper });
     // A uniform page (min = max) is left as it is.
     const gain = max > min ? 255 / (max - min) : 1;
     const offset = max > min ? -min * gain : 0;
+    const style = options.style ?? 'thick';
     pipeline =
-      options.enhance === false
+      style === 'plain'
         ? pipeline.linear(gain, offset)
-        : enhanceStrokes(pipeline, gain, offset);
+        : enhanceStrokes(pipeline, gain, offset, STROKES[style]);
     const { data: png, info: out } = await pipeline
       .toColourspace('b-w')
-      // Pages for tesseract stay in this process: no compression is fastest. Pages sent to a hosted
-      // engine are compressed to keep the request small.
-      .png({ compressionLevel: options.enhance === false ? 6 : 0 })
+      // Pages for a local engine stay in this process: no compression is fastest. Pages sent to a
+      // hosted engine are compressed to keep the request small.
+      .png({ compressionLevel: options.compress ? 6 : 0 })
       .toBuffer({ resolveWithObject: true });
-    return { png, width: out.width, height: out.height, skewDegrees: straighten ? angle : 0 };
+    return {
+      png,
+      width: out.width,
+      height: out.height,
+      skewDegrees: straighten ? angle : 0,
+      textScale: resized ? textScale : 1,
+    };
   } catch (error) {
     throw asExtractionError(error, maxPixels);
   }
@@ -119,10 +180,16 @@ function workingScale(width: number, height: number, maxSide: number): number {
  * blur 0.8-1.6 and curves 1.5-2.5x all lie in 14.5-16 %; a hard threshold 23 %; clipping light greys
  * to white (removes the ruled lines, thins strokes) 17-23 %; sharpening 17 %.
  */
-function enhanceStrokes(pipeline: Sharp, gain: number, offset: number): Sharp {
-  // After the stretch v -> gain * v + offset, the curve v -> 2v - 255 keeps white white and turns
-  // the mid-grey edges of strokes dark. The blur is linear, so both maps fold into one after it.
-  return pipeline.blur(1).linear(2 * gain, 2 * offset - 255);
+function enhanceStrokes(
+  pipeline: Sharp,
+  gain: number,
+  offset: number,
+  strokes: { blur: number; curve: number },
+): Sharp {
+  // After the stretch v -> gain * v + offset, the curve v -> c*v - (c-1)*255 keeps white white and
+  // turns the mid-grey edges of strokes dark. The blur is linear, so both maps fold into one after it.
+  const c = strokes.curve;
+  return pipeline.blur(strokes.blur).linear(c * gain, c * offset - (c - 1) * 255);
 }
 
 function range(data: Uint8Array): { min: number; max: number } {
@@ -181,6 +248,20 @@ const SKEW_RANGE_DEGREES = 5;
  * straightening lowered tesseract's mean CER from 17.9 % to 15.5 % (the true angles gave 15.35 %).
  */
 export function estimateSkew(data: Uint8Array, width: number, height: number): number {
+  return estimateLayout(data, width, height).angle;
+}
+
+/**
+ * The tilt of the text lines (estimateSkew) and the x-height of their writing in pixels: the median
+ * height of the dense ink bands of the straightened row profile (rows holding at least a fifth of the
+ * fullest row's ink: the bodies of the letters, without most ascenders and descenders; bands under
+ * 6 px, such as ruled lines, left out). Undefined without text.
+ */
+export function estimateLayout(
+  data: Uint8Array,
+  width: number,
+  height: number,
+): { angle: number; xHeight: number | undefined } {
   const step = Math.max(1, Math.ceil(width / SKEW_SAMPLE_WIDTH));
   const threshold = otsuThreshold(data);
   const xs: number[] = [];
@@ -197,7 +278,7 @@ export function estimateSkew(data: Uint8Array, width: number, height: number): n
   const count = xs.length;
   // Too little ink (a blank page) or too much (a dark photo) says nothing about lines.
   const sampled = Math.ceil(width / step) * Math.ceil(height / step);
-  if (count < 100 || count > sampled * 0.5) return 0;
+  if (count < 100 || count > sampled * 0.5) return { angle: 0, xHeight: undefined };
 
   const rows = Math.ceil(height / step);
   const cols = Math.ceil(width / step);
@@ -233,5 +314,25 @@ export function estimateSkew(data: Uint8Array, width: number, height: number): n
   search(coarse - 0.75, coarse + 0.75, 0.25);
   const middle = best;
   search(middle - 0.2, middle + 0.2, 0.05);
-  return Math.round(best * 100) / 100;
+  sharpness(best);
+  return { angle: Math.round(best * 100) / 100, xHeight: bandHeight(bins, step) };
+}
+
+/** Median height in pixels of the ink bands of a row profile whose bins are `step` px high. */
+function bandHeight(bins: Float64Array, step: number): number | undefined {
+  let fullest = 0;
+  for (const value of bins) if (value > fullest) fullest = value;
+  const floor = fullest / 5;
+  const heights: number[] = [];
+  let run = 0;
+  for (const value of [...bins, 0]) {
+    if (value >= floor && value > 0) run++;
+    else {
+      if (run * step >= 6) heights.push(run * step);
+      run = 0;
+    }
+  }
+  if (heights.length === 0) return undefined;
+  heights.sort((a, b) => a - b);
+  return heights[Math.floor(heights.length / 2)];
 }

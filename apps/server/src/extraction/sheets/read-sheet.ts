@@ -159,7 +159,12 @@ async function cropSheetRect(
 }
 
 async function ocrImage(ocr: OcrPort, png: Buffer, deskew: boolean): Promise<TOcrResult> {
-  const page = await normaliseImage(png, { deskew, enhance: ocr.imageStyle === 'enhanced' });
+  const page = await normaliseImage(png, {
+    deskew,
+    style: ocr.imageStyle,
+    xHeight: ocr.xHeight,
+    compress: ocr.name === 'textract' || ocr.name === 'vision',
+  });
   const result = await ocr.recognize(page.png);
   return {
     text: result.text.trim(),

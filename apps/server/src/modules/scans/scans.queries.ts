@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { scanBatches, scanBatchFiles, scanPages } from '../../db/schema';
 
@@ -10,7 +23,15 @@ export type TNewPage = typeof scanPages.$inferInsert;
 
 export async function insertBatch(
   tx: TDb,
-  values: { schoolId: string; classId: string; teacherId: string; files: Buffer[]; now: Date },
+  values: {
+    schoolId: string;
+    classId: string;
+    teacherId: string;
+    files: Buffer[];
+    /** The process holding the files in memory (in-process queue); null: they are in `files`. */
+    readerId: string | null;
+    now: Date;
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(scanBatches)
@@ -18,6 +39,8 @@ export async function insertBatch(
       schoolId: values.schoolId,
       classId: values.classId,
       teacherId: values.teacherId,
+      readerId: values.readerId,
+      readerSeenAt: values.readerId === null ? null : values.now,
       createdAt: values.now,
     })
     .returning({ id: scanBatches.id });
@@ -83,6 +106,102 @@ export async function markReading(db: TDb, id: string, totalPages: number): Prom
   await db.update(scanBatches).set({ status: 'reading', totalPages }).where(eq(scanBatches.id, id));
 }
 
+/**
+ * Takes an unfinished batch for reading by `readerId`: one nobody holds, one it holds already, or one
+ * whose holder has been silent since `staleBefore` (crashed). False when another live process holds
+ * it, or the batch has ended.
+ */
+export async function claimBatch(
+  db: TDb,
+  id: string,
+  values: { readerId: string; now: Date; staleBefore: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(scanBatches)
+    .set({ readerId: values.readerId, readerSeenAt: values.now })
+    .where(
+      and(
+        eq(scanBatches.id, id),
+        inArray(scanBatches.status, ['queued', 'reading']),
+        or(
+          isNull(scanBatches.readerId),
+          eq(scanBatches.readerId, values.readerId),
+          isNull(scanBatches.readerSeenAt),
+          lt(scanBatches.readerSeenAt, values.staleBefore),
+        ),
+      ),
+    )
+    .returning({ id: scanBatches.id });
+  return rows.length > 0;
+}
+
+/** The heartbeat of a process: every unfinished batch it holds is marked as seen now. */
+export async function touchReaderBatches(db: TDb, readerId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(scanBatches)
+    .set({ readerSeenAt: now })
+    .where(
+      and(eq(scanBatches.readerId, readerId), inArray(scanBatches.status, ['queued', 'reading'])),
+    )
+    .returning({ id: scanBatches.id });
+  return rows.length;
+}
+
+/** Unfinished batches held by a process other than `readerId`, with that holder's last heartbeat. */
+export async function selectHeldBatches(
+  db: TDb,
+  readerId: string,
+): Promise<Array<{ id: string; readerId: string; readerSeenAt: Date | null }>> {
+  const rows = await db
+    .select({
+      id: scanBatches.id,
+      readerId: scanBatches.readerId,
+      readerSeenAt: scanBatches.readerSeenAt,
+    })
+    .from(scanBatches)
+    .where(
+      and(
+        isNotNull(scanBatches.readerId),
+        ne(scanBatches.readerId, readerId),
+        inArray(scanBatches.status, ['queued', 'reading']),
+      ),
+    );
+  return rows.flatMap((r) => (r.readerId === null ? [] : [{ ...r, readerId: r.readerId }]));
+}
+
+/**
+ * Fails a batch whose holder crashed and deletes its files, in one transaction; only while that
+ * holder still holds it (a process that took it over in the meantime keeps it). Whether it did.
+ */
+export async function failAbandonedBatch(
+  db: TDb,
+  id: string,
+  values: { readerId: string; reason: string; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const failed = await tx
+      .update(scanBatches)
+      .set({
+        status: 'failed',
+        failureReason: values.reason,
+        finishedAt: values.now,
+        readerId: null,
+        readerSeenAt: null,
+      })
+      .where(
+        and(
+          eq(scanBatches.id, id),
+          eq(scanBatches.readerId, values.readerId),
+          inArray(scanBatches.status, ['queued', 'reading']),
+        ),
+      )
+      .returning({ id: scanBatches.id });
+    if (failed.length === 0) return false;
+    await tx.delete(scanBatchFiles).where(eq(scanBatchFiles.batchId, id));
+    return true;
+  });
+}
+
 /** Ends a batch (done or failed) and deletes its files in the same transaction. */
 export async function finishBatch(
   db: TDb,
@@ -92,7 +211,13 @@ export async function finishBatch(
   await db.transaction(async (tx) => {
     await tx
       .update(scanBatches)
-      .set({ status: values.status, failureReason: values.failureReason, finishedAt: values.now })
+      .set({
+        status: values.status,
+        failureReason: values.failureReason,
+        finishedAt: values.now,
+        readerId: null,
+        readerSeenAt: null,
+      })
       .where(eq(scanBatches.id, id));
     await tx.delete(scanBatchFiles).where(eq(scanBatchFiles.batchId, id));
   });

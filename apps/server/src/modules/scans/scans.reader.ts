@@ -18,6 +18,7 @@ import { listQuestionsOfClass } from '../questions/questions.service';
 import { submitScannedAnswers, type TSubmitDeps } from '../submissions/submissions.service';
 import { memoryFiles, openScanFile, type TOpenedFile } from './scans.files';
 import * as queries from './scans.queries';
+import { claimBatchForReading } from './scans.recovery';
 import { sheetKey } from './scans.sheets';
 
 /** What reading a batch needs: the worker builds it without an HTTP context. */
@@ -168,6 +169,10 @@ export async function readBatch(
   if (!batch) return { status: 'skipped', reason: 'batch not found' };
   if (batch.status === 'done' || batch.status === 'failed') {
     return { status: 'skipped', reason: `batch already ${batch.status}` };
+  }
+  // A batch another live process is reading stays with it (its heartbeat is fresh).
+  if (!(await claimBatchForReading(deps, batchId))) {
+    return { status: 'skipped', reason: 'batch read by another process' };
   }
   const fail = (reason: string) => {
     memoryFiles.drop(batchId);

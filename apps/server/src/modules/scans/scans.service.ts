@@ -17,6 +17,7 @@ import { statusesOf, submitScannedAnswers } from '../submissions/submissions.ser
 import { memoryFiles, openScanFile } from './scans.files';
 import * as queries from './scans.queries';
 import { refusalReason } from './scans.reader';
+import { READER_ID } from './scans.recovery';
 
 /** Batches the upload page lists. */
 export const RECENT_BATCHES = 5;
@@ -70,6 +71,8 @@ export async function createBatch(
       teacherId: user.userId,
       // The in-process queue reads the batch in this process: its files stay in memory.
       files: inProcess ? [] : files.map((f) => f.bytes),
+      // ...and this process holds the batch (its heartbeat tells others it is alive).
+      readerId: inProcess ? READER_ID : null,
       now: ctx.now(),
     }),
   );
