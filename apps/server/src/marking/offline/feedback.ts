@@ -266,7 +266,8 @@ function pointFeedback(
       (present[0] ?? partial[0])?.p.point,
       evidence.legibility,
     );
-    if (quoted) comment.push(`You put it well in "${quoted}".`);
+    // Words that mostly repeat the question are not praised.
+    if (quoted && !repeatsQuestion(model, quoted)) comment.push(`You put it well in "${quoted}".`);
   }
   if (verdict !== 'correct') {
     const wrong = labelled(contradicted)
@@ -346,6 +347,15 @@ function pointFeedback(
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** True when most of a phrase's content words are the question's own. */
+function repeatsQuestion(model: TQuestionModel, phrase: string): boolean {
+  const stems = stemsOf(phrase);
+  if (stems.size === 0) return true;
+  let own = 0;
+  for (const s of stems) if (model.questionStems.has(s)) own++;
+  return own / stems.size >= 0.7;
 }
 
 /** "You wrote about …": what an off-topic answer says instead, in its own words, when readable. */
