@@ -97,7 +97,7 @@ function pieces(answer: string, maxWords: number): string[] {
       .replace(/[\s.;,:!?]+$/, '')
       .trim()
       // A list item's bullet or number is not the student's words.
-      .replace(/^(?:[-*•]|\d+[.)])\s*/, '');
+      .replace(/^(?:[-*•]\s*|\d+[.)](?:\s+|(?=\p{L})))/u, '');
     if (words(s).length <= maxWords) out.push(s);
     else {
       for (const clause of s.split(

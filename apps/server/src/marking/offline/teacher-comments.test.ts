@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from '../test-support/plant-question';
 import { contradictionOf, hasRawSyntax } from '../verdict';
+import { quoteFromAnswer } from './feedback-text';
 import { markOffline } from './offline-marker';
 import { questionModel } from './question-model';
 import { commentAgreement, nearestTeacherComment } from './teacher-comments';
@@ -137,5 +138,19 @@ describe("feedback written on the teacher's reasons", () => {
     expect(zero.score).toBe(0);
     expect(zero.aiComment).toMatch(/^Your response is incorrect\. Your response does not describe/);
     expect(contradictionOf(`${zero.aiComment} ${zero.suggestion}`, 0, 3)).toBeUndefined();
+  });
+});
+
+describe('quoting a list answer', () => {
+  it("drops a bullet or item number, never a number that is the student's own", () => {
+    expect(quoteFromAnswer('- Bundles multiple bytes in one package', undefined, 1)).toBe(
+      'bundles multiple bytes in one package',
+    );
+    expect(quoteFromAnswer('1.Frames may contain implicit ACKs always', undefined, 1)).toBe(
+      'frames may contain implicit ACKs always',
+    );
+    expect(quoteFromAnswer('2.5 seconds is the time the buffer needs to empty', undefined, 1)).toBe(
+      '2.5 seconds is the time the buffer needs to empty',
+    );
   });
 });
