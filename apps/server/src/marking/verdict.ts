@@ -24,7 +24,7 @@ const SAYS_PARTIAL_RE = /\b(?:response|answer) is (?:only )?(?:partially|partly|
 const SAYS_INCORRECT_RE =
   /\b(?:response|answer) is (?:incorrect|wrong|not correct)\b|\bno marks could be awarded\b/i;
 const PRAISE_RE =
-  /\b(?:well done|good job|great|excellent|nicely|put it well|clear point|on the right track)\b/i;
+  /\b(?:well done|good job|great|excellent|nicely|put it well|well put|clear point|on the right track)\b/i;
 const ASKS_MORE_RE =
   /\b(?:to improve|you could add|add (?:a|an|the|more|your)|is missing|are missing|does not (?:mention|show|explain)|misses|still needs)\b/i;
 

@@ -93,7 +93,11 @@ export function isReadablePhrase(text: string, maxWords = MAX_QUOTE_WORDS): bool
 function pieces(answer: string, maxWords: number): string[] {
   const out: string[] = [];
   for (const sentence of splitSentences(answer)) {
-    const s = sentence.replace(/[\s.;,:!?]+$/, '').trim();
+    const s = sentence
+      .replace(/[\s.;,:!?]+$/, '')
+      .trim()
+      // A list item's bullet or number is not the student's words.
+      .replace(/^(?:[-*•]\s*|\d+[.)](?:\s+|(?=\p{L})))/u, '');
     if (words(s).length <= maxWords) out.push(s);
     else {
       for (const clause of s.split(
@@ -112,12 +116,17 @@ function pieces(answer: string, maxWords: number): string[] {
  */
 export function quoteFromAnswer(
   answer: string,
-  point: TKeyPointModel | undefined,
+  point: TKeyPointModel | ReadonlySet<string> | undefined,
   legibility: number,
   maxWords = MAX_QUOTE_WORDS,
 ): string | undefined {
   if (legibility < 0.85) return undefined;
-  const terms = point ? new Map(point.terms.map((t) => [t.stem, t.weight])) : undefined;
+  const terms =
+    point instanceof Set
+      ? new Map([...point].map((stem) => [stem, 1]))
+      : point && 'terms' in point
+        ? new Map(point.terms.map((t) => [t.stem, t.weight]))
+        : undefined;
   let best: { text: string; value: number } | undefined;
   // A short answer is quoted whole when it reads as words ("Rose is caring").
   const whole = answer
@@ -129,7 +138,7 @@ export function quoteFromAnswer(
     wholeWords.length > 0 &&
     wholeWords.length < MIN_QUOTE_WORDS &&
     wholeWords.every((w) => /^[\p{L}'’-]{2,}[,]?$/u.test(w)) &&
-    (!point || [...contentStems(whole)].some((s) => point.terms.some((t) => t.stem === s)))
+    (!terms || [...contentStems(whole)].some((s) => terms.has(s)))
   ) {
     return whole;
   }
@@ -179,7 +188,8 @@ export function overlapOf(a: ReadonlySet<string>, b: ReadonlySet<string>): numbe
 
 const FINITE_VERB_RE =
   /\b(?:is|are|was|were|has|have|had|will|can|could|would|should|must|does|do|did|makes?|causes?|needs?|uses?|increases?|decreases?|becomes?|gets?|moves?|takes?|goes|occurs?|happens?|depends?|allows?|means?|carries|carry|prevents?|produces?|contains?|reduces?)\b/i;
-const IMPERATIVE_RE =
+/** An instruction ("give a formula …", "measure the mass …"). */
+export const IMPERATIVE_RE =
   /^(?:provide|indicate|add|use|measure|include|record|repeat|state|give|name|identify|describe|explain|list|compare|calculate|determine|show|make|keep|control|test|perform|conduct|label|check|mention|tell|find|ensure)\b/i;
 
 /**

@@ -240,6 +240,38 @@ describe.skipIf(!existsSync(asapFile) || !existsSync(safFile))(
       expectClean(r, symbolAnswer.marks);
     });
 
+    it('tells an empty answer to a real question that nothing was given, without praise', () => {
+      for (const answer of ['', '  \n ']) {
+        const r = markOffline({ ...fullAnswer, answer });
+        expect(r.score).toBe(0);
+        expect(r.aiComment).toBe('No answer was given, so no marks could be awarded.');
+        expectClean(r, fullAnswer.marks);
+      }
+    });
+
+    it("writes every answer of a question on the tutor's reasons: verdict first, short next step, clean", async () => {
+      const all: TMarkingRecord[] = [];
+      for await (const r of readRecords(safFile)) if (r.questionId === '2.3_DLL') all.push(r);
+      expect(all.length).toBeGreaterThan(50);
+      const withComment = (r: TMarkingRecord) => {
+        const comment = (r as { humanFeedback?: unknown }).humanFeedback;
+        return { answer: r.answer, score: r.humanScore ?? 0, comment: String(comment ?? '') };
+      };
+      const texts = new Map<string, number>();
+      for (const r of all) {
+        const examples = all.filter((e) => e.id !== r.id).map(withComment);
+        const m = markOffline({ ...r, examples });
+        expect(m.aiComment).toMatch(/^Your response is (?:correct|partially correct|incorrect)\b/);
+        expect(m.suggestion.split(/\s+/).length, m.suggestion).toBeLessThanOrEqual(16);
+        expect(m.aiComment).not.toMatch(/\bThe response\b/);
+        expectClean(m, r.marks);
+        const text = feedbackOf(m);
+        texts.set(text, (texts.get(text) ?? 0) + 1);
+      }
+      // Not one sentence for everyone: no text is read by more than a fifth of the answers.
+      expect(Math.max(...texts.values())).toBeLessThanOrEqual(all.length / 5);
+    });
+
     it('gives the full-marks answer a correct verdict with what it gets right, and no "add"', () => {
       const r = markOffline(fullAnswer);
       expect(r.score).toBe(4);

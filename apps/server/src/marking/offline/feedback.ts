@@ -1,11 +1,13 @@
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
 import type { TEvidence } from './evidence';
 import {
+  IMPERATIVE_RE,
   objectOf,
   cleanPhrase,
   joinAnd,
   joinOr,
   quoteFromAnswer,
+  stemsOf,
   studentVoice,
 } from './feedback-text';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
@@ -37,9 +39,6 @@ export type TFeedbackContext = TAnswerOrigin & {
   /** Teacher-marked answers to the same question, some with the teacher's own feedback. */
   examples?: readonly TCommentedExample[] | undefined;
 };
-
-/** Longest quote of the student's words after a teacher's reasons. */
-const TEACHER_QUOTE_WORDS = 10;
 
 /** Below this OCR confidence the engine itself doubts what it read. */
 export const LOW_OCR_CONFIDENCE = 75;
@@ -267,7 +266,8 @@ function pointFeedback(
       (present[0] ?? partial[0])?.p.point,
       evidence.legibility,
     );
-    if (quoted) comment.push(`You put it well in "${quoted}".`);
+    // Words that mostly repeat the question are not praised.
+    if (quoted && !repeatsQuestion(model, quoted)) comment.push(`You put it well in "${quoted}".`);
   }
   if (verdict !== 'correct') {
     const wrong = labelled(contradicted)
@@ -347,6 +347,15 @@ function pointFeedback(
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** True when most of a phrase's content words are the question's own. */
+function repeatsQuestion(model: TQuestionModel, phrase: string): boolean {
+  const stems = stemsOf(phrase);
+  if (stems.size === 0) return true;
+  let own = 0;
+  for (const s of stems) if (model.questionStems.has(s)) own++;
+  return own / stems.size >= 0.7;
 }
 
 /** "You wrote about …": what an off-topic answer says instead, in its own words, when readable. */
@@ -452,9 +461,42 @@ function holisticFeedback(
   return { aiComment: comment.join(' '), suggestion };
 }
 
+/** Longest quote of the student's words beside the teacher's reasons (words the reasons speak of). */
+const TEACHER_QUOTE_WORDS = 10;
+/** Longest quote on full marks when the reasons name nothing the answer says (keeps it its own). */
+const OWN_QUOTE_WORDS = 8;
+/** Longest rubric point named in a next step: a next step is short. */
+const STEP_WORDS = 8;
+
 /**
- * The teacher's reasons on the nearest similar answer with the same verdict, in the student's voice,
- * opened by a verdict that agrees with this score and closed by a next step.
+ * A rubric point the answer misses, as a short next step in plain words ("Next time, also say that
+ * duplicates are possible."), or undefined when no missed point can be said that briefly.
+ */
+function stepForMissing(evidence: TEvidence): string | undefined {
+  const missing = evidence.points
+    .filter((p) => !p.contradicted && pointCredit(p.coverage, p.local, p.contradicted) <= 0.15)
+    // Nearest to what the answer says first.
+    .sort((a, b) => b.coverage - a.coverage)
+    .map((p) => labelOf(p.point))
+    .find(
+      (l): l is string =>
+        l !== undefined && l.split(/\s+/).length <= STEP_WORDS && !/^to\s/i.test(l),
+    );
+  if (!missing) return undefined;
+  if (IMPERATIVE_RE.test(missing)) {
+    return `Next time, ${missing.charAt(0).toLowerCase()}${missing.slice(1)}.`;
+  }
+  const object = objectOf(missing);
+  return object.isName
+    ? `Next time, also explain ${object.text}.`
+    : `Next time, also say ${object.text}.`;
+}
+
+/**
+ * The teacher's reasons on similar answers with the same verdict, in the student's voice, opened by
+ * a verdict that agrees with this score and closed by one short next step. The student's own words
+ * are quoted when the reasons speak of them (or, on full marks, the answer's own clearest phrase), so
+ * the feedback is this answer's, not a sentence many students read.
  */
 function teacherFeedback(evidence: TEvidence, verdict: TVerdict, comment: string): TFeedbackText {
   const reasons = studentVoice(comment);
@@ -463,22 +505,22 @@ function teacherFeedback(evidence: TEvidence, verdict: TVerdict, comment: string
     'i',
   ).test(reasons);
   const parts = opensWithVerdict ? [reasons] : [verdictSentence(verdict), reasons];
-  // The student's own words make the teacher's reasons this answer's own; kept short.
-  const quoted =
-    verdict !== 'incorrect'
-      ? quoteFromAnswer(evidence.answer, undefined, evidence.legibility, TEACHER_QUOTE_WORDS)
-      : undefined;
-  if (quoted) parts.push(`You put it well in "${quoted}".`);
-  const missing = usableLabels(
-    evidence.points
-      .filter((p) => pointCredit(p.coverage, p.local, p.contradicted) <= 0.15)
-      .map((p) => p.point),
-  )[0];
+  if (verdict !== 'incorrect') {
+    const quoted =
+      quoteFromAnswer(
+        evidence.answer,
+        stemsOf(comment),
+        evidence.legibility,
+        TEACHER_QUOTE_WORDS,
+      ) ??
+      (verdict === 'correct'
+        ? quoteFromAnswer(evidence.answer, undefined, evidence.legibility, OWN_QUOTE_WORDS)
+        : undefined);
+    if (quoted) parts.push(`Well put: "${quoted}".`);
+  }
   const suggestion =
     verdict === 'correct'
-      ? 'Keep answering this way: state each point plainly and say why it holds.'
-      : missing
-        ? `Next time, explain ${missing} in a sentence of your own.`
-        : 'Next time, go through the points above and make each one precise.';
+      ? 'Keep your answers this precise.'
+      : (stepForMissing(evidence) ?? 'Next time, answer every part of the question.');
   return { aiComment: parts.join(' '), suggestion };
 }
