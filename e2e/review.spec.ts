@@ -188,7 +188,8 @@ test.describe('holding marks and feedback until the teacher reviews them (issue 
     await page.goto(`/edit-question/${questionId}`);
     const hold = page.getByRole('switch');
     await expect(hold).not.toBeChecked();
-    await page.getByText(MESSAGES.questions.holdFeedbackLabel).click();
+    await expect(hold).toHaveAccessibleName(new RegExp(`^${MESSAGES.questions.holdFeedbackLabel}`));
+    await hold.check();
     await expect(hold).toBeChecked();
     await page.getByRole('button', { name: Q.updateQuestion }).click();
     await page.getByRole('dialog').getByRole('button', { name: Q.save }).click();
