@@ -21,6 +21,10 @@ declare module 'fastify' {
     /** Set by the reply cache on a route that keeps replies. */
     replyCacheFill: TFill | null;
   }
+  interface FastifyInstance {
+    /** The kept replies (tests and metrics read its counts). */
+    replyCache: ReplyStore;
+  }
 }
 
 type TFill = { key: string; scope: TDataScope; since: number; hit: boolean };
@@ -46,6 +50,8 @@ const MAX_ENTRY_BYTES = 1024 * 1024;
 export class ReplyStore {
   private readonly entries = new Map<string, TEntry>();
   private bytes = 0;
+  /** Replies served from here, and replies built because none was kept (or it was stale). */
+  readonly counts = { hits: 0, misses: 0 };
 
   constructor(private readonly maxBytes: number) {}
 
@@ -116,6 +122,7 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
   const store = new ReplyStore(options.maxBytes ?? DEFAULT_MAX_BYTES);
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
   app.decorateRequest('replyCacheFill', null);
+  app.decorate('replyCache', store);
 
   const lookup: onRequestHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' || !versions.isLive()) return;
@@ -130,10 +137,12 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
     if (entry) {
       if (entry.expires > Date.now() && versions.isUnchangedSince(entry.scope, entry.since)) {
         request.replyCacheFill = { key, scope, since: entry.since, hit: true };
+        store.counts.hits += 1;
         return reply.code(200).type(entry.type).send(entry.body);
       }
       store.delete(key);
     }
+    store.counts.misses += 1;
     // Recorded before the handler's reads: a change seen after this moment makes the reply stale.
     request.replyCacheFill = { key, scope, since: versions.current(), hit: false };
     return undefined;
