@@ -27,7 +27,19 @@ declare module 'fastify' {
   }
 }
 
-type TFill = { key: string; scope: TDataScope; since: number; hit: boolean };
+type TFill = {
+  key: string;
+  scope: TDataScope;
+  since: number;
+  hit: boolean;
+  /** This request builds the reply others with the same key wait for. */
+  flight?: TFlight;
+};
+type TFlight = {
+  since: number;
+  done: Promise<TEntry | null>;
+  finish: (entry: TEntry | null) => void;
+};
 type TEntry = { body: string; type: string; since: number; scope: TDataScope; expires: number };
 
 export type TReplyCacheOptions = {
@@ -42,6 +54,8 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_AGE_MS = 5 * 60_000;
 /** Replies larger than this are not kept (a list page is ~10 KB, a submission's details a few). */
 const MAX_ENTRY_BYTES = 1024 * 1024;
+/** How long a request waits for the same reply being built by another before building its own. */
+const WAIT_FOR_FLIGHT_MS = 2_000;
 
 /**
  * A least-recently-used map of serialised replies bounded by their total size (string length,
@@ -121,6 +135,15 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
   const { versions } = options;
   const store = new ReplyStore(options.maxBytes ?? DEFAULT_MAX_BYTES);
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const flights = new Map<string, TFlight>();
+  const waitFor = (done: Promise<TEntry | null>) =>
+    new Promise<TEntry | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), WAIT_FOR_FLIGHT_MS);
+      void done.then((entry) => {
+        clearTimeout(timer);
+        resolve(entry);
+      });
+    });
   app.decorateRequest('replyCacheFill', null);
   app.decorate('replyCache', store);
 
@@ -142,10 +165,41 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
       }
       store.delete(key);
     }
+    // The same reply is being built for the same person from reads that began after the last change:
+    // wait for it rather than run the same queries again (64 at once when a busy list goes stale).
+    const flight = flights.get(key);
+    if (flight && versions.isUnchangedSince(scope, flight.since)) {
+      const built = await waitFor(flight.done);
+      if (built && versions.isUnchangedSince(scope, built.since)) {
+        request.replyCacheFill = { key, scope, since: built.since, hit: true };
+        store.counts.hits += 1;
+        return reply.code(200).type(built.type).send(built.body);
+      }
+    }
     store.counts.misses += 1;
     // Recorded before the handler's reads: a change seen after this moment makes the reply stale.
-    request.replyCacheFill = { key, scope, since: versions.current(), hit: false };
+    const since = versions.current();
+    request.replyCacheFill = { key, scope, since, hit: false };
+    if (!flights.has(key)) {
+      let finish: (entry: TEntry | null) => void = () => undefined;
+      const done = new Promise<TEntry | null>((resolve) => {
+        finish = resolve;
+      });
+      const mine: TFlight = { since, done, finish };
+      flights.set(key, mine);
+      request.replyCacheFill.flight = mine;
+    }
     return undefined;
+  };
+
+  /** Ends this request's flight (whatever its outcome), so nobody waits on it any longer. */
+  const land = (request: FastifyRequest, entry: TEntry | null) => {
+    const fill = request.replyCacheFill;
+    const flight = fill?.flight;
+    if (!fill || !flight) return;
+    delete fill.flight;
+    if (flights.get(fill.key) === flight) flights.delete(fill.key);
+    flight.finish(entry);
   };
 
   const keep: onSendHookHandler = (request, reply, payload, done) => {
@@ -160,13 +214,17 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
       versions.isUnchangedSince(fill.scope, fill.since)
     ) {
       const type = reply.getHeader('content-type');
-      store.set(fill.key, {
+      const entry: TEntry = {
         body: payload,
         type: typeof type === 'string' ? type : 'application/json; charset=utf-8',
         since: fill.since,
         scope: fill.scope,
         expires: Date.now() + maxAgeMs,
-      });
+      };
+      store.set(fill.key, entry);
+      land(request, entry);
+    } else {
+      land(request, null);
     }
     done(null, payload);
   };
@@ -181,6 +239,15 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
     route.onRequest = [...(Array.isArray(before) ? before : [before]), lookup];
     const sending = route.onSend ?? [];
     route.onSend = [...(Array.isArray(sending) ? sending : [sending]), keep];
+  });
+  // A request that ends without a reply (the client went away) must not keep others waiting.
+  app.addHook('onResponse', (request, _reply, done) => {
+    land(request, null);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    land(request, null);
+    done();
   });
   app.addHook('onClose', async () => store.clear());
   return store;

@@ -175,6 +175,19 @@ describe('reply cache', { timeout: 120_000 }, () => {
     expect(hits()).toBe(again + 1);
   });
 
+  it('builds one reply for many asking for it at the same moment', async () => {
+    const url = apiPath(
+      `${fillPath(SUBMISSION_PATHS.teacherSubmissions, { userId: teacher.id })}?limit=7`,
+    );
+    const misses = t.app.replyCache.counts.misses;
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ method: 'GET', url, headers: h.teacher })),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(new Set(replies.map((r) => r.body)).size).toBe(1);
+    expect(t.app.replyCache.counts.misses - misses).toBe(1);
+  });
+
   it("never gives one person's kept reply to another, nor across schools or roles", async () => {
     const mine = await teacherDashboard();
     const colleague = await teacherDashboard(h.otherTeacher);
