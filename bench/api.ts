@@ -28,7 +28,8 @@ import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/stem_bench) is created when
  * missing and seeded once; later runs reuse it (`-- --reseed` seeds again). BENCH_SECONDS and
- * BENCH_CONNECTIONS change the load; BENCH_LOG_LEVEL the server's log level (default info, to
+ * BENCH_CONNECTIONS change the load; BENCH_ONLY=text measures only the routes whose name holds
+ * it; BENCH_LOG_LEVEL the server's log level (default info, to
  * /dev/null, so logging is paid for as in production).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -270,7 +271,10 @@ async function measure(base: string, helloUrl: string): Promise<void> {
   // On a shared machine the load moves from one minute to the next: each route is compared with a
   // hello-world run made just before it (BENCH_PAIRED=0 measures hello-world once, first).
   const paired = process.env.BENCH_PAIRED !== '0';
-  const [helloTarget, ...routes] = targets;
+  const [helloTarget, ...everyRoute] = targets;
+  // BENCH_ONLY=text measures only the routes whose name holds it (beside their hello-world runs).
+  const only = process.env.BENCH_ONLY;
+  const routes = only ? everyRoute.filter(([name]) => name.includes(only)) : everyRoute;
   if (!helloTarget) throw new Error('no hello-world target');
   const results: (TResult & { hello: number; load: number })[] = [];
   let hello = await cannon(...helloTarget);
