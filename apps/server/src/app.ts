@@ -43,6 +43,8 @@ import { selectMarkingQueueState } from './modules/marking/marking.queries';
 import { createAccountStates } from './modules/auth/auth.account-state';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerUnstorableTextGuard } from './plugins/unstorable-text';
+import { registerReplyCache } from './plugins/reply-cache';
+import { createDataVersions } from './lib/data-versions';
 import { loggerOptions } from './lib/logging';
 import { securityHeaders } from './plugins/security-headers';
 import { registerModules, registerRootModules } from './modules/register-modules';
@@ -178,6 +180,7 @@ export async function buildApp(
         : { kind: 'pglite', dataDir: config.dataDir },
     ));
   const ownsDatabase = !options.database;
+  const dataVersions = await createDataVersions(database.listen);
   let stopJobs: () => Promise<void> = async () => undefined;
   const mailer = options.mailer ?? selectMailer(config, app.log);
   const redis = config.redisUrl
@@ -214,6 +217,7 @@ export async function buildApp(
       publisher: redis,
       logger: app.log,
     }),
+    dataVersions,
     now,
   };
 
@@ -226,6 +230,7 @@ export async function buildApp(
     await ctx.ocr.close();
     await mailer.close();
     await ctx.accountStates.close();
+    await dataVersions.close();
     if (redis) await redis.quit().catch(() => undefined);
     if (ownsDatabase) await database.close();
   });
@@ -241,6 +246,15 @@ export async function buildApp(
     accountState: (userId) => ctx.accountStates.get(userId),
   });
   registerErrorHandler(app, { webDist: config.webDist });
+  registerReplyCache(app, { versions: dataVersions });
+  // A signed-in person's change is seen by this process before its reply leaves, so their next read
+  // here is never an older kept reply (other processes see it from the database's notice).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.auth && request.method !== 'GET' && request.method !== 'HEAD') {
+      dataVersions.touch(request.auth.role === 'owner' ? null : request.auth.schoolId);
+    }
+    done(null, payload);
+  });
   registerUnstorableTextGuard(app);
 
   await app.register(swagger, {

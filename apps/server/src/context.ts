@@ -9,6 +9,7 @@ import type { PaymentsPort } from './adapters/payments/port';
 import type { OcrPort } from './extraction/ocr/port';
 import type { TMarker } from './modules/marking/marking.service';
 import type { TAccountStates } from './modules/auth/auth.account-state';
+import type { TDataVersions } from './lib/data-versions';
 
 /** Everything a module's service needs, built once by buildApp and handed to each module. */
 export type TAppContext = {
@@ -30,6 +31,8 @@ export type TAppContext = {
   payments: PaymentsPort;
   /** Who may do what now: forget an account (or a school) here after changing its role or standing. */
   accountStates: TAccountStates;
+  /** Which schools' data changed when: kept replies (plugins/reply-cache.ts) check it. */
+  dataVersions: TDataVersions;
   /** The clock; tests move it to check expiry. */
   now: () => Date;
 };

@@ -20,7 +20,19 @@ export type TDatabase = {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; used by /readyz. */
   ping: () => Promise<void>;
+  /**
+   * Receives the notices sent on `channel` (pg_notify) by any process of this database. `lost` is
+   * called whenever notices may have been missed (the listening connection broke, or came back).
+   * Resolves once listening; the returned function stops.
+   */
+  listen: (channel: string, handlers: TNoticeHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+};
+
+export type TNoticeHandlers = {
+  notice: (payload: string) => void;
+  /** Notices may have been missed; `live` says whether notices arrive now. */
+  lost: (live: boolean) => void;
 };
 
 /** Migrations sit beside this file in the source tree and beside main.js in the build. */
@@ -54,6 +66,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handlers) => listenPostgres(options.url, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -76,6 +89,67 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     ping: async () => {
       await client.query('select 1');
     },
+    // One process, one connection: a notice raised by a query arrives before that query returns.
+    listen: async (channel, handlers) => {
+      const stop = await client.listen(channel, handlers.notice);
+      handlers.lost(true);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * A connection of its own that LISTENs on `channel` and reconnects (every second) when it breaks;
+ * while it is down notices are missed, which `lost(false)` says, and `lost(true)` once it is back.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: TNoticeHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replaceAll('"', '""')}"`;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    const broken = () => {
+      if (client !== next) return;
+      client = undefined;
+      handlers.lost(false);
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+    };
+    next.on('error', broken);
+    next.on('end', broken);
+    next.on('notification', (message) => handlers.notice(message.payload ?? '*'));
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${quoted}`);
+    } catch {
+      // Down at start: it is retried, and the data versions treat it as notices missed.
+      broken();
+      return;
+    }
+    if (stopped) {
+      client = undefined;
+      await next.end().catch(() => undefined);
+      return;
+    }
+    handlers.lost(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    if (last) await last.end().catch(() => undefined);
   };
 }

@@ -384,6 +384,17 @@ export const submissions = pgTable(
     index('submissions_school_flagged_idx')
       .on(t.schoolId, t.submittedAt, t.id)
       .where(sql`${t.isFlagged}`),
+    // The lists' search (a substring of the student's name, the class's name or the questions'
+    // text, queries read them with LIKE): trigram indexes, so a search reads the matching rows only.
+    index('submissions_student_name_trgm_idx').using(
+      'gin',
+      sql`lower(${t.studentName}) gin_trgm_ops`,
+    ),
+    index('submissions_class_name_trgm_idx').using(
+      'gin',
+      sql`lower(coalesce(${t.className}, '')) gin_trgm_ops`,
+    ),
+    index('submissions_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { AppError } from '../lib/app-error';
-import { secretKey, verifyAccessToken, type TAccessClaims } from '../lib/tokens';
+import { createTokenVerifier, secretKey, type TAccessClaims } from '../lib/tokens';
 
 /** The account's current role and standing (see modules/auth/auth.account-state.ts). */
 export type TAccountLookup = (userId: string) => Promise<{
@@ -34,14 +34,14 @@ export function currentUser(request: FastifyRequest): TAccessClaims {
 
 export const authPlugin = fp(
   async (app: FastifyInstance, options: { jwtSecret: string; accountState: TAccountLookup }) => {
-    const key = secretKey(options.jwtSecret);
+    const verifyAccessToken = createTokenVerifier(secretKey(options.jwtSecret));
     app.decorateRequest('auth', null);
 
     const authenticate = async (request: FastifyRequest): Promise<void> => {
       const header = request.headers.authorization ?? '';
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1]) throw new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
-      const result = await verifyAccessToken(key, match[1]);
+      const result = await verifyAccessToken(match[1]);
       if (!result.ok) {
         throw result.reason === 'expired'
           ? new AppError('TOKEN_EXPIRED', MESSAGES.server.tokenExpired)

@@ -23,6 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.teacher,
     {
+      config: { replyCache: 'school' },
       onRequest: app.requireRole('teacher'),
       schema: {
         operationId: 'getTeacherDashboard',
@@ -41,6 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.student,
     {
+      config: { replyCache: 'school' },
       onRequest: app.requireRole('student'),
       schema: {
         operationId: 'getStudentDashboard',
@@ -59,6 +61,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.admin,
     {
+      config: { replyCache: 'school' },
       onRequest: app.requireRole('admin'),
       schema: {
         operationId: 'getAdminDashboard',
@@ -78,6 +81,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
   app.get(
     DASHBOARD_PATHS.owner,
     {
+      config: { replyCache: 'platform' },
       onRequest: app.requireRole('owner'),
       schema: {
         operationId: 'getOwnerStats',

@@ -44,6 +44,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     OWNER_PATHS.schools,
     {
+      config: { replyCache: 'platform' },
       onRequest: owner,
       schema: {
         tags,
@@ -232,6 +233,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
   app.get(
     OWNER_PATHS.users,
     {
+      config: { replyCache: 'platform' },
       onRequest: owner,
       schema: {
         tags,

@@ -72,6 +72,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.studentSubmissions,
     {
+      config: { replyCache: 'school' },
       onRequest: studentOnly,
       schema: {
         operationId: 'listStudentSubmissions',
@@ -89,6 +90,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.studentSubmission,
     {
+      config: { replyCache: 'school' },
       onRequest: studentOnly,
       schema: {
         operationId: 'getSubmission',
@@ -108,6 +110,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.teacherSubmissions,
     {
+      config: { replyCache: 'school' },
       onRequest: teacherOnly,
       schema: {
         operationId: 'listTeacherSubmissions',
@@ -132,6 +135,7 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   app.get(
     SUBMISSION_PATHS.details,
     {
+      config: { replyCache: 'school' },
       onRequest: app.requireRole('student', 'teacher', 'admin'),
       schema: {
         operationId: 'getSubmissionDetails',
