@@ -1,5 +1,29 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Two pages: index.html is the app (every route), landing.html is the landing page's own small entry,
+ * which the server sends for `/` (apps/server/src/plugins/error-handler.ts). The dev server does the
+ * same, so `npm run dev` shows `/` as a first visit gets it.
+ */
+const PAGES = {
+  main: fileURLToPath(new URL('./index.html', import.meta.url)),
+  landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+};
+
+function landingAtRoot(): Plugin {
+  return {
+    name: 'stem-landing-at-root',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/' || req.url?.startsWith('/?'))
+          req.url = `/landing.html${req.url.slice(1)}`;
+        next();
+      });
+    },
+  };
+}
 
 /**
  * Vendor code in a few long-lived chunks, grouped by what loads together, so a release that only
@@ -17,7 +41,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), landingAtRoot()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
@@ -29,6 +53,7 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page needs (scripts/route-sizes.mjs reads it).
     manifest: true,
     rolldownOptions: {
+      input: PAGES,
       output: {
         codeSplitting: {
           groups: VENDOR_GROUPS.map((group, i) => ({
