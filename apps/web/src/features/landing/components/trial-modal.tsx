@@ -17,7 +17,7 @@ import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { formatSchoolCode } from '@stem/contract/school-code';
 import type { TTrialCreateData } from '@stem/contract/trial';
 import { formatLongDate } from '../../../lib/dates';
-import { setItem } from '../../../lib/session';
+import { setItem } from '../../../lib/session-core';
 import { createTrial } from '../api';
 import { trialCreateErrorOf } from '../landing-errors';
 import { useAction } from '../use-action';
