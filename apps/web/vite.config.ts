@@ -40,28 +40,37 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-axios', test: /node_modules[\\/]axios[\\/]/ },
 ];
 
-export default defineConfig({
+/** The client build (both pages, vendor chunks); the server build of the landing page's prerender. */
+const CLIENT_BUILD = {
+  target: 'es2022',
+  sourcemap: false,
+  chunkSizeWarningLimit: 600,
+  // dist/.vite/manifest.json: which chunks each page needs (scripts/route-sizes.mjs reads it).
+  manifest: true,
+  rolldownOptions: {
+    input: PAGES,
+    output: {
+      codeSplitting: {
+        groups: VENDOR_GROUPS.map((group, i) => ({
+          ...group,
+          priority: VENDOR_GROUPS.length - i,
+        })),
+      },
+    },
+  },
+};
+
+/**
+ * `vite build --ssr src/landing-prerender.tsx --outDir dist-ssr`: the landing page for Node, run once
+ * by scripts/prerender-landing.mjs to write its HTML into dist/landing.html, then deleted.
+ */
+const PRERENDER_BUILD = { target: 'node20', sourcemap: false, emptyOutDir: true };
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), landingAtRoot()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // dist/.vite/manifest.json: which chunks each page needs (scripts/route-sizes.mjs reads it).
-    manifest: true,
-    rolldownOptions: {
-      input: PAGES,
-      output: {
-        codeSplitting: {
-          groups: VENDOR_GROUPS.map((group, i) => ({
-            ...group,
-            priority: VENDOR_GROUPS.length - i,
-          })),
-        },
-      },
-    },
-  },
-});
+  build: isSsrBuild ? PRERENDER_BUILD : CLIENT_BUILD,
+}));

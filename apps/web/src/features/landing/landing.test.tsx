@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
@@ -15,6 +17,7 @@ import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { browser } from './api';
 import { FEATURES } from './landing-content';
 import { FAQS } from './landing-faqs';
+import { LandingRoot } from './landing-root';
 import LandingPage from './pages/landing-page';
 import LandingRoute from './pages/landing-route';
 
@@ -481,5 +484,38 @@ describe("the landing page's own entry (no router, no query client)", { timeout:
     expect(signedInHomePath()).toBeNull();
     localStorage.setItem('role', 'teacher');
     expect(signedInHomePath()).toBeNull();
+  });
+});
+
+describe('the landing page rendered at build time', { timeout: 60_000 }, () => {
+  it('hydrates without a mismatch, then asks for the settings and works', async () => {
+    const user = userEvent.setup({ delay: null });
+    const html = renderToString(<LandingRoot search="" clearSearch={() => undefined} />);
+    expect(html).toContain(L.hero.title);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    const errors = vi.spyOn(console, 'error');
+    const root = await act(async () =>
+      hydrateRoot(container, <LandingRoot />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      }),
+    );
+    try {
+      expect(mismatches).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      await waitFor(() =>
+        expect(within(container).getAllByRole('link', { name: L.nav.bookDemo })[0]).toHaveAttribute(
+          'href',
+          'https://cal.example.org/demo',
+        ),
+      );
+      await user.click(within(container).getByRole('button', { name: L.nav.buyPlan }));
+      expect(await screen.findByRole('dialog', { name: E.title })).toBeVisible();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 });

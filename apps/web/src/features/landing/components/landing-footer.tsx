@@ -90,7 +90,8 @@ export function LandingFooter({ site }: { site: TPublicSiteConfig }) {
             </li>
           </ul>
         </nav>
-        <Text size="sm" mt="lg" c="gray.4">
+        {/* The year of the build's HTML (landing-prerender.tsx) may differ from the visitor's. */}
+        <Text size="sm" mt="lg" c="gray.4" suppressHydrationWarning>
           {F.rights(new Date().getFullYear())}
         </Text>
       </Container>

@@ -60,9 +60,9 @@ export default function LandingPage({
   clearSearch = clearAddressSearch,
 }: TLandingPageProps) {
   useDocumentTitle(PUBLIC_MESSAGES.landing.documentTitle);
-  const [isPaymentCancelled, setPaymentCancelled] = useState(
-    () => new URLSearchParams(search).get('payment_status') === 'cancelled',
-  );
+  // Set after the first render: the page's HTML is rendered at build time (landing-prerender.tsx)
+  // without a query string, and the first render in the browser must match it.
+  const [isPaymentCancelled, setPaymentCancelled] = useState(false);
   const [isTrialOpen, setTrialOpen] = useState(false);
   const [isVideoOpen, setVideoOpen] = useState(false);
   const [emailPurpose, setEmailPurpose] = useState<TEmailPurpose | null>(null);
@@ -76,7 +76,10 @@ export default function LandingPage({
 
   // The alert stays; the query string goes, so a reload or a shared link does not show it again.
   useEffect(() => {
-    if (new URLSearchParams(search).has('payment_status')) clearSearch();
+    const params = new URLSearchParams(search);
+    if (!params.has('payment_status')) return;
+    if (params.get('payment_status') === 'cancelled') setPaymentCancelled(true);
+    clearSearch();
   }, [search, clearSearch]);
 
   const introOfferEnds = isIntroOfferOpen(site.introOfferEndsOn, localToday())
