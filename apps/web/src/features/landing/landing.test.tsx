@@ -513,6 +513,9 @@ describe('the landing page rendered at build time', { timeout: 60_000 }, () => {
       );
       await user.click(within(container).getByRole('button', { name: L.nav.buyPlan }));
       expect(await screen.findByRole('dialog', { name: E.title })).toBeVisible();
+      // The settings' reply reached sections hydrated on their own without a client re-render.
+      expect(mismatches).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
     } finally {
       act(() => root.unmount());
       container.remove();

@@ -112,18 +112,33 @@ export default function LandingPage({
           onGetStarted={() => setTrialOpen(true)}
           onWatchDemo={() => setVideoOpen(true)}
         />
-        <FeaturesSection />
-        <PricingSection
-          introOfferEnds={introOfferEnds}
-          onBuy={buy}
-          onStartTrial={() => setTrialOpen(true)}
-          personalBilling={personalBilling}
-          onPersonalBillingChange={setPersonalBilling}
-        />
-        <FaqSection />
-        <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
+        {/*
+          Each section below the first screen is a boundary of its own: on the page rendered at
+          build time, React hydrates them one by one in short tasks after the header and the hero,
+          rather than the whole page in one long task that would hold up a tap.
+        */}
+        <Suspense fallback={null}>
+          <FeaturesSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PricingSection
+            introOfferEnds={introOfferEnds}
+            onBuy={buy}
+            onStartTrial={() => setTrialOpen(true)}
+            personalBilling={personalBilling}
+            onPersonalBillingChange={setPersonalBilling}
+          />
+        </Suspense>
+        <Suspense fallback={null}>
+          <FaqSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
+        </Suspense>
       </main>
-      <LandingFooter site={site} />
+      <Suspense fallback={null}>
+        <LandingFooter site={site} />
+      </Suspense>
       <Suspense fallback={null}>
         {hasTrial ? (
           <TrialModal
