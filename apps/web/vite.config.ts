@@ -1,5 +1,29 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Two pages: index.html is the app (every route), landing.html is the landing page's own small entry,
+ * which the server sends for `/` (apps/server/src/plugins/error-handler.ts). The dev server does the
+ * same, so `npm run dev` shows `/` as a first visit gets it.
+ */
+const PAGES = {
+  main: fileURLToPath(new URL('./index.html', import.meta.url)),
+  landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+};
+
+function landingAtRoot(): Plugin {
+  return {
+    name: 'stem-landing-at-root',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/' || req.url?.startsWith('/?'))
+          req.url = `/landing.html${req.url.slice(1)}`;
+        next();
+      });
+    },
+  };
+}
 
 /**
  * Vendor code in a few long-lived chunks, grouped by what loads together, so a release that only
@@ -16,27 +40,37 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-axios', test: /node_modules[\\/]axios[\\/]/ },
 ];
 
-export default defineConfig({
-  plugins: [react()],
+/** The client build (both pages, vendor chunks); the server build of the landing page's prerender. */
+const CLIENT_BUILD = {
+  target: 'es2022',
+  sourcemap: false,
+  chunkSizeWarningLimit: 600,
+  // dist/.vite/manifest.json: which chunks each page needs (scripts/route-sizes.mjs reads it).
+  manifest: true,
+  rolldownOptions: {
+    input: PAGES,
+    output: {
+      codeSplitting: {
+        groups: VENDOR_GROUPS.map((group, i) => ({
+          ...group,
+          priority: VENDOR_GROUPS.length - i,
+        })),
+      },
+    },
+  },
+};
+
+/**
+ * `vite build --ssr src/landing-prerender.tsx --outDir dist-ssr`: the landing page for Node, run once
+ * by scripts/prerender-landing.mjs to write its HTML into dist/landing.html, then deleted.
+ */
+const PRERENDER_BUILD = { target: 'node20', sourcemap: false, emptyOutDir: true };
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), landingAtRoot()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    // dist/.vite/manifest.json: which chunks each page needs (scripts/route-sizes.mjs reads it).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: VENDOR_GROUPS.map((group, i) => ({
-            ...group,
-            priority: VENDOR_GROUPS.length - i,
-          })),
-        },
-      },
-    },
-  },
-});
+  build: isSsrBuild ? PRERENDER_BUILD : CLIENT_BUILD,
+}));

@@ -1,6 +1,9 @@
+import { PUBLIC_MESSAGES } from './messages-public';
+
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
- * Tests assert on these by reference, so a typo cannot hide.
+ * Tests assert on these by reference, so a typo cannot hide. The landing page's texts are written in
+ * ./messages-public (its own entry loads only those) and appear here under the same names.
  */
 export const MESSAGES = {
   generic: {
@@ -10,9 +13,9 @@ export const MESSAGES = {
     /** The database is out of reach for a moment (a restart, a failover): a 503 worth retrying. */
     unavailable: 'The service is briefly unavailable. Please try again in a moment.',
     fallback: 'An error occurred.',
-    network: 'Unable to connect to the server. Please check your internet connection.',
+    network: PUBLIC_MESSAGES.generic.network,
     unexpected: 'An unexpected error occurred. Please try again.',
-    rateLimited: 'Too many requests. Please wait a moment and try again.',
+    rateLimited: PUBLIC_MESSAGES.generic.rateLimited,
     /** A list's `cursor` that this list did not make, or that belongs to another order. */
     badCursor: 'This list position is no longer valid. Please reload the list.',
     retry: 'Retry',
@@ -63,7 +66,7 @@ export const MESSAGES = {
     trialStudentLimit:
       'This trial has reached the student limit. Only 1 student account is allowed.',
     trialExpired: 'This trial has expired. Please upgrade to a full plan.',
-    emailInvalid: 'Please enter a valid email address',
+    emailInvalid: PUBLIC_MESSAGES.register.emailInvalid,
     badRequest: 'Invalid registration information. Please check your details and try again.',
     unauthorized: 'Authentication failed. Please check your credentials.',
     conflict: 'This email address is already in use. Please use a different email.',
@@ -91,9 +94,9 @@ export const MESSAGES = {
     nameFailed: 'Failed to update school name',
     nameNetwork: 'Network error while updating school name',
     codeLoadFailed: "Couldn't load school code",
-    copyFailed: 'Failed to copy code. Please try selecting and copying manually.',
+    copyFailed: PUBLIC_MESSAGES.settings.copyFailed,
     copied: 'School code copied to clipboard',
-    copiedLabel: 'Copied!',
+    copiedLabel: PUBLIC_MESSAGES.settings.copiedLabel,
     paidOnly: 'Editing school details is only available on paid plans',
     logoType: 'Please select a valid image file (JPG, PNG, GIF, SVG)',
     logoSize: 'Image size should be less than 2MB',
@@ -890,10 +893,7 @@ export const MESSAGES = {
     keepSubscription: 'No, Keep Subscription',
     cancelling: 'Cancelling...',
   },
-  dates: {
-    none: 'No date available',
-    invalid: 'Invalid date',
-  },
+  dates: PUBLIC_MESSAGES.dates,
   dashboard: {
     noRecentSubmissions: 'No recent submissions',
     unknownStudent: 'Unknown Student',
@@ -994,133 +994,9 @@ export const MESSAGES = {
     copy: 'Copy',
     note: 'This code has also been e-mailed to you, and you can view it again at any time in Settings.',
   },
-  /** The public landing page (spec 01 §2 "Landing page", issue 8). */
-  landing: {
-    documentTitle: 'STEM@Home · Marking handwritten STEM work in minutes',
-    skipToContent: 'Skip to main content',
-    promo: (code: string, months: number, planName: string) =>
-      `Use code ${code} for ${months} months free on the monthly ${planName}.`,
-    nav: {
-      label: 'Main',
-      product: 'Product',
-      pricing: 'Pricing',
-      faqs: 'FAQs',
-      buyPlan: 'Buy Plan',
-      clientLogin: 'Client Login',
-      bookDemo: 'Book A Demo',
-      menu: 'Menu',
-      openMenu: 'Open menu',
-      closeMenu: 'Close menu',
-    },
-    hero: {
-      title: 'Mark handwritten STEM work in minutes, not evenings',
-      text: 'Students photograph or type their answers. STEM@Home reads the handwriting, marks every answer against your own rubric and gives each student a score and feedback they can act on.',
-      getStarted: 'Get Started',
-      watchDemo: 'Watch Demo',
-      note: '14-day free trial. No card needed.',
-    },
-    video: {
-      title: 'STEM@Home demo',
-      caption:
-        'A student photographs a written answer, checks the text that was read and gets a mark with feedback.',
-      close: 'Close video',
-      unsupported: 'Your browser cannot play this video.',
-    },
-    features: {
-      title: 'Everything a busy teacher needs to mark at scale',
-      text: 'From writing the question to the feedback a student reads, in one place.',
-      enlarge: (title: string) => `Enlarge screenshot: ${title}`,
-      closeLightbox: 'Close screenshot',
-    },
-    pricing: {
-      title: 'Simple pricing',
-      text: 'Prices in pounds sterling, tax included. Cancel at any time.',
-      introductory: (date: string) => `Introductory prices, valid until ${date}.`,
-      monthly: 'Monthly',
-      annual: 'Annual',
-      billingLabel: (planName: string) => `Billing period of the ${planName}`,
-      perMonth: 'per month',
-      perYear: 'per year',
-      was: (price: string) => `was ${price}`,
-      aboutPerMonth: (price: string) => `about ${price} per month`,
-      buy: 'Buy Now',
-      comingSoon: 'Coming Soon!',
-      classroomNote: 'This plan will be available for teachers soon.',
-      trialTitle: 'Not ready to buy?',
-      trialText: 'Try every feature free for 14 days with one teacher and one student.',
-    },
-    faqs: {
-      title: 'Frequently asked questions',
-    },
-    cta: {
-      title: 'Give your evenings back',
-      text: 'Start a free trial in a few seconds: no card, no installation, nothing to set up.',
-    },
-    footer: {
-      label: 'Footer',
-      features: 'Features',
-      pricing: 'Pricing',
-      contact: 'Contact',
-      linkedin: 'LinkedIn',
-      privacy: 'Privacy Policy',
-      eula: 'End User Licence Agreement',
-      rights: (year: number) => `© ${year} STEM@Home. All rights reserved.`,
-      home: 'STEM@Home home page',
-    },
-    paymentCancelled: 'Your payment process was cancelled and you have not been charged.',
-  },
-  /** The trial modal of the landing page (spec 01 §2, §4, §8 "Trial and purchase"). */
-  trialModal: {
-    title: 'Try STEM@Home for Free',
-    intro:
-      'Get a school of your own in seconds and see how STEM@Home marks handwritten work. Your free trial includes:',
-    start: 'Start My Free Trial',
-    byEmail: 'Send me a sign-up link by e-mail instead',
-    creating: 'Creating your trial account...',
-    failed: 'Failed to create trial account',
-    failedText: 'An error occurred while creating your trial account. Please try again.',
-    tryAgain: 'Try Again',
-    successTitle: 'Your trial school is ready',
-    schoolName: 'School name',
-    schoolCode: 'School code',
-    copy: 'Copy',
-    copyCode: 'Copy school code',
-    expires: (date: string, days: number) =>
-      `Your trial ends on ${date} (${days} ${days === 1 ? 'day' : 'days'}).`,
-    includesTitle: 'Your trial includes',
-    nextStepsTitle: 'Next steps',
-    nextSteps: [
-      'Keep your school code: you need it to register, and it is shown again on the sign-in page.',
-      'Select Register Now and create your teacher account.',
-      'Create a class, add a question with its rubric and invite your student with the school code.',
-    ],
-    registerNow: 'Register Now',
-    close: 'Close',
-  },
-  /** The 'Enter Your Email' modal, for the e-mail trial and for buying a plan (spec 01 §2, §8). */
-  emailModal: {
-    title: 'Enter Your Email',
-    label: 'Email address',
-    trialText:
-      'We will e-mail you a link to create your trial school. The link works for 24 hours.',
-    purchaseText: (planName: string) =>
-      `The ${planName} and your school code will be set up for this address.`,
-    trialSubmit: 'Send Sign-up Link',
-    purchaseSubmit: 'Continue to Payment',
-    promoLabel: 'Promo code (optional)',
-    promoHint: (code: string, months: number) => `${code} gives ${months} months free.`,
-    cancel: 'Cancel',
-    trialSentTitle: 'Check your e-mail',
-    trialSent: (email: string) =>
-      `We have sent a link to ${email}. Open it within 24 hours to create your trial school.`,
-    emailExists:
-      'This email address is already associated with an existing account. Please use a different email address to start a free trial.',
-    emailCheckFailed: 'An error occurred while verifying your email. Please try again.',
-    checkoutFailed: 'Failed to create checkout session',
-    planEmailExists:
-      'This email address is already associated with an existing plan. Please use a different email address to start a new subscription.',
-    paymentError: 'An error occurred during the payment process. Please try again.',
-  },
+  landing: PUBLIC_MESSAGES.landing,
+  trialModal: PUBLIC_MESSAGES.trialModal,
+  emailModal: PUBLIC_MESSAGES.emailModal,
   magicLinkPage: {
     documentTitle: 'Signing in · STEM@Home',
     verifyingTitle: 'Verifying Magic Link',

@@ -7,6 +7,8 @@ import type { TErrorResponse } from '@stem/contract/errors';
 import { AppError } from '../lib/app-error';
 import { clientErrorOf, databaseFailureOf, isDatabaseUnreachable } from '../lib/database-errors';
 
+const LANDING_PAGE = 'landing.html';
+
 /**
  * One error handler: every failure becomes `{ success: false, message, code }` with the right status.
  * Validation errors name the field; 5xx never reveal internals.
@@ -17,6 +19,9 @@ export function registerErrorHandler(
 ): void {
   const spaIndex = options.webDist ? path.join(options.webDist, 'index.html') : undefined;
   const hasSpa = spaIndex !== undefined && existsSync(spaIndex);
+  // The landing page's own small entry (apps/web/landing.html), sent for `/` when the build has it.
+  const hasLanding =
+    hasSpa && options.webDist !== undefined && existsSync(path.join(options.webDist, LANDING_PAGE));
   const sendAppError = (error: AppError, reply: FastifyReply) => {
     if (error.headers) void reply.headers(error.headers);
     const body: TErrorResponse = { success: false, message: error.message, code: error.code };
@@ -101,6 +106,7 @@ export function registerErrorHandler(
 
   app.setNotFoundHandler((request, reply) => {
     // History fallback: any page route of the SPA gets index.html; the router decides what to show.
+    // `/` gets the landing page's own entry, which loads neither the router nor the app's pages.
     const pathname = request.url.split('?')[0] ?? '';
     const isPage =
       hasSpa &&
@@ -109,7 +115,8 @@ export function registerErrorHandler(
       !/\.[a-z0-9]{1,5}$/i.test(pathname);
     if (isPage) {
       void reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').sendFile('index.html');
+      const page = pathname === '/' && hasLanding ? LANDING_PAGE : 'index.html';
+      return reply.type('text/html').sendFile(page);
     }
     return reply.status(404).send({
       success: false,

@@ -9,7 +9,7 @@ import {
 } from 'react-router';
 import type { TRole } from '@stem/contract/roles';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
-import { getStoredRole } from '../lib/session';
+import { getStoredRole } from '../lib/session-core';
 import { landingRedirect } from './landing-redirect';
 import { RouteError } from './route-error';
 
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         loader: landingRedirect,
-        ...page(() => import('../features/landing/pages/landing-page')),
+        ...page(() => import('../features/landing/pages/landing-route')),
       },
       {
         element: <GuestOnly />,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -8,9 +8,9 @@ type TFormatOptions = { timeZone?: string };
 
 /** The date, or why there is none: 'No date available' when missing, 'Invalid date' when unreadable. */
 function parse(value: TDateInput): Date | string {
-  if (value === null || value === undefined || value === '') return MESSAGES.dates.none;
+  if (value === null || value === undefined || value === '') return PUBLIC_MESSAGES.dates.none;
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? MESSAGES.dates.invalid : date;
+  return Number.isNaN(date.getTime()) ? PUBLIC_MESSAGES.dates.invalid : date;
 }
 
 /** "11 Mar 2025, 15:45": day, short month, year and a 24-hour time (spec 02 §9, teacher cards). */

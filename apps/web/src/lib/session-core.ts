@@ -27,6 +27,23 @@ export function read(key: string): string | null {
   }
 }
 
+export function write(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the session then lives only as long as the page.
+  }
+}
+
+export function getItem(key: keyof typeof STORAGE_KEYS): string | null {
+  return read(STORAGE_KEYS[key]);
+}
+
+export function setItem(key: keyof typeof STORAGE_KEYS, value: string | null): void {
+  write(STORAGE_KEYS[key], value);
+}
+
 export function getToken(): string | null {
   return read(STORAGE_KEYS.token);
 }

@@ -1,17 +1,17 @@
 import { ZSessionUser, type TSessionResponse, type TSessionUser } from '@stem/contract/auth';
 import { normaliseRole, type TRole } from '@stem/contract/roles';
-import { STORAGE_KEYS, getToken, isSignedIn, read, SESSION_EVENT } from './session-core';
+import {
+  STORAGE_KEYS,
+  getItem,
+  getToken,
+  isSignedIn,
+  read,
+  SESSION_EVENT,
+  setItem,
+  write,
+} from './session-core';
 
-export { STORAGE_KEYS, getToken, isSignedIn, SESSION_EVENT };
-
-function write(key: string, value: string | null): void {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Private mode or a full quota: the session then lives only as long as the page.
-  }
-}
+export { STORAGE_KEYS, getItem, getToken, isSignedIn, SESSION_EVENT, setItem };
 
 export function getRefreshToken(): string | null {
   return read(STORAGE_KEYS.refreshToken);
@@ -76,12 +76,4 @@ export function notifySessionChange(): void {
   } catch {
     // Old browsers without the StorageEvent constructor: the custom event is enough.
   }
-}
-
-export function getItem(key: keyof typeof STORAGE_KEYS): string | null {
-  return read(STORAGE_KEYS[key]);
-}
-
-export function setItem(key: keyof typeof STORAGE_KEYS, value: string | null): void {
-  write(STORAGE_KEYS[key], value);
 }

@@ -1,10 +1,10 @@
 import { Badge, Card, Group, SegmentedControl, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { formatPence, type TBillingOption, type TPaidPlan } from '@stem/contract/plans';
 import classes from './plan-card.module.css';
 
-const P = MESSAGES.landing.pricing;
+const P = PUBLIC_MESSAGES.landing.pricing;
 
 type TPlanCardProps = {
   plan: TPaidPlan;

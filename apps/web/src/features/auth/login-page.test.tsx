@@ -61,7 +61,8 @@ describe('login page', { timeout: 15_000 }, () => {
     renderLogin();
     await user.type(emailField(), 'not-an-address');
     await user.type(passwordField() as HTMLElement, 'secret{Enter}');
-    expect(screen.getByText(MESSAGES.register.emailInvalid)).toBeInTheDocument();
+    // The check runs once ./login-actions has loaded (first focus fetches it).
+    expect(await screen.findByText(MESSAGES.register.emailInvalid)).toBeInTheDocument();
   });
 
   it('shows a message handed over by another page', () => {

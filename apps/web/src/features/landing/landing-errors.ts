@@ -1,12 +1,12 @@
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { isNoResponse, serverMessageOf, statusOf } from '../../lib/http';
 
-const E = MESSAGES.emailModal;
+const E = PUBLIC_MESSAGES.emailModal;
 
 /** A 429 is a rate limit (spec 01 §8): the server's wording, which says when to try again. */
 function rateLimitMessage(error: unknown): string | undefined {
   return statusOf(error) === 429
-    ? (serverMessageOf(error) ?? MESSAGES.generic.rateLimited)
+    ? (serverMessageOf(error) ?? PUBLIC_MESSAGES.generic.rateLimited)
     : undefined;
 }
 
@@ -14,8 +14,8 @@ function rateLimitMessage(error: unknown): string | undefined {
 export function trialCreateErrorOf(error: unknown): string {
   const limited = rateLimitMessage(error);
   if (limited) return limited;
-  if (isNoResponse(error)) return MESSAGES.generic.network;
-  return MESSAGES.trialModal.failedText;
+  if (isNoResponse(error)) return PUBLIC_MESSAGES.generic.network;
+  return PUBLIC_MESSAGES.trialModal.failedText;
 }
 
 /** The alert of the e-mail trial when the address is taken: the server's message or the spec's. */

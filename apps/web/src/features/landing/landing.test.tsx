@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
@@ -7,12 +10,16 @@ import { PAID_PLANS } from '@stem/contract/plans';
 import { SITE_DEFAULTS, SITE_PATHS } from '@stem/contract/site';
 import { PAYMENT_PATHS, TRIAL_PATHS } from '@stem/contract/trial';
 import { landingRedirect } from '../../app/landing-redirect';
+import { signedInHomePath } from '../../app/signed-in-home';
+import { theme } from '../../app/theme';
 import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { browser } from './api';
 import { FEATURES } from './landing-content';
 import { FAQS } from './landing-faqs';
+import { LandingRoot } from './landing-root';
 import LandingPage from './pages/landing-page';
+import LandingRoute from './pages/landing-route';
 
 const L = MESSAGES.landing;
 const T = MESSAGES.trialModal;
@@ -47,7 +54,7 @@ const TRIAL = {
 function renderLanding(entry = '/') {
   return renderRoutes(
     [
-      { path: '/', loader: landingRedirect, element: <LandingPage /> },
+      { path: '/', loader: landingRedirect, element: <LandingRoute /> },
       { path: '*', element: <LocationProbe /> },
     ],
     entry,
@@ -408,5 +415,110 @@ describe('buying the Personal plan', { timeout: 60_000 }, () => {
       billingOption: 'monthly',
       promoCode: 'EXAM2025',
     });
+  });
+});
+
+/** The landing page as its own entry (landing.html) renders it: Mantine alone, no router. */
+function renderEntry(address = '/') {
+  window.history.replaceState(null, '', address);
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <LandingPage />
+    </MantineProvider>,
+  );
+}
+
+describe("the landing page's own entry (no router, no query client)", { timeout: 60_000 }, () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('links into the app with plain links, and the trial dialog works', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', TRIAL_PATHS.create, { status: 201, body: TRIAL });
+    renderEntry();
+    expect(await screen.findByRole('heading', { level: 1, name: L.hero.title })).toBeVisible();
+    expect(screen.getByRole('link', { name: L.nav.clientLogin })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: L.footer.home })).toHaveAttribute('href', '/');
+    const footer = screen.getByRole('navigation', { name: L.footer.label });
+    expect(within(footer).getByRole('link', { name: L.footer.privacy })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: L.nav.bookDemo })[0]).toHaveAttribute(
+        'href',
+        'https://cal.example.org/demo',
+      ),
+    );
+
+    await user.click(await heroButton(L.hero.getStarted));
+    const dialog = await screen.findByRole('dialog', { name: T.title });
+    await user.click(within(dialog).getByRole('button', { name: T.start }));
+    await within(dialog).findByTestId('trial-created');
+    expect(within(dialog).getByRole('link', { name: T.registerNow })).toHaveAttribute(
+      'href',
+      '/register?showTrial=true&code=ABCD1234EFGH5678',
+    );
+  });
+
+  it('says a payment was cancelled and takes the query string off the address', async () => {
+    renderEntry('/?payment_status=cancelled#pricing');
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.paymentCancelled);
+    await waitFor(() => expect(window.location.search).toBe(''));
+    expect(window.location.pathname).toBe('/');
+    expect(window.location.hash).toBe('#pricing');
+    expect(screen.getByText(L.paymentCancelled)).toBeVisible();
+  });
+
+  it.each([
+    ['owner', '/owner-dashboard'],
+    ['admin', '/admin-dashboard'],
+    ['teacher', '/dashboard'],
+    ['student', '/dashboard'],
+  ])('sends a signed-in %s to %s before drawing anything', (role, path) => {
+    localStorage.setItem('token', 'a-token');
+    localStorage.setItem('role', role);
+    expect(signedInHomePath()).toBe(path);
+  });
+
+  it('draws the page for a visitor who is not signed in', () => {
+    expect(signedInHomePath()).toBeNull();
+    localStorage.setItem('role', 'teacher');
+    expect(signedInHomePath()).toBeNull();
+  });
+});
+
+describe('the landing page rendered at build time', { timeout: 60_000 }, () => {
+  it('hydrates without a mismatch, then asks for the settings and works', async () => {
+    const user = userEvent.setup({ delay: null });
+    const html = renderToString(<LandingRoot search="" clearSearch={() => undefined} />);
+    expect(html).toContain(L.hero.title);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    const errors = vi.spyOn(console, 'error');
+    const root = await act(async () =>
+      hydrateRoot(container, <LandingRoot />, {
+        onRecoverableError: (error) => mismatches.push(error),
+      }),
+    );
+    try {
+      expect(mismatches).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+      await waitFor(() =>
+        expect(within(container).getAllByRole('link', { name: L.nav.bookDemo })[0]).toHaveAttribute(
+          'href',
+          'https://cal.example.org/demo',
+        ),
+      );
+      await user.click(within(container).getByRole('button', { name: L.nav.buyPlan }));
+      expect(await screen.findByRole('dialog', { name: E.title })).toBeVisible();
+      // The settings' reply reached sections hydrated on their own without a client re-render.
+      expect(mismatches).toEqual([]);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 });

@@ -8,7 +8,7 @@ import {
 } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { formatSchoolCode } from '@stem/contract/school-code';
-import { getItem, setItem } from '../../../lib/session';
+import { getItem, setItem } from '../../../lib/session-core';
 
 type TCopyNotice = { kind: 'success' | 'error'; text: string } | null;
 

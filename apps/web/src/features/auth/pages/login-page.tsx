@@ -15,16 +15,22 @@ import { IconAlertCircle, IconCircleCheck, IconMail, IconMailCheck } from '@tabl
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ZEmailRequest, ZLoginRequest } from '@stem/contract/auth';
+import type { TLoginRequest } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
-import { saveSession } from '../../../lib/session';
-import { requestMagicLink, requestPasswordReset, signIn } from '../api';
-import { destinationAfterSignIn, loginErrorMessage } from '../auth-messages';
 import { AuthLayout } from '../components/auth-layout';
 import { GeneratedSchoolCodeBox } from '../components/generated-school-code-box';
 import { useDocumentTitle } from '../use-document-title';
 
 const T = MESSAGES.loginPage;
+
+/**
+ * The forms' schemas, the calls and the error wording (./login-actions), fetched when a field is
+ * first focused or a form sent: the page's first load carries neither zod nor axios.
+ */
+const loadActions = () => import('../login-actions');
+const prefetchActions = () => {
+  loadActions().catch(() => undefined);
+};
 
 type TTab = 'password' | 'magicLink';
 type TFieldErrors = { email?: string; password?: string };
@@ -65,15 +71,31 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
 
-  const signInMutation = useMutation({ mutationFn: signIn });
-  const magicLinkMutation = useMutation({ mutationFn: requestMagicLink });
-  const resetMutation = useMutation({ mutationFn: requestPasswordReset });
+  const signInMutation = useMutation({
+    mutationFn: async (body: TLoginRequest) => (await loadActions()).signInAndStore(body),
+  });
+  const magicLinkMutation = useMutation({
+    mutationFn: async (address: string) => (await loadActions()).requestMagicLink(address),
+  });
+  const resetMutation = useMutation({
+    mutationFn: async (address: string) => (await loadActions()).requestPasswordReset(address),
+  });
 
   const notice = dismissedNoticeKey === location.key ? null : noticeFromState(location.state);
 
   const startOver = () => {
     setError(null);
     setFieldErrors({});
+  };
+
+  /** The actions module; when it cannot be fetched (offline), the network message instead. */
+  const loadActionsOrSay = async () => {
+    try {
+      return await loadActions();
+    } catch {
+      setError(MESSAGES.generic.network);
+      return null;
+    }
   };
 
   const beforeSend = () => {
@@ -83,26 +105,29 @@ export default function LoginPage() {
 
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZLoginRequest.safeParse({ email, password });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error.issues));
+    const actions = await loadActionsOrSay();
+    if (!actions) return;
+    const parsed = actions.checkLogin({ email, password });
+    if (!parsed.ok) {
+      setFieldErrors(fieldErrorsOf(parsed.issues));
       return;
     }
     beforeSend();
     try {
-      const session = await signInMutation.mutateAsync(parsed.data);
-      saveSession(session);
-      navigate(destinationAfterSignIn(session.role), { replace: true });
+      const destination = await signInMutation.mutateAsync(parsed.data);
+      navigate(destination, { replace: true });
     } catch (failure) {
-      setError(loginErrorMessage(failure, 'password'));
+      setError(actions.loginErrorMessage(failure, 'password'));
     }
   };
 
   const submitEmailOnly = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZEmailRequest.safeParse({ email });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error.issues));
+    const actions = await loadActionsOrSay();
+    if (!actions) return;
+    const parsed = actions.checkEmail({ email });
+    if (!parsed.ok) {
+      setFieldErrors(fieldErrorsOf(parsed.issues));
       return;
     }
     beforeSend();
@@ -112,7 +137,7 @@ export default function LoginPage() {
       else await magicLinkMutation.mutateAsync(parsed.data.email);
       setSentMessage(forgot ? MESSAGES.login.resetSent : MESSAGES.login.magicLinkSent);
     } catch (failure) {
-      setError(loginErrorMessage(failure, forgot ? 'forgotPassword' : 'magicLink'));
+      setError(actions.loginErrorMessage(failure, forgot ? 'forgotPassword' : 'magicLink'));
     }
   };
 
@@ -326,7 +351,8 @@ export default function LoginPage() {
 
   return (
     <AuthLayout>
-      <Stack gap="md">
+      {/* The first focus on a field fetches what sending needs, while the visitor types. */}
+      <Stack gap="md" onFocusCapture={prefetchActions}>
         {/* Always first, so switching modes keeps its five-minute timer running. */}
         <GeneratedSchoolCodeBox />
         {body}

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { formatPence, PAID_PLANS, PROMO, type TBillingOption } from '@stem/contract/plans';
 import { browser, checkEmail, createCheckout, requestEmailTrial } from '../api';
 import {
@@ -11,9 +10,10 @@ import {
   emailExistsMessage,
   emailTrialErrorOf,
 } from '../landing-errors';
+import { useAction } from '../use-action';
 
-const E = MESSAGES.emailModal;
-const P = MESSAGES.landing.pricing;
+const E = PUBLIC_MESSAGES.emailModal;
+const P = PUBLIC_MESSAGES.landing.pricing;
 /** The modal's "simple e-mail pattern" (spec 01 §5). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -41,23 +41,24 @@ function EmailForm({ purpose, onClose }: { purpose: TEmailPurpose; onClose: () =
   const [alert, setAlert] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
 
-  const emailTrial = useMutation({
-    mutationFn: async (address: string) => {
+  const emailTrial = useAction(
+    async (address: string) => {
       const check = await checkEmail(address);
       if (check.exists) return { exists: true as const, message: check.message };
       await requestEmailTrial(address);
       return { exists: false as const };
     },
-    onSuccess: (result, address) => {
-      // An address already in use: the alert, and the modal stays for another address (spec 01 §8).
-      if (result.exists) setAlert(emailExistsMessage(result.message));
-      else setSentTo(address);
+    {
+      onSuccess: (result, address) => {
+        // An address already in use: the alert, and the modal stays for another address (spec 01 §8).
+        if (result.exists) setAlert(emailExistsMessage(result.message));
+        else setSentTo(address);
+      },
+      onError: (error) => setAlert(emailTrialErrorOf(error)),
     },
-    onError: (error) => setAlert(emailTrialErrorOf(error)),
-  });
+  );
 
-  const checkout = useMutation({
-    mutationFn: createCheckout,
+  const checkout = useAction(createCheckout, {
     onSuccess: (reply) => {
       if (reply.success && reply.checkoutUrl) browser.go(reply.checkoutUrl);
       else setAlert(checkoutRefusalOf(reply.message));
@@ -73,7 +74,7 @@ function EmailForm({ purpose, onClose }: { purpose: TEmailPurpose; onClose: () =
     event.preventDefault();
     const address = email.trim().toLowerCase();
     if (!EMAIL_PATTERN.test(address)) {
-      setFieldError(MESSAGES.register.emailInvalid);
+      setFieldError(PUBLIC_MESSAGES.register.emailInvalid);
       return;
     }
     setFieldError(null);
@@ -103,7 +104,7 @@ function EmailForm({ purpose, onClose }: { purpose: TEmailPurpose; onClose: () =
           {E.trialSent(sentTo)}
         </Alert>
         <Group justify="flex-end">
-          <Button onClick={onClose}>{MESSAGES.trialModal.close}</Button>
+          <Button onClick={onClose}>{PUBLIC_MESSAGES.trialModal.close}</Button>
         </Group>
       </Stack>
     );

@@ -1,5 +1,5 @@
 import { Accordion, Container, Title } from '@mantine/core';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { FAQS } from '../landing-faqs';
 import classes from '../landing.module.css';
 
@@ -9,7 +9,7 @@ export function FaqSection() {
     <section id="faqs" className={classes.section} aria-labelledby="faqs-title">
       <Container size="md">
         <Title id="faqs-title" order={2} ta="center" mb={32}>
-          {MESSAGES.landing.faqs.title}
+          {PUBLIC_MESSAGES.landing.faqs.title}
         </Title>
         <Accordion variant="separated" radius="md" chevronPosition="right">
           {FAQS.map((faq) => (

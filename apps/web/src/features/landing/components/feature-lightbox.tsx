@@ -1,9 +1,9 @@
 import { Modal, Text } from '@mantine/core';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { SHOT_SIZE, type TFeature } from '../landing-content';
 import classes from '../landing.module.css';
 
-const F = MESSAGES.landing.features;
+const F = PUBLIC_MESSAGES.landing.features;
 
 /** A feature's screenshot, fullscreen (spec 01 §2 features section). */
 export default function FeatureLightbox({

@@ -1,6 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { FEATURES, SHOT_SIZE, type TFeature } from '../landing-content';
 import classes from '../landing.module.css';
 import { useOpenedOnce } from '../use-opened-once';
@@ -8,7 +8,7 @@ import { useOpenedOnce } from '../use-opened-once';
 /** The fullscreen screenshot: its code (and Mantine's Modal) loads when a screenshot is opened. */
 const FeatureLightbox = lazy(() => import('./feature-lightbox'));
 
-const F = MESSAGES.landing.features;
+const F = PUBLIC_MESSAGES.landing.features;
 
 /** The feature tour; each screenshot opens full size in a fullscreen lightbox. */
 export function FeaturesSection() {

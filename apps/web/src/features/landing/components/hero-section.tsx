@@ -1,9 +1,9 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import classes from '../landing.module.css';
 
-const H = MESSAGES.landing.hero;
+const H = PUBLIC_MESSAGES.landing.hero;
 
 type THeroProps = { onGetStarted: () => void; onWatchDemo: () => void };
 

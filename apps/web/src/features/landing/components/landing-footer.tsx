@@ -1,11 +1,11 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import type { TPublicSiteConfig } from '@stem/contract/site';
+import { InternalLink } from '../internal-link';
 import classes from '../landing.module.css';
 
-const C = MESSAGES.landing.cta;
-const F = MESSAGES.landing.footer;
+const C = PUBLIC_MESSAGES.landing.cta;
+const F = PUBLIC_MESSAGES.landing.footer;
 
 export function CtaSection({
   onGetStarted,
@@ -27,7 +27,7 @@ export function CtaSection({
           <Text size="lg">{C.text}</Text>
           <Group justify="center">
             <Button size="lg" variant="white" color="blue.9" onClick={onGetStarted}>
-              {MESSAGES.landing.hero.getStarted}
+              {PUBLIC_MESSAGES.landing.hero.getStarted}
             </Button>
             <Button
               size="lg"
@@ -37,7 +37,7 @@ export function CtaSection({
               href={bookDemoUrl}
               {...external}
             >
-              {MESSAGES.landing.nav.bookDemo}
+              {PUBLIC_MESSAGES.landing.nav.bookDemo}
             </Button>
           </Group>
         </Stack>
@@ -79,18 +79,19 @@ export function LandingFooter({ site }: { site: TPublicSiteConfig }) {
               </a>
             </li>
             <li>
-              <Link className={classes.footerLink} to="/privacy-policy">
+              <InternalLink className={classes.footerLink} to="/privacy-policy">
                 {F.privacy}
-              </Link>
+              </InternalLink>
             </li>
             <li>
-              <Link className={classes.footerLink} to="/eula">
+              <InternalLink className={classes.footerLink} to="/eula">
                 {F.eula}
-              </Link>
+              </InternalLink>
             </li>
           </ul>
         </nav>
-        <Text size="sm" mt="lg" c="gray.4">
+        {/* The year of the build's HTML (landing-prerender.tsx) may differ from the visitor's. */}
+        <Text size="sm" mt="lg" c="gray.4" suppressHydrationWarning>
           {F.rights(new Date().getFullYear())}
         </Text>
       </Container>

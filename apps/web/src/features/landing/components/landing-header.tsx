@@ -1,17 +1,17 @@
 import { Burger, Button, Container } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, PROMO } from '@stem/contract/plans';
 import { Logo } from '../../../components/logo';
+import { InternalLink } from '../internal-link';
 import classes from '../landing.module.css';
 import { useOpenedOnce } from '../use-opened-once';
 
 /** The phone menu's drawer: its code (and Mantine's Drawer) loads when the menu is first opened. */
 const LandingMenu = lazy(() => import('./landing-menu'));
 
-const N = MESSAGES.landing.nav;
+const N = PUBLIC_MESSAGES.landing.nav;
 
 export const SECTION_LINKS = [
   { href: '#product', label: N.product },
@@ -32,13 +32,17 @@ export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
   return (
     <>
       <p className={classes.promo} style={{ margin: 0 }} data-testid="promo-banner">
-        {MESSAGES.landing.promo(PROMO.code, PROMO.freeMonths, PAID_PLANS.personal.name)}
+        {PUBLIC_MESSAGES.landing.promo(PROMO.code, PROMO.freeMonths, PAID_PLANS.personal.name)}
       </p>
       <header className={classes.header}>
         <Container size="lg" className={classes.headerInner}>
-          <Link to="/" className={classes.brand} aria-label={MESSAGES.landing.footer.home}>
+          <InternalLink
+            to="/"
+            className={classes.brand}
+            aria-label={PUBLIC_MESSAGES.landing.footer.home}
+          >
             <Logo size={32} />
-          </Link>
+          </InternalLink>
           <nav aria-label={N.label}>
             <ul className={classes.navLinks}>
               {SECTION_LINKS.map((link) => (
@@ -54,7 +58,12 @@ export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
             <Button variant="subtle" className={classes.desktopOnly} onClick={onBuyPlan}>
               {N.buyPlan}
             </Button>
-            <Button component={Link} to="/login" variant="default" className={classes.notPhone}>
+            <Button
+              component={InternalLink}
+              to="/login"
+              variant="default"
+              className={classes.notPhone}
+            >
               {N.clientLogin}
             </Button>
             <Button component="a" href={bookDemoUrl} className={classes.desktopOnly} {...external}>

@@ -1,11 +1,11 @@
 import { Button, Drawer, Stack } from '@mantine/core';
-import { Link } from 'react-router';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { Logo } from '../../../components/logo';
+import { InternalLink } from '../internal-link';
 import classes from '../landing.module.css';
 import { SECTION_LINKS } from './landing-header';
 
-const N = MESSAGES.landing.nav;
+const N = PUBLIC_MESSAGES.landing.nav;
 
 /** The landing page's phone menu (spec 01 §2 navbar): section anchors, Buy Plan, Client Login, Book A Demo. */
 export default function LandingMenu({
@@ -49,7 +49,7 @@ export default function LandingMenu({
           >
             {N.buyPlan}
           </Button>
-          <Button component={Link} to="/login" variant="default">
+          <Button component={InternalLink} to="/login" variant="default">
             {N.clientLogin}
           </Button>
           <Button component="a" href={bookDemoUrl} {...external}>

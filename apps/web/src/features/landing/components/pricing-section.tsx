@@ -1,11 +1,11 @@
 import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, TRIAL_PLAN, type TBillingOption } from '@stem/contract/plans';
 import { PlanCard } from '../../../components/plan-card/plan-card';
 import classes from '../landing.module.css';
 
-const P = MESSAGES.landing.pricing;
+const P = PUBLIC_MESSAGES.landing.pricing;
 
 type TPricingProps = {
   /** The formatted last day of the introductory prices, or null when no offer runs. */
@@ -76,7 +76,7 @@ export function PricingSection(props: TPricingProps) {
               className={classes.planButton}
               onClick={props.onStartTrial}
             >
-              {MESSAGES.landing.hero.getStarted}
+              {PUBLIC_MESSAGES.landing.hero.getStarted}
             </Button>
           </Card>
         </div>

@@ -11,21 +11,21 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { COPIED_LABEL_MS } from '@stem/contract/limits';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { formatSchoolCode } from '@stem/contract/school-code';
 import type { TTrialCreateData } from '@stem/contract/trial';
 import { formatLongDate } from '../../../lib/dates';
-import { setItem } from '../../../lib/session';
+import { setItem } from '../../../lib/session-core';
 import { createTrial } from '../api';
 import { trialCreateErrorOf } from '../landing-errors';
+import { useAction } from '../use-action';
+import { InternalLink } from '../internal-link';
 import classes from '../landing.module.css';
 import { TrialIncludes } from './trial-includes';
 
-const T = MESSAGES.trialModal;
+const T = PUBLIC_MESSAGES.trialModal;
 
 /** Where Register Now goes: the registration page in trial mode with the new school's code. */
 export function registerPathFor(schoolCode: string): string {
@@ -44,8 +44,7 @@ type TTrialModalProps = {
  * Again, and the new school with its code, expiry, what the trial includes and Register Now.
  */
 export function TrialModal({ opened, onClose, onUseEmail }: TTrialModalProps) {
-  const trial = useMutation({
-    mutationFn: createTrial,
+  const trial = useAction(createTrial, {
     onSuccess: (data) => {
       // The login page shows the code again for five minutes (spec 01 §2 One-time School Code box).
       setItem('generatedSchoolCode', data.schoolCode);
@@ -144,14 +143,14 @@ function TrialCreated({ data }: { data: TTrialCreateData }) {
               )
             }
             onClick={() => void copy()}
-            aria-label={copied ? MESSAGES.settings.copiedLabel : T.copyCode}
+            aria-label={copied ? PUBLIC_MESSAGES.settings.copiedLabel : T.copyCode}
           >
-            {copied ? MESSAGES.settings.copiedLabel : T.copy}
+            {copied ? PUBLIC_MESSAGES.settings.copiedLabel : T.copy}
           </Button>
         </Group>
         {copyFailed ? (
           <Text size="sm" c="red.8" mt={4} role="alert">
-            {MESSAGES.settings.copyFailed}
+            {PUBLIC_MESSAGES.settings.copyFailed}
           </Text>
         ) : null}
       </Paper>
@@ -171,7 +170,7 @@ function TrialCreated({ data }: { data: TTrialCreateData }) {
           ))}
         </ol>
       </div>
-      <Button component={Link} to={registerPathFor(data.schoolCode)} size="md">
+      <Button component={InternalLink} to={registerPathFor(data.schoolCode)} size="md">
         {T.registerNow}
       </Button>
     </Stack>

@@ -1,9 +1,9 @@
 import { Modal, Text } from '@mantine/core';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import demoVideo from '../../../assets/landing/demo.webm';
 import classes from '../landing.module.css';
 
-const V = MESSAGES.landing.video;
+const V = PUBLIC_MESSAGES.landing.video;
 
 /** Watch Demo: a fullscreen modal playing the recorded demo (fetched only when opened). */
 export function VideoModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,14 +1,11 @@
 import { Alert, Container } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { MESSAGES } from '@stem/contract/messages';
+import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, type TBillingOption } from '@stem/contract/plans';
 import { isIntroOfferOpen } from '@stem/contract/site-constants';
 import { useDocumentTitle } from '../../auth/use-document-title';
 import { formatLongDate } from '../../../lib/dates';
-import { getSiteConfig, SITE_CONFIG_FALLBACK } from '../api';
 import type { TEmailPurpose } from '../components/email-modal';
 import { FaqSection } from '../components/faq-section';
 import { FeaturesSection } from '../components/features-section';
@@ -18,6 +15,7 @@ import { LandingHeader } from '../components/landing-header';
 import { PricingSection } from '../components/pricing-section';
 import classes from '../landing.module.css';
 import { useOpenedOnce } from '../use-opened-once';
+import { useSiteConfig } from '../use-site-config';
 
 // The dialogs load when first opened: the page's first load carries none of their code, nor
 // Mantine's Modal, nor the HTTP client and schemas their calls use.
@@ -38,13 +36,33 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The public landing page `/` (spec 01 §2). Signed-in visitors never reach it (see the route's loader). */
-export default function LandingPage() {
-  useDocumentTitle(MESSAGES.landing.documentTitle);
-  const [params, setParams] = useSearchParams();
-  const [isPaymentCancelled, setPaymentCancelled] = useState(
-    () => params.get('payment_status') === 'cancelled',
-  );
+/** Drops the query string from the address bar without a new history entry (no router). */
+function clearAddressSearch(): void {
+  const { pathname, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${hash}`);
+}
+
+type TLandingPageProps = {
+  /** The address's query string ('?payment_status=cancelled' after a cancelled checkout). */
+  search?: string;
+  /** Removes the query string from the address; the router's own way inside the app. */
+  clearSearch?: () => void;
+};
+
+/**
+ * The public landing page `/` (spec 01 §2). Signed-in visitors never reach it: the landing entry
+ * (src/landing-main.tsx) and the app's route loader both send them to their dashboard. It uses
+ * neither the router nor the query client, so its own entry loads neither; inside the app,
+ * pages/landing-route.tsx gives it the router's links and query string.
+ */
+export default function LandingPage({
+  search = window.location.search,
+  clearSearch = clearAddressSearch,
+}: TLandingPageProps) {
+  useDocumentTitle(PUBLIC_MESSAGES.landing.documentTitle);
+  // Set after the first render: the page's HTML is rendered at build time (landing-prerender.tsx)
+  // without a query string, and the first render in the browser must match it.
+  const [isPaymentCancelled, setPaymentCancelled] = useState(false);
   const [isTrialOpen, setTrialOpen] = useState(false);
   const [isVideoOpen, setVideoOpen] = useState(false);
   const [emailPurpose, setEmailPurpose] = useState<TEmailPurpose | null>(null);
@@ -54,16 +72,15 @@ export default function LandingPage() {
   const hasTrial = useOpenedOnce(isTrialOpen);
   const hasEmail = useOpenedOnce(emailPurpose !== null);
   const hasVideo = useOpenedOnce(isVideoOpen);
-  const { data: site = SITE_CONFIG_FALLBACK } = useQuery({
-    queryKey: ['site-config'],
-    queryFn: getSiteConfig,
-    staleTime: Infinity,
-  });
+  const site = useSiteConfig();
 
   // The alert stays; the query string goes, so a reload or a shared link does not show it again.
   useEffect(() => {
-    if (params.has('payment_status')) setParams({}, { replace: true });
-  }, [params, setParams]);
+    const params = new URLSearchParams(search);
+    if (!params.has('payment_status')) return;
+    if (params.get('payment_status') === 'cancelled') setPaymentCancelled(true);
+    clearSearch();
+  }, [search, clearSearch]);
 
   const introOfferEnds = isIntroOfferOpen(site.introOfferEndsOn, localToday())
     ? formatLongDate(`${site.introOfferEndsOn}T12:00:00`)
@@ -73,7 +90,7 @@ export default function LandingPage() {
   return (
     <div className={classes.page}>
       <a className={classes.skipLink} href="#main">
-        {MESSAGES.landing.skipToContent}
+        {PUBLIC_MESSAGES.landing.skipToContent}
       </a>
       <LandingHeader bookDemoUrl={site.bookDemoUrl} onBuyPlan={() => buy(personalBilling)} />
       <main id="main" tabIndex={-1}>
@@ -84,10 +101,10 @@ export default function LandingPage() {
               icon={<IconInfoCircle aria-hidden="true" />}
               withCloseButton
               onClose={() => setPaymentCancelled(false)}
-              closeButtonLabel={MESSAGES.trialModal.close}
+              closeButtonLabel={PUBLIC_MESSAGES.trialModal.close}
               role="alert"
             >
-              {MESSAGES.landing.paymentCancelled}
+              {PUBLIC_MESSAGES.landing.paymentCancelled}
             </Alert>
           </Container>
         ) : null}
@@ -95,18 +112,33 @@ export default function LandingPage() {
           onGetStarted={() => setTrialOpen(true)}
           onWatchDemo={() => setVideoOpen(true)}
         />
-        <FeaturesSection />
-        <PricingSection
-          introOfferEnds={introOfferEnds}
-          onBuy={buy}
-          onStartTrial={() => setTrialOpen(true)}
-          personalBilling={personalBilling}
-          onPersonalBillingChange={setPersonalBilling}
-        />
-        <FaqSection />
-        <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
+        {/*
+          Each section below the first screen is a boundary of its own: on the page rendered at
+          build time, React hydrates them one by one in short tasks after the header and the hero,
+          rather than the whole page in one long task that would hold up a tap.
+        */}
+        <Suspense fallback={null}>
+          <FeaturesSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PricingSection
+            introOfferEnds={introOfferEnds}
+            onBuy={buy}
+            onStartTrial={() => setTrialOpen(true)}
+            personalBilling={personalBilling}
+            onPersonalBillingChange={setPersonalBilling}
+          />
+        </Suspense>
+        <Suspense fallback={null}>
+          <FaqSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
+        </Suspense>
       </main>
-      <LandingFooter site={site} />
+      <Suspense fallback={null}>
+        <LandingFooter site={site} />
+      </Suspense>
       <Suspense fallback={null}>
         {hasTrial ? (
           <TrialModal

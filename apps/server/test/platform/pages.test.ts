@@ -1,0 +1,69 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TTestApp } from '../helpers/test-app';
+
+/** A web build with both pages: the app (index.html) and the landing page's own entry. */
+function webDist(withLanding: boolean): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'stem-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  if (withLanding)
+    writeFileSync(path.join(dir, 'landing.html'), '<!doctype html><title>landing</title>');
+  writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
+  return dir;
+}
+
+describe('platform.pages', () => {
+  let t: TTestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = webDist(true);
+    t = await buildTestApp({ WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the landing entry for /, with or without a query string', async () => {
+    for (const url of ['/', '/?payment_status=cancelled']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>landing</title>');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+  });
+
+  it("sends the app's page for every other route, and 404 for a missing file or API route", async () => {
+    for (const url of ['/login', '/dashboard', '/register?showTrial=true', '/class/1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<title>app</title>');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/gone.js' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/nothing' })).statusCode).toBe(404);
+  });
+});
+
+describe('platform.pages without a landing entry', () => {
+  it("sends the app's page for / (a build from before the landing entry)", async () => {
+    const dist = webDist(false);
+    const t = await buildTestApp({ WEB_DIST: dist });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<title>app</title>');
+    } finally {
+      await t.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
