@@ -227,6 +227,8 @@ test.describe('holding marks and feedback until the teacher reviews them (issue 
     );
     await drawer.getByRole('button', { name: R.accept }).click();
     await expect(drawer.getByTestId('held-for-student')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
     await logOut(page);
 
     // Now the student reads the mark and its feedback.
