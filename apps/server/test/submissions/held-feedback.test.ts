@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TFeedbackResponse } from '@stem/contract/admin';
-import { CLASS_EXTRA_PATHS } from '@stem/contract/admin';
+import { CLASS_EXTRA_PATHS, type TFeedbackResponse } from '@stem/contract/admin';
 import { apiPath, DASHBOARD_PATHS, fillPath, QUESTION_PATHS } from '@stem/contract/api';
 import { ACCOUNT_PATHS, type TAccountExport } from '@stem/contract/account';
 import type { TStudentDashboard } from '@stem/contract/dashboard';
-import {
-  SUBMISSION_PATHS,
-  type TSubmission,
-  type TSubmissionListResponse,
-} from '@stem/contract/submissions';
+import type { TSubmission, TSubmissionListResponse } from '@stem/contract/submissions';
 import type { TQuestion } from '@stem/contract/teaching';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import { addToClass, createQuestion, type TActor } from '../teaching/teaching-helpers';
@@ -23,6 +18,8 @@ import {
   submissionRow,
   submitOk,
   teacherSubmissionsUrl,
+  answerUrl,
+  reviewedUrl,
 } from './submission-helpers';
 
 /**
@@ -31,10 +28,6 @@ import {
  * it; the teacher sees it in Needs review; accepting or changing the mark releases it; turning the
  * option off releases what is held. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-const answerUrl = (id: string, answerId: string) =>
-  apiPath(fillPath(SUBMISSION_PATHS.answer, { id, answerId }));
-const reviewedUrl = (id: string, answerId: string) =>
-  apiPath(fillPath(SUBMISSION_PATHS.answerReviewed, { id, answerId }));
 const feedbackUrl = (id: string) => apiPath(fillPath(CLASS_EXTRA_PATHS.feedback, { id }));
 
 describe('holding marks and feedback until the teacher reviews them', { timeout: 120_000 }, () => {

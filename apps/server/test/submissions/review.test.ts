@@ -27,6 +27,8 @@ import {
   submitOk,
   teacherSubmissionsUrl,
   waitForStatus,
+  answerUrl,
+  reviewedUrl,
 } from './submission-helpers';
 
 /**
@@ -34,10 +36,6 @@ import {
  * total recomputed, what the student then reads, the review queue's contents and order, and the
  * agreement figures against hand-computed ones. PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
-const answerUrl = (id: string, answerId: string) =>
-  apiPath(fillPath(SUBMISSION_PATHS.answer, { id, answerId }));
-const reviewedUrl = (id: string, answerId: string) =>
-  apiPath(fillPath(SUBMISSION_PATHS.answerReviewed, { id, answerId }));
 const agreementUrl = apiPath(SUBMISSION_PATHS.agreement);
 
 describe('teacher review of the AI marks', { timeout: 120_000 }, () => {

@@ -56,6 +56,12 @@ export const submissionUrl = (id: string) =>
 export const detailsUrl = (id: string) => apiPath(fillPath(SUBMISSION_PATHS.details, { id }));
 export const teacherSubmissionsUrl = (userId: string) =>
   apiPath(fillPath(SUBMISSION_PATHS.teacherSubmissions, { userId }));
+/** PATCH: a teacher's override of one answer's mark. */
+export const answerUrl = (id: string, answerId: string) =>
+  apiPath(fillPath(SUBMISSION_PATHS.answer, { id, answerId }));
+/** POST: a teacher keeps the AI's mark of one answer (reviewed, unchanged). */
+export const reviewedUrl = (id: string, answerId: string) =>
+  apiPath(fillPath(SUBMISSION_PATHS.answerReviewed, { id, answerId }));
 export const retryUrl = (id: string) => apiPath(fillPath(SUBMISSION_PATHS.retryMarking, { id }));
 export const markUrl = (classId: string, submissionId: string) =>
   fillPath(ROOT_PATHS.markSubmission, { classId, submissionId });

@@ -24,11 +24,8 @@ function visibleFeedback(row: TAnswerRow, viewer: TViewer) {
   return row.feedback ? [row.feedback] : [];
 }
 
-/**
- * An answer held until the teacher reviews it (issue 18), as its student sees it: the question and
- * their own answer, no mark and no feedback of any kind yet.
- */
-function presentHeldAnswer(row: TAnswerRow): TSubmissionAnswer {
+/** The question (as answered) and the student's answer: what every reader of an answer sees. */
+function answeredQuestion(row: TAnswerRow) {
   return {
     _id: row.id,
     questionId: row.questionId
@@ -37,6 +34,16 @@ function presentHeldAnswer(row: TAnswerRow): TSubmissionAnswer {
     question: row.questionText,
     marks: row.marks,
     answer: row.answer,
+  };
+}
+
+/**
+ * An answer held until the teacher reviews it (issue 18), as its student sees it: the question and
+ * their own answer, no mark and no feedback of any kind yet.
+ */
+function presentHeldAnswer(row: TAnswerRow): TSubmissionAnswer {
+  return {
+    ...answeredQuestion(row),
     score: null,
     feedback: [],
     contentModeration: null,
@@ -55,13 +62,7 @@ export function presentAnswer(
 ): TSubmissionAnswer {
   if (viewer === 'student' && row.feedbackHeld) return presentHeldAnswer(row);
   const shared = {
-    _id: row.id,
-    questionId: row.questionId
-      ? { _id: row.questionId, question: row.questionText, marks: row.marks }
-      : null,
-    question: row.questionText,
-    marks: row.marks,
-    answer: row.answer,
+    ...answeredQuestion(row),
     score: row.score,
     feedback: visibleFeedback(row, viewer),
     contentModeration: row.contentModeration,
