@@ -42,7 +42,7 @@ export const ZQuestion = z.object({
   highMarkRange: z.string(),
   rubric: z.string(),
   /** Students see an answer's mark and feedback only after the teacher reviews it (issue 18). */
-  holdFeedback: z.boolean(),
+  holdFeedback: z.boolean().default(false),
   teacherId: z.string().nullable(),
   classIds: z.array(z.string()),
   createdAt: z.string(),

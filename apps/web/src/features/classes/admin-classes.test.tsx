@@ -129,6 +129,7 @@ describe('admin classes', { timeout: 20_000 }, () => {
               lowMarkRange: '0-1',
               highMarkRange: '3-5',
               rubric: 'Low Mark Range (0-1): names it.',
+              holdFeedback: false,
               teacherId: uuid(20),
               classIds: [uuid(1)],
               createdAt: '2025-03-01T10:00:00.000Z',
