@@ -2,7 +2,9 @@
 // the login page once in Node and writes its HTML into dist/login.html (which the server sends for
 // `/login`), so a first visit shows the page before any script has run; src/main.tsx renders the app
 // in its place once the router is ready. The login page's own chunks are preloaded, so they download
-// alongside the app's entry instead of after the router starts. dist-ssr-login is removed.
+// alongside the app's entry instead of after the router starts. #root is inert until the app takes
+// over (src/main.tsx), so nothing typed or clicked before then is lost or sent as a plain form (a
+// visitor could do neither before this page existed either). dist-ssr-login is removed.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,7 +46,7 @@ try {
     page,
     template
       .replace('</head>', `  ${preloads}\n  </head>`)
-      .replace(EMPTY_ROOT, `<div id="root">${html}</div>`),
+      .replace(EMPTY_ROOT, `<div id="root" inert>${html}</div>`),
   );
   console.log(`login.html: the page's HTML written in (${(html.length / 1024).toFixed(1)} KB)`);
 } finally {
