@@ -3,13 +3,16 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * Two pages: index.html is the app (every route), landing.html is the landing page's own small entry,
- * which the server sends for `/` (apps/server/src/plugins/error-handler.ts). The dev server does the
- * same, so `npm run dev` shows `/` as a first visit gets it.
+ * Three pages: index.html is the app (every route), landing.html is the landing page's own small
+ * entry, which the server sends for `/` (apps/server/src/plugins/error-handler.ts), and login.html
+ * is the app's entry again with the login page's HTML written in at build time
+ * (scripts/prerender-login.mjs), which the server sends for `/login`. The dev server shows `/` as a
+ * first visit gets it; its `/login` is the app's index.html (the dev login.html is empty anyway).
  */
 const PAGES = {
   main: fileURLToPath(new URL('./index.html', import.meta.url)),
   landing: fileURLToPath(new URL('./landing.html', import.meta.url)),
+  login: fileURLToPath(new URL('./login.html', import.meta.url)),
 };
 
 function landingAtRoot(): Plugin {

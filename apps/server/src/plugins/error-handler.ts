@@ -8,6 +8,8 @@ import { AppError } from '../lib/app-error';
 import { clientErrorOf, databaseFailureOf, isDatabaseUnreachable } from '../lib/database-errors';
 
 const LANDING_PAGE = 'landing.html';
+/** The app's entry with the login page's HTML written in at build time (apps/web/login.html). */
+const LOGIN_PAGE = 'login.html';
 
 /**
  * One error handler: every failure becomes `{ success: false, message, code }` with the right status.
@@ -22,6 +24,13 @@ export function registerErrorHandler(
   // The landing page's own small entry (apps/web/landing.html), sent for `/` when the build has it.
   const hasLanding =
     hasSpa && options.webDist !== undefined && existsSync(path.join(options.webDist, LANDING_PAGE));
+  const hasLogin =
+    hasSpa && options.webDist !== undefined && existsSync(path.join(options.webDist, LOGIN_PAGE));
+  const pageFor = (pathname: string): string => {
+    if (pathname === '/' && hasLanding) return LANDING_PAGE;
+    if (pathname === '/login' && hasLogin) return LOGIN_PAGE;
+    return 'index.html';
+  };
   const sendAppError = (error: AppError, reply: FastifyReply) => {
     if (error.headers) void reply.headers(error.headers);
     const body: TErrorResponse = { success: false, message: error.message, code: error.code };
@@ -106,7 +115,8 @@ export function registerErrorHandler(
 
   app.setNotFoundHandler((request, reply) => {
     // History fallback: any page route of the SPA gets index.html; the router decides what to show.
-    // `/` gets the landing page's own entry, which loads neither the router nor the app's pages.
+    // `/` gets the landing page's own entry, which loads neither the router nor the app's pages;
+    // `/login` gets the app's entry with the login page's HTML already in it.
     const pathname = request.url.split('?')[0] ?? '';
     const isPage =
       hasSpa &&
@@ -115,8 +125,7 @@ export function registerErrorHandler(
       !/\.[a-z0-9]{1,5}$/i.test(pathname);
     if (isPage) {
       void reply.header('cache-control', 'no-cache');
-      const page = pathname === '/' && hasLanding ? LANDING_PAGE : 'index.html';
-      return reply.type('text/html').sendFile(page);
+      return reply.type('text/html').sendFile(pageFor(pathname));
     }
     return reply.status(404).send({
       success: false,

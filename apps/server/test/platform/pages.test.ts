@@ -4,13 +4,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 
-/** A web build with both pages: the app (index.html) and the landing page's own entry. */
+/** A web build with its pages: the app (index.html), the landing page's entry, the login page's. */
 function webDist(withLanding: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'stem-web-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
   if (withLanding)
     writeFileSync(path.join(dir, 'landing.html'), '<!doctype html><title>landing</title>');
+  if (withLanding)
+    writeFileSync(path.join(dir, 'login.html'), '<!doctype html><title>login</title>');
   writeFileSync(path.join(dir, 'assets', 'app.js'), 'export {};');
   return dir;
 }
@@ -39,8 +41,17 @@ describe('platform.pages', () => {
     expect(head.statusCode).toBe(200);
   });
 
+  it('sends the login page with its HTML written in for /login, with or without a query string', async () => {
+    for (const url of ['/login', '/login?expired=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>login</title>');
+    }
+  });
+
   it("sends the app's page for every other route, and 404 for a missing file or API route", async () => {
-    for (const url of ['/login', '/dashboard', '/register?showTrial=true', '/class/1']) {
+    for (const url of ['/login/verify', '/dashboard', '/register?showTrial=true', '/class/1']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<title>app</title>');
@@ -54,13 +65,15 @@ describe('platform.pages', () => {
 });
 
 describe('platform.pages without a landing entry', () => {
-  it("sends the app's page for / (a build from before the landing entry)", async () => {
+  it("sends the app's page for / and /login (a build from before those entries)", async () => {
     const dist = webDist(false);
     const t = await buildTestApp({ WEB_DIST: dist });
     try {
-      const response = await t.app.inject({ method: 'GET', url: '/' });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toContain('<title>app</title>');
+      for (const url of ['/', '/login']) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, url).toContain('<title>app</title>');
+      }
     } finally {
       await t.close();
       rmSync(dist, { recursive: true, force: true });

@@ -264,6 +264,22 @@ export const routes: RouteObject[] = [
 
 const router = createBrowserRouter(routes);
 
+/**
+ * Resolves once the router has loaded the first page's route (its lazy chunk and loaders), so the
+ * first render shows that page and not the loading fallback (src/main.tsx waits for it when the
+ * server sent a page's HTML ahead of the script).
+ */
+export function routerReady(): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 export function AppRouter() {
   return <RouterProvider router={router} />;
 }
