@@ -40,6 +40,29 @@ function answer(n: number, patch: Partial<TAnswerView> = {}): TAnswerView {
   };
 }
 
+/** An answer as the server sends it to its student: none of the reviewer's fields. */
+function asStudentSees({
+  aiScore: _a,
+  review: _r,
+  history: _h,
+  overriddenBy: _o,
+  reviewedAt: _v,
+  ...a
+}: TAnswerView): TAnswerView {
+  return a;
+}
+
+/** The student's details page of this submission; its answers once shown. */
+async function openAsStudent(submission: TSubmissionView): Promise<HTMLElement[]> {
+  backend.on('GET', `/student/submissions/${submission._id}`, ok(submission));
+  signIn('student');
+  renderRoutes(
+    [{ path: '/my-submissions/:id', element: <SubmissionDetailsPage /> }],
+    `/my-submissions/${submission._id}`,
+  );
+  return screen.findAllByTestId('answer-review');
+}
+
 function queued(n: number, answers: TAnswerView[]): TSubmissionView {
   return buildSubmission(n, {
     student: { _id: uuid(600 + n), name: `Student ${n}` },
@@ -176,17 +199,9 @@ describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
           overriddenAt: '2025-03-02T10:00:00.000Z',
         },
         { ...answer(2), overriddenAt: '2025-03-02T10:00:00.000Z' },
-      ].map(
-        ({ aiScore: _a, review: _r, history: _h, overriddenBy: _o, reviewedAt: _v, ...a }) => a,
-      ),
+      ].map(asStudentSees),
     });
-    backend.on('GET', `/student/submissions/${submission._id}`, ok(submission));
-    signIn('student');
-    renderRoutes(
-      [{ path: '/my-submissions/:id', element: <SubmissionDetailsPage /> }],
-      `/my-submissions/${submission._id}`,
-    );
-    const answers = await screen.findAllByTestId('answer-review');
+    const answers = await openAsStudent(submission);
     expect(within(answers[0]!).getByText(R.yourTeachersComment)).toBeInTheDocument();
     expect(within(answers[0]!).getByText('Well argued, but name the gas.')).toBeInTheDocument();
     expect(within(answers[0]!).queryByText(MESSAGES.submissionsPage.feedback)).toBeNull();
@@ -212,17 +227,9 @@ describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
       totalScore: null,
       totalMarks: 8,
       feedbackHeld: true,
-      submissions: [heldCopy, { ...answer(2), feedbackHeld: false }].map(
-        ({ aiScore: _a, review: _r, history: _h, overriddenBy: _o, reviewedAt: _v, ...a }) => a,
-      ),
+      submissions: [heldCopy, { ...answer(2), feedbackHeld: false }].map(asStudentSees),
     });
-    backend.on('GET', `/student/submissions/${submission._id}`, ok(submission));
-    signIn('student');
-    renderRoutes(
-      [{ path: '/my-submissions/:id', element: <SubmissionDetailsPage /> }],
-      `/my-submissions/${submission._id}`,
-    );
-    const answers = await screen.findAllByTestId('answer-review');
+    const answers = await openAsStudent(submission);
     expect(within(answers[0]!).getByText(R.heldAnswer)).toBeInTheDocument();
     expect(within(answers[0]!).getByTestId('score-badge')).toHaveTextContent(R.heldTotal);
     expect(within(answers[0]!).queryByText(MESSAGES.submissionsPage.feedback)).toBeNull();
