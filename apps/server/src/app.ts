@@ -326,7 +326,7 @@ export async function buildApp(
   app.addHook('onClose', stopHousekeeping);
   // Without Redis the queue lives in this process, so this process must consume it.
   stopJobs = config.jobs.runInApi
-    ? startJobConsumers({ ...ctx, leaseMs: markingLeaseMs(config.ai.timeoutMs) })
+    ? startJobConsumers({ ...ctx, leaseMs: markingLeaseMs(config) })
     : async () => undefined;
   // Workers sweep for scan batches a crash left unfinished as they start; an API process that reads
   // none does it once at its own start too.

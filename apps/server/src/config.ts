@@ -119,6 +119,7 @@ const ZEnv = z.object({
   MARKING_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(4),
   MARKING_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(5_000),
   MARK_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
+  MARKING_LEASE_MS: z.coerce.number().int().min(3_000).max(600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -217,6 +218,12 @@ export type TConfig = {
      * the timeouts of the proxies in front of the API).
      */
     markWaitMs: number;
+    /**
+     * How long a marking run's claim on a submission lasts without a heartbeat. A live run renews it
+     * every third of this, whatever its AI calls are doing; a run whose process died is taken over
+     * once it lapses.
+     */
+    markingLeaseMs: number;
   };
   logLevel: string;
   /** Prometheus metrics: the bearer token that guards GET /metrics, and the worker's own port. */
@@ -380,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       markingAttempts: e.MARKING_ATTEMPTS,
       markingBackoffMs: e.MARKING_BACKOFF_MS,
       markWaitMs: e.MARK_WAIT_MS,
+      markingLeaseMs: e.MARKING_LEASE_MS,
     },
     logLevel: e.LOG_LEVEL,
     metrics: { token: e.METRICS_TOKEN, workerPort: e.METRICS_PORT },

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
           ocr: metrics && ocr ? instrumentOcr(ocr, metrics) : ocr,
           logger,
           now: () => new Date(),
-          leaseMs: markingLeaseMs(config.ai.timeoutMs),
+          leaseMs: markingLeaseMs(config),
           queue,
           config,
         },

@@ -15,11 +15,14 @@ export type TMarkSubmissionPayload = z.infer<typeof ZMarkSubmissionPayload>;
  * are harmless anyway: only the run that claims the submission marks it.
  */
 export type TMarkingReason =
-  { kind: 'new' } | { kind: 'retry' | 'recover'; markingAttempts: number };
+  | { kind: 'new' }
+  | { kind: 'retry' | 'recover'; markingAttempts: number }
+  | { kind: 'recheck'; leaseAt: Date };
 
 export function markingJobId(submissionId: string, reason: TMarkingReason): string {
   // BullMQ refuses ":" in custom job ids.
   if (reason.kind === 'new') return `mark-${submissionId}`;
+  if (reason.kind === 'recheck') return `mark-${submissionId}-recheck-${reason.leaseAt.getTime()}`;
   return `mark-${submissionId}-${reason.kind}-${reason.markingAttempts}`;
 }
 
@@ -28,19 +31,44 @@ export async function enqueueMarking(
   queue: QueuePort,
   submissionId: string,
   reason: TMarkingReason = { kind: 'new' },
+  delayMs?: number,
 ): Promise<void> {
   const payload: TMarkSubmissionPayload = { submissionId };
-  await queue.enqueue(MARKING_QUEUE, payload, { jobId: markingJobId(submissionId, reason) });
+  await queue.enqueue(MARKING_QUEUE, payload, {
+    jobId: markingJobId(submissionId, reason),
+    ...(delayMs ? { delayMs } : {}),
+  });
 }
 
-/** The job handler: validates the payload, then marks (idempotent; see markSubmission). */
-export function markSubmissionHandler(deps: TMarkingDeps): TJobHandler<unknown> {
+/**
+ * The job handler: validates the payload, then marks (idempotent; see markSubmission). When another
+ * run holds the submission, a job looks again just after that run's lease would lapse: if its
+ * process died (say, a worker killed mid-mark), the submission is marked then, not only when the
+ * periodic recovery sweep comes round. One look per lease, whoever asks.
+ */
+export function markSubmissionHandler(
+  deps: TMarkingDeps & { queue: QueuePort },
+): TJobHandler<unknown> {
   return async (payload, context) => {
     const parsed = ZMarkSubmissionPayload.safeParse(payload);
     if (!parsed.success) {
       deps.logger.error({ jobId: context.jobId }, 'marking job with an invalid payload dropped');
       return { status: 'skipped', reason: 'invalid payload' };
     }
-    return markSubmission(deps, parsed.data.submissionId, context);
+    const { submissionId } = parsed.data;
+    const { leaseAt, ...outcome } = await markSubmission(deps, submissionId, context);
+    if (leaseAt) {
+      const lapsesIn = leaseAt.getTime() + deps.leaseMs - deps.now().getTime();
+      await enqueueMarking(
+        deps.queue,
+        submissionId,
+        { kind: 'recheck', leaseAt },
+        Math.min(Math.max(0, lapsesIn), deps.leaseMs) + RECHECK_MARGIN_MS,
+      );
+    }
+    return outcome;
   };
 }
+
+/** How long after a lease lapses its recheck runs (clocks of processes differ a little). */
+export const RECHECK_MARGIN_MS = 1_000;

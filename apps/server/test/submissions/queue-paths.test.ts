@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { selectQueue } from '../../src/adapters/queue/select-queue';
 import { buildApp } from '../../src/app';
 import { submissions } from '../../src/db/schema';
-import { startJobConsumers } from '../../src/jobs/start-jobs';
-import { markingJobId, MARKING_QUEUE } from '../../src/jobs/mark-submission.job';
+import { RECOVERY_INTERVAL_MS, startJobConsumers } from '../../src/jobs/start-jobs';
+import { enqueueMarking, markingJobId, MARKING_QUEUE } from '../../src/jobs/mark-submission.job';
 import { createMarker } from '../../src/marking/engine';
 import { markingLeaseMs } from '../../src/modules/marking/marking.service';
 import { insertSubmission } from '../../src/modules/submissions/submissions.queries';
@@ -16,6 +16,7 @@ import { findTestRedis } from '../helpers/redis';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
   classroom,
+  instrumentedMarker,
   markOk,
   PHOTOSYNTHESIS_ANSWER,
   submissionRow,
@@ -93,7 +94,7 @@ describe('marking through BullMQ', () => {
         marker: createMarker(),
         logger: silent,
         now: () => new Date(),
-        leaseMs: markingLeaseMs(t.config.ai.timeoutMs),
+        leaseMs: markingLeaseMs(t.config),
         queue: workerQueue,
         config: t.config,
       });
@@ -144,7 +145,7 @@ describe('recovering lost markings', () => {
     const lost = await insert();
     const crashed = await insert();
     const live = await insert();
-    const lease = markingLeaseMs(t.config.ai.timeoutMs);
+    const lease = markingLeaseMs(t.config);
     await db
       .update(submissions)
       .set({ markingStartedAt: new Date(Date.now() - lease - 60_000), markingAttempts: 1 })
@@ -167,4 +168,56 @@ describe('recovering lost markings', () => {
       await restarted.close();
     }
   });
+
+  it('takes over, soon after its lease lapses, a submission whose marking run died', async () => {
+    t = await buildTestApp({ MARKING_LEASE_MS: '3000' });
+    const { student, cls, photosynthesis } = await classroom(t);
+    const db = t.database.db;
+    const id = await submitOk(t, student, cls, [
+      { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+    ]);
+    await waitForStatus(t, id, 'marked');
+    // What a worker killed mid-mark leaves: a pending submission under a fresh claim nobody renews.
+    await db
+      .update(submissions)
+      .set({ status: 'pending', markingStartedAt: new Date(), markingAttempts: 1 })
+      .where(eq(submissions.id, id));
+    const diedAt = Date.now();
+    // A job for it arrives (a stalled job coming back, a mark call): it finds the live claim and
+    // looks again when the claim lapses, long before the recovery sweep's next round.
+    await enqueueMarking(t.app.ctx.queue, id, { kind: 'recover', markingAttempts: 1 });
+    const marked = await waitForStatus(t, id, 'marked');
+    const tookMs = Date.now() - diedAt;
+    expect(marked.markingAttempts).toBe(2);
+    expect(tookMs).toBeGreaterThanOrEqual(3000);
+    expect(tookMs).toBeLessThan(RECOVERY_INTERVAL_MS);
+  });
+
+  it('keeps the claim of a live run that outlasts its lease, so nobody marks twice', async () => {
+    const real = instrumentedMarker();
+    let calls = 0;
+    t = await buildTestApp(
+      { MARKING_LEASE_MS: '3000' },
+      {
+        marker: {
+          async mark(input) {
+            calls += 1;
+            // Longer than the lease: only the heartbeat keeps the claim.
+            await new Promise((resolve) => setTimeout(resolve, 5000));
+            return real.mark(input);
+          },
+        },
+      },
+    );
+    const { student, cls, photosynthesis } = await classroom(t);
+    const id = await submitOk(t, student, cls, [
+      { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+    ]);
+    // Mid-run, past the first lease's end, other jobs ask for the same submission.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    await enqueueMarking(t.app.ctx.queue, id, { kind: 'recover', markingAttempts: 1 });
+    const marked = await waitForStatus(t, id, 'marked');
+    expect(marked.markingAttempts).toBe(1);
+    expect(calls).toBe(1);
+  }, 20_000);
 });

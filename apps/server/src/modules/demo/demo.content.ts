@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDb } from '../../db/client';
-import { markingLeaseMs, markSubmission, type TMarker } from '../marking/marking.service';
+import { markSubmission, type TMarker } from '../marking/marking.service';
 import { insertSubmission, type TNewAnswer } from '../submissions/submissions.queries';
 import {
   DEMO_CLASS_QUESTIONS,
@@ -16,6 +16,9 @@ import {
   type TDemoClassRow,
 } from './demo.queries';
 import { DEMO_CLASS_NAMES } from './demo.service';
+
+/** The seed is the only run on its fresh submissions; any lease length does. */
+const DEMO_LEASE_MS = 30_000;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -113,7 +116,7 @@ export async function addDemoContent(
             marker: deps.marker,
             logger: deps.logger,
             now: () => job.markedAt,
-            leaseMs: markingLeaseMs(60_000),
+            leaseMs: DEMO_LEASE_MS,
           },
           submissionId,
           { isFinalAttempt: true },

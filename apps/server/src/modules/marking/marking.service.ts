@@ -32,11 +32,12 @@ export type TMarkingDeps = {
 export const MAX_EXAMPLES_PER_QUESTION = 500;
 
 /**
- * The lease outlives the slowest single answer (each AI call is bounded by AI_TIMEOUT_MS and the lease
- * is renewed after every answer), so a live marking is never taken over; a crashed one is after this.
+ * How long a claim on a submission holds without a heartbeat (`MARKING_LEASE_MS`, 30 s by default).
+ * A live run renews it every third of that (`keepLease`), however long its AI calls take, so it is
+ * never taken over; a run whose process died is taken over once the lease lapses.
  */
-export function markingLeaseMs(aiTimeoutMs: number): number {
-  return Math.max(120_000, 2 * aiTimeoutMs + 10_000);
+export function markingLeaseMs(config: { jobs: { markingLeaseMs: number } }): number {
+  return config.jobs.markingLeaseMs;
 }
 
 /** The short reason kept with a submission whose marking gave up (never internals). */
@@ -62,16 +63,21 @@ export async function markSubmission(
   deps: TMarkingDeps,
   submissionId: string,
   job: { isFinalAttempt: boolean },
-): Promise<TJobOutcome> {
+): Promise<TMarkingOutcome> {
   const claim = await queries.claimSubmission(deps.db, submissionId, deps.now(), deps.leaseMs);
   if (!claim) {
     const state = await queries.findMarkingState(deps.db, submissionId);
     if (!state) return { status: 'skipped', reason: 'submission not found' };
     if (state.status !== 'pending') return { status: 'skipped', reason: `already ${state.status}` };
-    return { status: 'skipped', reason: 'being marked by another run' };
+    return {
+      status: 'skipped',
+      reason: 'being marked by another run',
+      // Its run may have died: look again when its lease would have lapsed.
+      leaseAt: state.markingStartedAt ?? undefined,
+    };
   }
   const log = deps.logger.child({ submissionId, markingAttempt: claim.markingAttempts });
-  let lease = claim;
+  const lease = keepLease(deps, claim, log);
   try {
     const answers = await queries.selectAnswerSnapshots(deps.db, claim.schoolId, claim.id);
     const examples = await examplesByQuestion(deps.db, claim, answers);
@@ -112,28 +118,71 @@ export async function markSubmission(
           held: answer.feedbackHeld,
         }),
       });
-      // Keep the lease fresh through a long submission, and stop early if it was taken over.
-      const renewed = await queries.renewLease(deps.db, lease, deps.now());
-      if (!renewed) throw new LeaseLost();
-      lease = renewed;
+      // Stop early when another run took the submission over.
+      if (lease.lost()) throw new LeaseLost();
     }
-    const written = await queries.writeMarks(deps.db, lease, marks, deps.now());
+    const written = await queries.writeMarks(deps.db, await lease.stop(), marks, deps.now());
     if (!written) throw new LeaseLost();
     log.info({ answers: marks.length }, 'submission marked');
     return { status: 'done' };
   } catch (error) {
-    if (error instanceof LeaseLost) {
+    const held = await lease.stop().catch(() => null);
+    if (error instanceof LeaseLost || !held) {
       log.warn('marking lease lost; another run owns the submission');
       return { status: 'skipped', reason: 'lease lost' };
     }
     const failure = job.isFinalAttempt ? { reason: failureReasonOf(error) } : null;
-    await queries.releaseAfterFailure(deps.db, lease, deps.now(), failure);
+    await queries.releaseAfterFailure(deps.db, held, deps.now(), failure);
     log.warn(
       { err: error, final: job.isFinalAttempt },
       job.isFinalAttempt ? 'marking failed for good' : 'marking failed; will retry',
     );
     throw error;
   }
+}
+
+/**
+ * What a marking run ends with. A run that found another's live claim says when that claim was taken,
+ * so the job can look again once it would have lapsed (its holder may have died).
+ */
+export type TMarkingOutcome = TJobOutcome & { leaseAt?: Date | undefined };
+
+/**
+ * The heartbeat of a claim: renews it every third of the lease while the run marks, one renewal at a
+ * time. `stop()` ends the beat and, once no renewal is in flight, gives the claim to present to the
+ * final write (which no renewal may race: a renewal moves the fence), and rejects if the claim was
+ * lost. A renewal that fails on a database blip is retried on the next beat.
+ */
+function keepLease(
+  deps: Pick<TMarkingDeps, 'db' | 'now' | 'leaseMs'>,
+  claim: queries.TClaim,
+  log: FastifyBaseLogger,
+): { lost: () => boolean; stop: () => Promise<queries.TClaim> } {
+  let current: queries.TClaim | null = claim;
+  let inFlight: Promise<void> = Promise.resolve();
+  const beat = setInterval(
+    () => {
+      inFlight = inFlight.then(async () => {
+        if (!current) return;
+        try {
+          current = await queries.renewLease(deps.db, current, deps.now());
+        } catch (err) {
+          log.warn({ err }, 'marking lease renewal failed; retrying on the next beat');
+        }
+      });
+    },
+    Math.max(1_000, Math.floor(deps.leaseMs / 3)),
+  );
+  beat.unref();
+  return {
+    lost: () => current === null,
+    stop: async () => {
+      clearInterval(beat);
+      await inFlight;
+      if (!current) throw new LeaseLost();
+      return current;
+    },
+  };
 }
 
 const offlineMarker: TMarker = createMarker();

@@ -513,7 +513,7 @@ async function requireActionable(
  */
 async function ensureMarkingQueued(ctx: TAppContext, row: queries.TSubmissionRow): Promise<void> {
   await startMarking(ctx, row.id);
-  const leaseMs = markingLeaseMs(ctx.config.ai.timeoutMs);
+  const leaseMs = markingLeaseMs(ctx.config);
   const now = ctx.now().getTime();
   const leaseLive = row.markingStartedAt !== null && now - row.markingStartedAt.getTime() < leaseMs;
   if (!leaseLive && now - row.updatedAt.getTime() >= leaseMs) {
