@@ -162,6 +162,32 @@ describe('holding marks and feedback until the teacher reviews them', { timeout:
     expect(answers?.[0]).toMatchObject({ score: null, heldForReview: true });
   });
 
+  it("sorts held work with the unmarked in the student's score order, not by its hidden total", async () => {
+    const { id } = await submitBoth();
+    const weak = await submitOk(t, room.student, room.cls, [
+      { question: room.osmosis, answer: 'I am not sure.' },
+    ]);
+    await markOk(t, room.student, room.cls.id, weak);
+    const order = async (who: TActor, url: string) =>
+      (await get<TSubmissionListResponse>(who, `${url}?sort=score`)).data.map((s) => s._id);
+    // The teacher's order is by the real totals: the held work scored higher.
+    const teachers = await order(room.teacher, teacherSubmissionsUrl(room.teacher.user.id));
+    expect(teachers.indexOf(id)).toBeLessThan(teachers.indexOf(weak));
+    // The student's puts it after every released mark, as if it were not marked yet.
+    const students = await order(room.student, studentSubmissionsUrl);
+    expect(students.indexOf(id)).toBeGreaterThan(students.indexOf(weak));
+    // Paging through the student's order gives the same list, each once.
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `${studentSubmissionsUrl}?sort=score&limit=1${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await get<TSubmissionListResponse>(room.student, url);
+      paged.push(...page.data.map((s) => s._id));
+      cursor = page.page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(students);
+  });
+
   it('releases an answer when the teacher accepts or changes its mark', async () => {
     const { id, heldAnswer } = await submitBoth();
     const accepted = await t.app.inject({

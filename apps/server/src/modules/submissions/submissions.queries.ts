@@ -358,6 +358,23 @@ export const SUBMISSION_SORT_SPECS: Record<TSubmissionSort, TSortSpec> = {
   score: { name: 'score', keys: [{ expr: scoreKey, dir: 'desc', type: 'int' }, ...newest] },
 };
 
+/**
+ * A student's own score order: work whose marks their teacher has not released yet (issue 18) sorts
+ * with the unmarked work, so its place in the list gives nothing away. A student's list is small
+ * (their submissions' index range), so no index of its own.
+ */
+const STUDENT_SCORE_SPEC: TSortSpec = {
+  name: 'score',
+  keys: [
+    {
+      expr: sql`(CASE WHEN ${submissions.status} = 'marked' AND NOT ${submissions.feedbackHeld} THEN ${submissions.totalScore} ELSE -1 END)`,
+      dir: 'desc',
+      type: 'int',
+    },
+    ...newest,
+  ],
+};
+
 /** The review queue's order: most doubtful first, then newest (index submissions_teacher_review_idx). */
 export const REVIEW_QUEUE_SPEC: TSortSpec = {
   name: 'review',
@@ -436,7 +453,12 @@ export async function selectSubmissionPage(
   filter: TListFilter,
   page: { cursor: string | undefined; limit: number },
 ): Promise<{ rows: TSubmissionSummaryRow[]; nextCursor: string | null }> {
-  const spec = filter.review === 'needed' ? REVIEW_QUEUE_SPEC : SUBMISSION_SORT_SPECS[filter.sort];
+  const spec =
+    filter.review === 'needed'
+      ? REVIEW_QUEUE_SPEC
+      : owner.kind === 'student' && filter.sort === 'score'
+        ? STUDENT_SCORE_SPEC
+        : SUBMISSION_SORT_SPECS[filter.sort];
   const after = page.cursor ? afterCursor(spec, decodeCursor(spec, page.cursor)) : undefined;
   const fetched = await db
     .select({
