@@ -179,6 +179,11 @@ describe('dashboards', () => {
       expect(second).toContain('Pending');
       expect(third).toContain('Chemistry');
       expect(third).toContain('0/5');
+      // Coloured by the share of the marks, as in the submissions lists: 7/10 green, 0/5 red.
+      const badgeStyle = (card: HTMLElement | undefined) =>
+        card?.querySelector('.mantine-Badge-root')?.getAttribute('style') ?? '';
+      expect(badgeStyle(cards[0])).toContain('green');
+      expect(badgeStyle(cards[2])).toContain('red');
       const recent = screen.getByRole('region', { name: 'Recent Submissions' });
       expect(
         within(recent)

@@ -4,6 +4,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/dates';
 import classes from '../../../components/cards.module.css';
+import { scoreColor } from '../../submissions/components/score-badge';
 import { submissionScoreText } from '../submission-score';
 
 type TRecentSubmissionCardProps = {
@@ -53,7 +54,13 @@ export function RecentSubmissionCard({
           tt="none"
           variant="light"
           color={
-            marked ? 'green' : held ? 'indigo' : submission.status === 'pending' ? 'yellow' : 'gray'
+            marked
+              ? scoreColor(submission.totalScore ?? 0, submission.totalMarks)
+              : held
+                ? 'indigo'
+                : submission.status === 'pending'
+                  ? 'yellow'
+                  : 'gray'
           }
           style={{ flexShrink: 0 }}
         >
