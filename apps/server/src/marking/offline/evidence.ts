@@ -224,7 +224,7 @@ function countCitedNumbers(questionNumbers: Set<string>, answer: string): number
 /** Reads the evidence in one answer against the question model. */
 export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence {
   const capped = answer.length > MAX_TEXT_CHARS ? answer.slice(0, MAX_TEXT_CHARS) : answer;
-  const normalised = normaliseText(capped);
+  const normalised = normaliseText(capped, { quantities: model.rubric.isTeacherStyle });
   const sentences = sentencesOf(normalised);
   const tokens = sentences.flat();
   const legibility = legibilityOf(capped, vocabularyOf(model));

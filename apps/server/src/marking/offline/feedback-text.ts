@@ -37,7 +37,8 @@ export function cleanPhrase(raw: string): string | undefined {
     .replace(/["“”]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^(?:\d+[.)]|[-*•])\s*/, '')
+    // A list number ("2. ", "3)") is not part of the point; a decimal ("0.5 A") is.
+    .replace(/^(?:\d+[.)](?!\d)|[-*•])\s*/, '')
     .replace(/[\s.;,:!?]+$/, '');
   if (words(text).length > MAX_LABEL_WORDS) {
     // The first clause names the point; never a cut mid-clause.

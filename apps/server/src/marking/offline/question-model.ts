@@ -89,7 +89,22 @@ function questionCount(question: string): number | undefined {
 }
 
 /** Verbs a teacher's high band uses to frame a point ("gravity acts downwards"): not content. */
-const TEACHER_WEAK_STEMS = new Set(['act', 'happen', 'mean', 'clear', 'clearli', 'fulli', 'full']);
+/**
+ * Words of a teacher's clause that name no content: how it is said ("clearly", "fully"), or the steps
+ * of working ("substitutes", "rearranged", "with the unit"; the numbers and units themselves count).
+ */
+const TEACHER_WEAK_STEMS = new Set([
+  'act',
+  'happen',
+  'mean',
+  'clear',
+  'clearli',
+  'fulli',
+  'full',
+  'substitut',
+  'rearrang',
+  'unit',
+]);
 
 /**
  * A teacher's clause with its bracketed alternatives taken out: "gravity (weight) acts" is read as
@@ -125,7 +140,8 @@ function buildQuestionModel(
       ? splitAlternatives(k.text)
       : { main: k.text, alternatives: new Map<string, Set<string>>() },
   );
-  const pointTokens = pointParts.map((p) => analyse(p.main));
+  // A teacher's "gives 0.5 A" is a result with its unit (text.ts `markWorking`).
+  const pointTokens = pointParts.map((p) => analyse(p.main, { quantities: teacher }));
   const pointStemSets = pointTokens.map((toks) => {
     const s = new Set<string>();
     for (const t of toks) {
@@ -145,6 +161,8 @@ function buildQuestionModel(
       let weight = 1 / Math.sqrt(df.get(stem) ?? 1);
       if (questionStems.has(stem)) weight *= QUESTION_TERM_WEIGHT;
       if (/^\d+$/.test(stem) && stem.length === 1) weight *= 0.5;
+      // A result is its number with its unit: "0.5" alone is a third of "0.5 A" (text.ts).
+      if (teacher && stem.startsWith('qty_')) weight *= 2;
       const index = indexOf(termIndex, terms, stem);
       const alternatives = [...(pointParts[i]?.alternatives.get(stem) ?? [])].map((a) =>
         indexOf(termIndex, terms, a),
@@ -237,7 +255,8 @@ export const NEAR_MATCH = 0.8;
  * 6-letter prefix when both are that long.
  */
 export function isNearSpelling(answerStem: string, term: string): boolean {
-  if (term.length < 5 || answerStem.length < 4 || /^\d/.test(term)) return false;
+  // Numbers, and the working tokens of text.ts ("qty_0.5_a", "law_irv"), are exact or nothing.
+  if (term.length < 5 || answerStem.length < 4 || /^\d|_/.test(term)) return false;
   const gap = Math.abs(answerStem.length - term.length);
   if (gap > 2) return false;
   if (answerStem.length >= 6 && term.length >= 6 && answerStem.slice(0, 6) === term.slice(0, 6)) {

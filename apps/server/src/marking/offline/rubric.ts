@@ -74,9 +74,27 @@ export function teacherPoints(high: string): string[] {
       if (ch === ')') depth = Math.max(0, depth - 1);
       masked += depth > 0 && (ch === ',' || ch === ';') ? '\uE000' : ch;
     }
-    for (const part of masked.split(
-      /\s*(?:[,;:]|\.(?=\s|$)|\band\b|\bthen\b|\buntil\b|\bwhile\b|\bso that\b)\s*/i,
-    )) {
+    // Odd entries are the separators, kept to tell "X and Y" from two clauses.
+    const pieces = masked.split(
+      /\s*([,;:]|\.(?=\s|$)|\band\b|\bthen\b|\buntil\b|\bwhile\b|\bso that\b)\s*/i,
+    );
+    const clauses: string[] = [];
+    for (let i = 0; i < pieces.length; i += 2) {
+      const part = (pieces[i] ?? '').trim();
+      const joiner = i > 0 ? (pieces[i - 1] ?? '').toLowerCase() : '';
+      const previous = clauses.at(-1);
+      if (joiner === 'and' && previous !== undefined && joinsPhrase(previous, part)) {
+        clauses[clauses.length - 1] = `${previous} and ${part}`;
+        continue;
+      }
+      // "Mass is the amount of matter and does not change": the second clause keeps its subject.
+      const subject =
+        joiner === 'and' && previous !== undefined && AUXILIARY_START_RE.test(part)
+          ? subjectOf(previous)
+          : '';
+      clauses.push(subject ? `${subject} ${part}` : part);
+    }
+    for (const part of clauses) {
       const clause = cleanPoint(part.replace(/\uE000/g, ',').replace(TEACHER_LEAD_RE, '')).replace(
         /\s+(?:it|them|this)$/i,
         '',
@@ -85,6 +103,28 @@ export function teacherPoints(high: string): string[] {
     }
   }
   return out;
+}
+
+const AUXILIARIES =
+  'is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|may|might|must';
+const AUXILIARY_START_RE = new RegExp(`^(?:${AUXILIARIES})\\b`, 'i');
+const AUXILIARY_RE = new RegExp(`\\b(?:${AUXILIARIES})\\b`, 'i');
+
+/** The words before a clause's first auxiliary ("Mass" of "Mass is the amount of matter"), or ''. */
+function subjectOf(clause: string): string {
+  const m = AUXILIARY_RE.exec(clause);
+  if (!m || m.index === 0) return '';
+  const subject = clause.slice(0, m.index).trim();
+  return subject.split(/\s+/).length <= 4 ? subject : '';
+}
+
+/**
+ * True when "and" joins two parts of one phrase rather than two points: "between the sodium and
+ * chloride ions", "both heat and sound", or a bare word or two ("as heat and sound").
+ */
+function joinsPhrase(previous: string, part: string): boolean {
+  if (/\b(?:between|both)\b(?!.*\band\b)/i.test(previous)) return true;
+  return part.split(/\s+/).length <= 2 && !AUXILIARY_RE.test(part);
 }
 
 /** Rubrics also count with the article: "a key element", "an example". */
@@ -118,7 +158,7 @@ const SECTION_RE = /^\s*(low|high)\s+mark\s+range\b[^:\n]*:?\s*(.*)$/i;
 const MIDDLE_RE = /^\s*middle\s+marks?\b[^:\n]*:\s*(.*)$/i;
 const SCORE_RE =
   /^\s*(?:score(?:\s+point)?s?\s*(\d+)|(\d+)\s*(?:marks?|points?)|a\s+(\d+)-point\s+response)\s*[:.\-–)]?\s*(.*)$/i;
-const BULLET_RE = /^\s*(?:[-*•●○▪◦–]|\(?\d{1,2}[.)]|\(?[ivx]{1,4}\)|\(?[a-h]\))\s*(.+)$/;
+const BULLET_RE = /^\s*(?:[-*•●○▪◦–]|\(?\d{1,2}[.)](?!\d)|\(?[ivx]{1,4}\)|\(?[a-h]\))\s*(.+)$/;
 const OTHER_RE =
   /^(?:other (?:acceptable|reasonable|valid|correct)|see the following|one of the following|the answer may be|any other)/i;
 const ALTERNATIVES_RE =

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { cleanPhrase } from './feedback-text';
+import { markOffline } from './offline-marker';
+import { teacherPoints } from './rubric';
+import { normaliseText, tokenise } from './text';
+
+/**
+ * Working in numbers and symbols, and the clauses of a teacher's high band: calculations are marked
+ * on their equation, substitution and result with its unit; "X and Y" inside one phrase stays one
+ * point; a clause that shares its subject keeps it; a decimal is never a list number.
+ */
+
+const rubric = (low: string, high: string) =>
+  `Low Mark Range (0-1):\n${low}\n\nHigh Mark Range (2-3):\n${high}`;
+
+const FORCE = {
+  question: 'A trolley of mass 4 kg accelerates at 2 m/s². Calculate the resultant force on it.',
+  marks: 3,
+  lowMarkRange: '0-1',
+  highMarkRange: '2-3',
+  rubric: rubric(
+    'No correct equation and no correct value.',
+    'Uses F = m × a, substitutes 4 × 2 and gives 8 N with the unit.',
+  ),
+};
+
+const mark = (answer: string) => markOffline({ ...FORCE, answer, source: 'typed' }, {}).score;
+
+describe('calculations', () => {
+  it('reads every arrangement of an equation of one-letter quantities as one law', () => {
+    const law = (text: string) => tokenise(normaliseText(text)).filter((t) => t.startsWith('law_'));
+    expect(law('F = m × a')).toEqual(['law_afm']);
+    expect(law('a = F / m.')).toEqual(['law_afm']);
+    expect(law('F = ma')).toEqual(['law_afm']);
+    expect(law('x = 0.5')).toEqual([]);
+  });
+
+  it('reads a result with its unit only where asked, and never a decimal as a number', () => {
+    const tokens = tokenise(normaliseText('I = 6 / 12 = 0.5 A, 15 m/s', { quantities: true }));
+    expect(tokens).toContain('qty_0.5_a');
+    expect(tokens).toContain('qty_15_mpers');
+    expect(tokenise(normaliseText('0.5 A'))).not.toContain('qty_0.5_a');
+  });
+
+  it('gives full marks for the equation, the substitution and the result with its unit', () => {
+    expect(mark('F = m × a = 4 × 2 = 8 N')).toBe(3);
+    expect(mark('Using F = ma, the force is 4 x 2 = 8 N.')).toBe(3);
+  });
+
+  it('keeps a right value without its unit out of full marks, but well above a wrong one', () => {
+    const noUnit = mark('F = ma so F = 4 x 2 = 8');
+    expect(noUnit).toBeGreaterThanOrEqual(1);
+    expect(noUnit).toBeLessThan(3);
+    expect(mark('F = 4 + 2 = 6')).toBeLessThan(noUnit);
+  });
+});
+
+describe("a teacher's clauses", () => {
+  it('keeps "between X and Y" and a bare "X and Y" in one point', () => {
+    expect(
+      teacherPoints(
+        'There are strong forces between the positive and negative ions; some energy is lost as heat and sound.',
+      ),
+    ).toEqual([
+      'There are strong forces between the positive and negative ions',
+      'some energy is lost as heat and sound',
+    ]);
+  });
+
+  it('gives a clause that shares its subject the subject back', () => {
+    expect(teacherPoints('Mass is the amount of matter and does not depend on gravity.')).toEqual([
+      'Mass is the amount of matter',
+      'Mass does not depend on gravity',
+    ]);
+  });
+
+  it('still splits two points joined by "and"', () => {
+    expect(teacherPoints('The Moon orbits the Earth and the Earth orbits the Sun.')).toEqual([
+      'The Moon orbits the Earth',
+      'the Earth orbits the Sun',
+    ]);
+  });
+
+  it('never reads a decimal as a list number', () => {
+    expect(cleanPhrase('0.5 amps flow through it')).toBe('0.5 amps flow through it');
+    expect(cleanPhrase('2. Names the gas')).toBe('names the gas');
+  });
+});
