@@ -204,6 +204,9 @@ export const ANALYTICS_MESSAGES = {
   attemptsHint: 'First against latest attempt, for students who tried a question more than once',
   attemptsNone: 'No student has answered a question more than once yet.',
   attemptLabel: (n: number) => `Attempt ${n}`,
+  /** Under the chart, which (unlike the figures above it) counts every answer. */
+  attemptsChartHint: 'Mean share of the marks at each attempt, over every answer given at it',
+  attemptAnswers: (n: number) => `${n} answer${n === 1 ? '' : 's'}`,
   improved: 'Improved',
   same: 'Same',
   worse: 'Lower',

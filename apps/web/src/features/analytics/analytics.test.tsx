@@ -142,6 +142,8 @@ describe('class analytics page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId(`stat-${T.mean}`)).toHaveTextContent('44%');
     expect(screen.getByTestId(`stat-${T.median}`)).toHaveTextContent('38%');
     expect(screen.getByTestId('attempt-movement')).toHaveTextContent(`${T.improved}: 1`);
+    // The chart counts every answer, unlike the figures above it, and says so.
+    expect(screen.getByText(T.attemptsChartHint)).toBeInTheDocument();
     for (const title of [T.distributionTitle, T.bandsTitle, T.attemptsTitle, T.progressTitle]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }

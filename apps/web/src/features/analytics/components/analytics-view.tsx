@@ -104,7 +104,7 @@ export function DistributionChart({ histogram }: { histogram: number[] }) {
 /** Mean share at each attempt, and first against latest. */
 export function AttemptsPanel({ attempts }: { attempts: TAttemptMovement }) {
   const data = attempts.byAttempt.map((a) => ({
-    attempt: T.attemptLabel(a.attempt),
+    attempt: `${T.attemptLabel(a.attempt)} (${T.attemptAnswers(a.answers)})`,
     mean: Math.round(a.mean * 1000) / 10,
   }));
   return (
@@ -126,6 +126,11 @@ export function AttemptsPanel({ attempts }: { attempts: TAttemptMovement }) {
             {T.firstMean} {pct(attempts.firstMean)} → {T.latestMean} {pct(attempts.latestMean)}
           </Text>
         </Group>
+      )}
+      {data.length > 0 && (
+        <Text size="xs" c="dimmed" mb={4}>
+          {T.attemptsChartHint}
+        </Text>
       )}
       {data.length > 0 && (
         <BarChart
