@@ -50,6 +50,12 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     // next query opens a new one; unheard, the pool's 'error' event would end the whole process
     // (the faults drill saw API processes and workers exit on a PostgreSQL restart).
     pool.on('error', () => undefined);
+    // A connection checked out of the pool (a transaction between two statements) has no pool
+    // listener; its end would be an unheard 'error' and end the process (a worker exited so in the
+    // faults drill). Heard here, the transaction's next statement fails and the pool drops it.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as TDb;
     const client = await pool.connect();
     try {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { MESSAGES } from '@stem/contract/messages';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,26 @@ describe.skipIf(!url)('PostgreSQL ending every connection', () => {
       // The FATAL reaches the idle clients; an unheard 'error' would fail this file as unhandled.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await Promise.all([database.ping(), database.ping(), database.ping()]);
+
+      // A connection held by a transaction between two of its statements (the marking write, a
+      // batch): its end must fail that transaction, not the process (the faults drill saw a
+      // worker exit on 'Connection terminated unexpectedly').
+      const failed = database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+            [name],
+          );
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.execute(sql`select 2`);
+        })
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      expect(await failed).toBe('failed');
+      await Promise.all([database.ping(), database.ping()]);
     } finally {
       await database.close();
       await admin.query(`drop database if exists "${name}" with (force)`);
