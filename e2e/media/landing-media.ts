@@ -3,7 +3,8 @@
  * pages over a freshly seeded demo school, so they stay true when the pages change.
  *
  * - Screenshots (teacher dashboard, question editor, a marked submission, a student's answer read from
- *   a photo) at 1280×800, written as WebP in two sizes into apps/web/src/assets/landing/.
+ *   a photo) at 1280×800, written as WebP in two sizes into apps/web/src/assets/landing/, and the
+ *   teacher dashboard as the README's docs/screenshot-dashboard.png.
  * - The demo video: a student on a 390 px phone signs in, photographs written work with the camera
  *   (Chromium's fake camera shows a page of handwriting), checks the text, submits and gets the marks.
  *   Frames come from Chromium's screencast and are encoded to VP9 WebM by ffmpeg (Debian's `ffmpeg`).
@@ -157,6 +158,9 @@ async function screenshots(browser: Browser, image: string): Promise<void> {
   await signIn(page, teacher);
   await expect(page.getByTestId('recent-submission').first()).toBeVisible();
   await saveShot(page, 'teacher-dashboard');
+  // The README's picture of the product is the same page, as a PNG.
+  await page.screenshot({ path: path.join(root, 'docs/screenshot-dashboard.png') });
+  console.log('  docs/screenshot-dashboard.png');
 
   await page.goto('/view-questions');
   await page.getByRole('link', { name: /^Edit/ }).first().click();
