@@ -565,6 +565,42 @@ function stepForMissing(model: TQuestionModel, evidence: TEvidence): string | un
       : `Next time, also cover ${object}.`;
 }
 
+/** Longest next step taken from the teacher's reasons. */
+const REASON_STEP_WORDS = 14;
+const REASON_VERBS =
+  'mention|identify|explain|state|describe|name|give|include|discuss|provide|specify|consider|address|justify|show|define|list|compare|clarify';
+const MISSING_RE = new RegExp(
+  `\\b(?:does|do) not (?:correctly |fully |clearly |explicitly )?(${REASON_VERBS})\\s+([^.;:!?]+)`,
+  'i',
+);
+const SHOULD_RE = new RegExp(
+  `\\bshould (?:also |have )?(?:been )?(${REASON_VERBS}|mention(?:ed)?)\\s+([^.;:!?]+)`,
+  'i',
+);
+
+/**
+ * The next step the teacher's own reasons give ("… but does not identify how each is bounded" ->
+ * "Next time, identify how each is bounded."), or undefined when they name none that reads as a
+ * short instruction.
+ */
+function stepFromReasons(comment: string): string | undefined {
+  const m = MISSING_RE.exec(comment) ?? SHOULD_RE.exec(comment);
+  if (!m) return undefined;
+  const verb = (m[1] ?? '').toLowerCase().replace(/ed$/, '');
+  // The object runs to the end of its clause.
+  const object = (m[2] ?? '')
+    .split(
+      /,\s*(?:which|but|and|as|so|because|since|while)\b|\s+(?:but|because|since|while|as it|as they)\s/i,
+    )[0]
+    ?.trim()
+    .replace(/\b(?:the|your) (?:response|answer)'?s?\b/gi, 'your answer');
+  if (!object || endsDangling(object) || /["“”]/.test(object)) return undefined;
+  const words = object.split(/\s+/).length;
+  if (words < 2 || words > REASON_STEP_WORDS) return undefined;
+  if (/\b(?:it|them|this|that|these|those)$/i.test(object)) return undefined;
+  return `Next time, ${verb} ${object}.`;
+}
+
 /**
  * The teacher's reasons on similar answers with the same verdict, in the student's voice, opened by
  * a verdict that agrees with this score and closed by one short next step. The student's own words
@@ -599,6 +635,8 @@ function teacherFeedback(
   const suggestion =
     verdict === 'correct'
       ? 'Keep your answers this precise.'
-      : (stepForMissing(model, evidence) ?? 'Next time, answer every part of the question.');
+      : (stepFromReasons(comment) ??
+        stepForMissing(model, evidence) ??
+        'Next time, answer every part of the question.');
   return { aiComment: parts.join(' '), suggestion };
 }
