@@ -124,6 +124,10 @@ describe('phrase grammar', () => {
       ),
     ).toEqual([]);
     expect(unfinishedSentences('It correctly names the need to.')).toHaveLength(1);
+    expect(unfinishedSentences('It does not say how the cells are.')).toHaveLength(1);
+    expect(
+      unfinishedSentences('It does not say why that is. It is what the question asks for.'),
+    ).toEqual([]);
     expect(unfinishedSentences('your response is correct')).toHaveLength(1);
     expect(
       unfinishedSentences(

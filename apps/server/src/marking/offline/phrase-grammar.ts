@@ -630,7 +630,9 @@ function hangs(sentence: string): boolean {
     /^(?:asks?|asked|looks?|looked|cares?|refers?|talks?|thinks?|waits?|deals?|writes?|wrote)$/.test(
       before,
     );
-  return !(PREPOSITIONS.has(last) && verb);
+  // "… why that is.", "… as it was.": a be-form after its subject ends a sentence well.
+  const subject = /^(?:that|it|this|they|there|he|she|we|you|i|what|who)$/.test(before);
+  return !((PREPOSITIONS.has(last) && verb) || (/^(?:is|are|was|were)$/.test(last) && subject));
 }
 
 /**
