@@ -8,6 +8,10 @@ import {
   type TMarkingRecord,
 } from '../apps/server/src/marking/dataset';
 import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
+import {
+  thatNonClauses,
+  unfinishedSentences,
+} from '../apps/server/src/marking/offline/phrase-grammar';
 import type { TMarkedExample } from '../apps/server/src/marking/types';
 import {
   contradictionOf,
@@ -108,6 +112,7 @@ type TMarked = {
   text: string;
   /** The comment alone (verdict, what is right, what is missing): the part tutors write. */
   comment: string;
+  suggestion: string;
 };
 
 function feedbackText(m: { aiComment: string; suggestion: string }): string {
@@ -116,7 +121,13 @@ function feedbackText(m: { aiComment: string; suggestion: string }): string {
 
 function mark(record: TRecord, examples: TMarkedExample[] | undefined): TMarked {
   const result = markOffline({ ...record, examples });
-  return { record, score: result.score, text: feedbackText(result), comment: result.aiComment };
+  return {
+    record,
+    score: result.score,
+    text: feedbackText(result),
+    comment: result.aiComment,
+    suggestion: result.suggestion,
+  };
 }
 
 function tutorVerdict(r: TRecord): string | undefined {
@@ -185,8 +196,20 @@ type TChecks = {
   raw: number;
   unreadable: number;
   contradiction: number;
+  /** "that" + a phrase that is not a clause ("does not mention that into the cell sap"). */
+  thatFragment: number;
+  /**
+   * Comment or suggestion not opening with a capital or not closing with a full stop, or a sentence
+   * ending on a word that leaves it hanging ("… of the.").
+   */
+  unfinished: number;
   samples: string[];
 };
+
+/** A sentence group the student reads: a capital (or a quote) first, a full stop last. */
+function isFinished(text: string): boolean {
+  return /^["“A-Z0-9]/.test(text.trim()) && /[.!?]["”]?$/.test(text.trim());
+}
 
 function checks(label: string, marked: TMarked[]): TChecks {
   const byQuestion = new Map<string, TMarked[]>();
@@ -200,6 +223,8 @@ function checks(label: string, marked: TMarked[]): TChecks {
   let raw = 0;
   let unreadable = 0;
   let contradiction = 0;
+  let thatFragment = 0;
+  let unfinished = 0;
   const samples: string[] = [];
   for (const list of byQuestion.values()) {
     const counts = new Map<string, number>();
@@ -211,6 +236,20 @@ function checks(label: string, marked: TMarked[]): TChecks {
         if (samples.length < 5) samples.push(`raw syntax: ${m.text}`);
       }
       if (saysUnreadable(m.text)) unreadable++;
+      const fragments = thatNonClauses(m.text);
+      if (fragments.length > 0) {
+        thatFragment++;
+        if (samples.length < 5)
+          samples.push(`that + non-clause "${fragments[0] ?? ''}": ${m.text}`);
+      }
+      if (
+        !isFinished(m.comment) ||
+        !isFinished(m.suggestion) ||
+        unfinishedSentences(m.text).length > 0
+      ) {
+        unfinished++;
+        if (samples.length < 5) samples.push(`unfinished sentence: ${m.text}`);
+      }
       const why = contradictionOf(m.text, m.score, m.record.marks);
       if (why) {
         contradiction++;
@@ -218,7 +257,17 @@ function checks(label: string, marked: TMarked[]): TChecks {
       }
     }
   }
-  return { label, answers: marked.length, shared, raw, unreadable, contradiction, samples };
+  return {
+    label,
+    answers: marked.length,
+    shared,
+    raw,
+    unreadable,
+    contradiction,
+    thatFragment,
+    unfinished,
+    samples,
+  };
 }
 
 function pct(n: number, of: number): string {
@@ -350,6 +399,74 @@ async function setChecks(file: string): Promise<TChecks[]> {
   ];
 }
 
+/** Per marker score, this many answers in the README sample. */
+const SAMPLE_PER_SCORE = 2;
+const SAMPLE_QUESTION = '2.3_DLL';
+
+function cell(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+}
+
+function sampleTable(rows: { record: TRecord; marked: TMarked; suggestion: string }[]): void {
+  console.log('| answer (verbatim) | tutor | marker | feedback the student reads |');
+  console.log('| --- | ---: | ---: | --- |');
+  for (const r of rows) {
+    console.log(
+      `| ${cell(r.record.answer)} | ${r.record.humanScore ?? ''} | ${r.marked.score} | ${cell(r.marked.comment)} _${cell(r.suggestion)}_ |`,
+    );
+  }
+}
+
+/**
+ * `--sample [questionId]`: the README's student-facing sample. Ten answers to one SAF question across
+ * the zero-shot marker's score range (per score, the first answers in a seeded order), marked zero-shot
+ * and then with the tuning half's other answers to the question as commented examples.
+ */
+async function printSample(file: string, questionId: string): Promise<void> {
+  const records = (await readAll(file)).filter(
+    (r) => r.questionId === questionId && tutorFeedback(r) !== undefined,
+  );
+  if (records.length === 0) {
+    console.log(`No answers to question ${questionId} in ${path.basename(file)}.`);
+    return;
+  }
+  const tuningIds = splitTuning(records);
+  const tuning = records.filter((r) => tuningIds.has(r.id));
+  const order = [
+    ...pickExampleIds(new Map([['q', records.map((r) => r.id)]]), records.length, SPLIT_SEED),
+  ];
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const zero = new Map(order.map((id) => [id, mark(byId.get(id) as TRecord, undefined)]));
+  const chosen: TRecord[] = [];
+  const marks = records[0]?.marks ?? 1;
+  for (let s = 0; s <= marks; s++) {
+    chosen.push(
+      ...order
+        .filter((id) => zero.get(id)?.score === s)
+        .slice(0, SAMPLE_PER_SCORE)
+        .map((id) => byId.get(id) as TRecord),
+    );
+  }
+  console.log(`\nQuestion (${questionId}): ${records[0]?.question ?? ''}\n`);
+  console.log('**Zero-shot** (no teacher examples):\n');
+  sampleTable(
+    chosen.map((r) => {
+      const m = zero.get(r.id) as TMarked;
+      return { record: r, marked: m, suggestion: m.suggestion };
+    }),
+  );
+  console.log(
+    `\n**With the teacher's comments** (the tuning half's other answers to the question as commented examples; ${chosen.filter((r) => tuningIds.has(r.id)).length} of these ${chosen.length} answers are in the tuning half):\n`,
+  );
+  const withComments = chosen
+    .map((r) => {
+      const m = mark(r, tuning.filter((e) => e.id !== r.id).map(asExample));
+      return { record: r, marked: m, suggestion: m.suggestion };
+    })
+    .sort((a, b) => a.marked.score - b.marked.score);
+  sampleTable(withComments);
+}
+
 async function main(): Promise<void> {
   if (!existsSync(dataDir)) {
     console.log(
@@ -368,6 +485,13 @@ async function main(): Promise<void> {
   console.log(
     `Feedback of the offline marker (${dataDir}). ROUGE: F1 on lower-cased word tokens, no stemming, mean over answers; feedback = comment + suggestion. Verdict: full marks = correct, 0 = incorrect, otherwise partially correct.`,
   );
+  const sampleAt = process.argv.indexOf('--sample');
+  if (sampleAt >= 0) {
+    const question = process.argv[sampleAt + 1] ?? SAMPLE_QUESTION;
+    const saf = files.find((f) => path.basename(f).startsWith('saf-'));
+    if (saf) await printSample(saf, question.startsWith('--') ? SAMPLE_QUESTION : question);
+    return;
+  }
   const all: TChecks[] = [];
   for (const file of files) all.push(...(await tutorSection(file)));
   // `--tutors`: the comparison with the tutors only (quick, for tuning).
@@ -375,10 +499,19 @@ async function main(): Promise<void> {
     for (const file of files) all.push(...(await setChecks(file)));
   }
   console.log(
-    `\nOn every set: share of answers whose feedback is word for word that of more than ${SHARED_SHARE * 100} % of the question's answers; raw rubric syntax; "could not be read" told to typed answers; feedback contradicting its score`,
+    `\nOn every set: share of answers whose feedback is word for word that of more than ${SHARED_SHARE * 100} % of the question's answers; raw rubric syntax; "could not be read" told to typed answers; feedback contradicting its score; "that" + a phrase that is not a clause; a comment, suggestion or sentence without a capital first or a full stop last, or ending on a word that leaves it hanging`,
   );
   table(
-    ['set', 'answers', 'shared verbatim', 'raw syntax', 'false unreadable', 'contradicts score'],
+    [
+      'set',
+      'answers',
+      'shared verbatim',
+      'raw syntax',
+      'false unreadable',
+      'contradicts score',
+      'that + non-clause',
+      'unfinished',
+    ],
     all.map((c) => [
       c.label,
       String(c.answers),
@@ -386,6 +519,8 @@ async function main(): Promise<void> {
       String(c.raw),
       String(c.unreadable),
       String(c.contradiction),
+      String(c.thatFragment),
+      String(c.unfinished),
     ]),
   );
   for (const c of all) for (const s of c.samples) console.log(`  ${c.label}: ${s}`);

@@ -98,7 +98,7 @@ function pieces(answer: string, maxWords: number): string[] {
       .replace(/[\s.;,:!?]+$/, '')
       .trim()
       // A list item's bullet or number is not the student's words.
-      .replace(/^(?:[-*•]\s*|\d+[.)](?:\s+|(?=\p{L})))/u, '');
+      .replace(/^(?:[-*•]\s*|\d+[.)）](?:\s+|(?=\p{L})))/u, '');
     if (words(s).length <= maxWords) out.push(s);
     else {
       for (const clause of s.split(
@@ -185,33 +185,4 @@ export function overlapOf(a: ReadonlySet<string>, b: ReadonlySet<string>): numbe
   let shared = 0;
   for (const s of a) if (b.has(s)) shared++;
   return (2 * shared) / (a.size + b.size);
-}
-
-const FINITE_VERB_RE =
-  /\b(?:is|are|was|were|has|have|had|will|can|could|would|should|must|does|do|did|makes?|causes?|needs?|uses?|increases?|decreases?|becomes?|gets?|moves?|takes?|goes|occurs?|happens?|depends?|allows?|means?|carries|carry|prevents?|produces?|contains?|reduces?)\b/i;
-/** An instruction ("give a formula …", "measure the mass …"). */
-export const IMPERATIVE_RE =
-  /^(?:provide|indicate|add|use|measure|include|record|repeat|state|give|name|identify|describe|explain|list|compare|calculate|determine|show|make|keep|control|test|perform|conduct|label|check|mention|tell|find|ensure)\b/i;
-
-/**
- * A key point's label as the object of "It correctly states …" / "It does not mention …": a clause
- * becomes "that …" ("that the black lid made the jar warmest"), an instruction "the need to …",
- * a name stays as it is.
- */
-export function objectOf(label: string, isSentence = false): { text: string; isName: boolean } {
-  if (IMPERATIVE_RE.test(label)) {
-    return { text: `the need to ${label.charAt(0).toLowerCase()}${label.slice(1)}`, isName: false };
-  }
-  if (/^[a-z]+ing\b/i.test(label) && !/\b(?:is|are|was|were|has|have)\b/i.test(label)) {
-    return { text: label, isName: true };
-  }
-  const clause =
-    isSentence ||
-    FINITE_VERB_RE.test(label) ||
-    /\b(?:the|a|an|it|they|this|its|their)\s+[a-z]+\s+[a-z]+(?:s|ed)\b/i.test(label) ||
-    /^(?:each|every)\s+(?:[a-z]+\s+){1,2}[a-z]+s\b/i.test(label);
-  if (clause && !/^(?:how|why|what|when|where|which|who|during|if|as)\b/i.test(label)) {
-    return { text: `that ${label}`, isName: false };
-  }
-  return { text: label, isName: true };
 }

@@ -1,8 +1,6 @@
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
 import type { TEvidence } from './evidence';
 import {
-  IMPERATIVE_RE,
-  objectOf,
   cleanPhrase,
   joinAnd,
   joinOr,
@@ -11,6 +9,15 @@ import {
   studentVoice,
 } from './feedback-text';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
+import {
+  endsDangling,
+  headOf,
+  IMPERATIVE_RE,
+  nounText,
+  objectText,
+  phraseOf,
+  type TPhrase,
+} from './phrase-grammar';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
 import { isOffTopic, isRestatement, teacherPointCredit } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
@@ -100,7 +107,7 @@ function readFeedback(
 ): TFeedbackText {
   if (evidence.isBlank) return blankFeedback(model);
   const teacher = nearestTeacherComment(model, evidence.answer, score, marks, context.examples);
-  if (teacher) return teacherFeedback(evidence, verdict, teacher);
+  if (teacher) return teacherFeedback(model, evidence, verdict, teacher);
   const criteria = criteriaModelOf(model);
   if (criteria) return criteriaFeedback(criteria, evidence, score, marks, verdict, canBeOffTopic);
   if (!model.hasContentPoints) return holisticFeedback(evidence, score, marks, verdict);
@@ -108,7 +115,7 @@ function readFeedback(
 }
 
 function blankFeedback(model: TQuestionModel): TFeedbackText {
-  const first = usableLabels(model.keyPoints.slice(0, 4)).slice(0, 2);
+  const first = startingPoints(model);
   return {
     aiComment: 'No answer was given, so no marks could be awarded.',
     suggestion:
@@ -178,13 +185,56 @@ function isSentencePoint(point: TKeyPointModel): boolean {
   );
 }
 
-function usableLabels(points: readonly TKeyPointModel[]): string[] {
-  const out: string[] = [];
-  for (const p of points) {
-    const label = labelOf(p);
-    if (label && !out.includes(label)) out.push(label);
+/**
+ * The phrase a key point is named by in a sentence, or undefined when its wording cannot be said
+ * plainly. A fragment of a rubric sentence ("into the more concentrated cell sap") is completed with
+ * the subject and verb of the clause it continues ("water moves into the more concentrated cell
+ * sap"); one that cannot be stays a fragment, which sentences name only in a form made for it.
+ */
+export function phraseFor(model: TQuestionModel, point: TKeyPointModel): TPhrase | undefined {
+  const label = labelOf(point);
+  if (!label) return undefined;
+  const phrase = phraseOf(label, isSentencePoint(point));
+  // A label cut after a verb or preposition ("uses of DHCP are") is not said at all.
+  if (phrase.kind === 'fragment' && endsDangling(label)) return undefined;
+  if (
+    phrase.kind !== 'fragment' ||
+    !/^(?:into|across|from|through|to|onto|out of|via|towards?|by)\s/i.test(label)
+  ) {
+    return phrase;
   }
-  return out;
+  const at = model.keyPoints.indexOf(point);
+  for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+    const before = model.keyPoints[i];
+    if (!before || before.source !== point.source || before.group !== point.group) break;
+    const beforeLabel = labelOf(before);
+    const beforePhrase = beforeLabel ? phraseOf(beforeLabel, isSentencePoint(before)) : undefined;
+    if (beforePhrase?.kind === 'fragment') continue;
+    if (beforePhrase?.kind !== 'clause' || !sameSentence(model, before.text, point.text)) break;
+    const head = headOf(beforePhrase.text);
+    if (!head) break;
+    return { kind: 'clause', text: `${head} ${label}` };
+  }
+  return phrase;
+}
+
+/** True unless the rubric's high band shows the two texts in different sentences. */
+function sameSentence(model: TQuestionModel, a: string, b: string): boolean {
+  const sentences = model.rubric.high.toLowerCase().split(/(?<=[.!?])\s+|\n+/);
+  const inA = sentences.findIndex((x) => x.includes(a.toLowerCase()));
+  const inB = sentences.findIndex((x) => x.includes(b.toLowerCase()));
+  return inA < 0 || inB < 0 || inA === inB;
+}
+
+/** The first one or two points of the question as noun phrases ("starting with …"). */
+function startingPoints(model: TQuestionModel): string[] {
+  const out: string[] = [];
+  for (const p of model.keyPoints.slice(0, 4)) {
+    const phrase = phraseFor(model, p);
+    const text = phrase ? nounText(phrase) : undefined;
+    if (text && !out.includes(text)) out.push(text);
+  }
+  return out.slice(0, 2);
 }
 
 /** Feedback against a rubric or reference answer with subject content, point by point. */
@@ -204,7 +254,7 @@ function pointFeedback(
       ? isOffTopic(model, evidence)
       : evidence.topicOverlap < 0.1 && evidence.answerVocabHits === 0);
   if (offTopic) {
-    const first = usableLabels(model.keyPoints.slice(0, 4)).slice(0, 2);
+    const first = startingPoints(model);
     return {
       aiComment: [
         score > 0
@@ -225,7 +275,7 @@ function pointFeedback(
     .map((p) => ({
       p,
       credit: credit(p.coverage, p.local, p.contradicted),
-      label: labelOf(p.point),
+      phrase: phraseFor(model, p.point),
     }))
     .sort((a, b) => b.credit - a.credit || b.p.point.totalWeight - a.p.point.totalWeight);
   const present = ranked.filter((r) => r.credit >= 0.5);
@@ -239,25 +289,34 @@ function pointFeedback(
   const missing = ranked
     .filter((r) => r.credit <= 0.15 && !r.p.contradicted && !(hasRow && isRow(r.p.point)))
     .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
-  const labelled = <T extends { label: string | undefined }>(rows: T[]): string[] => [
-    ...new Set(rows.flatMap((r) => (r.label ? [r.label] : []))),
-  ];
-  const sentences = new Set(
-    ranked.filter((r) => r.label && isSentencePoint(r.p.point)).map((r) => r.label),
-  );
-  const asObject = (label: string) => objectOf(label, sentences.has(label));
+  // Each point once, by its phrase; fragments apart (they have no object form).
+  const phrased = <T extends { phrase: TPhrase | undefined }>(rows: T[]): TPhrase[] => {
+    const out: TPhrase[] = [];
+    for (const r of rows) {
+      if (r.phrase && !out.some((o) => o.text === r.phrase?.text)) out.push(r.phrase);
+    }
+    return out;
+  };
+  const objects = (phrases: TPhrase[]): string[] =>
+    phrases.flatMap((p) => {
+      const text = objectText(p);
+      return text ? [text] : [];
+    });
+  const fragments = (phrases: TPhrase[]): string[] =>
+    phrases.filter((p) => p.kind === 'fragment').map((p) => p.text);
 
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
   if (verdict !== 'incorrect') {
-    const right = labelled(present)
-      .slice(0, verdict === 'correct' ? 3 : 2)
-      .map(asObject);
+    const rightPhrases = phrased(present)
+      .filter((p) => p.kind !== 'fragment')
+      .slice(0, verdict === 'correct' ? 3 : 2);
+    const right = objects(rightPhrases);
     if (verdict === 'correct' && right.length === 0) {
       comment.push('It covers what the question asks for.');
     } else if (right.length > 0) {
-      const how = right.every((r) => r.isName) ? verb : 'points out';
-      comment.push(`It correctly ${how} ${joinAnd(right.map((r) => r.text))}.`);
+      const how = rightPhrases.every((p) => p.kind === 'name') ? verb : 'points out';
+      comment.push(`It correctly ${how} ${joinAnd(right)}.`);
     } else if (partial.length > 0 || present.length > 0) {
       comment.push('It is on the right track.');
     }
@@ -270,15 +329,14 @@ function pointFeedback(
     if (quoted && !repeatsQuestion(model, quoted)) comment.push(`You put it well in "${quoted}".`);
   }
   if (verdict !== 'correct') {
-    const wrong = labelled(contradicted)
-      .slice(0, 1)
-      .map((l) => asObject(l).text);
-    const touched = labelled(partial.filter((r) => !r.p.contradicted))
-      .slice(0, 2)
-      .map((l) => asObject(l).text);
-    const absent = labelled(missing)
-      .slice(0, 2)
-      .map((l) => asObject(l).text);
+    const wrongPhrases = phrased(contradicted).slice(0, 1);
+    const wrong = wrongPhrases.flatMap((p) => {
+      const text = nounText(p);
+      return text ? [text] : [];
+    });
+    const touchedPhrases = phrased(partial.filter((r) => !r.p.contradicted));
+    const touched = objects(touchedPhrases).slice(0, 2);
+    const absentPhrases = phrased(missing);
     if (wrong.length > 0) {
       comment.push(`It gets one point wrong: it says the opposite of ${wrong[0] ?? ''}.`);
     }
@@ -291,10 +349,17 @@ function pointFeedback(
         );
       }
     }
+    const wrongTexts = new Set(wrongPhrases.map((p) => p.text));
+    const notYet = [...absentPhrases, ...(verdict === 'incorrect' ? touchedPhrases : [])].filter(
+      (p) => !wrongTexts.has(p.text),
+    );
+    const notYetObjects = objects(notYet).slice(0, 2);
+    const notYetFragment = fragments(notYet)[0];
     if (
       verdict === 'incorrect' &&
       touched.length === 0 &&
-      absent.length === 0 &&
+      notYetObjects.length === 0 &&
+      notYetFragment === undefined &&
       wrong.length === 0
     ) {
       comment.push("It does not show the points this question's answer needs.");
@@ -303,13 +368,13 @@ function pointFeedback(
         `It mentions ${joinAnd(touched)}, but does not explain ${touched.length > 1 ? 'them' : 'it'} fully enough for the marks.`,
       );
     }
-    const notYet = [...absent, ...(verdict === 'incorrect' ? touched : [])].filter(
-      (l) => !wrong.includes(l),
-    );
-    if (notYet.length > 0) {
+    if (notYetObjects.length > 0) {
       comment.push(
-        `It does not ${verdict === 'incorrect' ? 'show' : 'mention'} ${joinOr(notYet.slice(0, 2))}, which a full answer needs.`,
+        `It does not ${verdict === 'incorrect' ? 'show' : 'mention'} ${joinOr(notYetObjects)}, which a full answer needs.`,
       );
+    } else if (notYetFragment !== undefined) {
+      // A part of a rubric sentence that cannot be said as a clause or a name of its own.
+      comment.push(`It leaves out one part of a full answer: ${notYetFragment}.`);
     }
     if (
       (evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) ||
@@ -325,21 +390,22 @@ function pointFeedback(
       'Keep answering this way: state each point plainly and say why it holds, as you did here.';
   } else {
     const need = Math.max(1, model.required);
-    const next = [...labelled(contradicted), ...labelled(partial), ...labelled(missing)].filter(
-      (l, i, all) => all.indexOf(l) === i,
+    const next = [...phrased(contradicted), ...phrased(partial), ...phrased(missing)].filter(
+      (p, i, all) => p.kind !== 'fragment' && all.findIndex((q) => q.text === p.text) === i,
     );
     const first = next[0];
-    const object = first ? asObject(first) : undefined;
+    const object = first ? objectText(first) : undefined;
     if (model.rubric.isAlternatives && present.length < need && object) {
-      suggestion = `Next time, give ${need} points, as the question asks; your answer shows ${present.length}. One you could use is ${object.text}.`;
-    } else if (first && object && labelled(contradicted).includes(first)) {
-      suggestion = `Next time, check your point about ${object.isName ? first : 'this'} against your notes before you write it.`;
-    } else if (object) {
-      suggestion = object.isName
-        ? `Next time, also cover ${first}, in a sentence of your own.`
-        : object.text.startsWith('that ')
-          ? `Next time, say in a sentence of your own ${object.text}.`
-          : `Next time, also cover ${object.text}.`;
+      suggestion = `Next time, give ${need} points, as the question asks; your answer shows ${present.length}. One you could use is ${object}.`;
+    } else if (first && object && phrased(contradicted).some((p) => p.text === first.text)) {
+      suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
+    } else if (first && object) {
+      suggestion =
+        first.kind === 'name'
+          ? `Next time, also cover ${object}, in a sentence of your own.`
+          : first.kind === 'clause'
+            ? `Next time, say in a sentence of your own ${object}.`
+            : `Next time, also cover ${object}.`;
     } else {
       suggestion =
         'Next time, explain each point more fully, with an example or a reason for each.';
@@ -472,24 +538,67 @@ const STEP_WORDS = 8;
  * A rubric point the answer misses, as a short next step in plain words ("Next time, also say that
  * duplicates are possible."), or undefined when no missed point can be said that briefly.
  */
-function stepForMissing(evidence: TEvidence): string | undefined {
+function stepForMissing(model: TQuestionModel, evidence: TEvidence): string | undefined {
   const missing = evidence.points
     .filter((p) => !p.contradicted && pointCredit(p.coverage, p.local, p.contradicted) <= 0.15)
     // Nearest to what the answer says first.
     .sort((a, b) => b.coverage - a.coverage)
-    .map((p) => labelOf(p.point))
+    .map((p) => ({ label: labelOf(p.point), phrase: phraseFor(model, p.point) }))
     .find(
-      (l): l is string =>
-        l !== undefined && l.split(/\s+/).length <= STEP_WORDS && !/^to\s/i.test(l),
+      (m): m is { label: string; phrase: TPhrase } =>
+        m.label !== undefined &&
+        m.phrase !== undefined &&
+        m.phrase.kind !== 'fragment' &&
+        m.phrase.text.split(/\s+/).length <= STEP_WORDS &&
+        !/^to\s/i.test(m.label),
     );
   if (!missing) return undefined;
-  if (IMPERATIVE_RE.test(missing)) {
-    return `Next time, ${missing.charAt(0).toLowerCase()}${missing.slice(1)}.`;
+  const { label, phrase } = missing;
+  if (phrase.kind === 'need' && IMPERATIVE_RE.test(label)) {
+    return `Next time, ${label.charAt(0).toLowerCase()}${label.slice(1)}.`;
   }
-  const object = objectOf(missing);
-  return object.isName
-    ? `Next time, also explain ${object.text}.`
-    : `Next time, also say ${object.text}.`;
+  const object = objectText(phrase) ?? '';
+  return phrase.kind === 'name'
+    ? `Next time, also explain ${object}.`
+    : phrase.kind === 'clause'
+      ? `Next time, also say ${object}.`
+      : `Next time, also cover ${object}.`;
+}
+
+/** Longest next step taken from the teacher's reasons. */
+const REASON_STEP_WORDS = 14;
+const REASON_VERBS =
+  'mention|identify|explain|state|describe|name|give|include|discuss|provide|specify|consider|address|justify|show|define|list|compare|clarify';
+const MISSING_RE = new RegExp(
+  `\\b(?:does|do) not (?:correctly |fully |clearly |explicitly )?(${REASON_VERBS})\\s+([^.;:!?]+)`,
+  'i',
+);
+const SHOULD_RE = new RegExp(
+  `\\bshould (?:also |have )?(?:been )?(${REASON_VERBS}|mention(?:ed)?)\\s+([^.;:!?]+)`,
+  'i',
+);
+
+/**
+ * The next step the teacher's own reasons give ("… but does not identify how each is bounded" ->
+ * "Next time, identify how each is bounded."), or undefined when they name none that reads as a
+ * short instruction.
+ */
+function stepFromReasons(comment: string): string | undefined {
+  const m = MISSING_RE.exec(comment) ?? SHOULD_RE.exec(comment);
+  if (!m) return undefined;
+  const verb = (m[1] ?? '').toLowerCase().replace(/ed$/, '');
+  // The object runs to the end of its clause.
+  const object = (m[2] ?? '')
+    .split(
+      /,\s*(?:which|but|and|as|so|because|since|while)\b|\s+(?:but|because|since|while|as it|as they)\s/i,
+    )[0]
+    ?.trim()
+    .replace(/\b(?:the|your) (?:response|answer)'?s?\b/gi, 'your answer');
+  if (!object || endsDangling(object) || /["“”]/.test(object)) return undefined;
+  const words = object.split(/\s+/).length;
+  if (words < 2 || words > REASON_STEP_WORDS) return undefined;
+  if (/\b(?:it|them|this|that|these|those)$/i.test(object)) return undefined;
+  return `Next time, ${verb} ${object}.`;
 }
 
 /**
@@ -498,7 +607,12 @@ function stepForMissing(evidence: TEvidence): string | undefined {
  * are quoted when the reasons speak of them (or, on full marks, the answer's own clearest phrase), so
  * the feedback is this answer's, not a sentence many students read.
  */
-function teacherFeedback(evidence: TEvidence, verdict: TVerdict, comment: string): TFeedbackText {
+function teacherFeedback(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  verdict: TVerdict,
+  comment: string,
+): TFeedbackText {
   const reasons = studentVoice(comment);
   const opensWithVerdict = new RegExp(
     `^your (?:response|answer) is ${verdict === 'partially correct' ? 'partially correct' : verdict}\\b`,
@@ -521,6 +635,8 @@ function teacherFeedback(evidence: TEvidence, verdict: TVerdict, comment: string
   const suggestion =
     verdict === 'correct'
       ? 'Keep your answers this precise.'
-      : (stepForMissing(evidence) ?? 'Next time, answer every part of the question.');
+      : (stepFromReasons(comment) ??
+        stepForMissing(model, evidence) ??
+        'Next time, answer every part of the question.');
   return { aiComment: parts.join(' '), suggestion };
 }

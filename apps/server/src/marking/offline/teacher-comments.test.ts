@@ -141,6 +141,29 @@ describe("feedback written on the teacher's reasons", () => {
   });
 });
 
+describe("the next step the teacher's reasons give", () => {
+  it('turns what the teacher says is missing into the next step', () => {
+    const comment =
+      'The response names the waxy cuticle correctly but does not describe how stomata reduce transpiration.';
+    const r = markOffline({
+      ...PLANT_QUESTION,
+      answer: PARTIAL_ANSWER,
+      examples: [
+        {
+          answer: 'A waxy cuticle on the leaves stops water evaporating from plants.',
+          score: 1,
+          comment,
+        },
+        { answer: 'The leaves have a waxy layer so less water evaporates.', score: 1, comment },
+      ],
+    });
+    expect(r.score).toBe(1);
+    expect(r.aiComment).toContain('does not describe how stomata reduce transpiration');
+    expect(r.suggestion).toBe('Next time, describe how stomata reduce transpiration.');
+    expect(contradictionOf(`${r.aiComment} ${r.suggestion}`, 1, 3)).toBeUndefined();
+  });
+});
+
 describe('quoting a list answer', () => {
   it("drops a bullet or item number, never a number that is the student's own", () => {
     expect(quoteFromAnswer('- Bundles multiple bytes in one package', undefined, 1)).toBe(
