@@ -20,6 +20,7 @@ import {
 } from './phrase-grammar';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
 import { isOffTopic, isRestatement, teacherPointCredit } from './teacher';
+import { quantitiesOf } from './text';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
@@ -305,6 +306,9 @@ function pointFeedback(
   const fragments = (phrases: TPhrase[]): string[] =>
     phrases.filter((p) => p.kind === 'fragment').map((p) => p.text);
 
+  // Results the answer works out but writes without the unit the teacher's rubric gives them.
+  const unitless = teacherStyle ? missingUnits(evidence) : [];
+
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
   if (verdict !== 'incorrect') {
@@ -368,6 +372,11 @@ function pointFeedback(
         `It mentions ${joinAnd(touched)}, but does not explain ${touched.length > 1 ? 'them' : 'it'} fully enough for the marks.`,
       );
     }
+    if (unitless.length > 0) {
+      comment.push(
+        `It gives ${joinAnd(unitless.map((q) => q.value))} without ${unitless.length > 1 ? 'the units' : 'the unit'}: a full answer writes ${joinAnd(unitless.map((q) => q.written))}.`,
+      );
+    }
     if (notYetObjects.length > 0) {
       comment.push(
         `It does not ${verdict === 'incorrect' ? 'show' : 'mention'} ${joinOr(notYetObjects)}, which a full answer needs.`,
@@ -399,6 +408,8 @@ function pointFeedback(
       suggestion = `Next time, give ${need} points, as the question asks; your answer shows ${present.length}. One you could use is ${object}.`;
     } else if (first && object && phrased(contradicted).some((p) => p.text === first.text)) {
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
+    } else if (unitless[0]) {
+      suggestion = `Next time, write the unit with every value you work out, as in ${unitless[0].written}.`;
     } else if (first && object) {
       suggestion =
         first.kind === 'name'
@@ -413,6 +424,21 @@ function pointFeedback(
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/**
+ * The key points' results ("gives 0.5 A") whose number the answer has but not with its unit; the
+ * evidence reads units only for teacher-style rubrics (text.ts `markWorking`).
+ */
+function missingUnits(evidence: TEvidence): { written: string; value: string }[] {
+  const out: { written: string; value: string }[] = [];
+  for (const p of evidence.points) {
+    for (const q of quantitiesOf(p.point.text)) {
+      const missing = !evidence.stems.has(q.token) && evidence.stems.has(q.value);
+      if (missing && !out.some((o) => o.written === q.written)) out.push(q);
+    }
+  }
+  return out;
 }
 
 /** True when most of a phrase's content words are the question's own. */

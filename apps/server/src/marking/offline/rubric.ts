@@ -95,10 +95,8 @@ export function teacherPoints(high: string): string[] {
       clauses.push(subject ? `${subject} ${part}` : part);
     }
     for (const part of clauses) {
-      const clause = cleanPoint(part.replace(/\uE000/g, ',').replace(TEACHER_LEAD_RE, '')).replace(
-        /\s+(?:it|them|this)$/i,
-        '',
-      );
+      // A trailing pronoun is the clause's object ("needed to overcome them"): it stays.
+      const clause = cleanPoint(part.replace(/\uE000/g, ',').replace(TEACHER_LEAD_RE, ''));
       if (/[a-z0-9]{2}/i.test(clause)) out.push(clause);
     }
   }

@@ -155,7 +155,7 @@ describe('teacher-style rubrics', () => {
     expect(r.highRange).toEqual({ start: 3, end: 5 });
     expect(r.keyPoints.map((k) => k.text)).toEqual([
       'gravity (weight) acts downwards on the ball',
-      'decelerating',
+      'decelerating it',
       'its velocity is zero at the top',
       'accelerating it downwards',
     ]);

@@ -78,6 +78,32 @@ const CONTRACTIONS: [RegExp, string][] = [
 const QUANTITY_RE =
   /(?<![\w.])(\d+(?:\.\d+)?)\s?(°\s?[CF]|%|km\/h|m\/s²|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|s|m|N|J|kJ|W|kW|V|mA|A|Ω|Hz|kHz|mol|K|Pa|kPa)(?![\w/²])/g;
 
+/** The token of a number with its unit: "0.5", "A" -> `qty_0.5_a`; "15", "m/s" -> `qty_15_mpers`. */
+function quantityToken(value: string, unit: string): string {
+  const u = unit
+    .replace(/\s+/g, '')
+    .replace('°', 'deg')
+    .replace('%', 'pc')
+    .replace('Ω', 'ohm')
+    .replace('²', '2')
+    .replace('/', 'per')
+    .toLowerCase();
+  return `qty_${value}_${u}`;
+}
+
+/** The results with units a text gives ("0.5 A"): as written, their number, and their token. */
+export function quantitiesOf(text: string): { written: string; value: string; token: string }[] {
+  return [...text.matchAll(QUANTITY_RE)].map((m) => {
+    const value = m[1] ?? '';
+    const unit = m[2] ?? '';
+    return {
+      written: `${value} ${unit.replace(/\s+/g, '')}`,
+      value,
+      token: quantityToken(value, unit),
+    };
+  });
+}
+
 /**
  * A relation between one-letter quantities written as an equation: "V = I × R", "I = V / R",
  * "V = IR", "F = m x a". Every arrangement of one law names the same letters.
@@ -93,17 +119,10 @@ const LAW_RE = /(?<![\w.])([A-Za-z])\s*=\s*([A-Za-z])\s*(?:[×x*/÷·]\s*)?([A-Z
 function markWorking(text: string, quantities: boolean): string {
   if (!/\d|=/.test(text)) return text;
   return text
-    .replace(quantities ? QUANTITY_RE : NOTHING_RE, (all, value: string, unit: string) => {
-      const u = unit
-        .replace(/\s+/g, '')
-        .replace('°', 'deg')
-        .replace('%', 'pc')
-        .replace('Ω', 'ohm')
-        .replace('²', '2')
-        .replace('/', 'per')
-        .toLowerCase();
-      return `${all} qty_${value}_${u} `;
-    })
+    .replace(
+      quantities ? QUANTITY_RE : NOTHING_RE,
+      (all, value: string, unit: string) => `${all} ${quantityToken(value, unit)} `,
+    )
     .replace(LAW_RE, (all, a: string, b: string, c: string) => {
       const letters = [a, b, c].map((l) => l.toLowerCase());
       if (new Set(letters).size < 3) return all;

@@ -53,6 +53,14 @@ describe('calculations', () => {
     expect(noUnit).toBeLessThan(3);
     expect(mark('F = 4 + 2 = 6')).toBeLessThan(noUnit);
   });
+
+  it('tells a student who leaves the unit off which unit the result needs', () => {
+    const result = markOffline({ ...FORCE, answer: 'F = ma so F = 4 x 2 = 8', source: 'typed' });
+    expect(result.aiComment).toContain('It gives 8 without the unit: a full answer writes 8 N.');
+    expect(result.suggestion).toMatch(/write the unit with every value you work out, as in 8 N\.$/);
+    const full = markOffline({ ...FORCE, answer: 'F = m × a = 4 × 2 = 8 N', source: 'typed' });
+    expect(`${full.aiComment} ${full.suggestion}`).not.toMatch(/without the unit|write the unit/);
+  });
 });
 
 describe("a teacher's clauses", () => {
