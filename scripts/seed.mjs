@@ -1,4 +1,5 @@
-// `npm run seed [-- --json] [-- --scale N]`: demo data. With PGlite, stop the server first.
+// `npm run seed [-- --json] [-- --scale N]`: demo data. With the built-in database, stop the server first
+// (a second process on the same DATA_DIR is refused: apps/server/src/db/client.ts).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded, root } from './build-if-needed.mjs';

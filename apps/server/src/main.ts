@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseInUseError } from './db/client';
 
 /** The API process: serves the SPA and the API on one port; SIGTERM finishes in-flight requests. */
 async function main(): Promise<void> {
@@ -32,4 +33,11 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+main().catch((error: unknown) => {
+  // Another process holds the built-in database: say so plainly, not as a stack trace.
+  if (error instanceof DatabaseInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+});

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { pino } from 'pino';
 import { loggerOptions } from './lib/logging';
 import { ConfigError, loadConfig, type TConfig } from './config';
-import { openDatabase } from './db/client';
+import { DatabaseInUseError, openDatabase } from './db/client';
 import { TOKEN_PURGE_INTERVAL_MS } from './modules/auth/auth.sessions';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 import { selectAi } from './adapters/ai/select-ai';
@@ -112,4 +112,11 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+main().catch((error: unknown) => {
+  // Another process holds the built-in database: say so plainly, not as a stack trace.
+  if (error instanceof DatabaseInUseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+});

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -34,6 +34,64 @@ export type TNoticeHandlers = {
   /** Notices may have been missed; `live` says whether notices arrive now. */
   lost: (live: boolean) => void;
 };
+
+/**
+ * The built-in database (PGlite) is one process's: a second process on the same files (a seed run
+ * while `npm start` serves) would not see the first one's writes, and the two would corrupt them.
+ */
+export class DatabaseInUseError extends Error {}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes `DATA_DIR/pglite.lock` for this process, or throws `DatabaseInUseError` naming the process
+ * that holds it. A lock left by a process that has died is taken over. Returns the release.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      writeFileSync(file, `${process.pid}\n`, { flag: 'wx' });
+      return () => {
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) unlinkSync(file);
+        } catch {
+          // Already gone.
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(file, 'utf8').trim());
+    } catch {
+      continue; // Released meanwhile.
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+      throw new DatabaseInUseError(
+        `The database in ${dataDir} is in use by another STEM@Home process (pid ${holder}), ` +
+          'for example `npm start`. The built-in database serves one process at a time: stop that ' +
+          'process, then try again. (With DATABASE_URL set to PostgreSQL, any number of processes ' +
+          'share one database.)',
+      );
+    }
+    // Left by a process that has ended (or by this one): take it over.
+    try {
+      unlinkSync(file);
+    } catch {
+      // Someone else took it over first; try again.
+    }
+  }
+  throw new DatabaseInUseError(`Could not take the database lock ${file}; please try again.`);
+}
 
 /** Migrations sit beside this file in the source tree and beside main.js in the build. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -77,18 +135,27 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     };
   }
   let dataDir: string | undefined;
+  let unlock: () => void = () => undefined;
   if (options.dataDir) {
     dataDir = path.join(options.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(options.dataDir);
   }
-  const client = await PGlite.create({
-    dataDir,
-    // Trigram indexes serve the owner's substring search over every user's name and e-mail.
-    extensions: { pg_trgm },
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  let client: PGlite;
+  let db;
+  try {
+    client = await PGlite.create({
+      dataDir,
+      // Trigram indexes serve the owner's substring search over every user's name and e-mail.
+      extensions: { pg_trgm },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     db: db as unknown as TDb,
     kind: 'pglite',
@@ -103,7 +170,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
         if (!client.closed) await stop();
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
 
