@@ -19,8 +19,13 @@ import {
   type TPhrase,
 } from './phrase-grammar';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
-import { isOffTopic, isRestatement, teacherPointCredit } from './teacher';
-import { quantitiesOf } from './text';
+import {
+  isOffTopic,
+  isRestatement,
+  missingUnits,
+  teacherPointCredit,
+  worksOutResult,
+} from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
@@ -386,7 +391,9 @@ function pointFeedback(
       comment.push(`It leaves out one part of a full answer: ${notYetFragment}.`);
     }
     if (
-      (evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3) ||
+      (evidence.questionOverlap > 0.7 &&
+        evidence.distinctContent >= 3 &&
+        !(teacherStyle && worksOutResult(model, evidence))) ||
       (teacherStyle && isRestatement(model, evidence))
     ) {
       comment.push('Much of it repeats the question rather than answering it.');
@@ -424,21 +431,6 @@ function pointFeedback(
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
-}
-
-/**
- * The key points' results ("gives 0.5 A") whose number the answer has but not with its unit; the
- * evidence reads units only for teacher-style rubrics (text.ts `markWorking`).
- */
-function missingUnits(evidence: TEvidence): { written: string; value: string }[] {
-  const out: { written: string; value: string }[] = [];
-  for (const p of evidence.points) {
-    for (const q of quantitiesOf(p.point.text)) {
-      const missing = !evidence.stems.has(q.token) && evidence.stems.has(q.value);
-      if (missing && !out.some((o) => o.written === q.written)) out.push(q);
-    }
-  }
-  return out;
 }
 
 /** True when most of a phrase's content words are the question's own. */

@@ -63,6 +63,10 @@ export const PHRASES: [RegExp, string][] = [
   [/\btake[sn]? in\b/g, 'absorb'],
   // Physics in plain words: "slows down" is decelerating, "speeds up" is accelerating, and a force
   // that "pulls it down" acts downwards (bare "down" stays a stopword elsewhere).
+  // The energy stores by the abbreviations pupils write (after lower-casing).
+  [/\b(?:gpe|g\.p\.e\.)(?!\w)/g, 'gravitational potential energy'],
+  [/\b(?:epe|e\.p\.e\.)(?!\w)/g, 'elastic potential energy'],
+  [/\b(?:ke|k\.e\.)(?!\w)/g, 'kinetic energy'],
   [/\bslow(s|ed|ing)? down\b/g, 'slow$1'],
   [/\bspeed(s|ed|ing)? up\b/g, 'accelerate'],
   [

@@ -161,8 +161,6 @@ function buildQuestionModel(
       let weight = 1 / Math.sqrt(df.get(stem) ?? 1);
       if (questionStems.has(stem)) weight *= QUESTION_TERM_WEIGHT;
       if (/^\d+$/.test(stem) && stem.length === 1) weight *= 0.5;
-      // A result is its number with its unit: "0.5" alone is a third of "0.5 A" (text.ts).
-      if (teacher && stem.startsWith('qty_')) weight *= 2;
       const index = indexOf(termIndex, terms, stem);
       const alternatives = [...(pointParts[i]?.alternatives.get(stem) ?? [])].map((a) =>
         indexOf(termIndex, terms, a),

@@ -1,7 +1,7 @@
 import type { TEvidence } from './evidence';
 import type { TQuestionModel } from './question-model';
 import type { TRange } from './rubric';
-import { contentStems } from './text';
+import { contentStems, quantitiesOf } from './text';
 
 /**
  * Scoring for a teacher's plain two-band rubric (Low / High Mark Range prose, no score lines, no
@@ -52,7 +52,8 @@ function coveredPoints(model: TQuestionModel, evidence: TEvidence): number {
     if (p.point.terms.some((t) => !model.questionStems.has(t.stem))) own += credit;
     else echoed += credit;
   }
-  return own + (own >= 1 ? echoed : echoed / 2);
+  // Substituting the question's values ("300 / 20") is working when it reaches the result.
+  return own + (own >= 1 || worksOutResult(model, evidence) ? echoed : echoed / 2);
 }
 
 const LOW_LACKS_RE =
@@ -95,7 +96,32 @@ export function isRestatement(model: TQuestionModel, evidence: TEvidence): boole
   if (evidence.questionOverlap < 0.5) return false;
   let novel = 0;
   for (const s of evidence.stems) if (model.answerStems.has(s)) novel++;
-  return novel <= 1;
+  return novel <= 1 && !worksOutResult(model, evidence);
+}
+
+/**
+ * The key points' results ("gives 0.5 A") whose number the answer has but not with its unit; the
+ * evidence reads units only for teacher-style rubrics (text.ts `markWorking`).
+ */
+export function missingUnits(evidence: TEvidence): { written: string; value: string }[] {
+  const out: { written: string; value: string }[] = [];
+  for (const p of evidence.points) {
+    for (const q of quantitiesOf(p.point.text)) {
+      const missing = !evidence.stems.has(q.token) && evidence.stems.has(q.value);
+      if (missing && !out.some((o) => o.written === q.written)) out.push(q);
+    }
+  }
+  return out;
+}
+
+/**
+ * True when the answer reaches a result the teacher's high band gives ("15 m/s"), a number the
+ * question does not: working from the question's values ("300 / 20 = 15") answers it, in numbers.
+ */
+export function worksOutResult(model: TQuestionModel, evidence: TEvidence): boolean {
+  return quantitiesOf(model.rubric.high).some(
+    (q) => !model.questionNumbers.has(q.value) && evidence.stems.has(q.value),
+  );
 }
 
 /** The band edges to score on, with proportional defaults when the teacher's ranges are unreadable. */
@@ -164,5 +190,7 @@ export function teacherScore(
   if ([...lacks].some((s) => evidence.stems.has(s)) && highStart > lowEnd + 1) {
     score = Math.max(score, lowEnd + 1);
   }
+  // A result the rubric gives with its unit, written without it, is not a full answer.
+  if (missingUnits(evidence).length > 0) score = Math.min(score, marks - 1);
   return clamp(score, 0, marks);
 }

@@ -54,12 +54,28 @@ describe('calculations', () => {
     expect(mark('F = 4 + 2 = 6')).toBeLessThan(noUnit);
   });
 
+  it("counts working from the question's values that reaches the result, unit or not", () => {
+    expect(mark('4 x 2 = 8 N')).toBe(2);
+    expect(mark('4 x 2 = 8')).toBeGreaterThanOrEqual(1);
+    expect(mark('4 x 2 = 8')).toBeLessThan(3);
+    expect(mark('4 + 2 = 6')).toBe(0);
+  });
+
   it('tells a student who leaves the unit off which unit the result needs', () => {
     const result = markOffline({ ...FORCE, answer: 'F = ma so F = 4 x 2 = 8', source: 'typed' });
     expect(result.aiComment).toContain('It gives 8 without the unit: a full answer writes 8 N.');
     expect(result.suggestion).toMatch(/write the unit with every value you work out, as in 8 N\.$/);
     const full = markOffline({ ...FORCE, answer: 'F = m × a = 4 × 2 = 8 N', source: 'typed' });
     expect(`${full.aiComment} ${full.suggestion}`).not.toMatch(/without the unit|write the unit/);
+  });
+});
+
+describe('abbreviations pupils write', () => {
+  it('reads GPE, KE and EPE as the energy stores', () => {
+    expect(normaliseText('GPE turns into KE, then EPE.')).toBe(
+      'gravitational potential energy turns into kinetic energy, then elastic potential energy.',
+    );
+    expect(normaliseText('keep the k.e. low')).toBe('keep the kinetic energy low');
   });
 });
 
