@@ -182,6 +182,9 @@ export const GENERIC_NOUNS = new Set(
   ).split(/\s+/),
 );
 
-/** Units a numeric answer may need (matched after a number, case-sensitive where it matters). */
+/**
+ * Units a numeric answer may need (matched after a number, case-sensitive where it matters). The
+ * number may group its thousands with spaces ("180 000 J"), never starting mid-group.
+ */
 export const UNIT_PATTERN =
-  /(?<![\w.])(\d+(?:[.,]\d+)?)\s*(°\s*[CF]|%|[kKmMG]?(?:b|B)\s*\/\s*s|km\/h|m\/s²?|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|min|minutes?|hours?|h|seconds?|s|m|N|J|kJ|W|kW|V|A|Ω|Hz|kHz|MHz|mol|K|Pa|kPa|bytes?|bits?|packets?)(?![\w])/g;
+  /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(°\s*[CF]|%|[kKmMG]?(?:b|B)\s*\/\s*s|km\/h|m\/s²?|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|min|minutes?|hours?|h|seconds?|s|m|N|J|kJ|W|kW|V|A|Ω|Hz|kHz|MHz|mol|K|Pa|kPa|bytes?|bits?|packets?)(?![\w])/g;

@@ -76,10 +76,11 @@ const CONTRACTIONS: [RegExp, string][] = [
 
 /** A number with its unit ("0.5 A", "15 m/s", "20 °C"); the unit is case-sensitive ("mA", "MA"). */
 const QUANTITY_RE =
-  /(?<![\w.])(\d+(?:\.\d+)?)\s?(°\s?[CF]|%|km\/h|m\/s²|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|s|m|N|J|kJ|W|kW|V|mA|A|Ω|Hz|kHz|mol|K|Pa|kPa)(?![\w/²])/g;
+  /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(°\s?[CF]|%|km\/h|m\/s²|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|s|m|N|J|kJ|W|kW|V|mA|A|Ω|Hz|kHz|mol|K|Pa|kPa)(?![\w/²])/g;
 
 /** The token of a number with its unit: "0.5", "A" -> `qty_0.5_a`; "15", "m/s" -> `qty_15_mpers`. */
-function quantityToken(value: string, unit: string): string {
+function quantityToken(raw: string, unit: string): string {
+  const value = raw.replace(/[ \u2009\u202f]/g, '');
   const u = unit
     .replace(/\s+/g, '')
     .replace('°', 'deg')
@@ -94,10 +95,11 @@ function quantityToken(value: string, unit: string): string {
 /** The results with units a text gives ("0.5 A"): as written, their number, and their token. */
 export function quantitiesOf(text: string): { written: string; value: string; token: string }[] {
   return [...text.matchAll(QUANTITY_RE)].map((m) => {
-    const value = m[1] ?? '';
+    const number = m[1] ?? '';
+    const value = number.replace(/[ \u2009\u202f]/g, '');
     const unit = m[2] ?? '';
     return {
-      written: `${value} ${unit.replace(/\s+/g, '')}`,
+      written: `${number} ${unit.replace(/\s+/g, '')}`,
       value,
       token: quantityToken(value, unit),
     };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractGivenValues } from '../language/question-terms';
 import { cleanPhrase } from './feedback-text';
 import { markOffline } from './offline-marker';
 import { teacherPoints } from './rubric';
@@ -33,6 +34,16 @@ describe('calculations', () => {
     expect(law('a = F / m.')).toEqual(['law_afm']);
     expect(law('F = ma')).toEqual(['law_afm']);
     expect(law('x = 0.5')).toEqual([]);
+  });
+
+  it('reads a number grouped in thousands with spaces as one number', () => {
+    expect(extractGivenValues('A kettle transfers 180 000 J of energy in 60 s.')).toEqual([
+      '180 000 J',
+      '60 s',
+    ]);
+    const tokens = tokenise(normaliseText('P = 180 000 J / 60 s', { quantities: true }));
+    expect(tokens).toContain('qty_180000_j');
+    expect(tokens).not.toContain('qty_000_j');
   });
 
   it('reads a result with its unit only where asked, and never a decimal as a number', () => {
