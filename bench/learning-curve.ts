@@ -26,7 +26,8 @@ export type TCurveOptions = {
   part: 'tuning' | 'held-out' | 'all';
   /** Test answers per question (at most; at least a third of a small question's answers). */
   testPerQuestion: number;
-  seed: number;
+  /** One split of each question's answers per seed; the figures are the mean over the splits. */
+  seeds: readonly number[];
   /** Only these sets (labels such as "ASAP 1" or question ids such as "2.1_DLL"); all when empty. */
   only: readonly string[];
 };
@@ -82,10 +83,49 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 type TCell = { rubric: number; blend: number; weight: string; fitMs: number } | undefined;
-type TCurveRow = { label: string; heldOut: boolean; testAnswers: number; cells: TCell[] };
+type TCurveRow = {
+  label: string;
+  heldOut: boolean;
+  testAnswers: number;
+  cells: TCell[];
+  /** Splits (seeds) on which the blend marked this set worse than the rubric engine alone. */
+  worse: string[];
+};
 
-function curveRow(q: TQuestionData, options: TCurveOptions): TCurveRow {
-  const order = shuffled(q.records, options.seed * 7919 + q.key.length);
+/** The mean of one set's rows over several splits (QWK and weight averaged, slowest fit kept). */
+function meanRow(
+  rows: readonly TCurveRow[],
+  sizes: readonly number[],
+  seeds: readonly number[],
+): TCurveRow {
+  const first = rows[0];
+  if (!first || rows.length === 1)
+    return first ?? { label: '', heldOut: false, testAnswers: 0, cells: [], worse: [] };
+  const cells = sizes.map((size, i): TCell => {
+    const all = rows.map((r) => r.cells[i]);
+    if (all.some((c) => c === undefined)) return undefined;
+    const present = all.filter((c): c is NonNullable<TCell> => c !== undefined);
+    const mean = (pick: (c: NonNullable<TCell>) => number) =>
+      present.reduce((s, c) => s + pick(c), 0) / present.length;
+    return {
+      rubric: mean((c) => c.rubric),
+      blend: mean((c) => c.blend),
+      weight: mean((c) => Number(c.weight)).toFixed(2),
+      fitMs: Math.max(...present.map((c) => c.fitMs)),
+    };
+  });
+  const worse = rows.flatMap((r, k) =>
+    r.cells.flatMap((c, i) =>
+      c && c.blend < c.rubric - 1e-9
+        ? [`@${sizes[i]} seed ${seeds[k]} (${c.blend.toFixed(3)} < ${c.rubric.toFixed(3)})`]
+        : [],
+    ),
+  );
+  return { ...first, cells, worse };
+}
+
+function curveRow(q: TQuestionData, options: TCurveOptions, seed: number): TCurveRow {
+  const order = shuffled(q.records, seed * 7919 + q.key.length);
   const test = order.slice(0, Math.min(options.testPerQuestion, Math.ceil(order.length / 3)));
   const pool = order.slice(test.length);
   const human = test.map((r) => r.humanScore ?? 0);
@@ -113,7 +153,7 @@ function curveRow(q: TQuestionData, options: TCurveOptions): TCurveRow {
       fitMs,
     };
   });
-  return { label: q.label, heldOut: q.heldOut, testAnswers: test.length, cells };
+  return { label: q.label, heldOut: q.heldOut, testAnswers: test.length, cells, worse: [] };
 }
 
 function fmt(k: number | undefined): string {
@@ -152,13 +192,14 @@ function printRows(title: string, rows: TCurveRow[], sizes: readonly number[]): 
     };
   });
   line('Fisher mean', '', means);
-  const worse = rows.flatMap((r) =>
-    r.cells.flatMap((c, i) =>
+  const worse = rows.flatMap((r) => [
+    ...r.cells.flatMap((c, i) =>
       c && c.blend < c.rubric - 1e-9
         ? [`${r.label} @${sizes[i]} (${c.blend.toFixed(3)} < ${c.rubric.toFixed(3)})`]
         : [],
     ),
-  );
+    ...r.worse.map((w) => `${r.label} ${w}`),
+  ]);
   console.log(
     worse.length === 0
       ? '  no set marked worse by the blend than by the rubric engine alone'
@@ -176,7 +217,13 @@ export async function printLearningCurve(file: string, options: TCurveOptions): 
         options.only.some((o) => q.label === o || q.label.endsWith(` ${o}`)),
     );
   const started = performance.now();
-  const rows = questions.map((q) => curveRow(q, options));
+  const rows = questions.map((q) =>
+    meanRow(
+      options.seeds.map((seed) => curveRow(q, options, seed)),
+      options.sizes,
+      options.seeds,
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
   const name = path.basename(file);
   printRows(

@@ -37,7 +37,8 @@ import {
  * Options: --curve-only (skip the tables above), --no-reference (skip the reference-answer figures),
  * --no-curve, --part tuning|held-out|all,
  * --sets 1,3,2.1_DLL (only these sets), --sizes 0,10,30,100,300, --test N (test answers per question,
- * default 300), --seed N.
+ * default 300), --seed N, or --seeds 1,2,3 (one split of each question per seed; the curve is the
+ * mean over the splits, and a blend worse than the rubric engine on any one split is listed).
  */
 
 const EXAMPLES = 10;
@@ -227,7 +228,7 @@ function curveOptions(): TCurveOptions {
     part,
     sizes: sizes.length > 0 ? sizes : CURVE_SIZES,
     testPerQuestion: Number(argValue('--test') ?? 300),
-    seed: Number(argValue('--seed') ?? 1),
+    seeds: list(argValue('--seeds') ?? argValue('--seed') ?? '1').map(Number),
     only: list(argValue('--sets')),
   };
 }
@@ -256,7 +257,7 @@ async function main(): Promise<void> {
   }
   if (noCurve) return;
   console.log(
-    `\nLearning curve: QWK per set on a fixed test split of each question's answers (up to ${options.testPerQuestion} a question, at most a third of them), with 0..${Math.max(...options.sizes)} teacher-marked examples per question drawn from the other answers (never a test answer). "rubric" = the rubric engine alone, "blend" = blended with the learned model, (w) = the learned model's weight chosen by cross-validation on the examples. References (ASAP official test set): bag-of-words benchmark 0.646, length benchmark 0.323, human agreement 0.904. A "-" means the question has too few answers for that many examples.`,
+    `\nLearning curve: QWK per set on a fixed test split of each question's answers (${options.seeds.length > 1 ? `mean over ${options.seeds.length} random splits, seeds ${options.seeds.join(', ')}; ` : ''}up to ${options.testPerQuestion} a question, at most a third of them), with 0..${Math.max(...options.sizes)} teacher-marked examples per question drawn from the other answers (never a test answer). "rubric" = the rubric engine alone, "blend" = blended with the learned model, (w) = the learned model's weight chosen by cross-validation on the examples. References (ASAP official test set): bag-of-words benchmark 0.646, length benchmark 0.323, human agreement 0.904. A "-" means the question has too few answers for that many examples.`,
   );
   for (const file of files) await printLearningCurve(file, options);
 }

@@ -11,7 +11,14 @@ import {
 } from '../test-support/root-answers';
 import type { TMarkedExample, TMarkingInput } from '../types';
 import { textFeatures } from './features';
-import { calibrated, fitCuts, fitLearned, LEARNED, type TLearnedExample } from './learned-model';
+import {
+  blendMargin,
+  calibrated,
+  fitCuts,
+  fitLearned,
+  LEARNED,
+  type TLearnedExample,
+} from './learned-model';
 import { quadraticWeightedKappa } from '../metrics';
 
 /**
@@ -90,6 +97,17 @@ describe('the learned model and its blend with the rubric engine', () => {
       rubricShares: flatRubric,
     });
     expect(balanced.weight).toBeGreaterThan(0.5);
+  });
+
+  it('asks the blend to beat the rubric engine by a margin that shrinks with the examples', () => {
+    // Below 100 examples the held-out folds' QWK is noisier: twice the margin.
+    expect(blendMargin(50)).toBeCloseTo(0.5 / Math.sqrt(50), 12);
+    expect(blendMargin(99)).toBeCloseTo(0.5 / Math.sqrt(99), 12);
+    expect(blendMargin(100)).toBeCloseTo(0.025, 12);
+    expect(blendMargin(300)).toBeCloseTo(0.25 / Math.sqrt(300), 12);
+    for (let n = LEARNED.minExamples; n < 500; n++) {
+      expect(blendMargin(n + 1)).toBeLessThanOrEqual(blendMargin(n));
+    }
   });
 
   it('sets cut points between marks where the held-out blend agrees best with the teacher', () => {
