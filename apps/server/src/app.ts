@@ -1,12 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  LogController,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -45,7 +40,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerUnstorableTextGuard } from './plugins/unstorable-text';
 import { registerReplyCache } from './plugins/reply-cache';
 import { createDataVersions } from './lib/data-versions';
-import { loggerOptions } from './lib/logging';
+import { deferredChildLogger, loggerOptions, RequestLogController } from './lib/logging';
 import { securityHeaders } from './plugins/security-headers';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
@@ -110,25 +105,6 @@ const documentTransform: typeof jsonSchemaTransform = (input) => {
   }
   return output;
 };
-/**
- * One log line per request ("request completed", with the request, status and time) instead of
- * Fastify's two: the "incoming request" line doubled the logging cost of every request.
- */
-class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    if (this.isLogDisabled(request)) return;
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
-  }
-}
-
 /** Builds the whole server. No side effects at import; nothing listens until the caller says so. */
 export async function buildApp(
   config: TConfig,
@@ -150,7 +126,10 @@ export async function buildApp(
     },
     requestIdHeader: false,
     trustProxy: config.trustProxy,
-    logController: new OneLinePerRequest({
+    // Each request's logger is made when something logs through it; its one "request completed"
+    // line is written without it (lib/logging.ts).
+    childLoggerFactory: deferredChildLogger,
+    logController: new RequestLogController({
       // Health probes come every few seconds from load balancers: they are not logged.
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),

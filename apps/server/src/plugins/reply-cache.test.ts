@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ReplyStore } from './reply-cache';
 
 const entry = (body: string) => ({
-  body,
+  body: Buffer.from(body),
   type: 'application/json',
   since: 0,
   scope: { kind: 'platform' as const },
@@ -15,7 +15,7 @@ describe('ReplyStore', () => {
     store.set('a', entry('x'.repeat(10)));
     store.set('b', entry('y'.repeat(10)));
     store.set('c', entry('z'.repeat(10)));
-    expect(store.get('a')?.body).toBe('x'.repeat(10)); // a is now the most recent
+    expect(store.get('a')?.body.toString()).toBe('x'.repeat(10)); // a is now the most recent
     store.set('d', entry('w'.repeat(10)));
     expect(store.get('b')).toBeUndefined();
     expect(store.get('a')).toBeDefined();

@@ -40,7 +40,11 @@ type TFlight = {
   done: Promise<TEntry | null>;
   finish: (entry: TEntry | null) => void;
 };
-type TEntry = { body: string; type: string; since: number; scope: TDataScope; expires: number };
+/**
+ * A kept reply. Its body is kept as the bytes sent: a hit is written as it is, with no UTF-8 encoding
+ * (nor a pass to count the bytes for its content-length) on every request (issue 14).
+ */
+type TEntry = { body: Buffer; type: string; since: number; scope: TDataScope; expires: number };
 
 export type TReplyCacheOptions = {
   versions: TDataVersions;
@@ -53,14 +57,11 @@ export type TReplyCacheOptions = {
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 const DEFAULT_MAX_AGE_MS = 5 * 60_000;
 /** Replies larger than this are not kept (a list page is ~10 KB, a submission's details a few). */
-const MAX_ENTRY_BYTES = 1024 * 1024;
+const MAX_ENTRY_LENGTH = 1024 * 1024;
 /** How long a request waits for the same reply being built by another before building its own. */
 const WAIT_FOR_FLIGHT_MS = 2_000;
 
-/**
- * A least-recently-used map of serialised replies bounded by their total size (string length,
- * close enough to bytes for the JSON these routes send).
- */
+/** A least-recently-used map of serialised replies bounded by their total size in bytes. */
 export class ReplyStore {
   private readonly entries = new Map<string, TEntry>();
   private bytes = 0;
@@ -209,13 +210,16 @@ export function registerReplyCache(app: FastifyInstance, options: TReplyCacheOpt
       !fill.hit &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
-      payload.length <= MAX_ENTRY_BYTES &&
+      payload.length <= MAX_ENTRY_LENGTH &&
       versions.isLive() &&
       versions.isUnchangedSince(fill.scope, fill.since)
     ) {
       const type = reply.getHeader('content-type');
+      // Its own memory, not a slice of Node's shared pool, which a long-kept entry would hold on to.
+      const body = Buffer.allocUnsafeSlow(Buffer.byteLength(payload));
+      body.write(payload);
       const entry: TEntry = {
-        body: payload,
+        body,
         type: typeof type === 'string' ? type : 'application/json; charset=utf-8',
         since: fill.since,
         scope: fill.scope,
