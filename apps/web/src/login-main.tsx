@@ -1,0 +1,54 @@
+/**
+ * The login page's own entry (login.html, which the server sends for a first visit to `/login`). It
+ * draws the page with Mantine's provider alone: no router, no query client, no notifications, only
+ * the login page's texts (@stem/contract/messages-login) and only the Mantine styles the page uses
+ * (features/auth/login-mantine.css), so the first visit downloads and runs far less than the app's
+ * entry. The build puts the page's HTML into login.html (src/login-prerender.tsx), which this
+ * hydrates; the dev server's login.html is empty and is rendered here.
+ *
+ * Everything else is the app's: the link to sign up and the logo are plain links (the browser loads
+ * the app there), and after signing in the browser loads the user's first page, which replaces
+ * /login in the history as the app's own navigation does. A signed-in visitor goes straight to their
+ * dashboard, as the app's guard on /login sends them.
+ */
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { dashboardPathFor } from '@stem/contract/roles';
+import './features/auth/login-mantine.css';
+import { getItem, getStoredRole, isSignedIn } from './lib/session-core';
+import { LoginRoot } from './features/auth/login-root';
+
+/**
+ * The navigation state and key the app's router left in the history entry (`usr`, `key`), so a
+ * notice handed over to /login is still shown when the page is reloaded, as the app shows it.
+ */
+function navigation(): { state: unknown; navigationKey: string } {
+  const entry: unknown = window.history.state;
+  if (!entry || typeof entry !== 'object') return { state: null, navigationKey: 'default' };
+  return {
+    state: 'usr' in entry ? entry.usr : null,
+    navigationKey: 'key' in entry && typeof entry.key === 'string' ? entry.key : 'default',
+  };
+}
+
+const signedInRole = isSignedIn() ? getStoredRole() : null;
+if (signedInRole) {
+  window.location.replace(dashboardPathFor(signedInRole));
+} else {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('The page has no #root element');
+  const { state, navigationKey } = navigation();
+  const page = (
+    <LoginRoot
+      state={state}
+      navigationKey={navigationKey}
+      onSignedIn={(destination) => window.location.replace(destination)}
+    />
+  );
+  // The prerendered page is the page with no notice and no School Code box; with either, the
+  // page is drawn afresh in its place instead of hydrated.
+  const asPrerendered = state === null && !getItem('generatedSchoolCode');
+  // #root stays inert until React owns it, so nothing typed or clicked before then is lost.
+  root.removeAttribute('inert');
+  if (root.firstElementChild && asPrerendered) hydrateRoot(root, page);
+  else createRoot(root).render(page);
+}
