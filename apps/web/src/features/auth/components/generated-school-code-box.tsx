@@ -7,7 +7,7 @@ import {
   SUCCESS_MESSAGE_MS,
 } from '@stem/contract/limits';
 import { LOGIN_MESSAGES } from '@stem/contract/messages-login';
-import { formatSchoolCode } from '@stem/contract/school-code';
+import { formatSchoolCode } from '@stem/contract/school-code-format';
 import { getItem, setItem } from '../../../lib/session-core';
 
 type TCopyNotice = { kind: 'success' | 'error'; text: string } | null;
