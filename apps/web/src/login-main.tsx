@@ -11,6 +11,7 @@
  * /login in the history as the app's own navigation does. A signed-in visitor goes straight to their
  * dashboard, as the app's guard on /login sends them.
  */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { dashboardPathFor } from '@stem/contract/roles';
 import './features/auth/login-mantine.css';
@@ -49,6 +50,8 @@ if (signedInRole) {
   const asPrerendered = state === null && !getItem('generatedSchoolCode');
   // #root stays inert until React owns it, so nothing typed or clicked before then is lost.
   root.removeAttribute('inert');
-  if (root.firstElementChild && asPrerendered) hydrateRoot(root, page);
+  // Hydrated as a transition, so React works in short slices and yields to the browser between
+  // them instead of holding the main thread for the whole page (the page is already on screen).
+  if (root.firstElementChild && asPrerendered) startTransition(() => void hydrateRoot(root, page));
   else createRoot(root).render(page);
 }
