@@ -9,7 +9,8 @@
  * Everything else is the app's: the link to sign up and the logo are plain links (the browser loads
  * the app there), and after signing in the browser loads the user's first page, which replaces
  * /login in the history as the app's own navigation does. A signed-in visitor goes straight to their
- * dashboard, as the app's guard on /login sends them.
+ * dashboard, as the app's guard on /login sends them. The app's first files are fetched ahead while
+ * the visitor signs in (fetchAppAhead).
  */
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -31,6 +32,25 @@ function navigation(): { state: unknown; navigationKey: string } {
   };
 }
 
+/**
+ * Fetches the app's first files into the cache (their list is in login.html, written by
+ * scripts/prerender-login.mjs), so the page the browser loads after sign-in starts at once. Done
+ * when the visitor first focuses something on the page, i.e. starts to sign in, not on every visit.
+ */
+function fetchAppAhead(): void {
+  const list = document.querySelector<HTMLMetaElement>('meta[name="stem-app-assets"]');
+  for (const href of list?.content.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.href = href;
+    // As the app's own <script type="module" crossorigin> and stylesheet ask for them.
+    link.crossOrigin = 'anonymous';
+    if (href.endsWith('.js')) link.as = 'script';
+    else if (href.endsWith('.css')) link.as = 'style';
+    document.head.append(link);
+  }
+}
+
 const signedInRole = isSignedIn() ? getStoredRole() : null;
 if (signedInRole) {
   window.location.replace(dashboardPathFor(signedInRole));
@@ -48,6 +68,7 @@ if (signedInRole) {
   // The prerendered page is the page with no notice and no School Code box; with either, the
   // page is drawn afresh in its place instead of hydrated.
   const asPrerendered = state === null && !getItem('generatedSchoolCode');
+  root.addEventListener('focusin', fetchAppAhead, { once: true });
   // #root stays inert until React owns it, so nothing typed or clicked before then is lost.
   root.removeAttribute('inert');
   // Hydrated as a transition, so React works in short slices and yields to the browser between
