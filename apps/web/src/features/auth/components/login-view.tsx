@@ -13,13 +13,13 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconMail, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { LOGIN_MESSAGES as MESSAGES } from '@stem/contract/messages-login';
+import { LOGIN_MESSAGES } from '@stem/contract/messages-login';
 import { InternalLink } from '../../../components/internal-link';
 import { useDocumentTitle } from '../use-document-title';
 import { AuthLayout } from './auth-layout';
 import { GeneratedSchoolCodeBox } from './generated-school-code-box';
 
-const T = MESSAGES.loginPage;
+const T = LOGIN_MESSAGES.loginPage;
 
 /**
  * The forms' schemas, the calls and the error wording (./login-actions), fetched when a field is
@@ -84,7 +84,6 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
-
   const [sending, setSending] = useState<TSending>(null);
 
   const notice = dismissedNoticeKey === navigationKey ? null : noticeFromState(state);
@@ -99,7 +98,7 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
     try {
       return await loadActions();
     } catch {
-      setError(MESSAGES.generic.network);
+      setError(LOGIN_MESSAGES.generic.network);
       return null;
     }
   };
@@ -147,7 +146,7 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
     try {
       if (forgot) await actions.requestPasswordReset(parsed.data.email);
       else await actions.requestMagicLink(parsed.data.email);
-      setSentMessage(forgot ? MESSAGES.login.resetSent : MESSAGES.login.magicLinkSent);
+      setSentMessage(forgot ? LOGIN_MESSAGES.login.resetSent : LOGIN_MESSAGES.login.magicLinkSent);
     } catch (failure) {
       setError(actions.loginErrorMessage(failure, forgot ? 'forgotPassword' : 'magicLink'));
     } finally {
