@@ -5,9 +5,9 @@ import react from '@vitejs/plugin-react';
 /**
  * Three pages: index.html is the app (every route), landing.html is the landing page's own small
  * entry, which the server sends for `/` (apps/server/src/plugins/error-handler.ts), and login.html
- * is the app's entry again with the login page's HTML written in at build time
- * (scripts/prerender-login.mjs), which the server sends for `/login`. The dev server shows `/` as a
- * first visit gets it; its `/login` is the app's index.html (the dev login.html is empty anyway).
+ * is the login page's own small entry (src/login-main.tsx), with the page's HTML written in at build
+ * time (scripts/prerender-login.mjs), which the server sends for `/login`. The dev server shows `/`
+ * as a first visit gets it; its `/login` is the app's index.html (the app's login route).
  */
 const PAGES = {
   main: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -43,7 +43,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-axios', test: /node_modules[\\/]axios[\\/]/ },
 ];
 
-/** The client build (both pages, vendor chunks); the server build of the landing page's prerender. */
+/** The client build (the three pages, vendor chunks); the server builds of the prerenders. */
 const CLIENT_BUILD = {
   target: 'es2022',
   sourcemap: false,

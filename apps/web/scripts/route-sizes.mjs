@@ -10,15 +10,16 @@ const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 /**
- * The pages to report: the route and the source file of its lazy page module. `/` is the landing
- * page's own entry (landing.html, which the server sends for `/`); every other page is the app's
- * entry (index.html) and the page's chunk.
+ * The pages to report: the route and the source file of its lazy page module, or the page's own
+ * entry. `/` and `/login` have entries of their own (landing.html, login.html, which the server
+ * sends for them); every other page is the app's entry (index.html) and the page's chunk.
  */
-const LANDING_ENTRY = 'landing.html';
+const OWN_ENTRIES = new Set(['landing.html', 'login.html']);
 const APP_ENTRY = 'index.html';
 const ROUTES = [
-  ['/', LANDING_ENTRY],
-  ['/login', 'src/features/auth/pages/login-page.tsx'],
+  ['/', 'landing.html'],
+  ['/login', 'login.html'],
+  ['/login (in the app)', 'src/features/auth/pages/login-page.tsx'],
   ['/dashboard', 'src/features/dashboard/pages/dashboard-page.tsx'],
   ['/submissions', 'src/features/submissions/pages/teacher-submissions-page.tsx'],
   ['/view-questions', 'src/features/questions/pages/view-questions-page.tsx'],
@@ -51,20 +52,19 @@ function closure(keys) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log('route            JS gzip    CSS gzip   files');
+console.log(`${'route'.padEnd(20)} JS gzip    CSS gzip   files`);
 for (const [route, source] of ROUTES) {
   if (!manifest[source]) {
-    console.log(`${route.padEnd(16)} (no chunk for ${source})`);
+    console.log(`${route.padEnd(20)} (no chunk for ${source})`);
     continue;
   }
-  const keys =
-    source === LANDING_ENTRY
-      ? [LANDING_ENTRY]
-      : [APP_ENTRY, ...(SIGNED_IN.has(route) ? [SHELL] : []), source];
+  const keys = OWN_ENTRIES.has(source)
+    ? [source]
+    : [APP_ENTRY, ...(SIGNED_IN.has(route) ? [SHELL] : []), source];
   const files = [...closure(keys)];
   const js = files.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipOf(f), 0);
   const css = files.filter((f) => f.endsWith('.css')).reduce((sum, f) => sum + gzipOf(f), 0);
   console.log(
-    `${route.padEnd(16)} ${kb(js).padStart(9)}  ${kb(css).padStart(9)}   ${files.length}`,
+    `${route.padEnd(20)} ${kb(js).padStart(9)}  ${kb(css).padStart(9)}   ${files.length}`,
   );
 }

@@ -1,9 +1,11 @@
+import { LOGIN_MESSAGES } from './messages-login';
 import { PUBLIC_MESSAGES } from './messages-public';
 
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
  * Tests assert on these by reference, so a typo cannot hide. The landing page's texts are written in
- * ./messages-public (its own entry loads only those) and appear here under the same names.
+ * ./messages-public (its own entry loads only those), the login page's in ./messages-login, and
+ * they appear here under the same names.
  */
 export const MESSAGES = {
   generic: {
@@ -26,8 +28,8 @@ export const MESSAGES = {
     loginFailed: 'Login failed. Please try again.',
     magicLinkFailed: 'Failed to send magic link.',
     resetFailed: 'Failed to send password reset instructions.',
-    magicLinkSent: 'Magic link sent! Please check your email.',
-    resetSent: 'Password reset instructions sent! Please check your email.',
+    magicLinkSent: LOGIN_MESSAGES.login.magicLinkSent,
+    resetSent: LOGIN_MESSAGES.login.resetSent,
     loggedIn: 'Login successful',
     loggedOut: 'Logged out successfully',
   },
@@ -95,7 +97,7 @@ export const MESSAGES = {
     nameNetwork: 'Network error while updating school name',
     codeLoadFailed: "Couldn't load school code",
     copyFailed: PUBLIC_MESSAGES.settings.copyFailed,
-    copied: 'School code copied to clipboard',
+    copied: LOGIN_MESSAGES.settings.copied,
     copiedLabel: PUBLIC_MESSAGES.settings.copiedLabel,
     paidOnly: 'Editing school details is only available on paid plans',
     logoType: 'Please select a valid image file (JPG, PNG, GIF, SVG)',
@@ -964,36 +966,9 @@ export const MESSAGES = {
     unexpected: 'Unexpected Application Error!',
   },
   /** Screen texts of the sign-in pages (spec 01 §2 Login page); spec wording where the spec gives it. */
-  loginPage: {
-    documentTitle: 'Sign in · STEM@Home',
-    heading: 'Welcome back',
-    subtitle: 'Please enter your credentials to sign in.',
-    passwordTab: 'Password',
-    magicLinkTab: 'Magic Link',
-    emailLabel: 'Email',
-    passwordLabel: 'Password',
-    forgotPassword: 'Forgot password?',
-    signIn: 'Sign in',
-    magicLinkHint: 'We will e-mail you a link that signs you in without a password.',
-    sendMagicLink: 'Send Magic Link',
-    resetHeading: 'Reset Your Password',
-    resetSubtitle:
-      'Enter the email address of your account and we will send you a link to set a new password.',
-    sendResetInstructions: 'Send Reset Instructions',
-    backToLogin: 'Back to login',
-    checkEmail: 'Check your email',
-    sendAgain: "Didn't receive it? Send again",
-    noAccount: "Don't have an account?",
-    signUp: 'Sign up',
-    homeLink: 'STEM@Home home page',
-  },
+  loginPage: LOGIN_MESSAGES.loginPage,
   /** The one-time School Code box on the login page (spec 01 §2). */
-  generatedSchoolCode: {
-    title: 'Your School Code',
-    schoolLabel: 'School',
-    copy: 'Copy',
-    note: 'This code has also been e-mailed to you, and you can view it again at any time in Settings.',
-  },
+  generatedSchoolCode: LOGIN_MESSAGES.generatedSchoolCode,
   landing: PUBLIC_MESSAGES.landing,
   trialModal: PUBLIC_MESSAGES.trialModal,
   emailModal: PUBLIC_MESSAGES.emailModal,

@@ -29,11 +29,7 @@ export function schoolCodeError(value: string): string | null {
   return null;
 }
 
-/** "ABCD-EFGH-IJKL-MNOP" for a 16-character code; anything else is shown as it is. */
-export function formatSchoolCode(code: string): string {
-  if (code.length !== SCHOOL_CODE_LENGTH) return code;
-  return code.match(/.{4}/g)?.join('-') ?? code;
-}
+export { formatSchoolCode } from './school-code-format';
 
 /** Splits a code into the four boxes of the registration form. */
 export function splitSchoolCode(code: string): [string, string, string, string] {

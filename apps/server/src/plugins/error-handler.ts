@@ -8,7 +8,7 @@ import { AppError } from '../lib/app-error';
 import { clientErrorOf, databaseFailureOf, isDatabaseUnreachable } from '../lib/database-errors';
 
 const LANDING_PAGE = 'landing.html';
-/** The app's entry with the login page's HTML written in at build time (apps/web/login.html). */
+/** The login page's own entry with the page's HTML written in at build time (apps/web/login.html). */
 const LOGIN_PAGE = 'login.html';
 
 /**
@@ -116,7 +116,7 @@ export function registerErrorHandler(
   app.setNotFoundHandler((request, reply) => {
     // History fallback: any page route of the SPA gets index.html; the router decides what to show.
     // `/` gets the landing page's own entry, which loads neither the router nor the app's pages;
-    // `/login` gets the app's entry with the login page's HTML already in it.
+    // `/login` gets the login page's own entry, with the page's HTML already in it.
     const pathname = request.url.split('?')[0] ?? '';
     const isPage =
       hasSpa &&

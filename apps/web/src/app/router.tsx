@@ -2,12 +2,14 @@ import { Center, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
+  Link,
   redirect,
   RouterProvider,
   type NonIndexRouteObject,
   type RouteObject,
 } from 'react-router';
 import type { TRole } from '@stem/contract/roles';
+import { InternalLinkContext } from '../components/internal-link';
 import { GuestOnly, RequireAuth, RequireRole } from './guards';
 import { getStoredRole } from '../lib/session-core';
 import { landingRedirect } from './landing-redirect';
@@ -264,22 +266,11 @@ export const routes: RouteObject[] = [
 
 const router = createBrowserRouter(routes);
 
-/**
- * Resolves once the router has loaded the first page's route (its lazy chunk and loaders), so the
- * first render shows that page and not the loading fallback (src/main.tsx waits for it when the
- * server sent a page's HTML ahead of the script).
- */
-export function routerReady(): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
+/** The app's routes; links of the pages that also have their own entry are the router's here. */
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <InternalLinkContext.Provider value={Link}>
+      <RouterProvider router={router} />
+    </InternalLinkContext.Provider>
+  );
 }

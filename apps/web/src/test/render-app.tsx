@@ -2,7 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
+import {
+  createMemoryRouter,
+  Link,
+  RouterProvider,
+  useLocation,
+  type RouteObject,
+} from 'react-router';
+import { InternalLinkContext } from '../components/internal-link';
 import { theme } from '../app/theme';
 
 type TEntry = string | { pathname: string; state?: unknown };
@@ -15,7 +22,8 @@ type TRenderOptions = {
 };
 
 /**
- * Renders routes in the app's providers and an in-memory data router. env="test" turns Mantine
+ * Renders routes in the app's providers (with the router's links, as app/router.tsx gives them)
+ * and an in-memory data router. env="test" turns Mantine
  * transitions off, so dropdowns, drawers and modals open at once in jsdom; queries don't retry.
  */
 export function renderRoutes(routes: RouteObject[], entry: TEntry, options: TRenderOptions = {}) {
@@ -28,7 +36,9 @@ export function renderRoutes(routes: RouteObject[], entry: TEntry, options: TRen
     <MantineProvider theme={theme} env="test">
       {options.withNotifications ? <Notifications /> : null}
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <InternalLinkContext.Provider value={Link}>
+          <RouterProvider router={router} />
+        </InternalLinkContext.Provider>
       </QueryClientProvider>
     </MantineProvider>,
   );

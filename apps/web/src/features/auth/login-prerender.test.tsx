@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
-import { render } from '../../login-prerender';
+import { render, title } from '../../login-prerender';
 
 const T = MESSAGES.loginPage;
 
@@ -19,5 +19,7 @@ describe('the login page rendered at build time (login.html)', () => {
     // No School Code box and no notice: nothing stored, no navigation state.
     expect(page.querySelector('[data-testid="generated-school-code"]')).toBeNull();
     expect(page.querySelector('[role="alert"]')).toBeNull();
+    // login.html's <title> (scripts/prerender-login.mjs writes it in).
+    expect(title).toBe(T.documentTitle);
   });
 });

@@ -1,7 +1,7 @@
 import { Anchor, Box, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { MESSAGES } from '@stem/contract/messages';
+import { LOGIN_MESSAGES } from '@stem/contract/messages-login';
+import { InternalLink } from '../../../components/internal-link';
 import { Logo } from '../../../components/logo';
 
 interface AuthLayoutProps {
@@ -10,7 +10,10 @@ interface AuthLayoutProps {
   maxWidth?: number;
 }
 
-/** The frame of every sign-in and account page: the logo (to /) above a centred card. */
+/**
+ * The frame of every sign-in and account page: the logo (to /) above a centred card. Free of the
+ * router (its link is an InternalLink), so the login page's own entry can draw it.
+ */
 export function AuthLayout({ children, maxWidth = 440 }: AuthLayoutProps) {
   return (
     <Box
@@ -28,9 +31,9 @@ export function AuthLayout({ children, maxWidth = 440 }: AuthLayoutProps) {
     >
       <Stack w="100%" maw={maxWidth} gap="lg">
         <Anchor
-          component={Link}
+          component={InternalLink}
           to="/"
-          aria-label={MESSAGES.loginPage.homeLink}
+          aria-label={LOGIN_MESSAGES.loginPage.homeLink}
           underline="never"
           style={{ alignSelf: 'center' }}
         >

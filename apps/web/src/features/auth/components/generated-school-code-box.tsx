@@ -6,8 +6,8 @@ import {
   GENERATED_SCHOOL_CODE_VISIBLE_MS,
   SUCCESS_MESSAGE_MS,
 } from '@stem/contract/limits';
-import { MESSAGES } from '@stem/contract/messages';
-import { formatSchoolCode } from '@stem/contract/school-code';
+import { LOGIN_MESSAGES } from '@stem/contract/messages-login';
+import { formatSchoolCode } from '@stem/contract/school-code-format';
 import { getItem, setItem } from '../../../lib/session-core';
 
 type TCopyNotice = { kind: 'success' | 'error'; text: string } | null;
@@ -52,10 +52,10 @@ export function GeneratedSchoolCodeBox() {
       if (!navigator.clipboard) throw new Error('Clipboard unavailable');
       await navigator.clipboard.writeText(code);
       setCopied(true);
-      setNotice({ kind: 'success', text: MESSAGES.settings.copied });
+      setNotice({ kind: 'success', text: LOGIN_MESSAGES.settings.copied });
     } catch {
       setCopied(false);
-      setNotice({ kind: 'error', text: MESSAGES.settings.copyFailed });
+      setNotice({ kind: 'error', text: LOGIN_MESSAGES.settings.copyFailed });
     }
   };
 
@@ -71,11 +71,11 @@ export function GeneratedSchoolCodeBox() {
     >
       <Stack gap={6}>
         <Text id="generated-school-code-title" fw={700}>
-          {MESSAGES.generatedSchoolCode.title}
+          {LOGIN_MESSAGES.generatedSchoolCode.title}
         </Text>
         {schoolName && (
           <Text size="sm">
-            {MESSAGES.generatedSchoolCode.schoolLabel}: <strong>{schoolName}</strong>
+            {LOGIN_MESSAGES.generatedSchoolCode.schoolLabel}: <strong>{schoolName}</strong>
           </Text>
         )}
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -95,14 +95,14 @@ export function GeneratedSchoolCodeBox() {
             leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
             onClick={() => void copy()}
           >
-            {copied ? MESSAGES.settings.copiedLabel : MESSAGES.generatedSchoolCode.copy}
+            {copied ? LOGIN_MESSAGES.settings.copiedLabel : LOGIN_MESSAGES.generatedSchoolCode.copy}
           </Button>
         </Group>
         <Text size="sm" c={notice?.kind === 'error' ? 'red.7' : 'teal.8'} role="status">
           {notice?.text ?? ''}
         </Text>
         <Text size="xs" c="dimmed">
-          {MESSAGES.generatedSchoolCode.note}
+          {LOGIN_MESSAGES.generatedSchoolCode.note}
         </Text>
       </Stack>
     </Paper>

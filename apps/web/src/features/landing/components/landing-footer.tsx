@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import type { TPublicSiteConfig } from '@stem/contract/site';
-import { InternalLink } from '../internal-link';
+import { InternalLink } from '../../../components/internal-link';
 import classes from '../landing.module.css';
 
 const C = PUBLIC_MESSAGES.landing.cta;

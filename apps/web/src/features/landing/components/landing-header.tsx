@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, PROMO } from '@stem/contract/plans';
 import { Logo } from '../../../components/logo';
-import { InternalLink } from '../internal-link';
+import { InternalLink } from '../../../components/internal-link';
 import classes from '../landing.module.css';
 import { useOpenedOnce } from '../use-opened-once';
 

@@ -1,7 +1,7 @@
 import { Button, Drawer, Stack } from '@mantine/core';
 import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { Logo } from '../../../components/logo';
-import { InternalLink } from '../internal-link';
+import { InternalLink } from '../../../components/internal-link';
 import classes from '../landing.module.css';
 import { SECTION_LINKS } from './landing-header';
 

@@ -21,7 +21,7 @@ import { setItem } from '../../../lib/session-core';
 import { createTrial } from '../api';
 import { trialCreateErrorOf } from '../landing-errors';
 import { useAction } from '../use-action';
-import { InternalLink } from '../internal-link';
+import { InternalLink } from '../../../components/internal-link';
 import classes from '../landing.module.css';
 import { TrialIncludes } from './trial-includes';
 

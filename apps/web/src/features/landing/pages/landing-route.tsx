@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { InternalLinkContext } from '../internal-link';
+import { InternalLinkContext } from '../../../components/internal-link';
 import LandingPage from './landing-page';
 
 /**

@@ -4,10 +4,11 @@ import { createContext, useContext, type ComponentPropsWithRef, type ComponentTy
 export type TInternalLinkProps = Omit<ComponentPropsWithRef<'a'>, 'href'> & { to: string };
 
 /**
- * The component that draws the landing page's links into the app. Inside the app's router it is the
- * router's Link (see pages/landing-route.tsx), so Client Login, Register Now and the legal pages open
- * without reloading. On the landing page's own entry there is no router: a plain link, and the browser
- * loads the app at that address.
+ * The component that draws links to other pages of the app in the pages that also have an entry of
+ * their own (the landing page, the login page and its frame). Inside the app it is the router's Link
+ * (app/router.tsx provides it; the landing route does too), so links open without reloading. On the
+ * landing and login pages' own entries there is no router: a plain link, and the browser loads the
+ * app at that address.
  */
 export const InternalLinkContext = createContext<ComponentType<TInternalLinkProps> | null>(null);
 
