@@ -81,7 +81,8 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
                 {answer.questionId?.question ?? answer.question}
               </Text>
             </Stack>
-            <Stack gap={4} align="flex-end">
+            {/* Never squeezed by a long question: the mark stays whole ("3/3", not "3."). */}
+            <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
               <ScoreBadge
                 status={answerStatus}
                 score={answer.score}
