@@ -1,6 +1,10 @@
 // After `vite build` and `vite build --ssr src/landing-prerender.tsx --outDir dist-ssr`: renders the
 // landing page once in Node and writes its HTML into dist/landing.html, so a first visit to `/` shows
-// the page before any script has run (src/landing-main.tsx then hydrates it). dist-ssr is removed.
+// the page before any script has run (src/landing-main.tsx then hydrates it). Its stylesheets (the
+// trimmed Mantine rules and the page's own, about 14 KB compressed) are written into the HTML as the
+// login page's are (prerender-login.mjs), so the first paint waits for no other request, and
+// `<link rel="expect" blocking="render">` holds that paint until the whole page has been read, so it
+// never shows a half-read page. dist-ssr is removed.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,6 +13,9 @@ const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ssrDir = path.join(web, 'dist-ssr');
 const page = path.join(web, 'dist/landing.html');
 const EMPTY_ROOT = '<div id="root"></div>';
+/** An empty element after the page, which the browser waits for before it paints. */
+const PAGE_END = 'landing-page-end';
+const STYLESHEETS = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">\n?\s*/g;
 
 try {
   const { render } = await import(pathToFileURL(path.join(ssrDir, 'landing-prerender.js')).href);
@@ -16,7 +23,28 @@ try {
   const template = readFileSync(page, 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`dist/landing.html has no ${EMPTY_ROOT}`);
   if (!html.includes('<h1')) throw new Error('the prerendered landing page has no heading');
-  writeFileSync(page, template.replace(EMPTY_ROOT, `<div id="root">${html}</div>`));
+  const sheets = [...template.matchAll(STYLESHEETS)];
+  if (sheets.length === 0) throw new Error('dist/landing.html links no stylesheet');
+  const css = sheets
+    .map(([, file]) => readFileSync(path.join(web, 'dist', file), 'utf8'))
+    .join('\n');
+  if (css.includes('</'))
+    throw new Error('the landing stylesheets cannot be written into a <style>');
+  if (/url\((?!["']?data:)/.test(css)) {
+    throw new Error(
+      'the landing stylesheets refer to files by address; inlined, those would break',
+    );
+  }
+  const withoutLinks = template.replace(STYLESHEETS, '');
+  writeFileSync(
+    page,
+    withoutLinks
+      .replace(
+        '</head>',
+        `  <style>${css}</style>\n    <link rel="expect" href="#${PAGE_END}" blocking="render">\n  </head>`,
+      )
+      .replace(EMPTY_ROOT, `<div id="root">${html}</div><span id="${PAGE_END}" hidden></span>`),
+  );
   console.log(`landing.html: the page's HTML written in (${(html.length / 1024).toFixed(1)} KB)`);
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });
