@@ -17,6 +17,7 @@ describe('job settings', () => {
       markingAttempts: 4,
       markingBackoffMs: 5_000,
       markWaitMs: 25_000,
+      markingLeaseMs: 30_000,
     });
   });
 
@@ -34,6 +35,7 @@ describe('job settings', () => {
     ['MARKING_ATTEMPTS', '0'],
     ['MARKING_BACKOFF_MS', 'soon'],
     ['MARK_WAIT_MS', '-1'],
+    ['MARKING_LEASE_MS', '1000'],
   ])('refuses %s=%s, naming the variable', (name, value) => {
     expect(() => load({ [name]: value })).toThrow(ConfigError);
     expect(() => load({ [name]: value })).toThrow(name);
