@@ -7,7 +7,7 @@ import { AUTH_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { render as prerender } from '../../login-prerender';
 import { setupLocalBackend } from '../../test/local-backend';
-import { uuid } from '../../test/session';
+import { sessionUser, uuid } from '../../test/session';
 import { LoginRoot } from './login-root';
 
 const T = MESSAGES.loginPage;
@@ -16,18 +16,7 @@ const backend = setupLocalBackend();
 
 /** The reply of POST /auth/login for a user of `role`. */
 function sessionReply(role: 'teacher' | 'admin') {
-  const user = {
-    userId: uuid(7),
-    name: 'Ada Lovelace',
-    email: `${role}@example.com`,
-    role,
-    school: { name: 'Hilltop', code: 'ABCD1234EFGH5678' },
-    schoolCode: 'ABCD1234EFGH5678',
-    schoolType: 'classroom',
-    plan: 'classroom',
-    permissions: [],
-    accountType: 'paid',
-  };
+  const user = sessionUser(role, {}, uuid(7));
   return {
     status: 200,
     body: {

@@ -1,23 +1,14 @@
-import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
-import { cssVariablesResolver, theme } from '../../app/theme';
+import { PageRoot } from '../../app/page-root';
 import { LoginView, type TLoginViewProps } from './components/login-view';
 
 /**
- * The login page's whole tree on its own entry: Mantine's provider and the page, nothing else (no
- * router, no query client). The build renders it to HTML (src/login-prerender.tsx) and the browser
- * hydrates the same tree (src/login-main.tsx), so both must stay identical.
+ * The login page's whole tree on its own entry (src/login-prerender.tsx renders it, src/login-main.tsx
+ * hydrates it).
  */
 export function LoginRoot(props: TLoginViewProps) {
   return (
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="light"
-        cssVariablesResolver={cssVariablesResolver}
-      >
-        <LoginView {...props} />
-      </MantineProvider>
-    </StrictMode>
+    <PageRoot>
+      <LoginView {...props} />
+    </PageRoot>
   );
 }

@@ -1,25 +1,16 @@
-import { MantineProvider } from '@mantine/core';
-import { StrictMode } from 'react';
-import { cssVariablesResolver, theme } from '../../app/theme';
+import { PageRoot } from '../../app/page-root';
 import LandingPage from './pages/landing-page';
 
 type TLandingRootProps = { search?: string; clearSearch?: () => void };
 
 /**
- * The landing page's whole tree on its own entry: Mantine's provider and the page, nothing else. The
- * build renders it to HTML (src/landing-prerender.tsx) and the browser hydrates the same tree
- * (src/landing-main.tsx), so both must stay identical.
+ * The landing page's whole tree on its own entry (src/landing-prerender.tsx renders it,
+ * src/landing-main.tsx hydrates it).
  */
 export function LandingRoot(props: TLandingRootProps) {
   return (
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        defaultColorScheme="light"
-        cssVariablesResolver={cssVariablesResolver}
-      >
-        <LandingPage {...props} />
-      </MantineProvider>
-    </StrictMode>
+    <PageRoot>
+      <LandingPage {...props} />
+    </PageRoot>
   );
 }
