@@ -109,6 +109,23 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
     expect(seven.low).not.toMatch(/\b(\d+)-\1 marks/);
   });
 
+  it("never names the question's own verbs as key terms", () => {
+    const termsOf = (question: string) =>
+      /Uses the key terms correctly: (.*)\./.exec(write(question, 3, '0-1', '2-3').high)?.[1];
+    expect(termsOf('A kettle transfers 180 000 J of energy in 60 s. Calculate its power.')).toBe(
+      'kettle, energy, power',
+    );
+    expect(
+      termsOf(
+        'A student heats water in a beaker. Describe how convection currents form in the water.',
+      ),
+    ).toBe('water, beaker, convection currents');
+    // Participles and gerunds that name a thing stay part of it.
+    expect(
+      termsOf('Explain why charged particles move and how the melting point of ice is measured.'),
+    ).toContain('charged particles');
+  });
+
   it('handles one-mark questions', () => {
     const r = write('Name the gas that plants absorb for photosynthesis.', 1, '0-0', '1-1');
     expectWellFormed(r);

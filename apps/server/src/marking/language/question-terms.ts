@@ -1,3 +1,4 @@
+import nlp from 'compromise/two';
 import { stemmer } from 'stemmer';
 import {
   COMMANDS,
@@ -164,6 +165,14 @@ function tokenise(text: string): TToken[] {
       token.content = true;
     }
   });
+  // "A kettle transfers 180 J", "how convection currents form": the sentence's own verbs end a
+  // term. A part-of-speech tagger reads them in context; participles and gerunds stay ("melting
+  // point", "alternating current"), and so do capitalised words inside a name ("Link State Routing").
+  const verbs = verbOffsets(text);
+  for (const token of tokens) {
+    const named = token.capital && !isSentenceStart(text, token.start);
+    if (token.content && verbs.has(token.start) && !named && !token.acronym) token.content = false;
+  }
   // "To model the arrivals": the word after a sentence-opening "to" is a verb.
   tokens.forEach((token, i) => {
     const previous = tokens[i - 1];
@@ -173,6 +182,25 @@ function tokenise(text: string): TToken[] {
   });
   return tokens;
 }
+
+/** Where each finite or base-form verb of the text starts, as the tagger reads it. */
+function verbOffsets(text: string): Set<number> {
+  const offsets = new Set<number>();
+  for (const sentence of nlp(text).json({ offset: true }) as TTaggedSentence[]) {
+    for (const term of sentence.terms) {
+      const tags = new Set(term.tags);
+      if (
+        tags.has('Verb') &&
+        !['Gerund', 'Participle', 'PastTense', 'Noun'].some((t) => tags.has(t))
+      ) {
+        offsets.add(term.offset.start);
+      }
+    }
+  }
+  return offsets;
+}
+
+type TTaggedSentence = { terms: { tags: string[]; offset: { start: number } }[] };
 
 function isContentWord(lower: string, capital: boolean, length: number): boolean {
   if (length < 2 || STOP_WORDS.has(lower) || VERBS.has(lower)) return false;
