@@ -16,8 +16,11 @@ import { isNearAnyWord, isSayable, spellingOf } from './word-list';
 const NUMBER_RE = /^[+-]?\d+(?:[.,]\d+)*(?:st|nd|rd|th|s|%)?$/i;
 /** A number with a unit run on: 10cm, 2.5kg, 30min, 100ms, 24h. */
 const NUMBER_UNIT_RE = /^\d+(?:[.,]\d+)?[a-zµ°]{1,4}$/i;
-/** H2O, CO2, NaCl, C6H12O6, Fe2O3: element symbols with counts (at least one digit or two symbols). */
-const FORMULA_RE = /^(?:[A-Z][a-z]?\d*){2,8}$|^[A-Z][a-z]?\d+$/;
+/**
+ * H2O, CO2, NaCl, C6H12O6, Fe2O3: element symbols with counts (at least one digit or two symbols),
+ * perhaps after the coefficient of a balanced equation (2H2O, 2H2).
+ */
+const FORMULA_RE = /^\d{0,2}(?:(?:[A-Z][a-z]?\d*){2,8}|[A-Z][a-z]?\d+)$/;
 /** DNA, ATP, mRNA, tRNA, IPv4, MP3, pH: capitals with at most one lower-case letter. */
 const ABBREVIATION_RE =
   /^(?:[a-z]?[A-Z]{2,6}s?|[A-Z]{1,4}[a-z]?\d{1,3}|[A-Z][a-z][A-Z]{1,4}|p[HK])$/;

@@ -84,8 +84,15 @@ export function isOffTopic(model: TQuestionModel, evidence: TEvidence): boolean 
   if (evidence.isBlank) return false;
   const hits = topicHits(model, evidence);
   if (coveredPoints(model, evidence) >= 0.5) return false;
+  // A wrong equation answers a question about an equation, wrongly.
+  if (writesEquation(model.topicStems) && writesEquation(evidence.stems)) return false;
   if (hits === 0) return true;
   return hits <= 2 && evidence.topicOverlap < 0.2;
+}
+
+function writesEquation(stems: ReadonlySet<string>): boolean {
+  for (const s of stems) if (s.startsWith('chem_')) return true;
+  return false;
 }
 
 /**
@@ -184,6 +191,9 @@ export function teacherScore(
   if (isOffTopic(model, evidence)) return Math.min(lowStart, 1);
   const share = clamp(coveredPoints(model, evidence) / Math.max(1, model.required), 0, 1);
   let score = placeOnBands(share, marks, ranges);
+  // As many points as marks: a mark a point, so one of a 2-mark question's two points is 1 mark,
+  // not 1.67 rounded to 2 (a calculation's result, which carries its working, has fewer points).
+  if (model.required >= marks) score = Math.min(score, Math.max(share * marks, lowStart));
   if (isRestatement(model, evidence)) return clamp(Math.min(score, lowEnd), 0, marks);
   // Naming what the low band says low answers lack lifts the answer out of the low band.
   const lacks = lowBandLacks(model);

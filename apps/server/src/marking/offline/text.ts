@@ -112,15 +112,57 @@ export function quantitiesOf(text: string): { written: string; value: string; to
  */
 const LAW_RE = /(?<![\w.])([A-Za-z])\s*=\s*([A-Za-z])\s*(?:[×x*/÷·]\s*)?([A-Za-z])(?!\w|\.\w)/g;
 
+/** One species of a chemical equation: an optional coefficient, a formula, an optional state. */
+const SPECIES = String.raw`(?:\d+\s*)?(?:[A-Z][a-z]?\d*|\((?:[A-Z][a-z]?\d*)+\)\d*)+(?:\s*\((?:s|l|g|aq)\))?`;
+const SIDE = String.raw`${SPECIES}(?:\s*\+\s*${SPECIES})*`;
+/** "2H2 + O2 → 2H2O", "CaCO3 -> CaO + CO2", "N2 + 3H2 ⇌ 2NH3" (a formula needs capitals). */
+const CHEMICAL_EQUATION_RE = new RegExp(
+  String.raw`(?<![\w(])(${SIDE})\s*(?:→|⟶|⇌|⇄|-+>|=)\s*(${SIDE})(?![\w(])`,
+  'g',
+);
+
 /**
- * Working in numbers and symbols, read as words: after each quantity a token that holds the number
+ * A chemical equation as one token that holds every species with its coefficient, each side in a
+ * fixed order and the coefficients divided by their common factor (`chem_2h2_o2_to_2h2o`), so that
+ * only the same balanced equation meets it: an unbalanced or wrong one ("H2 + O2 → H2O2") shares
+ * none of its letters and numbers. Undefined for what is not chemistry ("A + B = C": no formula
+ * has a number or a two-letter element).
+ */
+function chemicalToken(left: string, right: string): string | undefined {
+  const read = (side: string) =>
+    side.split(/\s*\+\s*/).map((species) => {
+      const bare = species.replace(/\s*\((?:s|l|g|aq)\)$/, '').replace(/\s+/g, '');
+      const m = /^(\d*)(.+)$/.exec(bare);
+      return { count: Number(m?.[1] || 1), formula: m?.[2] ?? bare };
+    });
+  const sides = [read(left), read(right)];
+  const all = sides.flat();
+  if (!all.some((x) => /\d|[A-Z][a-z]/.test(x.formula))) return undefined;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const factor = all.reduce((g, x) => gcd(g, x.count), 0) || 1;
+  const write = (side: typeof all) =>
+    side
+      .map((x) => `${x.count / factor === 1 ? '' : x.count / factor}${x.formula.toLowerCase()}`)
+      .sort()
+      .join('_');
+  return `chem_${write(sides[0] ?? [])}_to_${write(sides[1] ?? [])}`;
+}
+
+/**
+ * Working in numbers and symbols, read as words: a chemical equation becomes one token (see
+ * `chemicalToken`); after each quantity a token that holds the number
  * and its unit (`qty_0.5_a`), after each equation of one-letter quantities one that names its
  * letters (`law_irv` for "V = I × R" and "I = V / R" alike). A rubric's "gives 0.5 A" then meets
  * the answer's "0.5 A", and not its bare "0.5"; its "I = V / R" meets the answer's "V = IR".
  */
 function markWorking(text: string, quantities: boolean): string {
-  if (!/\d|=/.test(text)) return text;
+  if (!/\d|=|→|>|⇌/.test(text)) return text;
   return text
+    .replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080))
+    .replace(CHEMICAL_EQUATION_RE, (all, left: string, right: string) => {
+      const token = chemicalToken(left, right);
+      return token ? ` ${token} ` : all;
+    })
     .replace(
       quantities ? QUANTITY_RE : NOTHING_RE,
       (all, value: string, unit: string) => `${all} ${quantityToken(value, unit)} `,
@@ -156,7 +198,7 @@ export function normaliseText(text: string, reading: TReading = {}): string {
   return t;
 }
 
-const TOKEN_RE = /(?:qty|law)_[a-z0-9._]+|[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
+const TOKEN_RE = /(?:qty|law|chem)_[a-z0-9._]+|[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
 
 /** Splits normalised text into word and number tokens (hyphenated words split into parts). */
 export function tokenise(normalised: string): string[] {

@@ -81,6 +81,41 @@ describe('calculations', () => {
   });
 });
 
+const BALANCE = {
+  question: 'Balance the equation H2 + O2 → H2O and say what the numbers in front mean.',
+  marks: 2,
+  lowMarkRange: '0-1',
+  highMarkRange: '2-2',
+  rubric: `Low Mark Range (0-1):\nAn unbalanced equation, or a balanced one with no meaning given.\n\nHigh Mark Range (2-2):\n2H2 + O2 → 2H2O; the numbers give the ratio of molecules (moles) that react and form.`,
+};
+const markBalance = (answer: string) =>
+  markOffline({ ...BALANCE, answer, source: 'typed' }, {}).score;
+
+describe('chemical equations', () => {
+  it('reads an equation as its species and coefficients, so only the balanced one meets it', () => {
+    const token = (text: string) =>
+      tokenise(normaliseText(text)).filter((t) => t.startsWith('chem_'));
+    expect(token('2H2 + O2 → 2H2O')).toEqual(['chem_2h2_o2_to_2h2o']);
+    expect(token('O2 + 2H₂ -> 2H₂O')).toEqual(['chem_2h2_o2_to_2h2o']);
+    expect(token('4H2 + 2O2 → 4H2O')).toEqual(['chem_2h2_o2_to_2h2o']);
+    expect(token('H2 + O2 → H2O2')).toEqual(['chem_h2_o2_to_h2o2']);
+    // Algebra is not chemistry.
+    expect(token('A + B = C')).toEqual([]);
+  });
+
+  it('marks the balanced equation, and never a wrong or unbalanced one', () => {
+    expect(
+      markBalance(
+        '2H2 + O2 → 2H2O. The numbers show how many molecules of each react: two hydrogen molecules with one oxygen molecule make two water molecules.',
+      ),
+    ).toBe(2);
+    // One of the two points of a 2-mark question is one mark.
+    expect(markBalance('2H2 + O2 → 2H2O')).toBe(1);
+    expect(markBalance('H2 + O2 → H2O2')).toBe(0);
+    expect(markBalance('H2 + O2 → H2O')).toBe(0);
+  });
+});
+
 describe('abbreviations pupils write', () => {
   it('reads GPE, KE and EPE as the energy stores', () => {
     expect(normaliseText('GPE turns into KE, then EPE.')).toBe(
