@@ -7,6 +7,7 @@ import { OWNER_PATHS, type TOwnerUser, type TSchool } from '@stem/contract/owner
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
+import { uploadLogo } from './api';
 import SchoolManagementPage from './pages/school-management-page';
 import UserManagementPage from './pages/user-management-page';
 import { EMPTY_SCHOOL_FORM, runAddSchool, validateSchoolForm, type TFlowApi } from './school-flow';
@@ -261,6 +262,20 @@ describe('/school-management', () => {
     expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(M.deleteHasUsers)).toBeTruthy();
+  });
+
+  it('sends the logo as a multipart upload (the JSON default sent an empty body: 415)', async () => {
+    backend.on('POST', OWNER_PATHS.logoUpload, {
+      status: 200,
+      body: { success: true, fileUrl: '/api/v1/stem@home/owner/logo-upload/1' },
+    });
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'crest.png', {
+      type: 'image/png',
+    });
+    expect(await uploadLogo(logo)).toBe('/api/v1/stem@home/owner/logo-upload/1');
+    const sent = backend.seen.find((r) => r.path === OWNER_PATHS.logoUpload);
+    expect(sent?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(String(sent?.body)).toContain('name="file"; filename="crest.png"');
   });
 
   it('checks the add form before anything is sent', async () => {
