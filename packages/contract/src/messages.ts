@@ -915,6 +915,8 @@ export const MESSAGES = {
     addFailed: 'Failed to add school',
     updateFailed: 'Failed to update school',
     deleteHasUsers: 'Cannot delete a school with associated users. Please deactivate it instead.',
+    /** Under the default teacher's one-time sign-in (no password change exists once signed in). */
+    defaultTeacherNote: 'Give these to the school: the password is not shown again.',
     adminFailed: (message: string) => `School created but failed to create admin: ${message}`,
     schoolAdminTeacherFailed: (message: string) =>
       `School and admin created but failed to create teacher: ${message}`,

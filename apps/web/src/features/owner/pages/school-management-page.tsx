@@ -365,8 +365,7 @@ export default function SchoolManagementPage() {
             Password: <Code data-testid="default-teacher-password">{teacherLogin.password}</Code>
           </Text>
           <Text size="sm" mt={4}>
-            Give these to the school; the teacher can change the password in Settings. It is not
-            shown again.
+            {M.defaultTeacherNote}
           </Text>
         </Alert>
       )}
