@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
@@ -276,6 +277,23 @@ describe('/school-management', () => {
     const sent = backend.seen.find((r) => r.path === OWNER_PATHS.logoUpload);
     expect(sent?.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(String(sent?.body)).toContain('name="file"; filename="crest.png"');
+  });
+
+  it('takes a pasted school code written in groups (the cards show it so: XXXX-XXXX-XXXX-XXXX)', async () => {
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: [], page: page(0) },
+    });
+    const user = userEvent.setup({ delay: null });
+    render();
+    await screen.findByText(M.noSchools);
+    await user.click(screen.getByRole('button', { name: 'Add New School' }));
+    const code = within(screen.getByRole('region', { name: 'Add New School' })).getByLabelText(
+      /School Code/,
+    );
+    await user.click(code);
+    await user.paste('walk-3aca-demy-0001');
+    expect((code as HTMLInputElement).value).toBe('WALK3ACADEMY0001');
   });
 
   it('checks the add form before anything is sent', async () => {
