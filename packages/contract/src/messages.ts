@@ -120,6 +120,8 @@ export const MESSAGES = {
     heading: 'Your data',
     intro:
       'Download a copy of everything STEM@Home holds about you, or delete your account and your work.',
+    /** For the roles that cannot delete their own account (admin, owner). */
+    introDownloadOnly: 'Download a copy of everything STEM@Home holds about you.',
     download: 'Download my data',
     downloadFailed: 'Failed to download your data. Please try again.',
     deleteButton: 'Delete my account',
