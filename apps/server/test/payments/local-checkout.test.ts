@@ -45,6 +45,8 @@ describe('payments without Stripe keys: the built-in test checkout', () => {
     expect(page.body).toContain('TEST PAYMENT PAGE');
     expect(page.body).toContain(PAID_PLANS.personal.name);
     expect(page.body).toContain('£4.99');
+    // The app's icon, so the browser does not ask for /favicon.ico (a 404 in its console).
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
 
     const paid = await payTestCheckout(t.app, created.json.checkoutUrl ?? '');
     expect(paid.status).toBe(303);

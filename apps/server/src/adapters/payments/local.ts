@@ -184,6 +184,7 @@ export function createLocalPayments(options: {
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · STEM@Home</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{margin:0;font-family:system-ui,Arial,sans-serif;background:#f1f3f5;color:#1f2933}
 main{max-width:480px;margin:32px auto;background:#fff;border-radius:8px;padding:24px 28px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
