@@ -219,6 +219,27 @@ describe('/school-management', () => {
     );
   });
 
+  it('marks a trial whose end date has passed as expired, and only that one', async () => {
+    const rows = [
+      school(5, { isTrial: true, plan: 'trial', trialExpiresAt: '2025-04-01T00:00:00Z' }),
+      school(6, {
+        isTrial: true,
+        plan: 'trial',
+        trialExpiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      }),
+    ];
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: rows, page: page(rows.length) },
+    });
+    render();
+    await screen.findByText('School 5');
+    const [ended, running] = screen.getAllByTestId('school-card');
+    expect(within(ended!).getByText('School 5')).toBeTruthy();
+    expect(within(ended!).getByText('Expired')).toBeTruthy();
+    expect(within(running!).queryByText('Expired')).toBeNull();
+  });
+
   it('says when there are no schools, or none that match', async () => {
     backend.on('GET', OWNER_PATHS.schools, (request) => ({
       status: 200,
