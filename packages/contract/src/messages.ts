@@ -120,6 +120,8 @@ export const MESSAGES = {
     heading: 'Your data',
     intro:
       'Download a copy of everything STEM@Home holds about you, or delete your account and your work.',
+    /** For the roles that cannot delete their own account (admin, owner). */
+    introDownloadOnly: 'Download a copy of everything STEM@Home holds about you.',
     download: 'Download my data',
     downloadFailed: 'Failed to download your data. Please try again.',
     deleteButton: 'Delete my account',
@@ -915,6 +917,8 @@ export const MESSAGES = {
     addFailed: 'Failed to add school',
     updateFailed: 'Failed to update school',
     deleteHasUsers: 'Cannot delete a school with associated users. Please deactivate it instead.',
+    /** Under the default teacher's one-time sign-in (no password change exists once signed in). */
+    defaultTeacherNote: 'Give these to the school: the password is not shown again.',
     adminFailed: (message: string) => `School created but failed to create admin: ${message}`,
     schoolAdminTeacherFailed: (message: string) =>
       `School and admin created but failed to create teacher: ${message}`,

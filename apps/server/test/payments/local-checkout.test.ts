@@ -45,6 +45,10 @@ describe('payments without Stripe keys: the built-in test checkout', () => {
     expect(page.body).toContain('TEST PAYMENT PAGE');
     expect(page.body).toContain(PAID_PLANS.personal.name);
     expect(page.body).toContain('£4.99');
+    // The app's icon, so the browser does not ask for /favicon.ico (a 404 in its console).
+    expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    // A long address wraps inside the card on a phone instead of widening the page past 390 px.
+    expect(page.body).toContain('dd{margin:0;overflow-wrap:anywhere}');
 
     const paid = await payTestCheckout(t.app, created.json.checkoutUrl ?? '');
     expect(paid.status).toBe(303);

@@ -8,6 +8,8 @@ export type TSeenRequest = {
   method: string;
   path: string;
   authorization: string | undefined;
+  /** The Content-Type header as sent (a multipart body carries its boundary here). */
+  contentType: string | undefined;
   body: unknown;
   /** The query string's parameters (routes match on the path alone). */
   query: Record<string, string>;
@@ -48,6 +50,7 @@ export async function startLocalBackend() {
         method: req.method ?? 'GET',
         path: decodeURIComponent(path),
         authorization: req.headers.authorization,
+        contentType: req.headers['content-type'],
         body: raw ? safeJson(raw) : undefined,
         query: Object.fromEntries(url.searchParams),
       };

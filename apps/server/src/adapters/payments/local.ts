@@ -184,12 +184,13 @@ export function createLocalPayments(options: {
     return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · STEM@Home</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{margin:0;font-family:system-ui,Arial,sans-serif;background:#f1f3f5;color:#1f2933}
 main{max-width:480px;margin:32px auto;background:#fff;border-radius:8px;padding:24px 28px;box-shadow:0 1px 4px rgba(0,0,0,.08)}
 .test{background:#fff3bf;border:2px dashed #f08c00;border-radius:6px;padding:10px 12px;font-weight:600;margin-bottom:20px}
 h1{font-size:22px;margin:0 0 16px}.price{font-size:28px;font-weight:700}.was{text-decoration:line-through;color:#868e96;margin-left:8px}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 16px}dt{color:#52606d}dd{margin:0}
+dl{display:grid;grid-template-columns:auto minmax(0,1fr);gap:6px 16px}dt{color:#52606d}dd{margin:0;overflow-wrap:anywhere}
 label{display:block;margin:16px 0 4px;font-weight:600}input{width:100%;box-sizing:border-box;padding:8px;font-size:16px;border:1px solid #ced4da;border-radius:4px}
 .hint{font-size:13px;color:#52606d;margin-top:4px}.error{color:#c92a2a;font-weight:600;margin-top:8px}
 .actions{display:flex;gap:12px;margin-top:20px}button,a.button{font-size:16px;padding:10px 18px;border-radius:6px;border:0;cursor:pointer;text-decoration:none}

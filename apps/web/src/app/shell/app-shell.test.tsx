@@ -432,6 +432,10 @@ describe('app shell', () => {
     expect(
       within(dialog).queryByRole('button', { name: MESSAGES.account.deleteButton }),
     ).toBeNull();
+    // The text says what the admin can do here, and who removes their account.
+    expect(within(dialog).queryByText(MESSAGES.account.intro)).toBeNull();
+    expect(within(dialog).getByText(MESSAGES.account.introDownloadOnly)).toBeTruthy();
+    expect(within(dialog).getByText(MESSAGES.account.adminAccount)).toBeTruthy();
   });
 
   it('logs out even when the server refuses', async () => {

@@ -85,7 +85,12 @@ export function YourDataSection({ role }: { role: TRole }) {
         {T.heading}
       </Title>
       <Stack gap="sm">
-        <Text size="sm">{T.intro}</Text>
+        <Text size="sm">{canDelete ? T.intro : T.introDownloadOnly}</Text>
+        {!canDelete && (
+          <Text size="sm" c="dimmed">
+            {role === 'owner' ? T.ownerAccount : T.adminAccount}
+          </Text>
+        )}
         <Group gap="sm">
           <Button variant="light" onClick={() => void download()} loading={downloading}>
             {T.download}

@@ -8,7 +8,14 @@ const T = MESSAGES.submissionsPage;
  * The marker's comment and suggestion for one answer, whatever shape the feedback came in
  * (list, object or string); "No feedback provided yet" when there is none.
  */
-export function FeedbackBlock({ feedback }: { feedback: unknown }) {
+export function FeedbackBlock({
+  feedback,
+  showMarkRange = true,
+}: {
+  feedback: unknown;
+  /** False where a teacher's mark replaced the marker's (its range would contradict it). */
+  showMarkRange?: boolean;
+}) {
   const items = normaliseFeedback(feedback);
   if (items.length === 0) {
     return (
@@ -37,7 +44,7 @@ export function FeedbackBlock({ feedback }: { feedback: unknown }) {
               {item.suggestion}
             </Text>
           )}
-          {item.markRange && (
+          {showMarkRange && item.markRange && (
             <Text size="xs" c="dimmed">
               {T.markRange(item.markRange)}
             </Text>

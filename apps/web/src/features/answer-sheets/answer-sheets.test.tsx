@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
 import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
+import { formatDateTime } from '../../lib/dates';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
@@ -127,6 +128,14 @@ describe('/upload-stack', () => {
         questionId: uuid(21),
       }),
     );
+  });
+
+  it("dates the recent uploads as the rest of the app does, not in the browser's own format", async () => {
+    const { pages: _pages, ...summary } = batch();
+    backend.on('GET', '/scan/batches', ok({ success: true, data: [summary] }));
+    renderAt('/upload-stack');
+    const link = await screen.findByRole('link', { name: new RegExp(CLASS.name) });
+    expect(link.textContent?.startsWith(`${formatDateTime(summary.createdAt)} · `)).toBe(true);
   });
 
   it('shows why a batch failed', async () => {

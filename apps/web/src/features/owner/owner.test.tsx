@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
@@ -7,6 +8,7 @@ import { OWNER_PATHS, type TOwnerUser, type TSchool } from '@stem/contract/owner
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
+import { uploadLogo } from './api';
 import SchoolManagementPage from './pages/school-management-page';
 import UserManagementPage from './pages/user-management-page';
 import { EMPTY_SCHOOL_FORM, runAddSchool, validateSchoolForm, type TFlowApi } from './school-flow';
@@ -217,6 +219,27 @@ describe('/school-management', () => {
     );
   });
 
+  it('marks a trial whose end date has passed as expired, and only that one', async () => {
+    const rows = [
+      school(5, { isTrial: true, plan: 'trial', trialExpiresAt: '2025-04-01T00:00:00Z' }),
+      school(6, {
+        isTrial: true,
+        plan: 'trial',
+        trialExpiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      }),
+    ];
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: rows, page: page(rows.length) },
+    });
+    render();
+    await screen.findByText('School 5');
+    const [ended, running] = screen.getAllByTestId('school-card');
+    expect(within(ended!).getByText('School 5')).toBeTruthy();
+    expect(within(ended!).getByText('Expired')).toBeTruthy();
+    expect(within(running!).queryByText('Expired')).toBeNull();
+  });
+
   it('says when there are no schools, or none that match', async () => {
     backend.on('GET', OWNER_PATHS.schools, (request) => ({
       status: 200,
@@ -261,6 +284,37 @@ describe('/school-management', () => {
     expect(within(dialog).getByText(/cannot be undone/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(M.deleteHasUsers)).toBeTruthy();
+  });
+
+  it('sends the logo as a multipart upload (the JSON default sent an empty body: 415)', async () => {
+    backend.on('POST', OWNER_PATHS.logoUpload, {
+      status: 200,
+      body: { success: true, fileUrl: '/api/v1/stem@home/owner/logo-upload/1' },
+    });
+    const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'crest.png', {
+      type: 'image/png',
+    });
+    expect(await uploadLogo(logo)).toBe('/api/v1/stem@home/owner/logo-upload/1');
+    const sent = backend.seen.find((r) => r.path === OWNER_PATHS.logoUpload);
+    expect(sent?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(String(sent?.body)).toContain('name="file"; filename="crest.png"');
+  });
+
+  it('takes a pasted school code written in groups (the cards show it so: XXXX-XXXX-XXXX-XXXX)', async () => {
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: [], page: page(0) },
+    });
+    const user = userEvent.setup({ delay: null });
+    render();
+    await screen.findByText(M.noSchools);
+    await user.click(screen.getByRole('button', { name: 'Add New School' }));
+    const code = within(screen.getByRole('region', { name: 'Add New School' })).getByLabelText(
+      /School Code/,
+    );
+    await user.click(code);
+    await user.paste('walk-3aca-demy-0001');
+    expect((code as HTMLInputElement).value).toBe('WALK3ACADEMY0001');
   });
 
   it('checks the add form before anything is sent', async () => {

@@ -209,6 +209,8 @@ describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
     // Only the mark changed on the second: the AI's comment stays the student's feedback.
     expect(within(answers[1]!).queryByText(R.yourTeachersComment)).toBeNull();
     expect(within(answers[1]!).getByText('AI comment 2.')).toBeInTheDocument();
+    // The AI's mark range is the AI's band, not the teacher's mark: not shown beside it.
+    expect(within(answers[1]!).queryByText(MESSAGES.submissionsPage.markRange('0-1'))).toBeNull();
     // No review tools, and no AI mark, for a student.
     expect(screen.queryByTestId('answer-mark-editor')).toBeNull();
     expect(screen.queryByText(R.aiSuggested(2, 4))).toBeNull();

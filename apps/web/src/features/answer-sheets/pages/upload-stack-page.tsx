@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
 import { LoadingLine } from '../../../components/loading-line';
 import { usePageTitle } from '../../../components/use-page-title';
+import { formatDateTime } from '../../../lib/dates';
 import {
   useClassQuestions,
   useClassStudents,
@@ -232,8 +233,8 @@ export default function UploadStackPage() {
             size="sm"
             aria-current={b.id === batchId ? 'page' : undefined}
           >
-            {new Date(b.createdAt).toLocaleString()} · {b.className} ·{' '}
-            {T.reading(b.readPages, b.totalPages)} · {T.summaryNeedsTeacher}: {b.needsTeacher}
+            {formatDateTime(b.createdAt)} · {b.className} · {T.reading(b.readPages, b.totalPages)} ·{' '}
+            {T.summaryNeedsTeacher}: {b.needsTeacher}
           </Anchor>
         ))}
       </Stack>

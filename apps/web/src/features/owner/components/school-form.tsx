@@ -77,7 +77,8 @@ export function SchoolForm({
               disabled={editing}
               description={editing ? 'The school code cannot be changed.' : '16 letters and digits'}
               error={errors.code}
-              maxLength={16}
+              // No maxLength: it would cut a pasted "XXXX-XXXX-XXXX-XXXX" before the dashes go;
+              // cleanCode keeps 16 characters.
               styles={{ input: { fontFamily: 'monospace', letterSpacing: 1 } }}
               onChange={(e) => set('code', cleanCode(e.currentTarget.value))}
             />

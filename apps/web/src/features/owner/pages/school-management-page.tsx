@@ -99,6 +99,12 @@ function RecentChanges({ schoolId }: { schoolId: string }) {
   );
 }
 
+/** A trial past its end date: it still reads as Active (the owner did not deactivate it). */
+function trialEnded(school: TSchool): boolean {
+  if (!school.isTrial || !school.trialExpiresAt) return false;
+  return Date.parse(school.trialExpiresAt) <= Date.now();
+}
+
 function SchoolCard({
   school,
   onEdit,
@@ -125,6 +131,11 @@ function SchoolCard({
               {school.isTrial && (
                 <Badge color="orange" variant="light">
                   Trial
+                </Badge>
+              )}
+              {trialEnded(school) && (
+                <Badge color="red" variant="light">
+                  Expired
                 </Badge>
               )}
             </Group>
@@ -365,8 +376,7 @@ export default function SchoolManagementPage() {
             Password: <Code data-testid="default-teacher-password">{teacherLogin.password}</Code>
           </Text>
           <Text size="sm" mt={4}>
-            Give these to the school; the teacher can change the password in Settings. It is not
-            shown again.
+            {M.defaultTeacherNote}
           </Text>
         </Alert>
       )}

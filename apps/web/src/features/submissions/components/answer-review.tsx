@@ -59,6 +59,8 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
     const teacherComment = answer.teacherFeedback?.trim() ? answer.teacherFeedback : null;
     // The student does not get the AI's feedback under a teacher's comment; if any arrives, hide it.
     const showAiFeedback = review !== null || !teacherComment;
+    // The student's view of an answer whose mark the teacher set.
+    const markedByTeacher = review === null && Boolean(answer.overriddenAt);
     return (
       <Paper
         withBorder
@@ -80,6 +82,19 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {answer.questionId?.question ?? answer.question}
               </Text>
+              {/* Under the question, not beside the mark: there it squeezed the question on a phone. */}
+              {markedByTeacher && (
+                <Badge
+                  variant="light"
+                  color="teal"
+                  tt="none"
+                  size="sm"
+                  mt={4}
+                  style={{ alignSelf: 'flex-start' }}
+                >
+                  {R.markedByTeacher}
+                </Badge>
+              )}
             </Stack>
             {/* Never squeezed by a long question: the mark stays whole ("3/3", not "3."). */}
             <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
@@ -93,11 +108,6 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               {heldForReviewer && (
                 <Badge variant="light" color="indigo" tt="none" size="sm">
                   {MESSAGES.questions.holdFeedbackBadge}
-                </Badge>
-              )}
-              {review === null && answer.overriddenAt && (
-                <Badge variant="light" color="teal" tt="none" size="sm">
-                  {R.markedByTeacher}
                 </Badge>
               )}
             </Stack>
@@ -144,7 +154,8 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               <Text size="sm" fw={600}>
                 {review !== null ? R.aiComment : T.feedback}
               </Text>
-              <FeedbackBlock feedback={answer.feedback} />
+              {/* The AI's mark range is its band, not the teacher's mark: not beside a changed one. */}
+              <FeedbackBlock feedback={answer.feedback} showMarkRange={!markedByTeacher} />
             </Stack>
           )}
           {review !== null && (
