@@ -109,7 +109,7 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
     expect(seven.low).not.toMatch(/\b(\d+)-\1 marks/);
   });
 
-  it("never names the question's own verbs as key terms", () => {
+  it("never names the question's own verbs or number as key terms", () => {
     const termsOf = (question: string) =>
       /Uses the key terms correctly: (.*)\./.exec(write(question, 3, '0-1', '2-3').high)?.[1];
     expect(termsOf('A kettle transfers 180 000 J of energy in 60 s. Calculate its power.')).toBe(
@@ -120,6 +120,9 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
         'A student heats water in a beaker. Describe how convection currents form in the water.',
       ),
     ).toBe('water, beaker, convection currents');
+    // Nor the question's own number.
+    expect(termsOf("Q1: State Newton's first law of motion.")).not.toMatch(/Q1/);
+    expect(termsOf('Q2a) Name the gas produced at the anode.')).toBe('gas, anode');
     // Participles and gerunds that name a thing stay part of it.
     expect(
       termsOf('Explain why charged particles move and how the melting point of ice is measured.'),
