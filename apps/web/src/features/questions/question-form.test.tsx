@@ -257,6 +257,8 @@ describe('insert question form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: T.writeManually }));
     await enter(user, T.lowRubricLabel, 'Low');
     expect(saveButton()).toBeDisabled();
+    // Nor is a rubric drafted (an AI call, with a provider) for a question that cannot be saved.
+    expect(screen.getByRole('button', { name: T.generateWithAi })).toBeDisabled();
   });
 });
 

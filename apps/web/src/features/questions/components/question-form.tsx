@@ -193,7 +193,7 @@ export function QuestionForm(props: TQuestionFormProps) {
               leftSection={<IconSparkles size={18} aria-hidden />}
               onClick={generate}
               loading={generation.isPending}
-              disabled={saving}
+              disabled={saving || saveBlocked === true}
             >
               {T.generateWithAi}
             </Button>
