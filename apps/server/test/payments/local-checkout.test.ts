@@ -49,6 +49,7 @@ describe('payments without Stripe keys: the built-in test checkout', () => {
     expect(page.body).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     // A long address wraps inside the card on a phone instead of widening the page past 390 px.
     expect(page.body).toContain('dd{margin:0;overflow-wrap:anywhere}');
+    expect(page.body).toContain('Pay £4.99 (test)');
 
     const paid = await payTestCheckout(t.app, created.json.checkoutUrl ?? '');
     expect(paid.status).toBe(303);
@@ -168,6 +169,20 @@ describe('payments without Stripe keys: the built-in test checkout', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toContain('monthly Personal plan only');
     expect(await schoolOfUser(t, 'annual@example.com')).toBeNull();
+
+    // Brought from Buy Plan, the code stands in the box and Pay says what the first invoice is.
+    const withCode = await publicCheckout(t.app, {
+      planType: 'personal',
+      billingOption: 'monthly',
+      customer_email: 'with.code@example.com',
+      promoCode: 'EXAM2025',
+    });
+    const codePage = await t.app.inject({
+      method: 'GET',
+      url: new URL(withCode.json.checkoutUrl ?? '').pathname,
+    });
+    expect(codePage.body).toContain('value="EXAM2025"');
+    expect(codePage.body).toContain('Pay £0.00 (test)');
 
     const email = 'promo.buyer@example.com';
     const monthly = await publicCheckout(t.app, {

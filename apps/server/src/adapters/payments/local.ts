@@ -204,6 +204,11 @@ ${body}
   function checkoutPage(session: TLocalSession, error: string | null): string {
     const plan = PAID_PLANS[session.plan];
     const price = plan.prices[session.billing];
+    // A promo code brought from the app's Buy Plan (or typed and refused) stands in the box; an
+    // accepted one makes the first invoice £0.00, so Pay says that, not the plan's price.
+    const promo = session.promoCode?.trim() ?? '';
+    const dueToday =
+      promo && !promoRefusal(promo, session.plan, session.billing) ? 0 : price.amountPence;
     const base = `${API_BASE}/payment/test-checkout/${encodeURIComponent(session.id)}`;
     return page(
       'Test checkout',
@@ -221,7 +226,7 @@ ${body}
 <div class="hint">${escapeHtml(`${PROMO.code}: ${PROMO.freeMonths} months free on the monthly Personal plan`)}</div>
 ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <div class="actions">
-<button class="pay" type="submit">Pay ${formatPence(price.amountPence)} (test)</button>
+<button class="pay" type="submit">Pay ${formatPence(dueToday)} (test)</button>
 <button class="cancel" type="submit" formaction="${base}/cancel">Cancel</button>
 </div>
 </form>`,
