@@ -1,40 +1,27 @@
-import { Alert, Anchor } from '@mantine/core';
-import { IconClockExclamation, IconLock } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Alert } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { MESSAGES } from '@stem/contract/messages';
 
 /**
- * The trial teacher's "TRIAL LIMIT REACHED" banner (spec 02 §4), with the server's reason. An expired
- * trial is not a limit reached: it says the trial has expired, with the way to upgrade.
+ * The trial teacher's "TRIAL LIMIT REACHED" banner (spec 02 §4), with the server's reason, shown
+ * while the limit is reached. An expired trial is not a limit reached, and the shell's trial banner
+ * already says on every page that it has expired, with the way to upgrade: nothing more here.
  */
 export function TrialLimitBanner({
-  message,
-  expired = false,
+  limit,
 }: {
-  message: string;
-  expired?: boolean;
+  limit: { isLimitReached: boolean; isExpired: boolean; message: string };
 }) {
+  if (!limit.isLimitReached || limit.isExpired) return null;
   return (
     <Alert
-      color={expired ? 'red' : 'orange'}
+      color="orange"
       variant="light"
-      title={expired ? MESSAGES.register.trialExpired : MESSAGES.questions.trialBanner}
-      icon={
-        expired ? (
-          <IconClockExclamation size={20} aria-hidden />
-        ) : (
-          <IconLock size={20} aria-hidden />
-        )
-      }
+      title={MESSAGES.questions.trialBanner}
+      icon={<IconLock size={20} aria-hidden />}
       data-testid="trial-limit-banner"
     >
-      {expired ? (
-        <Anchor component={Link} to="/payments" fw={600}>
-          {MESSAGES.trial.upgradeToPaid}
-        </Anchor>
-      ) : (
-        message
-      )}
+      {limit.message}
     </Alert>
   );
 }

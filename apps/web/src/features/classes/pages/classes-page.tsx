@@ -41,9 +41,7 @@ export default function ClassesPage() {
         </LinkButton>
       </Group>
 
-      {trial.isLimitReached && (
-        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
-      )}
+      <TrialLimitBanner limit={trial} />
 
       {isLoading && (
         <LoadingLine>

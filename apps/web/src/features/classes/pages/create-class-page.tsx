@@ -68,9 +68,7 @@ export default function CreateClassPage() {
   return (
     <Stack gap="lg" maw={760}>
       <Title order={1}>{T.createHeading}</Title>
-      {trial.isLimitReached && (
-        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
-      )}
+      <TrialLimitBanner limit={trial} />
 
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
         <Stepper active={step} onStepClick={(index) => index < step && setStep(index)} size="sm">

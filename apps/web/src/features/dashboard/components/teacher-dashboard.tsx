@@ -62,9 +62,7 @@ export function TeacherDashboard() {
         />
       </SimpleGrid>
 
-      {banner.isLimitReached && (
-        <TrialLimitBanner message={banner.message} expired={banner.isExpired} />
-      )}
+      <TrialLimitBanner limit={banner} />
 
       <section aria-label="Quick actions">
         <Group gap="sm">

@@ -25,9 +25,7 @@ export default function InsertQuestionPage() {
   return (
     <Stack gap="lg" maw={900}>
       <Title order={1}>{T.insertHeading}</Title>
-      {trial.isLimitReached && (
-        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
-      )}
+      <TrialLimitBanner limit={trial} />
       <QuestionForm
         initialValues={EMPTY_QUESTION_FORM}
         initialMode="none"

@@ -97,9 +97,7 @@ export default function ViewQuestionsPage() {
         </LinkButton>
       </Group>
 
-      {trial.isLimitReached && (
-        <TrialLimitBanner message={trial.message} expired={trial.isExpired} />
-      )}
+      <TrialLimitBanner limit={trial} />
 
       {query.isPending && <LoadingLine>{T.loadingQuestions}</LoadingLine>}
 
