@@ -56,13 +56,15 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
 }
 
 function normaliseQuestion(question: string): string {
-  return question
-    .replace(/\r\n?/g, '\n')
-    .replace(/[“”„]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/[ \t\u00a0]+/g, ' ')
-    // A question's own number ("Q1:", "Q2a)", "Question 3.") is no part of what it asks.
-    .replace(/^ ?(?:Q|Question) ?\d+[a-z]?(?:\([a-z]\))? ?[:.)] ?/gim, '');
+  return (
+    question
+      .replace(/\r\n?/g, '\n')
+      .replace(/[“”„]/g, '"')
+      .replace(/[‘’]/g, "'")
+      .replace(/[ \t\u00a0]+/g, ' ')
+      // A question's own number ("Q1:", "Q2a)", "Question 3.") is no part of what it asks.
+      .replace(/^ ?(?:Q|Question) ?\d+[a-z]?(?:\([a-z]\))? ?[:.)] ?/gim, '')
+  );
 }
 
 const LIST_LINE = /^(?:[-*•●▪◦‣]|\(?[a-z0-9]{1,2}[.)])\s+/i;
