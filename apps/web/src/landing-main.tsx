@@ -9,6 +9,7 @@
  * goes straight to their dashboard, as the app's `/` route does (on the built page, the loader has
  * already sent them).
  */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './features/landing/landing-mantine.css';
 import { signedInHomePath } from './app/signed-in-home';
@@ -20,6 +21,9 @@ if (home) {
 } else {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  if (root.firstElementChild) hydrateRoot(root, <LandingRoot />);
+  // Hydrated as a transition, as the login page is: React works in short slices and yields to the
+  // browser between them instead of holding the main thread for the whole page (which is already
+  // on screen). A press on a part not yet hydrated hydrates that part at once and is then handled.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, <LandingRoot />));
   else createRoot(root).render(<LandingRoot />);
 }
