@@ -62,7 +62,9 @@ function afterFirstPaint(then: () => void): void {
     else then();
   };
   const paints = typeof PerformanceObserver === 'function' ? PerformanceObserver : undefined;
-  if (paints?.supportedEntryTypes.includes('paint')) {
+  // Browsers from before 2019 have the observer without the list of what it reports.
+  const reported: readonly string[] | undefined = paints?.supportedEntryTypes;
+  if (paints && reported?.includes('paint')) {
     const observer = new paints((list) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
