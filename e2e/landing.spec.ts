@@ -108,6 +108,36 @@ test.describe('the landing page at 1280 px', () => {
     await expect(page.getByText(L.paymentCancelled)).toHaveCount(0);
   });
 
+  test('is painted before its scripts are asked for; a button pressed before they run still works', async ({
+    page,
+  }) => {
+    // The page's entry and its own chunk arrive late, as on a slow network.
+    await page.route(/\/assets\/landing-(?!loader-)[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    // Pressed as soon as it shows, long before the page's load event (which waits for the scripts).
+    await page.goto('/', { waitUntil: 'commit' });
+    await page
+      .getByRole('region', { name: L.hero.title })
+      .getByRole('button', { name: L.hero.getStarted })
+      .click();
+    await expect(page.getByRole('dialog', { name: MESSAGES.trialModal.title })).toBeVisible();
+    const timing = await page.evaluate(() => {
+      const modules = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!landing-loader-)[^/]+\.js$/.test(entry.name));
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+        modules: modules.length,
+        firstModule: Math.min(...modules.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.modules).toBeGreaterThan(1);
+    expect(timing.firstModule).toBeGreaterThan(timing.paint);
+  });
+
   const signedIn = [
     { role: 'teacher', account: () => pick(accounts().teachers, 0, 'teacher'), to: /\/dashboard$/ },
     { role: 'admin', account: () => accounts().admin, to: /\/admin-dashboard$/ },

@@ -1,0 +1,88 @@
+/**
+ * The one script landing.html asks for while it loads (`<script async>`, fetched at low priority,
+ * built by scripts/prerender-landing.mjs as a small classic script). The page is drawn from its HTML
+ * and the styles written into it; its modules (src/landing-main.tsx and the chunks it imports, listed
+ * in this script's `data-modules`) only hydrate it, so they are asked for once the page has been
+ * painted, and take no bandwidth or main-thread time from the first paint. A signed-in visitor is
+ * sent to their dashboard at once, before any module loads. A button pressed before the modules
+ * have run (its press would do nothing: React does not own the page yet) is pressed again once they
+ * have, so an early tap on Get Started still opens the trial. Links work without the modules.
+ */
+import { signedInHomePath } from './app/signed-in-home';
+
+/**
+ * Adds the entry module and, ahead of it, every chunk it imports (so they load side by side); then,
+ * once the entry has run (it hydrates the page, so React handles presses from then on), presses
+ * again the last button pressed before.
+ */
+function loadModules(modules: string[], pressedBefore: () => HTMLElement | null): void {
+  const [entry, ...imported] = modules;
+  if (!entry) return;
+  for (const href of imported) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = entry;
+  script.addEventListener('load', () => pressedBefore()?.click(), { once: true });
+  document.head.append(script);
+}
+
+/** Notes the last button of the page pressed until the returned function is called, and gives it. */
+function notePresses(): () => HTMLElement | null {
+  let pressed: HTMLElement | null = null;
+  const note = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest('button') : null;
+    if (target?.closest('#root')) pressed = target;
+  };
+  document.addEventListener('click', note, true);
+  return () => {
+    document.removeEventListener('click', note, true);
+    return pressed;
+  };
+}
+
+/**
+ * Calls `then` once the page has had its first contentful paint and has been read to the end (the
+ * modules hydrate the whole page). Where the browser does not report paints, once the page has been
+ * read. A page opened in a background tab is painted, and so hydrated, when it is first shown.
+ */
+function afterFirstPaint(then: () => void): void {
+  let isDone = false;
+  const once = () => {
+    if (isDone) return;
+    isDone = true;
+    if (document.readyState === 'loading')
+      document.addEventListener('DOMContentLoaded', then, { once: true });
+    else then();
+  };
+  const paints = typeof PerformanceObserver === 'function' ? PerformanceObserver : undefined;
+  // Browsers from before 2019 have the observer without the list of what it reports.
+  const reported: readonly string[] | undefined = paints?.supportedEntryTypes;
+  if (paints && reported?.includes('paint')) {
+    const observer = new paints((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      once();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else once();
+}
+
+function startLanding(script: HTMLOrSVGScriptElement | null): void {
+  const home = signedInHomePath();
+  if (home) {
+    window.location.replace(home);
+    return;
+  }
+  const modules = script?.dataset.modules?.split(' ').filter(Boolean) ?? [];
+  const pressedBefore = notePresses();
+  afterFirstPaint(() => loadModules(modules, pressedBefore));
+}
+
+startLanding(document.currentScript);
