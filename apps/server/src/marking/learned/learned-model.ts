@@ -44,6 +44,15 @@ export const LEARNED = {
    */
   margin: 0.25,
   smallSample: 100,
+  /**
+   * Below this many examples the choice of the blend is itself cross-validated (on each fold, the
+   * weight and stretch chosen on the other folds), and that honest QWK must beat the rubric engine's
+   * by nestedMargin / √n: the plain choice's QWK is the best of 100 blends on the same folds, and at
+   * 50–100 examples it often wins by luck (on the tuning sets over five splits it put three sets below
+   * the rubric engine at 100 examples; this check, none).
+   */
+  nestedBlendBelow: 150,
+  nestedMargin: 0.25,
   /** ...with at least this many examples off the most common mark... */
   minInformative: 10,
   /** ...and the learned model alone must reach this cross-validated QWK (random marks do not). */
@@ -73,6 +82,8 @@ export type TCrossValidation = {
   rubricQwk: number;
   learnedQwk: number;
   blendQwk: number;
+  /** Below `nestedBlendBelow` examples: the blend's QWK with its choice cross-validated too. */
+  nestedQwk: number | null;
 };
 
 export type TLearnedModel = {
@@ -174,6 +185,64 @@ export function fitCuts(x: readonly number[], y: readonly number[], marks: numbe
     }
   }
   return cuts;
+}
+
+type TBlendChoice = { weight: number; stretch: number; qwk: number };
+
+/**
+ * The blend (weight of the learned model, stretch around the examples' mean) whose held-out-fold
+ * predictions agree best with the teacher on the examples `among`; weight 0 when none beats the
+ * rubric engine alone there.
+ */
+export function chooseBlend(
+  learned: readonly number[],
+  rubric: readonly number[],
+  shares: readonly number[],
+  among: readonly number[],
+  marks: number,
+  mean: number,
+): TBlendChoice {
+  const l = among.map((i) => learned[i] ?? 0);
+  const r = among.map((i) => rubric[i] ?? 0);
+  const y = among.map((i) => shares[i] ?? 0);
+  let chosen: TBlendChoice = { weight: 0, stretch: 1, qwk: qwkOf(r, y, marks) };
+  for (let step = 1; step * LEARNED.weightStep <= 1 + 1e-9; step++) {
+    const w = step * LEARNED.weightStep;
+    for (const stretch of LEARNED.stretches) {
+      const blended = l.map((v, i) => stretched(mean, stretch, w * v + (1 - w) * (r[i] ?? 0)));
+      const qwk = qwkOf(blended, y, marks);
+      if (qwk > chosen.qwk + 1e-9) chosen = { weight: w, stretch, qwk };
+    }
+  }
+  return chosen;
+}
+
+/**
+ * QWK of the blend when its choice is cross-validated too: each fold is blended with the weight
+ * and stretch chosen on the other folds (an honest figure, where the plain choice's is the best of
+ * many tried on the same answers).
+ */
+export function nestedBlendQwk(
+  learned: readonly number[],
+  rubric: readonly number[],
+  shares: readonly number[],
+  folds: readonly (readonly number[])[],
+  marks: number,
+  mean: number,
+): number {
+  const blended = new Array<number>(shares.length).fill(0);
+  folds.forEach((fold, f) => {
+    const others = folds.flatMap((other, g) => (g === f ? [] : other));
+    const c = chooseBlend(learned, rubric, shares, others, marks, mean);
+    for (const i of fold) {
+      blended[i] = stretched(
+        mean,
+        c.stretch,
+        c.weight * (learned[i] ?? 0) + (1 - c.weight) * (rubric[i] ?? 0),
+      );
+    }
+  });
+  return qwkOf(blended, shares, marks);
 }
 
 /** A share moved away from `center` by `stretch` (undoing a blend's pull toward the mean). */
@@ -319,7 +388,7 @@ function fitPredict(
 }
 
 /** A fixed shuffle of 0..n-1 (the same for the same n), cut into `k` folds. */
-function foldsOf(n: number, k: number): number[][] {
+export function foldsOf(n: number, k: number): number[][] {
   const order = Array.from({ length: n }, (_, i) => i);
   let a = (n * 2654435761) >>> 0;
   for (let i = n - 1; i > 0; i--) {
@@ -463,17 +532,12 @@ export function fitLearned(
   // that shrinks as examples grow (a small sample's winner is often luck).
   const rubricQwk = qwkOf(rubric, shares, marks);
   const learnedQwk = qwkOf(learnedOof, shares, marks);
-  let chosen = { weight: 0, stretch: 1, qwk: rubricQwk };
-  for (let step = 1; step * LEARNED.weightStep <= 1 + 1e-9; step++) {
-    const w = step * LEARNED.weightStep;
-    for (const stretch of LEARNED.stretches) {
-      const blended = learnedOof.map((l, i) =>
-        stretched(mean, stretch, w * l + (1 - w) * (rubric[i] ?? 0)),
-      );
-      const qwk = qwkOf(blended, shares, marks);
-      if (qwk > chosen.qwk + 1e-9) chosen = { weight: w, stretch, qwk };
-    }
-  }
+  const everyone = shares.map((_, i) => i);
+  let chosen = chooseBlend(learnedOof, rubric, shares, everyone, marks, mean);
+  const nestedQwk =
+    n < LEARNED.nestedBlendBelow && chosen.weight > 0
+      ? nestedBlendQwk(learnedOof, rubric, shares, folds, marks, mean)
+      : null;
   // The held-out folds tell marks apart only through the examples off the most common mark: when
   // nearly all answers got the same mark, a few of them decide the QWK, so none is trusted.
   const perMark = new Map<number, number>();
@@ -485,7 +549,8 @@ export function fitLearned(
   if (
     informative < LEARNED.minInformative ||
     learnedQwk < LEARNED.minLearnedQwk ||
-    chosen.qwk < rubricQwk + blendMargin(n)
+    chosen.qwk < rubricQwk + blendMargin(n) ||
+    (nestedQwk !== null && nestedQwk < rubricQwk + LEARNED.nestedMargin / Math.sqrt(n))
   ) {
     chosen = { weight: 0, stretch: 1, qwk: rubricQwk };
   }
@@ -531,7 +596,7 @@ export function fitLearned(
     center: mean,
     marks,
     cuts,
-    cv: { rubricQwk, learnedQwk, blendQwk },
+    cv: { rubricQwk, learnedQwk, blendQwk, nestedQwk },
     fitMs: performance.now() - started,
     timings: { gramMs, rubricMs },
     kernel: fit.kernel.kind,
