@@ -5,7 +5,8 @@ import { dotScattered, HASH_BITS, scatter, type TSparse } from './features';
  * A per-question model learned from teacher-marked answers: kernel ridge regression (in its dual
  * form, fast when answers are fewer than features) on hashed word, word-pair and character n-grams
  * plus a few dense features the rubric engine reads (its zero-shot share, key-point coverage,
- * legibility, length...), with a linear or a Gaussian kernel. The target is the share of the marks.
+ * legibility, length...), with a linear, a Gaussian or a quadratic kernel. The target is the share
+ * of the marks.
  *
  * It is blended with the rubric engine: `weight · learned + (1 − weight) · rubric`. The kernel, the
  * ridge penalty, the weight and (from 50 examples) the cut points between marks are chosen by k-fold
@@ -23,8 +24,16 @@ export const LEARNED = {
   folds: 5,
   /** Ridge penalties tried, in units of the kernel's mean diagonal. */
   lambdas: [0.01, 0.03, 0.1, 0.3, 1, 3] as readonly number[],
-  /** Kernels tried; the one with the smaller cross-validated squared error is kept. */
-  kernels: [{ kind: 'linear' }, { kind: 'rbf', gamma: 1 }] as readonly TKernel[],
+  /**
+   * Kernels tried; the one with the smallest cross-validated squared error is kept. The quadratic
+   * kernel (pairs of features: words that count only together) added +0.002 / +0.003 at 100 / 300
+   * examples on the tuning sets over five splits (cubic: −0.006 / +0.002).
+   */
+  kernels: [
+    { kind: 'linear' },
+    { kind: 'rbf', gamma: 1 },
+    { kind: 'poly', degree: 2 },
+  ] as readonly TKernel[],
   /** Weight of the standardised dense features against the n-gram block (unit length). */
   denseWeight: 0.5,
   /** Blend weights tried (the chosen one is then shrunk by n / (n + shrink)). */
@@ -288,8 +297,12 @@ function denseDot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
-/** A kernel over the features: the plain dot product, or a Gaussian of the distance between answers. */
-export type TKernel = { kind: 'linear' } | { kind: 'rbf'; gamma: number };
+/**
+ * A kernel over the features: the plain dot product, a Gaussian of the distance between answers, or
+ * a polynomial of the dot product.
+ */
+export type TKernel =
+  { kind: 'linear' } | { kind: 'rbf'; gamma: number } | { kind: 'poly'; degree: number };
 
 function selfDot(a: TSparse): number {
   let s = 0;
@@ -309,6 +322,7 @@ function kernelValue(
   scale: number,
 ): number {
   if (kernel.kind === 'linear') return kxy;
+  if (kernel.kind === 'poly') return scale * (1 + kxy / scale) ** kernel.degree;
   return scale * Math.exp((-kernel.gamma * Math.max(0, kxx + kyy - 2 * kxy)) / scale);
 }
 
@@ -507,7 +521,7 @@ export function fitLearned(
   });
   const rubricMs = performance.now() - started;
 
-  // One ridge model per kernel (the Gaussian's Gram matrix is computed from the linear one).
+  // One ridge model per kernel (the others' Gram matrices are computed from the linear one).
   const fits = LEARNED.kernels.map((kernel) => {
     const gram =
       kernel.kind === 'linear'
@@ -573,7 +587,7 @@ export function fitLearned(
   }
 
   // A linear model is kept in its primal form (Σ αᵢ xᵢ): marking one answer is one sparse dot
-  // product. A Gaussian kernel needs the answer's dot product with every example.
+  // product. The other kernels need the answer's dot product with every example.
   const primal = new Map<number, number>();
   const denseWeights = new Float64Array(standard.mean.length);
   if (fit.kernel.kind === 'linear') {
