@@ -12,8 +12,9 @@ import { dotScattered, HASH_BITS, scatter, type TSparse } from './features';
  * ridge penalty, the weight and (from 50 examples) the cut points between marks are chosen by k-fold
  * cross-validation on the examples themselves (the rubric engine is cross-validated the same way,
  * marking each fold with the other folds as its examples). When the blend does not beat the rubric
- * engine alone on the held-out folds the weight is 0, so with useless examples (random marks, too
- * few, nearly all the same mark) the marks are the rubric engine's.
+ * engine alone on the held-out folds (below 150 examples, also with its own choice cross-validated)
+ * the weight is 0, so with useless examples (random marks, too few, nearly all the same mark) the
+ * marks are the rubric engine's.
  */
 
 export const LEARNED = {
@@ -57,8 +58,8 @@ export const LEARNED = {
    * Below this many examples the choice of the blend is itself cross-validated (on each fold, the
    * weight and stretch chosen on the other folds), and that honest QWK must beat the rubric engine's
    * by nestedMargin / √n: the plain choice's QWK is the best of 100 blends on the same folds, and at
-   * 50–100 examples it often wins by luck (on the tuning sets over five splits it put three sets below
-   * the rubric engine at 100 examples; this check, none).
+   * 50–100 examples it often wins by luck (on the tuning sets over five splits the blend was below
+   * the rubric engine on three single splits at 100 examples; with this check, on none).
    */
   nestedBlendBelow: 150,
   nestedMargin: 0.25,
