@@ -67,6 +67,14 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?:gpe|g\.p\.e\.)(?!\w)/g, 'gravitational potential energy'],
   [/\b(?:epe|e\.p\.e\.)(?!\w)/g, 'elastic potential energy'],
   [/\b(?:ke|k\.e\.)(?!\w)/g, 'kinetic energy'],
+  // "Stays the same everywhere" is what a rubric writes as "does not change with place".
+  [
+    /\b(?:stay|stays|stayed|staying|remain|remains|remained|remaining) (?:the same|constant|unchanged)\b/g,
+    'does not change',
+  ],
+  [/\b(?:everywhere|anywhere|wherever you (?:are|go))\b/g, 'in any place'],
+  // A bare "g" (not grams after a number) is the gravitational field strength: "g is smaller on the Moon".
+  [/(?<![\d.]\s?|[\w'])g(?![\w'.])/g, 'gravitational field strength'],
   [/\bslow(s|ed|ing)? down\b/g, 'slow$1'],
   [/\bspeed(s|ed|ing)? up\b/g, 'accelerate'],
   [

@@ -125,6 +125,32 @@ describe('abbreviations pupils write', () => {
   });
 });
 
+describe("a pupil's plain words for the rubric's", () => {
+  const MASS = {
+    question: 'Explain why an astronaut has the same mass on the Moon but a smaller weight.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    rubric: `Low Mark Range (0-0):\nConfuses mass and weight, or gives no reason.\n\nHigh Mark Range (2-3):\nMass is the amount of matter and does not change with place; weight is the force of gravity on that mass (W = m × g), and the gravitational field strength on the Moon is smaller than on Earth, so the weight is smaller.`,
+  };
+
+  it('reads "stays the same everywhere" as "does not change with place", and a bare g as the field strength', () => {
+    const result = markOffline(
+      {
+        ...MASS,
+        answer:
+          'Mass stays the same everywhere because it is the amount of matter. Weight is mass times g and g is smaller on the Moon so the weight is smaller.',
+        source: 'typed',
+      },
+      {},
+    );
+    expect(result.score).toBe(3);
+    expect(result.aiComment).not.toMatch(/does not (?:mention|show)/);
+    // Grams after a number stay grams.
+    expect(tokenise(normaliseText('a mass of 5 g and 2.7 g/cm3'))).not.toContain('gravitational');
+  });
+});
+
 describe("a teacher's clauses", () => {
   it('keeps "between X and Y" and a bare "X and Y" in one point', () => {
     expect(
