@@ -76,6 +76,7 @@ function summaryOf(
   const summary = summariseExamples(
     examples.map((e) => viewOfExample(model, e.answer, marks, ranges)),
     examples.map((e) => e.score / marks),
+    marks,
   );
   if (cache.size > 200) cache.clear();
   cache.set(key, summary);
