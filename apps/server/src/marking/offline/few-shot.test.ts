@@ -59,6 +59,13 @@ describe('few-shot: the cut of full marks follows the examples', () => {
     expect(cut).toBeCloseTo(0.875 + ((0.5 - 0.875) * n) / (n + FEW_SHOT.cutPrior), 6);
   });
 
+  it('keeps the default cut when the fitted one sorts barely more examples right', () => {
+    // The default cut (0.875) already puts every example on its side but one of 40.
+    const predicted = Array.from({ length: 40 }, (_, i) => 0.3 + (0.69 * i) / 39);
+    const above = predicted.map((p, i) => p >= 0.875 || i === 30);
+    expect(fittedCut(predicted, above, 0.875)).toBe(0.875);
+  });
+
   it('maps the fitted cut to half a mark below full and keeps the ends and the order', () => {
     const summary = summariseExamples([], [], 4);
     const moved = { ...summary, topCut: 0.6 };

@@ -37,6 +37,8 @@ export const FEW_SHOT = {
   cutPrior: 3,
   /** The cut is fitted only with at least this many examples on each side of it. */
   cutSide: 3,
+  /** ... and only when it puts this share of the examples more on their right side than the default. */
+  cutGain: 0.05,
 } as const;
 
 /** What the few-shot step needs to know about one answer (example or target). */
@@ -165,7 +167,8 @@ export function summariseExamples(
 /**
  * The cut on predicted shares that best separates the examples marked `above` (full marks) from the
  * rest (most examples on the right side; among equals, the cut nearest `fallback`), shrunk toward
- * `fallback` by the number of examples; `fallback` when either side has too few examples.
+ * `fallback` by the number of examples; `fallback` when either side has too few examples or the
+ * fitted cut sorts fewer than `cutGain` of the examples better than `fallback` does.
  */
 export function fittedCut(
   predicted: readonly number[],
@@ -189,6 +192,10 @@ export function fittedCut(
       bestCuts = [cut];
     } else if (correct === best) bestCuts.push(cut);
   }
+  const atFallback = order.filter((o) => o.p >= fallback === o.up).length;
+  // A cut that sorts barely more examples than the default one is noise (ASAP's marks at 30-50
+  // examples lost QWK to it): it must sort at least `cutGain` of them better.
+  if (best - atFallback < FEW_SHOT.cutGain * n) return fallback;
   const chosen = bestCuts.reduce((a, b) =>
     Math.abs(b - fallback) < Math.abs(a - fallback) ? b : a,
   );
