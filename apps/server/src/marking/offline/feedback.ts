@@ -650,9 +650,10 @@ function teacherFeedback(
         : undefined);
     if (quoted) parts.push(`Well put: "${quoted}".`);
   }
+  // Tutors write no next step on a correct answer: three words, not a sentence of advice.
   const suggestion =
     verdict === 'correct'
-      ? 'Keep your answers this precise.'
+      ? 'Keep it up.'
       : (stepFromReasons(comment) ??
         stepForMissing(model, evidence) ??
         'Next time, answer every part of the question.');

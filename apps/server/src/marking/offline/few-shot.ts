@@ -6,7 +6,10 @@ import type { TEvidence } from './evidence';
  * - the zero-shot share, measured relative to the examples' own zero-shot shares;
  * - vocabulary association: words that the better-marked examples use and the weaker ones do not;
  * - key-point association: which of the rubric's key points go with higher marks in the examples;
- * - length relative to the examples.
+ * - length relative to the examples;
+ * and, from 15 examples, where this teacher's full marks begin: the cut between full marks and the
+ * mark below is moved to the one that best separates the examples' own full marks from the rest, as
+ * the examples themselves would be marked (each left out of its own features).
  * The blend weights are GLOBAL constants fitted on the public training data (random draws of 10
  * examples per question); only the examples given at run time are read per question.
  */
@@ -25,6 +28,17 @@ export const FEW_SHOT = {
   minExamples: 3,
   /** Pseudo-count of the zero-shot level when shifting it with few examples. */
   levelPrior: 2,
+  /**
+   * The cut of full marks follows the examples from this many examples on (fitted on the tuning
+   * half of SAF, ~36 commented examples a question; below it, ASAP's 10-example marks are unchanged).
+   */
+  cutMin: 15,
+  /** Pseudo-count of the default cut (half a mark below full) when shrinking the fitted one to it. */
+  cutPrior: 3,
+  /** The cut is fitted only with at least this many examples on each side of it. */
+  cutSide: 3,
+  /** ... and only when it puts this share of the examples more on their right side than the default. */
+  cutGain: 0.05,
 } as const;
 
 /** What the few-shot step needs to know about one answer (example or target). */
@@ -87,6 +101,10 @@ export type TExampleSummary = {
   meanLength: number;
   /** Stretch of the predictions fitted to the examples' spread. */
   stretch: number;
+  /** Marks of the question; 0 when not known (no cut is fitted). */
+  marks: number;
+  /** The share from which this teacher's examples get full marks (default: half a mark below). */
+  topCut: number;
 };
 
 /**
@@ -96,6 +114,7 @@ export type TExampleSummary = {
 export function summariseExamples(
   examples: readonly TShotView[],
   scores: readonly number[],
+  marks = 0,
 ): TExampleSummary {
   const pool: TScoredView[] = examples.map((e, i) => ({ ...e, score: scores[i] ?? 0 }));
   const n = Math.max(1, pool.length);
@@ -107,6 +126,8 @@ export function summariseExamples(
     meanKeyPoints: 0,
     meanLength: 0,
     stretch: 1,
+    marks,
+    topCut: marks > 0 ? 1 - 0.5 / marks : 1,
   };
   if (pool.length < FEW_SHOT.minExamples) return summary;
   const loo = pool.map((e, i) =>
@@ -129,7 +150,68 @@ export function summariseExamples(
     const ratio = Math.min(2, Math.max(0.5, sdScores / sdPredicted));
     summary.stretch = ratio ** FEW_SHOT.spreadFit;
   }
+  if (marks > 0 && pool.length >= FEW_SHOT.cutMin) {
+    // Each example's share as a new answer's would be (its own features left out).
+    const predicted = deviations.map(
+      (d) => summary.meanScore + FEW_SHOT.spread * summary.stretch * d,
+    );
+    summary.topCut = fittedCut(
+      predicted,
+      pool.map((e) => e.score >= 1 - 1e-9),
+      summary.topCut,
+    );
+  }
   return summary;
+}
+
+/**
+ * The cut on predicted shares that best separates the examples marked `above` (full marks) from the
+ * rest (most examples on the right side; among equals, the cut nearest `fallback`), shrunk toward
+ * `fallback` by the number of examples; `fallback` when either side has too few examples or the
+ * fitted cut sorts fewer than `cutGain` of the examples better than `fallback` does.
+ */
+export function fittedCut(
+  predicted: readonly number[],
+  above: readonly boolean[],
+  fallback: number,
+): number {
+  const n = predicted.length;
+  const ups = above.filter(Boolean).length;
+  if (ups < FEW_SHOT.cutSide || n - ups < FEW_SHOT.cutSide) return fallback;
+  const order = predicted.map((p, i) => ({ p, up: above[i] === true })).sort((a, b) => a.p - b.p);
+  // A cut before position k calls everything from k on "above".
+  let correct = ups;
+  let best = correct;
+  let bestCuts = [(order[0]?.p ?? fallback) - 1e-6];
+  for (let k = 1; k <= n; k++) {
+    correct += order[k - 1]?.up ? -1 : 1;
+    const last = order[k - 1]?.p ?? 0;
+    const cut = k < n ? (last + (order[k]?.p ?? 0)) / 2 : last + 1e-6;
+    if (correct > best) {
+      best = correct;
+      bestCuts = [cut];
+    } else if (correct === best) bestCuts.push(cut);
+  }
+  const atFallback = order.filter((o) => o.p >= fallback === o.up).length;
+  // A cut that sorts barely more examples than the default one is noise (ASAP's marks at 30-50
+  // examples lost QWK to it): it must sort at least `cutGain` of them better.
+  if (best - atFallback < FEW_SHOT.cutGain * n) return fallback;
+  const chosen = bestCuts.reduce((a, b) =>
+    Math.abs(b - fallback) < Math.abs(a - fallback) ? b : a,
+  );
+  return fallback + ((chosen - fallback) * n) / (n + FEW_SHOT.cutPrior);
+}
+
+/**
+ * Moves the cut of full marks to the examples' own: a monotone piecewise-linear map of 0..1 that
+ * takes `topCut` to half a mark below full and keeps 0 and 1 where they are.
+ */
+export function calibratedShare(share: number, summary: TExampleSummary): number {
+  const { marks, topCut } = summary;
+  if (marks <= 0 || topCut <= 0 || topCut >= 1) return share;
+  const target = 1 - 0.5 / marks;
+  if (share >= topCut) return target + ((share - topCut) * (1 - target)) / (1 - topCut);
+  return (share * target) / topCut;
 }
 
 function standardDeviation(values: readonly number[]): number {
@@ -161,5 +243,5 @@ export function fewShotShare(target: TShotView, examples: TExampleSummary): numb
   const features = associate(target, examples.pool);
   const share =
     examples.meanScore + f.spread * examples.stretch * deviation(examples, target, features);
-  return Math.min(1, Math.max(0, share));
+  return Math.min(1, Math.max(0, calibratedShare(share, examples)));
 }
