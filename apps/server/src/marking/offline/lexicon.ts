@@ -73,8 +73,12 @@ export const PHRASES: [RegExp, string][] = [
     'does not change',
   ],
   [/\b(?:everywhere|anywhere|wherever you (?:are|go))\b/g, 'in any place'],
-  // A bare "g" (not grams after a number) is the gravitational field strength: "g is smaller on the Moon".
-  [/(?<![\d.]\s?|[\w'])g(?![\w'.])/g, 'gravitational field strength'],
+  // A bare "g" multiplied in ("mass times g") or compared ("g is smaller on the Moon") is the
+  // gravitational field strength; elsewhere it may be grams or guanine (ASAP's protein sets).
+  [
+    /(?<=\b(?:times|x|×|\*|mass|m) )g(?![\w'.])|(?<![\w'.]|\d\s?)g(?= (?:is|was|gets|becomes) (?:smaller|weaker|less|lower|bigger|larger|greater|stronger|higher)\b| on the (?:moon|earth)\b)/g,
+    'gravitational field strength',
+  ],
   [/\bslow(s|ed|ing)? down\b/g, 'slow$1'],
   [/\bspeed(s|ed|ing)? up\b/g, 'accelerate'],
   [
