@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseRubric } from './rubric';
 import {
   calibratedShare,
+  cutFollowsExamples,
   FEW_SHOT,
   fewShotShare,
   fittedCut,
@@ -77,5 +79,20 @@ describe('few-shot: the cut of full marks follows the examples', () => {
     expect([...mapped].sort((a, b) => a - b)).toEqual(mapped);
     // The default cut leaves every share as it was.
     expect(calibratedShare(0.7, summary)).toBe(0.7);
+  });
+
+  it('follows the examples only where the rubric does not describe full marks itself', () => {
+    const scored = parseRubric(
+      'Score 3: names three pieces of information.\nScore 2: names two.\nScore 1: names one.\nScore 0: names none.',
+    );
+    expect(cutFollowsExamples(scored.scoreLines, 3)).toBe(false);
+    const banded = parseRubric(
+      'Low Mark Range (0-1):\nMisses the key points.\n\nMiddle marks (2): Some of the key points.\n\nHigh Mark Range (3-4):\nA correct and complete answer scores 4.',
+    );
+    expect(cutFollowsExamples(banded.scoreLines, 4)).toBe(true);
+    const teacher = parseRubric(
+      'Low Mark Range (0-1):\nNo reason given.\n\nHigh Mark Range (2-3):\nMass does not change with place; weight does.',
+    );
+    expect(cutFollowsExamples(teacher.scoreLines, 3)).toBe(true);
   });
 });

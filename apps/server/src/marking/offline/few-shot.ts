@@ -165,6 +165,19 @@ export function summariseExamples(
 }
 
 /**
+ * Whether the cut of full marks may follow the teacher's examples: only where the rubric does not
+ * describe the full-marks answer itself ("Score 3: ..."). ASAP's rubrics all do, and there following
+ * the examples lost QWK from 30 examples (tuning sets 0.632 -> 0.623 at 100); SAF's bands ("a correct
+ * and complete answer scores 4") and a teacher's Low / High prose do not.
+ */
+export function cutFollowsExamples(
+  scoreLines: readonly { score: number }[],
+  marks: number,
+): boolean {
+  return !scoreLines.some((line) => line.score === marks);
+}
+
+/**
  * The cut on predicted shares that best separates the examples marked `above` (full marks) from the
  * rest (most examples on the right side; among equals, the cut nearest `fallback`), shrunk toward
  * `fallback` by the number of examples; `fallback` when either side has too few examples or the

@@ -12,6 +12,7 @@ import type { TMarkedExample, TMarkingInput, TMarkResult } from '../types';
 import { gatherEvidence } from './evidence';
 import { writeFeedback } from './feedback';
 import {
+  cutFollowsExamples,
   fewShotShare,
   shotViewOf,
   summariseExamples,
@@ -76,11 +77,7 @@ function summaryOf(
   const summary = summariseExamples(
     examples.map((e) => viewOfExample(model, e.answer, marks, ranges)),
     examples.map((e) => e.score / marks),
-    // Where full marks begin is the teacher's to show by examples only where the rubric does not
-    // describe the full-marks answer itself ("Score 3: ..."): on ASAP's rubrics, which all do,
-    // following the examples cost QWK from 30 examples on (tuning sets 0.632 → 0.623 at 100); on
-    // SAF's bands ("a correct and complete answer"), which do not, it gained.
-    model.rubric.scoreLines.some((line) => line.score === marks) ? 0 : marks,
+    cutFollowsExamples(model.rubric.scoreLines, marks) ? marks : 0,
   );
   if (cache.size > 200) cache.clear();
   cache.set(key, summary);
