@@ -93,6 +93,17 @@ describe('phrase grammar', () => {
     expect(objectText(phraseOf(label))).toBe(object);
   });
 
+  it('reads an instruction its word lists lack as one, by the tagger', () => {
+    expect(objectText(phraseOf('Bubble the gas through limewater'))).toBe(
+      'the need to bubble the gas through limewater',
+    );
+    expect(objectText(phraseOf('Dissolve the salt in water'))).toBe(
+      'the need to dissolve the salt in water',
+    );
+    // A name that starts like a verb stays a name.
+    expect(objectText(phraseOf('Water the plants need'))).not.toMatch(/^the need to/);
+  });
+
   it('puts "that" only before a clause', () => {
     for (const [label] of REAL_LABELS) {
       const object = objectText(phraseOf(label));

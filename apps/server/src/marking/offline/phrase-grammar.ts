@@ -1,3 +1,5 @@
+import nlp from 'compromise/two';
+
 /**
  * What kind of phrase a rubric label is, so feedback can build a grammatical sentence around it:
  * "It does not mention that + CLAUSE" needs a full clause (a subject and a finite verb); a name
@@ -6,8 +8,9 @@
  * out of a longer sentence ("into the more concentrated cell sap", "since we have a buffer size of 10")
  * is none of these and gets a template that reads for fragments, or is completed from its sentence.
  *
- * Simple word-list checks, no tagger: they are tuned to be safe (a doubtful label is a name or a
- * fragment, never "that + fragment"), not to parse English.
+ * Simple word-list checks (and a part-of-speech tagger only for instructions the lists lack): they
+ * are tuned to be safe (a doubtful label is a name or a fragment, never "that + fragment"), not to
+ * parse English.
  */
 
 export type TPhraseKind = 'clause' | 'name' | 'need' | 'fragment';
@@ -351,6 +354,19 @@ const DANGLING_END = new Set([
 export const IMPERATIVE_RE =
   /^(?:provide|indicate|add|use|measure|include|record|repeat|state|give|name|identify|describe|explain|list|compare|calculate|determine|show|make|keep|control|test|perform|conduct|label|check|mention|tell|find|ensure)\b/i;
 
+const imperatives = new Map<string, boolean>();
+
+/** Whether the tagger reads the label's first word as an instruction ("Bubble the gas ..."). */
+function opensWithImperative(text: string): boolean {
+  const hit = imperatives.get(text);
+  if (hit !== undefined) return hit;
+  const first = (nlp(text).json() as { terms: { tags: string[] }[] }[])[0]?.terms[0];
+  const result = first?.tags.includes('Imperative') === true && !first.tags.includes('Noun');
+  if (imperatives.size > 5_000) imperatives.clear();
+  imperatives.set(text, result);
+  return result;
+}
+
 function wordsOf(text: string): string[] {
   return text
     .toLowerCase()
@@ -507,9 +523,12 @@ export function phraseOf(label: string, isSentence = false): TPhrase {
   // A verb phrase without a subject: "allows for manual … assignment", "may provide …" (a fragment),
   // "test each sample" (an instruction).
   if (!clause && (MODALS.has(first) || FINITE_FORMS.has(first))) return { kind: 'fragment', text };
-  if (!clause && VERB_BASES.includes(first)) {
+  if (!clause) {
     const next = words[1] ?? '';
-    if (DETERMINERS.has(next) || PRONOUNS.has(next) || PREPOSITIONS.has(next)) {
+    const takesObject = DETERMINERS.has(next) || PRONOUNS.has(next) || PREPOSITIONS.has(next);
+    // "test each sample", and any instruction the word list lacks ("Bubble the gas through
+    // limewater"), read by the part-of-speech tagger.
+    if (takesObject && (VERB_BASES.includes(first) || opensWithImperative(text))) {
       return { kind: 'need', text: lower(text) };
     }
   }
