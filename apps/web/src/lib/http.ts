@@ -13,11 +13,15 @@ import {
   updateStoredUser,
 } from './session';
 
-/** The one HTTP client: same-origin, JSON, bearer token, 30 s timeout (spec 01 §7). */
+/**
+ * The one HTTP client: same-origin, JSON, bearer token, 30 s timeout (spec 01 §7). No default
+ * Content-Type: axios writes `application/json` for an object body itself, and leaves a FormData
+ * body to the browser, which writes `multipart/form-data` with its boundary (a JSON default made
+ * axios turn every upload's form into JSON).
+ */
 export const http = axios.create({
   baseURL: '',
   timeout: REQUEST_TIMEOUT_MS,
-  headers: { 'Content-Type': 'application/json' },
 });
 
 http.interceptors.request.use((config) => {

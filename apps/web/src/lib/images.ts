@@ -211,10 +211,7 @@ export async function extractTeacherUpload(
   try {
     const form = new FormData();
     form.append('file', compressed, compressed.name || file.name);
-    // The client's JSON default must go, so the browser writes the multipart boundary itself.
-    reply = await api.rawPost(ROOT_PATHS.teacherExtractText, form, {
-      headers: { 'Content-Type': null },
-    });
+    reply = await api.rawPost(ROOT_PATHS.teacherExtractText, form);
   } catch (error) {
     console.error(error);
     const refused = refusalMessage(error);

@@ -17,9 +17,7 @@ export async function updateSchoolName(name: string): Promise<TSchoolUpdateRespo
 export async function updateSchoolLogo(file: File): Promise<TSchoolUpdateResponse> {
   const form = new FormData();
   form.append('logo', file);
-  const response = await http.post<unknown>(`${API_BASE}${SCHOOL_PATHS.updateLogo}`, form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
+  const response = await http.post<unknown>(`${API_BASE}${SCHOOL_PATHS.updateLogo}`, form);
   return ZSchoolUpdateResponse.parse(response.data);
 }
 

@@ -34,11 +34,7 @@ export async function getSchool(id: string) {
 export async function uploadLogo(file: File): Promise<string> {
   const form = new FormData();
   form.append('file', file);
-  // Multipart, not the client's JSON default (axios would send the form as JSON, and the server 415).
-  const body = await api.post(OWNER_PATHS.logoUpload, form, {
-    headers: { 'Content-Type': 'multipart/form-data' },
-  });
-  return ZLogoUploadResponse.parse(body).fileUrl;
+  return ZLogoUploadResponse.parse(await api.post(OWNER_PATHS.logoUpload, form)).fileUrl;
 }
 
 export async function createSchool(body: TCreateSchoolRequest) {

@@ -8,7 +8,7 @@ import { OWNER_PATHS, type TOwnerUser, type TSchool } from '@stem/contract/owner
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
-import { uploadLogo } from './api';
+import { createSchool, uploadLogo } from './api';
 import SchoolManagementPage from './pages/school-management-page';
 import UserManagementPage from './pages/user-management-page';
 import { EMPTY_SCHOOL_FORM, runAddSchool, validateSchoolForm, type TFlowApi } from './school-flow';
@@ -298,6 +298,15 @@ describe('/school-management', () => {
     const sent = backend.seen.find((r) => r.path === OWNER_PATHS.logoUpload);
     expect(sent?.contentType).toMatch(/^multipart\/form-data; boundary=/);
     expect(String(sent?.body)).toContain('name="file"; filename="crest.png"');
+  });
+
+  it('sends an object body as JSON (the shared client sets no Content-Type of its own)', async () => {
+    backend.on('POST', OWNER_PATHS.schools, { status: 400, body: { message: 'refused' } });
+    await createSchool({ name: 'Walk Academy' } as Parameters<typeof createSchool>[0]).catch(
+      () => undefined,
+    );
+    const sent = backend.seen.find((r) => r.path === OWNER_PATHS.schools && r.method === 'POST');
+    expect(sent?.contentType).toMatch(/^application\/json/);
   });
 
   it('takes a pasted school code written in groups (the cards show it so: XXXX-XXXX-XXXX-XXXX)', async () => {

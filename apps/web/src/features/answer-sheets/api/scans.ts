@@ -62,7 +62,6 @@ export async function uploadStack(input: {
   for (const file of input.files) form.append('files', file, file.name);
   const body = await api.post(SCAN_PATHS.batches, form, {
     timeout: UPLOAD_TIMEOUT_MS,
-    headers: { 'Content-Type': 'multipart/form-data' },
     onUploadProgress: (event) => {
       if (event.total) input.onProgress?.(event.loaded / event.total);
     },

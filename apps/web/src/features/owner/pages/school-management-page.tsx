@@ -25,7 +25,7 @@ import { formatSchoolCode } from '@stem/contract/school-code';
 import { LoadError } from '../../../components/load-error';
 import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDateTime, formatLongDate } from '../../../lib/dates';
+import { daysRemaining, formatDateTime, formatLongDate } from '../../../lib/dates';
 import { serverMessageOf, statusOf } from '../../../lib/http';
 import { usePagedList } from '../../../lib/paged-list';
 import * as ownerApi from '../api';
@@ -101,8 +101,7 @@ function RecentChanges({ schoolId }: { schoolId: string }) {
 
 /** A trial past its end date: it still reads as Active (the owner did not deactivate it). */
 function trialEnded(school: TSchool): boolean {
-  if (!school.isTrial || !school.trialExpiresAt) return false;
-  return Date.parse(school.trialExpiresAt) <= Date.now();
+  return school.isTrial && daysRemaining(school.trialExpiresAt) === 0;
 }
 
 function SchoolCard({
