@@ -22,6 +22,7 @@ import type { TKeyPointModel, TQuestionModel } from './question-model';
 import {
   isOffTopic,
   isRestatement,
+  lowBandNamed,
   missingUnits,
   teacherPointCredit,
   worksOutResult,
@@ -316,6 +317,7 @@ function pointFeedback(
 
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
+  const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
   if (verdict !== 'incorrect') {
     const rightPhrases = phrased(present)
       .filter((p) => p.kind !== 'fragment')
@@ -326,6 +328,9 @@ function pointFeedback(
     } else if (right.length > 0) {
       const how = rightPhrases.every((p) => p.kind === 'name') ? verb : 'points out';
       comment.push(`It correctly ${how} ${joinAnd(right)}.`);
+    } else if (named.length > 0) {
+      // What the low band credits, named and no more ("Names limewater without the result").
+      comment.push(`It correctly names ${joinAnd(named)}, which earns part of the marks.`);
     } else if (partial.length > 0 || present.length > 0) {
       comment.push('It is on the right track.');
     }
@@ -334,8 +339,10 @@ function pointFeedback(
       (present[0] ?? partial[0])?.p.point,
       evidence.legibility,
     );
-    // Words that mostly repeat the question are not praised.
-    if (quoted && !repeatsQuestion(model, quoted)) comment.push(`You put it well in "${quoted}".`);
+    // Words that mostly repeat the question are not praised, nor a bare name the low band credits.
+    if (quoted && !repeatsQuestion(model, quoted) && (right.length > 0 || named.length === 0)) {
+      comment.push(`You put it well in "${quoted}".`);
+    }
   }
   if (verdict !== 'correct') {
     const wrongPhrases = phrased(contradicted).slice(0, 1);

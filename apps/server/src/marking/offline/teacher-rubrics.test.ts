@@ -222,4 +222,33 @@ describe('teacher-style rubrics', () => {
       expect(r.contentModeration).toEqual({ isInappropriate: true, reason: INJECTION_REASON });
     });
   });
+
+  it('gives the top of the low band to an answer naming only what the low band credits', () => {
+    // "Names limewater without the result": limewater alone is 1 of 2, said in plain words.
+    const question = 'Describe the test for carbon dioxide and its positive result.';
+    const rubric =
+      'Low Mark Range (0-1):\nNames limewater without the result, or describes another gas test.\n\nHigh Mark Range (2-2):\nBubble the gas through limewater; carbon dioxide turns the limewater milky (cloudy).';
+    const mark = (answer: string) =>
+      markOffline({
+        question,
+        rubric,
+        marks: 2,
+        lowMarkRange: '0-1',
+        highMarkRange: '2-2',
+        answer,
+      });
+    for (const answer of ['Use limewater.', 'Limewater', 'Put it in limewater.']) {
+      const r = mark(answer);
+      expect(r.score).toBe(1);
+      expect(r.aiComment).toBe(
+        'Your response is partially correct. It correctly names limewater, which earns part of the marks. It does not mention the need to bubble the gas through limewater or that carbon dioxide turns the limewater milky, which a full answer needs.',
+      );
+    }
+    expect(
+      mark('Bubble the gas through limewater. If it is carbon dioxide the limewater turns milky.')
+        .score,
+    ).toBe(2);
+    expect(mark('Put a lit splint in and it goes pop.').score).toBe(0);
+    expect(mark('Use a glowing splint, it relights.').score).toBe(0);
+  });
 });

@@ -1,7 +1,7 @@
 import type { TEvidence } from './evidence';
 import type { TQuestionModel } from './question-model';
 import type { TRange } from './rubric';
-import { contentStems, quantitiesOf } from './text';
+import { analyse, contentStems, quantitiesOf } from './text';
 
 /**
  * Scoring for a teacher's plain two-band rubric (Low / High Mark Range prose, no score lines, no
@@ -74,6 +74,39 @@ function lowBandLacks(model: TQuestionModel): Set<string> {
   }
   lowLacksCache.set(model, out);
   return out;
+}
+
+const LOW_CREDITS_RE =
+  /\b(?:names?|mentions?|states?|gives?|identif(?:y|ies)|recognis(?:es)?|recogniz(?:es)?|lists?|uses?|suggests?)\s+((?:(?!\b(?:without|but|with no|only|and not|or)\b)[^.;,\n])+?)\s+(?:without|but (?:not|does not|doesn'?t|no)|with no|and not)\b/gi;
+
+const lowCreditsCache = new WeakMap<TQuestionModel, Map<string, string>>();
+
+/**
+ * What the low band credits ("Names limewater without the result" -> limewater), minus the
+ * question's own words, by stem with the word as the rubric writes it: an answer naming one has
+ * earned the top of the low band, even when it covers too little of the high band's points to get
+ * there.
+ */
+function lowBandCredits(model: TQuestionModel): Map<string, string> {
+  const hit = lowCreditsCache.get(model);
+  if (hit) return hit;
+  const out = new Map<string, string>();
+  for (const m of model.rubric.low.matchAll(LOW_CREDITS_RE)) {
+    for (const t of analyse(m[1] ?? '')) {
+      if (t.isContent && !model.questionStems.has(t.stem) && !out.has(t.stem)) {
+        out.set(t.stem, t.word);
+      }
+    }
+  }
+  lowCreditsCache.set(model, out);
+  return out;
+}
+
+/** The words the low band credits that the answer names ("limewater"), as the rubric writes them. */
+export function lowBandNamed(model: TQuestionModel, evidence: TEvidence): string[] {
+  return [...lowBandCredits(model)].flatMap(([stem, word]) =>
+    evidence.stems.has(stem) ? [word] : [],
+  );
 }
 
 /**
@@ -199,6 +232,10 @@ export function teacherScore(
   const lacks = lowBandLacks(model);
   if ([...lacks].some((s) => evidence.stems.has(s)) && highStart > lowEnd + 1) {
     score = Math.max(score, lowEnd + 1);
+  }
+  // Naming what the low band itself credits earns the top of the low band.
+  if (lowBandNamed(model, evidence).length > 0) {
+    score = Math.max(score, lowEnd);
   }
   // A result the rubric gives with its unit, written without it, is not a full answer.
   if (missingUnits(evidence).length > 0) score = Math.min(score, marks - 1);
