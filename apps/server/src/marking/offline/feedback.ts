@@ -356,7 +356,17 @@ function pointFeedback(
     if (wrong.length > 0) {
       comment.push(`It gets one point wrong: it says the opposite of ${wrong[0] ?? ''}.`);
     }
-    if (verdict === 'incorrect') {
+    // A point the answer makes that is too little for a mark is named, never called "not one of
+    // the points".
+    const madeButTooLittle =
+      verdict === 'incorrect'
+        ? objects(phrased(present).filter((p) => p.kind !== 'fragment')).slice(0, 2)
+        : [];
+    if (madeButTooLittle.length > 0) {
+      comment.push(
+        `It points out ${joinAnd(madeButTooLittle)}, but that alone does not earn a mark.`,
+      );
+    } else if (verdict === 'incorrect') {
       // What the answer does say, in its own words, and that it is not what earns the marks.
       const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
       if (said) {

@@ -67,17 +67,27 @@ export const PHRASES: [RegExp, string][] = [
   [/\b(?:gpe|g\.p\.e\.)(?!\w)/g, 'gravitational potential energy'],
   [/\b(?:epe|e\.p\.e\.)(?!\w)/g, 'elastic potential energy'],
   [/\b(?:ke|k\.e\.)(?!\w)/g, 'kinetic energy'],
-  // "Stays the same everywhere" is what a rubric writes as "does not change with place".
+  // "Stays the same everywhere" is what a rubric writes as "does not change with place": both are
+  // read as "unchanged", with no negation left in the answer to contradict its other points ("mass stays
+  // the same" is not the opposite of "weight is the force of gravity on that mass").
   [
     /\b(?:stay|stays|stayed|staying|remain|remains|remained|remaining) (?:the same|constant|unchanged)\b/g,
-    'does not change',
+    'unchanged',
   ],
+  [/\b(?:does|do|did|will|would) not change\b/g, 'unchanged'],
   [/\b(?:everywhere|anywhere|wherever you (?:are|go))\b/g, 'in any place'],
   // A bare "g" multiplied in ("mass times g") or compared ("g is smaller on the Moon") is the
   // gravitational field strength; elsewhere it may be grams or guanine (ASAP's protein sets).
   [
     /(?<=\b(?:times|x|×|\*|mass|m) )g(?![\w'.])|(?<![\w'.]|\d\s?)g(?= (?:is|was|gets|becomes) (?:smaller|weaker|less|lower|bigger|larger|greater|stronger|higher)\b| on the (?:moon|earth)\b)/g,
     'gravitational field strength',
+  ],
+  // "Gravity on the Moon is weaker" is the rubric's "the gravitational field strength on the Moon is
+  // smaller" in a pupil's words (weaker and smaller are not synonyms elsewhere: a weak acid). Only
+  // this direction: "stronger on Earth" read as "larger" would contradict "smaller on the Moon".
+  [
+    /\b(?:gravity|gravitational (?:pull|force|field(?: strength)?))((?: (?:on|of) (?:the )?(?:moon|earth|mars|jupiter|planet))?) (is|was|gets|becomes) (?:weaker|less|lower|smaller)\b/g,
+    'gravitational field strength$1 $2 smaller',
   ],
   [/\bslow(s|ed|ing)? down\b/g, 'slow$1'],
   [/\bspeed(s|ed|ing)? up\b/g, 'accelerate'],

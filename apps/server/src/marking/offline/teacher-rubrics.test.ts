@@ -251,4 +251,43 @@ describe('teacher-style rubrics', () => {
     expect(mark('Put a lit splint in and it goes pop.').score).toBe(0);
     expect(mark('Use a glowing splint, it relights.').score).toBe(0);
   });
+
+  it('reads a pupil\'s "gravity is weaker" and "stays the same" as the rubric\'s points', () => {
+    const question = 'Explain why an astronaut has the same mass on the Moon but a smaller weight.';
+    const rubric =
+      'Low Mark Range (0-0):\nConfuses mass and weight, or gives no reason.\n\nHigh Mark Range (2-3):\nMass is the amount of matter and does not change with place; weight is the force of gravity on that mass (W = m × g), and the gravitational field strength on the Moon is smaller than on Earth, so the weight is smaller.';
+    const mark = (answer: string) =>
+      markOffline({
+        question,
+        rubric,
+        marks: 3,
+        lowMarkRange: '0-0',
+        highMarkRange: '2-3',
+        answer,
+      });
+    // What is missing is the weight point, not the field strength the pupil named as gravity.
+    const weaker = mark(
+      'Mass stays the same because it is the amount of matter. The weight is less because gravity on the Moon is weaker.',
+    );
+    expect(weaker.aiComment).toContain(
+      'It correctly points out that the gravitational field strength on the Moon is smaller than on Earth',
+    );
+    expect(weaker.suggestion).toBe(
+      'To improve, say in a sentence of your own that weight is the force of gravity on that mass.',
+    );
+    // "Stays the same" is no negation: it is not the opposite of the weight point.
+    const same = mark('Mass stays the same. Gravity is stronger on Earth.');
+    expect(same.aiComment).not.toContain('opposite');
+    expect(same.aiComment).toContain('that mass does not change with place');
+    // ...while "does not stay the same" is the opposite of "does not change with place".
+    expect(mark('Mass does not stay the same on the Moon.').aiComment).toContain(
+      'it says the opposite of the point that mass does not change with place',
+    );
+    // A point made, too little for a mark, is named rather than called "not one of the points".
+    const little = mark('Mass stays the same everywhere.');
+    expect(little.score).toBe(0);
+    expect(little.aiComment).toBe(
+      'Your response is incorrect. It points out that mass does not change with place, but that alone does not earn a mark. It does not show that mass is the amount of matter or that weight is the force of gravity on that mass, which a full answer needs.',
+    );
+  });
 });
