@@ -194,10 +194,10 @@ function QuestionsPanel({
                     {questionLink?.(q.id)}
                   </Table.Td>
                   <Table.Td>{q.answers}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {marksText(q.mean)} / {q.marks}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {marksText(q.median)} / {q.marks}
                   </Table.Td>
                 </Table.Tr>
