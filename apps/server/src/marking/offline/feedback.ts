@@ -24,10 +24,11 @@ import {
   isRestatement,
   lowBandNamed,
   missingUnits,
+  reachesResultWithUnit,
   teacherPointCredit,
-  worksOutResult,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
+import { quantitiesOf } from './text';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
 
@@ -254,9 +255,12 @@ function pointFeedback(
   canBeOffTopic: boolean,
 ): TFeedbackText {
   const teacherStyle = model.rubric.isTeacherStyle;
+  // A short answer in other words than the rubric's ("Put a lit splint in and it goes pop") is a
+  // wrong attempt at this question, not an answer to another one: it is told what it lacks.
   const offTopic =
     canBeOffTopic &&
     score < marks &&
+    evidence.contentWords > SHORT_WRONG_ATTEMPT &&
     (teacherStyle
       ? isOffTopic(model, evidence)
       : evidence.topicOverlap < 0.1 && evidence.answerVocabHits === 0);
@@ -318,12 +322,26 @@ function pointFeedback(
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
   const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
+  // A result with its unit and nothing else of the working ("0.5 A" where the working is asked for).
+  const reached =
+    teacherStyle &&
+    verdict === 'partially correct' &&
+    reachesResultWithUnit(model, evidence) &&
+    present.every((r) => quantitiesOf(r.p.point.text).length > 0)
+      ? quantitiesOf(model.rubric.high)
+          .filter((q) => evidence.stems.has(q.token))
+          .map((q) => q.written)
+      : [];
   if (verdict !== 'incorrect') {
     const rightPhrases = phrased(present)
       .filter((p) => p.kind !== 'fragment')
       .slice(0, verdict === 'correct' ? 3 : 2);
     const right = objects(rightPhrases);
-    if (verdict === 'correct' && right.length === 0) {
+    if (reached.length > 0) {
+      comment.push(
+        `It reaches the right answer, ${joinAnd(reached)}, but does not show the working.`,
+      );
+    } else if (verdict === 'correct' && right.length === 0) {
       comment.push('It covers what the question asks for.');
     } else if (right.length > 0) {
       const how = rightPhrases.every((p) => p.kind === 'name') ? verb : 'points out';
@@ -388,7 +406,12 @@ function pointFeedback(
       notYetFragment === undefined &&
       wrong.length === 0
     ) {
-      comment.push("It does not show the points this question's answer needs.");
+      const equation = teacherStyle ? equationOf(model) : undefined;
+      comment.push(
+        equation
+          ? `It does not use ${equation} to work out the answer.`
+          : "It does not show the points this question's answer needs.",
+      );
     } else if (touched.length > 0 && verdict !== 'incorrect') {
       comment.push(
         `It mentions ${joinAnd(touched)}, but does not explain ${touched.length > 1 ? 'them' : 'it'} fully enough for the marks.`,
@@ -407,11 +430,12 @@ function pointFeedback(
       // A part of a rubric sentence that cannot be said as a clause or a name of its own.
       comment.push(`It leaves out one part of a full answer: ${notYetFragment}.`);
     }
+    // A teacher's question is read by its own rule (a worked result, right or wrong, is no
+    // restatement); elsewhere by how much of the answer is the question's words.
     if (
-      (evidence.questionOverlap > 0.7 &&
-        evidence.distinctContent >= 3 &&
-        !(teacherStyle && worksOutResult(model, evidence))) ||
-      (teacherStyle && isRestatement(model, evidence))
+      teacherStyle
+        ? isRestatement(model, evidence)
+        : evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3
     ) {
       comment.push('Much of it repeats the question rather than answering it.');
     }
@@ -441,6 +465,9 @@ function pointFeedback(
           : first.kind === 'clause'
             ? `Next time, say in a sentence of your own ${object}.`
             : `Next time, also cover ${object}.`;
+    } else if (teacherStyle && equationOf(model)) {
+      // A calculation: the next step is the working, not "explain each point more fully".
+      suggestion = `Next time, start from ${equationOf(model) ?? ''}, put in the values from the question and give the answer${quantitiesOf(model.rubric.high).length > 0 ? ' with its unit' : ''}.`;
     } else {
       suggestion =
         'Next time, explain each point more fully, with an example or a reason for each.';
@@ -460,6 +487,23 @@ function repeatsQuestion(model: TQuestionModel, phrase: string): boolean {
 }
 
 /** "You wrote about …": what an off-topic answer says instead, in its own words, when readable. */
+const EQUATION_RE = /\b([A-Za-z]\w*) ?= ?([A-Za-z]\w*(?: ?[×x*/·+-] ?[A-Za-z]\w*)+)(?![\w=])/g;
+
+/**
+ * The equation a teacher's rubric asks the working to start from ("speed = distance / time"; of
+ * "V = I × R rearranged to I = V / R", the form the answer is worked from), if it names one.
+ */
+function equationOf(model: TQuestionModel): string | undefined {
+  for (const point of model.keyPoints) {
+    const found = [...point.text.matchAll(EQUATION_RE)].map((m) => `${m[1]} = ${m[2]}`);
+    if (found.length > 0) return found.at(-1);
+  }
+  return undefined;
+}
+
+/** Content words up to which an answer with nothing of the rubric's is a wrong attempt. */
+const SHORT_WRONG_ATTEMPT = 6;
+
 function saidInstead(evidence: TEvidence): string {
   const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
   return said ? `You wrote "${said}", which is not what the question asks about.` : '';

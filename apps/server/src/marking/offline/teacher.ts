@@ -134,9 +134,16 @@ function writesEquation(stems: ReadonlySet<string>): boolean {
  */
 export function isRestatement(model: TQuestionModel, evidence: TEvidence): boolean {
   if (evidence.questionOverlap < 0.5) return false;
+  // A number the question does not give is a result worked out, right or wrong ("6 x 12 = 72").
+  if (writesOwnNumber(model, evidence)) return false;
   let novel = 0;
   for (const s of evidence.stems) if (model.answerStems.has(s)) novel++;
   return novel <= 1 && !worksOutResult(model, evidence);
+}
+
+function writesOwnNumber(model: TQuestionModel, evidence: TEvidence): boolean {
+  for (const s of evidence.stems) if (/^\d/.test(s) && !model.questionNumbers.has(s)) return true;
+  return false;
 }
 
 /**
@@ -161,6 +168,17 @@ export function missingUnits(evidence: TEvidence): { written: string; value: str
 export function worksOutResult(model: TQuestionModel, evidence: TEvidence): boolean {
   return quantitiesOf(model.rubric.high).some(
     (q) => !model.questionNumbers.has(q.value) && evidence.stems.has(q.value),
+  );
+}
+
+/** "Show your working", "show how you worked it out": the working itself earns marks. */
+const ASKS_FOR_WORKING_RE =
+  /\b(?:show|include|give|set out) (?:all )?(?:of )?(?:your|the|all) (?:working|workings|method|calculations?)\b|\bshow how you\b/i;
+
+/** True when the answer gives a result the teacher's high band states, with its unit ("15 m/s"). */
+export function reachesResultWithUnit(model: TQuestionModel, evidence: TEvidence): boolean {
+  return quantitiesOf(model.rubric.high).some(
+    (q) => !model.questionNumbers.has(q.value) && evidence.stems.has(q.token),
   );
 }
 
@@ -236,6 +254,15 @@ export function teacherScore(
   // Naming what the low band itself credits earns the top of the low band.
   if (lowBandNamed(model, evidence).length > 0) {
     score = Math.max(score, lowEnd);
+  }
+  // The result the rubric gives, with its unit: full marks when the question does not ask for the
+  // working (the usual convention for a correct final answer), else at least the high band.
+  const asksForWorking = ASKS_FOR_WORKING_RE.test(model.question);
+  if (reachesResultWithUnit(model, evidence)) {
+    score = Math.max(score, asksForWorking ? highStart : marks);
+  } else if (worksOutResult(model, evidence)) {
+    // The right number without its unit loses the unit's mark only.
+    score = Math.max(score, Math.max(lowStart, (asksForWorking ? highStart : marks) - 1));
   }
   // A result the rubric gives with its unit, written without it, is not a full answer.
   if (missingUnits(evidence).length > 0) score = Math.min(score, marks - 1);

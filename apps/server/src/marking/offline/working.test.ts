@@ -66,10 +66,33 @@ describe('calculations', () => {
   });
 
   it("counts working from the question's values that reaches the result, unit or not", () => {
-    expect(mark('4 x 2 = 8 N')).toBe(2);
+    // The right result with its unit is full marks where the working is not asked for (the exam
+    // boards' convention for a correct final answer).
+    expect(mark('4 x 2 = 8 N')).toBe(3);
+    expect(mark('8 N')).toBe(3);
     expect(mark('4 x 2 = 8')).toBeGreaterThanOrEqual(1);
     expect(mark('4 x 2 = 8')).toBeLessThan(3);
     expect(mark('4 + 2 = 6')).toBe(0);
+  });
+
+  it('gives a bare right result the high band only where the question asks for the working', () => {
+    const shown = { ...FORCE, question: `${FORCE.question} Show your working.` };
+    const bare = markOffline({ ...shown, answer: '8 N', source: 'typed' });
+    expect(bare.score).toBe(2);
+    expect(bare.aiComment).toBe(
+      'Your response is partially correct. It reaches the right answer, 8 N, but does not show the working.',
+    );
+    expect(bare.suggestion).toBe(
+      'To improve, start from F = m × a, put in the values from the question and give the answer with its unit.',
+    );
+    expect(
+      markOffline({ ...shown, answer: 'F = m × a = 4 × 2 = 8 N', source: 'typed' }).score,
+    ).toBe(3);
+    // A wrong working in other words is told where to start, not that it answered another question.
+    const wrong = markOffline({ ...shown, answer: 'force = 4 + 2 = 6', source: 'typed' });
+    expect(wrong.score).toBe(0);
+    expect(wrong.aiComment).toMatch(/^Your response is incorrect\. /);
+    expect(wrong.aiComment).not.toMatch(/does not address the question/);
   });
 
   it('tells a student who leaves the unit off which unit the result needs', () => {
