@@ -12,7 +12,7 @@ import type {
 } from '@stem/contract/dashboard';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
-import { formatDateTime } from '../../lib/dates';
+import { formatSubmissionDate } from '../../lib/dates';
 import { getStoredUser } from '../../lib/session';
 import { pointPageAt, setupLocalBackend, unusedOrigin } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -171,8 +171,9 @@ describe('dashboards', () => {
       expect(first).toContain('Physics 10A');
       expect(first).toContain('Alice');
       expect(first).toContain('7/10');
-      expect(first).toContain(formatDateTime('2025-03-11T15:45:00.000Z'));
-      expect(first).toMatch(/\d{2}:\d{2}/);
+      // Written as the teacher's submission list writes it (spec 02 §9), on the 24-hour clock.
+      expect(first).toContain(formatSubmissionDate('2025-03-11T15:45:00.000Z', { hour12: false }));
+      expect(first).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}/);
       expect(first).not.toMatch(/am|pm/i);
       expect(second).toContain(MESSAGES.dashboard.unknownClass);
       expect(second).toContain(MESSAGES.dashboard.unknownStudent);
@@ -270,6 +271,8 @@ describe('dashboards', () => {
         '/my-submissions/n2',
         '/my-submissions/n3',
       ]);
+      expect(cards[0]?.textContent).toContain(formatSubmissionDate('2025-03-12T10:00:00.000Z'));
+      expect(cards[0]?.textContent).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
       expect(cards[1]?.textContent).toContain('Pending');
       expect(cards[2]?.textContent).toContain(MESSAGES.dashboard.unknownClass);
       const recent = screen.getByRole('region', { name: 'Recent Submissions' });
