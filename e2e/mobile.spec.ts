@@ -1,6 +1,7 @@
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { expectNoHorizontalOverflow, fillSignInForm, PHONE, snap } from './support/pages';
+import { expectNoHorizontalOverflow, fillSignInForm, PHONE, signIn, snap } from './support/pages';
+import { OWNER } from './support/run-state';
 import { expect, test } from './support/test';
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -55,5 +56,25 @@ test.describe('on a phone (390 px)', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await logOut.click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the owner's users table keeps each row on one line and scrolls sideways", async ({
+    page,
+  }) => {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.goto('/user-management');
+    const rows = page.getByTestId('user-row');
+    await expect(rows.first()).toBeVisible();
+    const heights = await rows.evaluateAll((all) =>
+      all.map((row) => row.getBoundingClientRect().height),
+    );
+    const lineHeight = await rows
+      .first()
+      .locator('td')
+      .first()
+      .evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+    // A cell's padding and one line of text: a wrapped name or date would double it or more.
+    for (const height of heights) expect(height).toBeLessThan(lineHeight * 2 + 4);
+    await expectNoHorizontalOverflow(page);
   });
 });
