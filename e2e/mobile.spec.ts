@@ -77,4 +77,49 @@ test.describe('on a phone (390 px)', () => {
     for (const height of heights) expect(height).toBeLessThan(lineHeight * 2 + 4);
     await expectNoHorizontalOverflow(page);
   });
+
+  /** Whether an element's text is cut short (ellipsis or clipping) rather than shown whole. */
+  const isCut = (el: Element) => el.scrollWidth > el.clientWidth + 1;
+
+  test("the owner's add-school form shows both plan names whole", async ({ page }) => {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.goto('/school-management');
+    await page.getByRole('button', { name: 'Add New School' }).click();
+    await expect(page.getByText('Personal Learning Plan', { exact: true })).toBeVisible();
+    for (const name of ['Classroom Success Plan', 'Personal Learning Plan']) {
+      const label = page.getByText(name, { exact: true });
+      await expect(label).toBeInViewport({ ratio: 1 });
+      expect(await label.evaluate(isCut)).toBe(false);
+    }
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test("a class's students show their e-mail across the card, the buttons beneath", async ({
+    page,
+  }) => {
+    const teacher = pick(accounts().teachers, 1, 'teacher');
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/classes');
+    await page.locator('a[href^="/class/"]').first().click();
+    const email = page.getByText(/@example\.com$/).first();
+    await expect(email).toBeVisible();
+    const card = email.locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]');
+    const [emailBox, cardBox] = [await email.boundingBox(), await card.boundingBox()];
+    // The e-mail has (nearly) the card's width, not a narrow column beside the buttons.
+    expect(emailBox?.width ?? 0).toBeGreaterThan((cardBox?.width ?? 0) * 0.6);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test("Add To Class says 'Already added' in full", async ({ page }) => {
+    const teacher = pick(accounts().teachers, 1, 'teacher');
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/view-questions');
+    await page.getByRole('button', { name: 'Add To Class' }).first().click();
+    const label = page
+      .getByRole('dialog')
+      .getByText(MESSAGES.questionsPage.alreadyInClass, { exact: true })
+      .first();
+    await expect(label).toBeVisible();
+    expect(await label.evaluate(isCut)).toBe(false);
+  });
 });
