@@ -122,4 +122,23 @@ test.describe('on a phone (390 px)', () => {
     await expect(label).toBeVisible();
     expect(await label.evaluate(isCut)).toBe(false);
   });
+
+  test("the admin's create-class steps sit in one column, none wrapped onto a line of its own", async ({
+    page,
+  }) => {
+    await signIn(page, accounts().admin.email, accounts().admin.password);
+    await page.goto('/admin/create-class');
+    const steps = page.locator('.mantine-Stepper-step');
+    await expect(steps).toHaveCount(3);
+    const boxes = await steps.evaluateAll((all) =>
+      all.map((step) => {
+        const box = step.getBoundingClientRect();
+        return { x: Math.round(box.left), y: Math.round(box.top) };
+      }),
+    );
+    const oneRow = boxes.every((box) => box.y === boxes[0]?.y);
+    const oneColumn = boxes.every((box) => box.x === boxes[0]?.x);
+    expect(oneRow || oneColumn).toBe(true);
+    await expectNoHorizontalOverflow(page);
+  });
 });
