@@ -1,6 +1,7 @@
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { expectNoHorizontalOverflow, fillSignInForm, PHONE, snap } from './support/pages';
+import { expectNoHorizontalOverflow, fillSignInForm, PHONE, signIn, snap } from './support/pages';
+import { OWNER } from './support/run-state';
 import { expect, test } from './support/test';
 
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
@@ -55,5 +56,89 @@ test.describe('on a phone (390 px)', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await logOut.click();
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the owner's users table keeps each row on one line and scrolls sideways", async ({
+    page,
+  }) => {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.goto('/user-management');
+    const rows = page.getByTestId('user-row');
+    await expect(rows.first()).toBeVisible();
+    const heights = await rows.evaluateAll((all) =>
+      all.map((row) => row.getBoundingClientRect().height),
+    );
+    const lineHeight = await rows
+      .first()
+      .locator('td')
+      .first()
+      .evaluate((cell) => parseFloat(getComputedStyle(cell).lineHeight));
+    // A cell's padding and one line of text: a wrapped name or date would double it or more.
+    for (const height of heights) expect(height).toBeLessThan(lineHeight * 2 + 4);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  /** Whether an element's text is cut short (ellipsis or clipping) rather than shown whole. */
+  const isCut = (el: Element) => el.scrollWidth > el.clientWidth + 1;
+
+  test("the owner's add-school form shows both plan names whole", async ({ page }) => {
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.goto('/school-management');
+    await page.getByRole('button', { name: 'Add New School' }).click();
+    await expect(page.getByText('Personal Learning Plan', { exact: true })).toBeVisible();
+    for (const name of ['Classroom Success Plan', 'Personal Learning Plan']) {
+      const label = page.getByText(name, { exact: true });
+      await expect(label).toBeInViewport({ ratio: 1 });
+      expect(await label.evaluate(isCut)).toBe(false);
+    }
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test("a class's students show their e-mail across the card, the buttons beneath", async ({
+    page,
+  }) => {
+    const teacher = pick(accounts().teachers, 1, 'teacher');
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/classes');
+    await page.locator('a[href^="/class/"]').first().click();
+    const email = page.getByText(/@example\.com$/).first();
+    await expect(email).toBeVisible();
+    const card = email.locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]');
+    const [emailBox, cardBox] = [await email.boundingBox(), await card.boundingBox()];
+    // The e-mail has (nearly) the card's width, not a narrow column beside the buttons.
+    expect(emailBox?.width ?? 0).toBeGreaterThan((cardBox?.width ?? 0) * 0.6);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test("Add To Class says 'Already added' in full", async ({ page }) => {
+    const teacher = pick(accounts().teachers, 1, 'teacher');
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/view-questions');
+    await page.getByRole('button', { name: 'Add To Class' }).first().click();
+    const label = page
+      .getByRole('dialog')
+      .getByText(MESSAGES.questionsPage.alreadyInClass, { exact: true })
+      .first();
+    await expect(label).toBeVisible();
+    expect(await label.evaluate(isCut)).toBe(false);
+  });
+
+  test("the admin's create-class steps sit in one column, none wrapped onto a line of its own", async ({
+    page,
+  }) => {
+    await signIn(page, accounts().admin.email, accounts().admin.password);
+    await page.goto('/admin/create-class');
+    const steps = page.locator('.mantine-Stepper-step');
+    await expect(steps).toHaveCount(3);
+    const boxes = await steps.evaluateAll((all) =>
+      all.map((step) => {
+        const box = step.getBoundingClientRect();
+        return { x: Math.round(box.left), y: Math.round(box.top) };
+      }),
+    );
+    const oneRow = boxes.every((box) => box.y === boxes[0]?.y);
+    const oneColumn = boxes.every((box) => box.x === boxes[0]?.x);
+    expect(oneRow || oneColumn).toBe(true);
+    await expectNoHorizontalOverflow(page);
   });
 });

@@ -32,3 +32,25 @@ export type TSchoolType = (typeof SCHOOL_TYPES)[number];
 
 export const PLANS = ['trial', 'personal', 'classroom'] as const;
 export type TPlan = (typeof PLANS)[number];
+
+/** The parts of a signed-in user that decide whether they may read the school's plan and payments. */
+export type TPaymentsViewer = {
+  role: unknown;
+  permissions: readonly string[];
+  accountType: 'trial' | 'paid';
+};
+
+/**
+ * Who may read the school's plan and payments (`GET /payment/subscription`, `/payment/history`): the
+ * owner (who has no school to pay for), a teacher or admin holding view_payments or manage_payments,
+ * and the one teacher of a trial school, who manages its upgrade. Never a student. The server decides
+ * with this very function; the browser uses it only to avoid asking for what it would be refused.
+ */
+export function canViewPayments(user: TPaymentsViewer | null): boolean {
+  if (!user) return false;
+  const role = normaliseRole(user.role);
+  if (role === 'owner') return true;
+  if (role !== 'teacher' && role !== 'admin') return false;
+  if (user.permissions.some((p) => p === 'view_payments' || p === 'manage_payments')) return true;
+  return role === 'teacher' && user.accountType === 'trial';
+}

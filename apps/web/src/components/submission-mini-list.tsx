@@ -4,7 +4,7 @@ import { ZSubmissionListResponse, type TSubmissionSummary } from '@stem/contract
 import { MESSAGES } from '@stem/contract/messages';
 import { PAGE_SIZE_DEFAULT } from '@stem/contract/paging';
 import { api } from '../lib/http';
-import { formatDateTime } from '../lib/dates';
+import { formatSubmissionDate } from '../lib/dates';
 import { usePagedList } from '../lib/paged-list';
 import { LoadError } from './load-error';
 import { LoadingLine } from './loading-line';
@@ -65,7 +65,7 @@ export function SubmissionMiniList({
                 {s.student?.name ?? MESSAGES.dashboard.unknownStudent}
               </Text>
               <Text size="xs" c="dimmed">
-                {formatDateTime(s.submittedAt)}
+                {formatSubmissionDate(s.submittedAt, { hour12: false })}
               </Text>
             </Stack>
             <Group gap="xs">

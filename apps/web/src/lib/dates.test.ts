@@ -3,10 +3,15 @@ import { MESSAGES } from '@stem/contract/messages';
 import { daysRemaining, formatDateTime, formatLongDate } from './dates';
 
 describe('formatDateTime', () => {
-  it('shows day, month, year and a 24-hour time', () => {
-    expect(formatDateTime('2025-03-11T15:45:00Z', { timeZone: 'UTC' })).toBe('11 Mar 2025, 15:45');
+  it('shows the long date of formatLongDate and a 24-hour time', () => {
+    expect(formatDateTime('2025-03-11T15:45:00Z', { timeZone: 'UTC' })).toBe(
+      '11 March 2025 at 15:45',
+    );
     expect(formatDateTime(new Date('2025-03-11T00:05:00Z'), { timeZone: 'UTC' })).toBe(
-      '11 Mar 2025, 00:05',
+      '11 March 2025 at 00:05',
+    );
+    expect(formatDateTime('2025-03-11T15:45:00Z', { timeZone: 'UTC' })).toContain(
+      formatLongDate('2025-03-11T15:45:00Z', { timeZone: 'UTC' }),
     );
   });
 

@@ -1,5 +1,5 @@
-import type { TPlan, TRole, TSchoolType } from '@stem/contract/roles';
-import { permissionsFor } from '../auth/auth.policy';
+import { canViewPayments, type TPlan, type TRole, type TSchoolType } from '@stem/contract/roles';
+import { accountTypeFor, permissionsFor } from '../auth/auth.policy';
 
 export type TPaymentsAccess = { canView: boolean; canManage: boolean };
 
@@ -24,5 +24,11 @@ export function paymentsAccess(
   const granted = permissionsFor(user, school);
   const trialTeacher = user.role === 'teacher' && school.plan === 'trial';
   const canManage = granted.includes('manage_payments') || trialTeacher;
-  return { canView: canManage || granted.includes('view_payments'), canManage };
+  // The browser asks only when this same rule allows it, so the two cannot drift apart.
+  const canView = canViewPayments({
+    role: user.role,
+    permissions: granted,
+    accountType: accountTypeFor(school),
+  });
+  return { canView, canManage };
 }

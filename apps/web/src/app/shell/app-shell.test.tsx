@@ -7,6 +7,7 @@ import { AUTH_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
+import { PAYMENT_PATHS } from '@stem/contract/trial';
 import { getStoredUser, getToken, saveSession, STORAGE_KEYS } from '../../lib/session';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
@@ -320,6 +321,52 @@ describe('app shell', () => {
     expect(within(dialog).getByText('owner@example.com')).toBeTruthy();
     expect(within(dialog).queryByRole('heading', { name: 'School' })).toBeNull();
     expect(backend.seen.some((r) => r.path === AUTH_PATHS.schoolDetails)).toBe(false);
+  });
+
+  const PAID_SCHOOL: TSchoolDetails = {
+    ...SCHOOL,
+    isTrial: false,
+    plan: 'classroom',
+    trialDetails: null,
+  };
+  const openPaidSettings = async (role: TRole, extra: Partial<TSessionUser>) => {
+    backend.on('GET', AUTH_PATHS.schoolDetails, {
+      status: 200,
+      body: { success: true, data: PAID_SCHOOL },
+    });
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: {
+        success: true,
+        subscription: null,
+        isTrial: false,
+        hasStripeAccount: false,
+        portalUrl: null,
+        canManage: false,
+        message: 'Subscription loaded',
+      },
+    });
+    signIn(role, { plan: 'classroom', accountType: 'paid', ...extra });
+    renderShell(role === 'admin' ? '/admin-dashboard' : '/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText('Hilltop Academy')).toBeTruthy();
+  };
+  const askedForSubscription = () =>
+    backend.seen.some((r) => r.path === PAYMENT_PATHS.subscription);
+
+  it('never asks a classroom teacher without the payment permissions for the subscription', async () => {
+    const errors = vi.spyOn(console, 'error');
+    await openPaidSettings('teacher', { permissions: [] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(askedForSubscription()).toBe(false);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('asks for the subscription for an admin who holds the payment permissions', async () => {
+    await openPaidSettings('admin', { permissions: ['view_payments', 'manage_payments'] });
+    await waitFor(() => expect(askedForSubscription()).toBe(true));
   });
 
   it("says the school code couldn't be loaded when the call fails", async () => {

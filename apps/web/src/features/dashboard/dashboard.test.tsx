@@ -12,7 +12,7 @@ import type {
 } from '@stem/contract/dashboard';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
-import { formatDateTime } from '../../lib/dates';
+import { formatSubmissionDate } from '../../lib/dates';
 import { getStoredUser } from '../../lib/session';
 import { pointPageAt, setupLocalBackend, unusedOrigin } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -171,8 +171,9 @@ describe('dashboards', () => {
       expect(first).toContain('Physics 10A');
       expect(first).toContain('Alice');
       expect(first).toContain('7/10');
-      expect(first).toContain(formatDateTime('2025-03-11T15:45:00.000Z'));
-      expect(first).toMatch(/\d{2}:\d{2}/);
+      // Written as the teacher's submission list writes it (spec 02 §9), on the 24-hour clock.
+      expect(first).toContain(formatSubmissionDate('2025-03-11T15:45:00.000Z', { hour12: false }));
+      expect(first).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{2}:\d{2}/);
       expect(first).not.toMatch(/am|pm/i);
       expect(second).toContain(MESSAGES.dashboard.unknownClass);
       expect(second).toContain(MESSAGES.dashboard.unknownStudent);
@@ -270,6 +271,8 @@ describe('dashboards', () => {
         '/my-submissions/n2',
         '/my-submissions/n3',
       ]);
+      expect(cards[0]?.textContent).toContain(formatSubmissionDate('2025-03-12T10:00:00.000Z'));
+      expect(cards[0]?.textContent).toMatch(/[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
       expect(cards[1]?.textContent).toContain('Pending');
       expect(cards[2]?.textContent).toContain(MESSAGES.dashboard.unknownClass);
       const recent = screen.getByRole('region', { name: 'Recent Submissions' });
@@ -313,9 +316,38 @@ describe('dashboards', () => {
           createdAt: '2025-03-09T09:00:00.000Z',
         },
       ],
+      recentSubmissions: [],
+    };
+    const ADMIN_WITH_WORK: TAdminDashboard = {
+      ...ADMIN,
+      recentSubmissions: [
+        submission('a1', { className: 'Year 11 Physics', studentName: 'Ada' }),
+        submission('a2', { status: 'pending', totalScore: null }),
+      ],
     };
 
-    it('shows the totals with their links, the newest classes and an empty submissions area', async () => {
+    it("lists the school's newest submissions, each opening it in All Submissions", async () => {
+      backend.on('GET', DASHBOARD_PATHS.admin, ok(ADMIN_WITH_WORK));
+      signIn('admin');
+      const router = renderAt('/admin-dashboard');
+      const cards = await screen.findAllByTestId('recent-submission');
+      expect(cards).toHaveLength(2);
+      expect(cards[0]?.textContent).toContain('Year 11 Physics');
+      expect(cards[0]?.textContent).toContain('Ada');
+      expect(cards[0]?.textContent).toContain('7/10');
+      expect(cards[0]?.textContent).toContain(
+        formatSubmissionDate('2025-03-11T15:45:00.000Z', { hour12: false }),
+      );
+      expect(cards[1]?.textContent).toContain('Pending');
+      const region = screen.getByRole('region', { name: 'Recent Submissions' });
+      expect(within(region).queryByText(MESSAGES.dashboard.noRecentSubmissions)).toBeNull();
+      fireEvent.click(cards[0] as HTMLElement);
+      expect(await screen.findByTestId('location')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/all-submissions');
+      expect(router.state.location.state).toEqual({ openSubmissionId: 'a1' });
+    });
+
+    it('shows the totals with their links, the newest classes and, without work, no recent submissions', async () => {
       backend.on('GET', DASHBOARD_PATHS.admin, ok(ADMIN));
       signIn('admin');
       renderAt('/admin-dashboard');

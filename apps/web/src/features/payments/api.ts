@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_PATHS } from '@stem/contract/api';
 import { ZMeResponse } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
+import { canViewPayments } from '@stem/contract/roles';
 import {
   PAYMENT_EXTRA_PATHS,
   ZCancelSubscriptionResponse,
@@ -15,7 +16,7 @@ import {
 import type { TBillingOption, TPaidPlanId } from '@stem/contract/plans';
 import { PAYMENT_PATHS, TRIAL_PATHS, ZCheckoutResponse } from '@stem/contract/trial';
 import { api, serverMessageOf } from '../../lib/http';
-import { updateStoredUser } from '../../lib/session';
+import { getStoredUser, updateStoredUser } from '../../lib/session';
 
 export const paymentKeys = {
   subscription: ['payments', 'subscription'] as const,
@@ -23,10 +24,20 @@ export const paymentKeys = {
   plans: ['payments', 'plans'] as const,
 };
 
+/**
+ * Whether the signed-in user may read the school's plan, by the rule the server applies: a classroom
+ * school's teachers without the payment permissions are not asked about it (the server would say 403).
+ */
+export function mayViewPayments(): boolean {
+  return canViewPayments(getStoredUser());
+}
+
+/** The school's subscription; not requested at all for someone the server would refuse. */
 export function useSubscription() {
   return useQuery({
     queryKey: paymentKeys.subscription,
     queryFn: async () => ZSubscriptionResponse.parse(await api.get(PAYMENT_PATHS.subscription)),
+    enabled: mayViewPayments(),
     retry: false,
   });
 }

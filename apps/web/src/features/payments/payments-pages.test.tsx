@@ -6,6 +6,7 @@ import type { TSubscription, TSubscriptionResponse } from '@stem/contract/paymen
 import { PAYMENT_PATHS, TRIAL_PATHS } from '@stem/contract/trial';
 import { PAYMENT_EXTRA_PATHS } from '@stem/contract/payments';
 import { setupLocalBackend } from '../../test/local-backend';
+import { signIn } from '../../test/session';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import CancelSubscriptionPage from './pages/cancel-subscription-page';
 import PaymentCancelPage from './pages/payment-cancel-page';
@@ -59,6 +60,7 @@ const routes = [
 describe('payment pages (spec 01 §2)', () => {
   beforeEach(() => {
     confetti.mockClear();
+    signIn('admin', { permissions: ['view_payments', 'manage_payments'] });
     backend.on('GET', PAYMENT_EXTRA_PATHS.plans, {
       status: 200,
       body: { success: true, classroomEnabled: false, introOfferEnds: null },
@@ -182,7 +184,15 @@ describe('payment pages (spec 01 §2)', () => {
     expect(await screen.findByText(MESSAGES.payments.checkoutUnavailable)).toBeTruthy();
   });
 
-  it('tells a teacher without the payment permissions who looks after the plan', async () => {
+  it('tells a classroom teacher without the payment permissions who looks after the plan, without asking', async () => {
+    signIn('teacher', { permissions: [] });
+    renderRoutes(routes, '/payments');
+    expect(screen.getByText(MESSAGES.payments.managedByAdmin)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(backend.seen.some((r) => r.path === PAYMENT_PATHS.subscription)).toBe(false);
+  });
+
+  it('says who looks after the plan when the server refuses the stored permissions', async () => {
     backend.on('GET', PAYMENT_PATHS.subscription, {
       status: 403,
       body: { success: false, code: 'FORBIDDEN', message: 'no' },

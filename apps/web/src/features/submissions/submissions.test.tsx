@@ -7,7 +7,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { ROOT_PATHS } from '@stem/contract/submissions';
 import { setupLocalBackend } from '../../test/local-backend';
 import type { TSubmissionView } from './api/submission-schema';
-import { formatSubmissionDate } from './format';
+import { formatSubmissionDate } from '../../lib/dates';
 import MySubmissionsPage from './pages/my-submissions-page';
 import SubmissionDetailsPage from './pages/submission-details-page';
 import TeacherSubmissionsPage from './pages/teacher-submissions-page';

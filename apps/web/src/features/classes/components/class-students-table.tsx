@@ -47,8 +47,8 @@ export function ClassStudentsTable({
   // On a phone each student is a small card: an e-mail column does not fit beside the name.
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
 
-  const removeButton = (student: TStudentRef) => (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
+  const removeButton = (student: TStudentRef, justify: 'flex-start' | 'flex-end' = 'flex-end') => (
+    <Group gap={6} wrap="nowrap" justify={justify}>
       {onViewWork && (
         <Button
           size="xs"
@@ -106,7 +106,9 @@ export function ClassStudentsTable({
         <Stack gap="sm">
           {students.map((student) => (
             <Paper key={student._id} withBorder p="sm" radius="md">
-              <Group justify="space-between" wrap="nowrap" align="center">
+              {/* Name and e-mail take the card's whole width, the buttons go beneath: beside two
+                  buttons a 390 px card left the e-mail a column a dozen letters wide. */}
+              <Stack gap="xs">
                 <div style={{ minWidth: 0 }}>
                   <Text size="sm" fw={600}>
                     {student.name}
@@ -115,8 +117,8 @@ export function ClassStudentsTable({
                     {student.email}
                   </Text>
                 </div>
-                {removeButton(student)}
-              </Group>
+                {removeButton(student, 'flex-start')}
+              </Stack>
             </Paper>
           ))}
         </Stack>

@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
@@ -41,6 +42,11 @@ export default function AdminCreateClassPage() {
   const students = useSchoolStudentsForAdmin();
   const creation = useAdminCreateClass();
   const [step, setStep] = useState(0);
+  // Three steps side by side do not fit a phone (the third wrapped onto a line of its own).
+  const stepsOrientation = useMatches<'vertical' | 'horizontal'>({
+    base: 'vertical',
+    xs: 'horizontal',
+  });
   const [name, setName] = useState('');
   const [teacherId, setTeacherId] = useState<string | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -98,7 +104,12 @@ export default function AdminCreateClassPage() {
     <Stack gap="lg" maw={760}>
       <Title order={1}>{T.wizardTitle}</Title>
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
-        <Stepper active={step} onStepClick={(i) => i < step && setStep(i)} size="sm">
+        <Stepper
+          active={step}
+          onStepClick={(i) => i < step && setStep(i)}
+          size="sm"
+          orientation={stepsOrientation}
+        >
           <Stepper.Step label={T.stepClassInfo}>
             <form onSubmit={toTeacher} noValidate>
               <Stack mt="md">

@@ -2,7 +2,7 @@ import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import type { TRecentSubmission } from '@stem/contract/dashboard';
 import { MESSAGES } from '@stem/contract/messages';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../lib/dates';
+import { formatSubmissionDate } from '../../../lib/dates';
 import classes from '../../../components/cards.module.css';
 import { scoreColor } from '../../submissions/components/score-badge';
 import { submissionScoreText } from '../submission-score';
@@ -13,14 +13,17 @@ type TRecentSubmissionCardProps = {
   /** Navigation state for the page the card opens (the teacher's list opens this submission). */
   state?: unknown;
   showStudent: boolean;
+  /** The student's own lists use the 12-hour clock; the teacher's cards the 24-hour one. */
+  hour12: boolean;
 };
 
-/** One recent submission: class, student, 24-hour date and time, and the score. */
+/** One recent submission: class, student, date and time as its submission list writes it, and the score. */
 export function RecentSubmissionCard({
   submission,
   to,
   state,
   showStudent,
+  hour12,
 }: TRecentSubmissionCardProps) {
   const score = submissionScoreText(submission);
   const marked = submission.status === 'marked' && submission.totalScore !== null;
@@ -46,7 +49,9 @@ export function RecentSubmissionCard({
             </Text>
           )}
           <Text size="sm" c="dimmed">
-            <time dateTime={submission.submittedAt}>{formatDateTime(submission.submittedAt)}</time>
+            <time dateTime={submission.submittedAt}>
+              {formatSubmissionDate(submission.submittedAt, { hour12 })}
+            </time>
           </Text>
         </Stack>
         <Badge

@@ -47,6 +47,7 @@ export function StudentDashboard({ name }: { name: string }) {
               submission={submission}
               to={`/my-submissions/${submission._id}`}
               showStudent={false}
+              hour12
             />
           ))}
         </RecentList>

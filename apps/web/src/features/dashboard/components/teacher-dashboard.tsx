@@ -101,6 +101,7 @@ export function TeacherDashboard() {
               to="/submissions"
               state={{ openSubmissionId: submission._id }}
               showStudent
+              hour12={false}
             />
           ))}
         </RecentList>

@@ -11,6 +11,7 @@ import {
   Text,
   TextInput,
   Title,
+  useMatches,
 } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { OWNER_LOGO_TYPES } from '@stem/contract/owner';
@@ -41,6 +42,10 @@ export function SchoolForm({
   const [values, setValues] = useState<TSchoolFormValues>(initial);
   const [errors, setErrors] = useState<TErrors>({});
   const editing = mode === 'edit';
+  const planOrientation = useMatches<'vertical' | 'horizontal'>({
+    base: 'vertical',
+    sm: 'horizontal',
+  });
   const set = <K extends keyof TSchoolFormValues>(key: K, value: TSchoolFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -104,9 +109,11 @@ export function SchoolForm({
                 <Text size="sm" fw={500} mb={4} id="school-type-label">
                   Plan
                 </Text>
+                {/* Side by side the two plan names do not fit a phone: one above the other there. */}
                 <SegmentedControl
                   aria-labelledby="school-type-label"
                   fullWidth
+                  orientation={planOrientation}
                   value={values.schoolType}
                   onChange={(v) => set('schoolType', v === 'personal' ? 'personal' : 'classroom')}
                   data={[

@@ -286,7 +286,15 @@ export default function UserManagementPage() {
       )}
 
       <Table.ScrollContainer minWidth={720}>
-        <Table highlightOnHover striped aria-label="Users" aria-busy={query.isFetching}>
+        {/* One line a row: on a phone the table scrolls sideways rather than stacking each date and
+            name over three or four lines. */}
+        <Table
+          highlightOnHover
+          striped
+          aria-label="Users"
+          aria-busy={query.isFetching}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => {

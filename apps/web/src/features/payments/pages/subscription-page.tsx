@@ -21,7 +21,7 @@ import { LoadError } from '../../../components/load-error';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatLongDate } from '../../../lib/dates';
 import { describeError, statusOf } from '../../../lib/http';
-import { openPortal, usePaymentHistory, useSubscription } from '../api';
+import { mayViewPayments, openPortal, usePaymentHistory, useSubscription } from '../api';
 import { PricingPlans } from '../components/pricing-plans';
 
 const T = MESSAGES.paymentPages;
@@ -37,20 +37,21 @@ export default function SubscriptionPage() {
   const query = useSubscription();
 
   let body;
-  if (query.isPending) {
+  if (!mayViewPayments() || (query.isError && statusOf(query.error) === 403)) {
+    // The link shows to every teacher of a classroom school (spec 01 §6); only those with the
+    // payment permissions may read the plan, so the others are told who looks after it (without
+    // asking the server, which would refuse).
+    body = (
+      <Alert color="blue" variant="light" role="status">
+        {MESSAGES.payments.managedByAdmin}
+      </Alert>
+    );
+  } else if (query.isPending) {
     body = (
       <Group gap="sm">
         <Loader size="sm" />
         <Text>{T.loading}</Text>
       </Group>
-    );
-  } else if (query.isError && statusOf(query.error) === 403) {
-    // The link shows to every teacher of a classroom school (spec 01 §6); only those with the
-    // payment permissions may read the plan, so the others are told who looks after it.
-    body = (
-      <Alert color="blue" variant="light" role="status">
-        {MESSAGES.payments.managedByAdmin}
-      </Alert>
     );
   } else if (query.isError) {
     const status = statusOf(query.error);

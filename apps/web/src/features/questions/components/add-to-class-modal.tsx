@@ -87,7 +87,12 @@ export function AddToClassModal({ question, onClose }: TProps) {
                       </div>
                       {addingTo === cls._id && <Loader size="xs" />}
                       {isIn && (
-                        <Badge color="green" variant="light" leftSection={<IconCheck size={12} />}>
+                        <Badge
+                          color="green"
+                          variant="light"
+                          leftSection={<IconCheck size={12} />}
+                          style={{ flexShrink: 0 }}
+                        >
                           {T.alreadyInClass}
                         </Badge>
                       )}

@@ -6,7 +6,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { describeError } from '../../../lib/http';
 import { useReviewAnswer } from '../api/review';
 import type { TAnswerView } from '../api/submission-schema';
-import { formatSubmissionDate } from '../format';
+import { formatSubmissionDate } from '../../../lib/dates';
 
 const R = MESSAGES.review;
 

@@ -1,7 +1,8 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TSubmissionCard } from '../api/submission-pages';
-import { formatSubmissionDate, studentClassName } from '../format';
+import { studentClassName } from '../format';
+import { formatSubmissionDate } from '../../../lib/dates';
 import classes from '../../../components/cards.module.css';
 import { ScoreBadge } from './score-badge';
 

@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconFlag } from '@tabler/icons-react';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TSubmissionCard } from '../api/submission-pages';
-import { formatSubmissionDate, studentName, teacherClassName } from '../format';
+import { studentName, teacherClassName } from '../format';
+import { formatSubmissionDate } from '../../../lib/dates';
 import { isFlagged } from '../submission-list';
 import { ScoreBadge } from './score-badge';
 

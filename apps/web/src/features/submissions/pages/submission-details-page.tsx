@@ -21,7 +21,8 @@ import { AnswerReview } from '../components/answer-review';
 import { LoadError } from '../../../components/load-error';
 import { MarkingFailedNotice } from '../components/marking-failed-notice';
 import { ScoreBadge } from '../components/score-badge';
-import { formatSubmissionDate, studentClassName } from '../format';
+import { studentClassName } from '../format';
+import { formatSubmissionDate } from '../../../lib/dates';
 import { useMarkOnce } from '../use-mark-once';
 
 const T = MESSAGES.submissionsPage;
