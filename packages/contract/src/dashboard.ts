@@ -41,8 +41,6 @@ export const ZAdminDashboard = z.object({
   totalStudents: z.number().int(),
   totalClasses: z.number().int(),
   recentClasses: z.array(ZRecentClass),
-  /** The school's newest submissions (see docs/deviations.md: the spec leaves this area empty). */
-  recentSubmissions: z.array(ZRecentSubmission),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
 

@@ -31,8 +31,6 @@ export const MAX_ATTEMPTS_PER_QUESTION = 3;
 export const RECENT_SUBMISSIONS_TEACHER = 5;
 export const RECENT_SUBMISSIONS_STUDENT = 3;
 export const RECENT_CLASSES_ADMIN = 3;
-/** The admin dashboard's recent submissions: as many as its recent classes. */
-export const RECENT_SUBMISSIONS_ADMIN = 3;
 
 export const MOBILE_MAX_WIDTH = 768;
 export const LOGO_MAX_BYTES = 2_097_152;

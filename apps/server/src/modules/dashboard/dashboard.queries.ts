@@ -144,15 +144,6 @@ export function selectStudentRecentSubmissions(
   );
 }
 
-/** The newest submissions of a whole school (the admin's dashboard). */
-export function selectSchoolRecentSubmissions(
-  db: TDb,
-  schoolId: string,
-  limit: number,
-): Promise<TRecentSubmissionRow[]> {
-  return selectRecentSubmissions(db, eq(submissions.schoolId, schoolId), limit);
-}
-
 /** Teachers, students and classes of one school in one round trip. */
 export async function selectSchoolCounts(db: TDb, schoolId: string) {
   const usersWithRole = (role: 'teacher' | 'student') =>

@@ -316,38 +316,9 @@ describe('dashboards', () => {
           createdAt: '2025-03-09T09:00:00.000Z',
         },
       ],
-      recentSubmissions: [],
-    };
-    const ADMIN_WITH_WORK: TAdminDashboard = {
-      ...ADMIN,
-      recentSubmissions: [
-        submission('a1', { className: 'Year 11 Physics', studentName: 'Ada' }),
-        submission('a2', { status: 'pending', totalScore: null }),
-      ],
     };
 
-    it("lists the school's newest submissions, each opening it in All Submissions", async () => {
-      backend.on('GET', DASHBOARD_PATHS.admin, ok(ADMIN_WITH_WORK));
-      signIn('admin');
-      const router = renderAt('/admin-dashboard');
-      const cards = await screen.findAllByTestId('recent-submission');
-      expect(cards).toHaveLength(2);
-      expect(cards[0]?.textContent).toContain('Year 11 Physics');
-      expect(cards[0]?.textContent).toContain('Ada');
-      expect(cards[0]?.textContent).toContain('7/10');
-      expect(cards[0]?.textContent).toContain(
-        formatSubmissionDate('2025-03-11T15:45:00.000Z', { hour12: false }),
-      );
-      expect(cards[1]?.textContent).toContain('Pending');
-      const region = screen.getByRole('region', { name: 'Recent Submissions' });
-      expect(within(region).queryByText(MESSAGES.dashboard.noRecentSubmissions)).toBeNull();
-      fireEvent.click(cards[0] as HTMLElement);
-      expect(await screen.findByTestId('location')).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/all-submissions');
-      expect(router.state.location.state).toEqual({ openSubmissionId: 'a1' });
-    });
-
-    it('shows the totals with their links, the newest classes and, without work, no recent submissions', async () => {
+    it('shows the totals with their links, the newest classes and an empty submissions area', async () => {
       backend.on('GET', DASHBOARD_PATHS.admin, ok(ADMIN));
       signIn('admin');
       renderAt('/admin-dashboard');

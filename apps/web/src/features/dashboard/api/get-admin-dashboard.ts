@@ -10,7 +10,6 @@ export const EMPTY_ADMIN_DASHBOARD: TAdminDashboard = {
   totalStudents: 0,
   totalClasses: 0,
   recentClasses: [],
-  recentSubmissions: [],
 };
 
 export async function getAdminDashboard(): Promise<TAdminDashboard> {

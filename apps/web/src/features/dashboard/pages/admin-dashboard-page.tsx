@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { IconSchool, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,15 +9,11 @@ import { formatLongDate } from '../../../lib/dates';
 import { EMPTY_ADMIN_DASHBOARD, useAdminDashboard } from '../api/get-admin-dashboard';
 import { DashboardSection } from '../components/dashboard-section';
 import { RecentList } from '../components/recent-list';
-import { RecentSubmissionCard } from '../components/recent-submission-card';
 import { StatCard } from '../components/stat-card';
 import classes from '../../../components/cards.module.css';
 import { useAccountTypeSync } from '../use-account-type-sync';
 
-/**
- * /admin-dashboard (spec 01 §2, spec 02 §2 Admin): school totals, the 3 newest classes and the 3
- * newest submissions (the spec leaves that area empty: docs/deviations.md).
- */
+/** /admin-dashboard (spec 01 §2, spec 02 §2 Admin): school totals and the 3 newest classes. */
 export default function AdminDashboardPage() {
   useAccountTypeSync();
   useEffect(() => {
@@ -73,18 +69,11 @@ export default function AdminDashboardPage() {
       </DashboardSection>
 
       <DashboardSection id="recent-submissions" title="Recent Submissions">
-        <RecentList loading={loading} count={data.recentSubmissions.length}>
-          {data.recentSubmissions.map((submission) => (
-            <RecentSubmissionCard
-              key={submission._id}
-              submission={submission}
-              to="/all-submissions"
-              state={{ openSubmissionId: submission._id }}
-              showStudent
-              hour12={false}
-            />
-          ))}
-        </RecentList>
+        <Paper withBorder p="lg">
+          <Text c="dimmed" ta="center">
+            {MESSAGES.dashboard.noRecentSubmissions}
+          </Text>
+        </Paper>
       </DashboardSection>
     </Stack>
   );
