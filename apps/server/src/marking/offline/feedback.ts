@@ -11,6 +11,7 @@ import {
 import { ILLEGIBLE, LEGIBLE } from './legibility';
 import {
   endsDangling,
+  firstPluralNoun,
   headOf,
   IMPERATIVE_RE,
   nounText,
@@ -200,6 +201,21 @@ function isSentencePoint(point: TKeyPointModel): boolean {
  * sap"); one that cannot be stays a fragment, which sentences name only in a form made for it.
  */
 export function phraseFor(model: TQuestionModel, point: TKeyPointModel): TPhrase | undefined {
+  const phrase = phraseOfPoint(model, point);
+  // "…needed to overcome them" said on its own: "them" is the previous point's plural noun.
+  if (phrase && phrase.kind !== 'fragment' && /\bthem$/i.test(phrase.text)) {
+    const at = model.keyPoints.indexOf(point);
+    const before = model.keyPoints[at - 1];
+    const noun =
+      before && before.source === point.source && sameSentence(model, before.text, point.text)
+        ? firstPluralNoun(before.text)
+        : undefined;
+    if (noun) return { ...phrase, text: phrase.text.replace(/\bthem$/i, `the ${noun}`) };
+  }
+  return phrase;
+}
+
+function phraseOfPoint(model: TQuestionModel, point: TKeyPointModel): TPhrase | undefined {
   const label = labelOf(point);
   if (!label) return undefined;
   const phrase = phraseOf(label, isSentencePoint(point));

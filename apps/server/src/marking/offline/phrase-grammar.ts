@@ -485,6 +485,18 @@ export function headOf(clause: string): string | undefined {
  * What kind of phrase a label is ("that" + clause, a name, "the need to" + verb, or a fragment),
  * with the text to use. `isSentence`: the rubric wrote it as a whole sentence of its own.
  */
+/** The first plural noun of a text ("strong electrostatic forces of attraction …" -> "forces"). */
+export function firstPluralNoun(text: string): string | undefined {
+  const sentences = nlp(text).json() as { terms: { text: string; tags: string[] }[] }[];
+  for (const sentence of sentences) {
+    for (const term of sentence.terms) {
+      if (term.tags.includes('Plural') && term.tags.includes('Noun'))
+        return term.text.toLowerCase();
+    }
+  }
+  return undefined;
+}
+
 export function phraseOf(label: string, isSentence = false): TPhrase {
   const text = label.trim();
   const words = wordsOf(text);

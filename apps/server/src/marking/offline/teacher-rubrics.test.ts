@@ -290,4 +290,18 @@ describe('teacher-style rubrics', () => {
       'Your response is incorrect. It points out that mass does not change with place, but that alone does not earn a mark. It does not show that mass is the amount of matter or that weight is the force of gravity on that mass, which a full answer needs.',
     );
   });
+
+  it('says what a point\'s "them" stands for when the point is told on its own', () => {
+    const r = markOffline({
+      question: 'Explain why sodium chloride has a high melting point.',
+      rubric:
+        'Low Mark Range (0-1):\nSays the bonds are strong without naming the structure or the forces.\n\nHigh Mark Range (3-4):\nSodium chloride is a giant ionic lattice; there are strong electrostatic forces of attraction between the oppositely charged sodium and chloride ions in all directions; a lot of energy is needed to overcome them.',
+      marks: 4,
+      lowMarkRange: '0-1',
+      highMarkRange: '3-4',
+      answer: 'Because salt is hard.',
+    });
+    expect(r.aiComment).toContain('that a lot of energy is needed to overcome the forces');
+    expect(`${r.aiComment} ${r.suggestion}`).not.toMatch(/\bthem\b/);
+  });
 });
