@@ -29,7 +29,7 @@ import {
   teacherPointCredit,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
-import { quantitiesOf } from './text';
+import { chemicalEquationsOf, quantitiesOf } from './text';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
 
@@ -338,6 +338,12 @@ function pointFeedback(
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
   const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
+  // The rubric's chemical equation, written by the answer (balanced, or it would not meet it).
+  const equations = teacherStyle
+    ? chemicalEquationsOf(model.rubric.high)
+        .filter((e) => evidence.stems.has(e.token))
+        .map((e) => e.written)
+    : [];
   // A result with its unit and nothing else of the working ("0.5 A" where the working is asked for).
   const reached =
     teacherStyle &&
@@ -362,6 +368,8 @@ function pointFeedback(
     } else if (right.length > 0) {
       const how = rightPhrases.every((p) => p.kind === 'name') ? verb : 'points out';
       comment.push(`It correctly ${how} ${joinAnd(right)}.`);
+    } else if (equations.length > 0) {
+      comment.push(`It writes the equation correctly: ${equations[0] ?? ''}.`);
     } else if (named.length > 0) {
       // What the low band credits, named and no more ("Names limewater without the result").
       comment.push(`It correctly names ${joinAnd(named)}, which earns part of the marks.`);

@@ -148,6 +148,15 @@ function chemicalToken(left: string, right: string): string | undefined {
   return `chem_${write(sides[0] ?? [])}_to_${write(sides[1] ?? [])}`;
 }
 
+/** The chemical equations a text writes ("2H2 + O2 → 2H2O"), as written and as their token. */
+export function chemicalEquationsOf(text: string): { written: string; token: string }[] {
+  const normal = text.replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080));
+  return [...normal.matchAll(CHEMICAL_EQUATION_RE)].flatMap((m) => {
+    const token = chemicalToken(m[1] ?? '', m[2] ?? '');
+    return token ? [{ written: m[0].trim(), token }] : [];
+  });
+}
+
 /**
  * Working in numbers and symbols, read as words: a chemical equation becomes one token (see
  * `chemicalToken`); after each quantity a token that holds the number

@@ -115,6 +115,14 @@ const markBalance = (answer: string) =>
   markOffline({ ...BALANCE, answer, source: 'typed' }, {}).score;
 
 describe('chemical equations', () => {
+  it('tells a student who wrote only the balanced equation that it is right, in words', () => {
+    const r = markOffline({ ...BALANCE, answer: '2H2 + O2 → 2H2O', source: 'typed' });
+    expect(r.score).toBe(1);
+    expect(r.aiComment).toBe(
+      'Your response is partially correct. It writes the equation correctly: 2H2 + O2 → 2H2O. It does not mention that the numbers give the ratio of molecules that react and form, which a full answer needs.',
+    );
+  });
+
   it('reads an equation as its species and coefficients, so only the balanced one meets it', () => {
     const token = (text: string) =>
       tokenise(normaliseText(text)).filter((t) => t.startsWith('chem_'));
