@@ -142,7 +142,11 @@ export function isRestatement(model: TQuestionModel, evidence: TEvidence): boole
 }
 
 function writesOwnNumber(model: TQuestionModel, evidence: TEvidence): boolean {
-  for (const s of evidence.stems) if (/^\d/.test(s) && !model.questionNumbers.has(s)) return true;
+  for (const s of evidence.stems) {
+    // The question's values put into a calculation ("6 / 12") are working too.
+    if (s.startsWith('expr_')) return true;
+    if (/^\d/.test(s) && !model.questionNumbers.has(s)) return true;
+  }
   return false;
 }
 

@@ -78,6 +78,17 @@ const CONTRACTIONS: [RegExp, string][] = [
 const QUANTITY_RE =
   /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(°\s?[CF]|%|km\/h|m\/s²|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|s|m|N|J|kJ|W|kW|V|mA|A|Ω|Hz|kHz|mol|K|Pa|kPa)(?![\w/²])/g;
 
+/**
+ * Two numbers multiplied or divided ("6 / 12", "300 m / 20 s", "4 × 2"): the substitution of a
+ * calculation, in its order (`expr_6_over_12` is not `expr_12_over_6`).
+ */
+const EXPRESSION_RE =
+  /(?<![\w.])(\d+(?:\.\d+)?)(?:\s?[a-zA-ZΩ°]{1,3}(?:\/[a-z]{1,2})?)?\s*([×x*/÷·])\s*(\d+(?:\.\d+)?)(?![\d.])(?:\s?[a-zA-ZΩ°]{1,3}(?:\/[a-z]{1,2})?(?![\w/]))?/g;
+
+function expressionToken(a: string, op: string, b: string): string {
+  return `expr_${a}_${op === '/' || op === '÷' ? 'over' : 'times'}_${b}`;
+}
+
 /** The token of a number with its unit: "0.5", "A" -> `qty_0.5_a`; "15", "m/s" -> `qty_15_mpers`. */
 function quantityToken(raw: string, unit: string): string {
   const value = raw.replace(/[ \u2009\u202f]/g, '');
@@ -173,6 +184,10 @@ function markWorking(text: string, quantities: boolean): string {
       return token ? ` ${token} ` : all;
     })
     .replace(
+      quantities ? EXPRESSION_RE : NOTHING_RE,
+      (all, a: string, op: string, b: string) => `${all} ${expressionToken(a, op, b)} `,
+    )
+    .replace(
       quantities ? QUANTITY_RE : NOTHING_RE,
       (all, value: string, unit: string) => `${all} ${quantityToken(value, unit)} `,
     )
@@ -207,7 +222,7 @@ export function normaliseText(text: string, reading: TReading = {}): string {
   return t;
 }
 
-const TOKEN_RE = /(?:qty|law|chem)_[a-z0-9._]+|[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
+const TOKEN_RE = /(?:qty|law|chem|expr)_[a-z0-9._]+|[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
 
 /** Splits normalised text into word and number tokens (hyphenated words split into parts). */
 export function tokenise(normalised: string): string[] {

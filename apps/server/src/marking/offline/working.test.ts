@@ -95,6 +95,18 @@ describe('calculations', () => {
     expect(wrong.aiComment).not.toMatch(/does not address the question/);
   });
 
+  it('reads the substitution in its order: the right values put in are working, the wrong way round are not', () => {
+    const tokens = tokenise(normaliseText('I = 6/12, 300 m / 20 s = 15 m/s', { quantities: true }));
+    expect(tokens).toEqual(expect.arrayContaining(['expr_6_over_12', 'expr_300_over_20']));
+    expect(tokens).toEqual(expect.arrayContaining(['qty_300_m', 'qty_20_s', 'qty_15_mpers']));
+    // The question's values substituted, no result yet: a mark, and no "repeats the question".
+    const substituted = markOffline({ ...FORCE, answer: 'F = 4 × 2', source: 'typed' });
+    expect(substituted.score).toBeGreaterThanOrEqual(1);
+    expect(substituted.aiComment).not.toMatch(/repeats the question/);
+    // The same values the wrong way round earn less than the right way round.
+    expect(mark('F = m / a = 4 / 2 = 2 N')).toBeLessThan(mark('F = m × a = 4 × 2'));
+  });
+
   it('tells a student who leaves the unit off which unit the result needs', () => {
     const result = markOffline({ ...FORCE, answer: 'F = ma so F = 4 x 2 = 8', source: 'typed' });
     expect(result.aiComment).toContain('It gives 8 without the unit: a full answer writes 8 N.');
