@@ -25,7 +25,7 @@ import {
   isRestatement,
   lowBandNamed,
   missingUnits,
-  reachesResultWithUnit,
+  resultsReached,
   teacherPointCredit,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
@@ -338,6 +338,8 @@ function pointFeedback(
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
   const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
+  // The equation a calculation starts from, when a teacher's rubric names one.
+  const equation = teacherStyle ? equationOf(model) : undefined;
   // The rubric's chemical equation, written by the answer (balanced, or it would not meet it).
   const equations = teacherStyle
     ? chemicalEquationsOf(model.rubric.high)
@@ -348,11 +350,8 @@ function pointFeedback(
   const reached =
     teacherStyle &&
     verdict === 'partially correct' &&
-    reachesResultWithUnit(model, evidence) &&
     present.every((r) => quantitiesOf(r.p.point.text).length > 0)
-      ? quantitiesOf(model.rubric.high)
-          .filter((q) => evidence.stems.has(q.token))
-          .map((q) => q.written)
+      ? resultsReached(model, evidence, 'with unit').map((q) => q.written)
       : [];
   if (verdict !== 'incorrect') {
     const rightPhrases = phrased(present)
@@ -430,7 +429,6 @@ function pointFeedback(
       notYetFragment === undefined &&
       wrong.length === 0
     ) {
-      const equation = teacherStyle ? equationOf(model) : undefined;
       comment.push(
         equation
           ? `It does not use ${equation} to work out the answer.`
@@ -489,9 +487,9 @@ function pointFeedback(
           : first.kind === 'clause'
             ? `Next time, say in a sentence of your own ${object}.`
             : `Next time, also cover ${object}.`;
-    } else if (teacherStyle && equationOf(model)) {
+    } else if (equation) {
       // A calculation: the next step is the working, not "explain each point more fully".
-      suggestion = `Next time, start from ${equationOf(model) ?? ''}, put in the values from the question and give the answer${quantitiesOf(model.rubric.high).length > 0 ? ' with its unit' : ''}.`;
+      suggestion = `Next time, start from ${equation}, put in the values from the question and give the answer${quantitiesOf(model.rubric.high).length > 0 ? ' with its unit' : ''}.`;
     } else {
       suggestion =
         'Next time, explain each point more fully, with an example or a reason for each.';

@@ -125,11 +125,17 @@ const CASES: TCase[] = [
   },
 ];
 
-function rubricOf(c: TCase): string {
+/** A teacher's question: what `markOf` needs of a case. */
+type TQuestion = Pick<
+  TCase,
+  'question' | 'marks' | 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'
+>;
+
+function rubricOf(c: TQuestion): string {
   return `Low Mark Range (${c.lowMarkRange}):\n${c.low}\n\nHigh Mark Range (${c.highMarkRange}):\n${c.high}`;
 }
 
-function markOf(c: TCase, answer: string) {
+function markOf(c: TQuestion, answer: string) {
   return markOffline({
     question: c.question,
     marks: c.marks,
@@ -225,18 +231,15 @@ describe('teacher-style rubrics', () => {
 
   it('gives the top of the low band to an answer naming only what the low band credits', () => {
     // "Names limewater without the result": limewater alone is 1 of 2, said in plain words.
-    const question = 'Describe the test for carbon dioxide and its positive result.';
-    const rubric =
-      'Low Mark Range (0-1):\nNames limewater without the result, or describes another gas test.\n\nHigh Mark Range (2-2):\nBubble the gas through limewater; carbon dioxide turns the limewater milky (cloudy).';
-    const mark = (answer: string) =>
-      markOffline({
-        question,
-        rubric,
-        marks: 2,
-        lowMarkRange: '0-1',
-        highMarkRange: '2-2',
-        answer,
-      });
+    const co2: TQuestion = {
+      question: 'Describe the test for carbon dioxide and its positive result.',
+      marks: 2,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-2',
+      low: 'Names limewater without the result, or describes another gas test.',
+      high: 'Bubble the gas through limewater; carbon dioxide turns the limewater milky (cloudy).',
+    };
+    const mark = (answer: string) => markOf(co2, answer);
     for (const answer of ['Use limewater.', 'Limewater', 'Put it in limewater.']) {
       const r = mark(answer);
       expect(r.score).toBe(1);
@@ -253,18 +256,15 @@ describe('teacher-style rubrics', () => {
   });
 
   it('reads a pupil\'s "gravity is weaker" and "stays the same" as the rubric\'s points', () => {
-    const question = 'Explain why an astronaut has the same mass on the Moon but a smaller weight.';
-    const rubric =
-      'Low Mark Range (0-0):\nConfuses mass and weight, or gives no reason.\n\nHigh Mark Range (2-3):\nMass is the amount of matter and does not change with place; weight is the force of gravity on that mass (W = m × g), and the gravitational field strength on the Moon is smaller than on Earth, so the weight is smaller.';
-    const mark = (answer: string) =>
-      markOffline({
-        question,
-        rubric,
-        marks: 3,
-        lowMarkRange: '0-0',
-        highMarkRange: '2-3',
-        answer,
-      });
+    const astronaut: TQuestion = {
+      question: 'Explain why an astronaut has the same mass on the Moon but a smaller weight.',
+      marks: 3,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-3',
+      low: 'Confuses mass and weight, or gives no reason.',
+      high: 'Mass is the amount of matter and does not change with place; weight is the force of gravity on that mass (W = m × g), and the gravitational field strength on the Moon is smaller than on Earth, so the weight is smaller.',
+    };
+    const mark = (answer: string) => markOf(astronaut, answer);
     // What is missing is the weight point, not the field strength the pupil named as gravity.
     const weaker = mark(
       'Mass stays the same because it is the amount of matter. The weight is less because gravity on the Moon is weaker.',
@@ -292,15 +292,15 @@ describe('teacher-style rubrics', () => {
   });
 
   it('says what a point\'s "them" stands for when the point is told on its own', () => {
-    const r = markOffline({
+    const salt: TQuestion = {
       question: 'Explain why sodium chloride has a high melting point.',
-      rubric:
-        'Low Mark Range (0-1):\nSays the bonds are strong without naming the structure or the forces.\n\nHigh Mark Range (3-4):\nSodium chloride is a giant ionic lattice; there are strong electrostatic forces of attraction between the oppositely charged sodium and chloride ions in all directions; a lot of energy is needed to overcome them.',
       marks: 4,
       lowMarkRange: '0-1',
       highMarkRange: '3-4',
-      answer: 'Because salt is hard.',
-    });
+      low: 'Says the bonds are strong without naming the structure or the forces.',
+      high: 'Sodium chloride is a giant ionic lattice; there are strong electrostatic forces of attraction between the oppositely charged sodium and chloride ions in all directions; a lot of energy is needed to overcome them.',
+    };
+    const r = markOf(salt, 'Because salt is hard.');
     expect(r.aiComment).toContain('that a lot of energy is needed to overcome the forces');
     expect(`${r.aiComment} ${r.suggestion}`).not.toMatch(/\bthem\b/);
   });

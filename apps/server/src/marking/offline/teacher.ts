@@ -166,25 +166,28 @@ export function missingUnits(evidence: TEvidence): { written: string; value: str
 }
 
 /**
- * True when the answer reaches a result the teacher's high band gives ("15 m/s"), a number the
- * question does not: working from the question's values ("300 / 20 = 15") answers it, in numbers.
+ * The results the teacher's high band gives ("15 m/s") that the answer reaches, numbers the question
+ * does not give: by their number alone ("300 / 20 = 15"), or with their unit too.
  */
-export function worksOutResult(model: TQuestionModel, evidence: TEvidence): boolean {
-  return quantitiesOf(model.rubric.high).some(
-    (q) => !model.questionNumbers.has(q.value) && evidence.stems.has(q.value),
+export function resultsReached(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  by: 'value' | 'with unit',
+): { written: string; value: string }[] {
+  return quantitiesOf(model.rubric.high).filter(
+    (q) =>
+      !model.questionNumbers.has(q.value) && evidence.stems.has(by === 'value' ? q.value : q.token),
   );
+}
+
+/** True when the answer works out a result the high band gives, in numbers (unit or not). */
+export function worksOutResult(model: TQuestionModel, evidence: TEvidence): boolean {
+  return resultsReached(model, evidence, 'value').length > 0;
 }
 
 /** "Show your working", "show how you worked it out": the working itself earns marks. */
 const ASKS_FOR_WORKING_RE =
   /\b(?:show|include|give|set out) (?:all )?(?:of )?(?:your|the|all) (?:working|workings|method|calculations?)\b|\bshow how you\b/i;
-
-/** True when the answer gives a result the teacher's high band states, with its unit ("15 m/s"). */
-export function reachesResultWithUnit(model: TQuestionModel, evidence: TEvidence): boolean {
-  return quantitiesOf(model.rubric.high).some(
-    (q) => !model.questionNumbers.has(q.value) && evidence.stems.has(q.token),
-  );
-}
 
 /** The band edges to score on, with proportional defaults when the teacher's ranges are unreadable. */
 function edges(
@@ -262,7 +265,7 @@ export function teacherScore(
   // The result the rubric gives, with its unit: full marks when the question does not ask for the
   // working (the usual convention for a correct final answer), else at least the high band.
   const asksForWorking = ASKS_FOR_WORKING_RE.test(model.question);
-  if (reachesResultWithUnit(model, evidence)) {
+  if (resultsReached(model, evidence, 'with unit').length > 0) {
     score = Math.max(score, asksForWorking ? highStart : marks);
   } else if (worksOutResult(model, evidence)) {
     // The right number without its unit loses the unit's mark only.
