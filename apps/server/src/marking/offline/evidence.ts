@@ -6,6 +6,7 @@ import {
   isStopword,
   MAX_TEXT_CHARS,
   normaliseText,
+  foldScriptDigits,
   NUMBER_RE,
   stemWord,
   type TToken,
@@ -223,7 +224,10 @@ function countCitedNumbers(questionNumbers: Set<string>, answer: string): number
 
 /** Reads the evidence in one answer against the question model. */
 export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence {
-  const capped = answer.length > MAX_TEXT_CHARS ? answer.slice(0, MAX_TEXT_CHARS) : answer;
+  // "H₂O" reads as "H2O" everywhere, legibility included (a subscript is no OCR damage).
+  const capped = foldScriptDigits(
+    answer.length > MAX_TEXT_CHARS ? answer.slice(0, MAX_TEXT_CHARS) : answer,
+  );
   const normalised = normaliseText(capped, { quantities: model.rubric.isTeacherStyle });
   const sentences = sentencesOf(normalised);
   const tokens = sentences.flat();

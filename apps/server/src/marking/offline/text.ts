@@ -159,9 +159,22 @@ function chemicalToken(left: string, right: string): string | undefined {
   return `chem_${write(sides[0] ?? [])}_to_${write(sides[1] ?? [])}`;
 }
 
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * Subscript and superscript digits as plain digits ("H₂O" as "H2O", "cm³" as "cm3"): a phone's
+ * keyboard or a copied formula writes them, and the rubric's "H2O" must meet them.
+ */
+export function foldScriptDigits(text: string): string {
+  if (!/[₀-₉⁰-⁹¹²³]/.test(text)) return text;
+  return text
+    .replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080))
+    .replace(/[⁰¹²³⁴-⁹]/g, (d) => String(SUPERSCRIPT_DIGITS.indexOf(d)));
+}
+
 /** The chemical equations a text writes ("2H2 + O2 → 2H2O"), as written and as their token. */
 export function chemicalEquationsOf(text: string): { written: string; token: string }[] {
-  const normal = text.replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080));
+  const normal = foldScriptDigits(text);
   return [...normal.matchAll(CHEMICAL_EQUATION_RE)].flatMap((m) => {
     const token = chemicalToken(m[1] ?? '', m[2] ?? '');
     return token ? [{ written: m[0].trim(), token }] : [];
@@ -175,10 +188,10 @@ export function chemicalEquationsOf(text: string): { written: string; token: str
  * letters (`law_irv` for "V = I × R" and "I = V / R" alike). A rubric's "gives 0.5 A" then meets
  * the answer's "0.5 A", and not its bare "0.5"; its "I = V / R" meets the answer's "V = IR".
  */
-function markWorking(text: string, quantities: boolean): string {
+function markWorking(raw: string, quantities: boolean): string {
+  const text = foldScriptDigits(raw);
   if (!/\d|=|→|>|⇌/.test(text)) return text;
   return text
-    .replace(/[₀-₉]/g, (d) => String(d.charCodeAt(0) - 0x2080))
     .replace(CHEMICAL_EQUATION_RE, (all, left: string, right: string) => {
       const token = chemicalToken(left, right);
       return token ? ` ${token} ` : all;

@@ -157,6 +157,15 @@ describe('chemical equations', () => {
     expect(markBalance('H2 + O2 → H2O2')).toBe(0);
     expect(markBalance('H2 + O2 → H2O')).toBe(0);
   });
+
+  it('marks subscript digits as the digits they are (a phone keyboard writes "H₂O")', () => {
+    // Was 1 of 2: legibility read "2H₂" as OCR damage.
+    expect(markBalance('2H₂ + O₂ → 2H₂O. The numbers are the ratio of molecules.')).toBe(
+      markBalance('2H2 + O2 → 2H2O. The numbers are the ratio of molecules.'),
+    );
+    expect(markBalance('2H₂ + O₂ → 2H₂O, the numbers are the ratio of molecules')).toBe(2);
+    expect(normaliseText('H₂O and 3 cm³')).toBe(normaliseText('H2O and 3 cm3'));
+  });
 });
 
 describe('abbreviations pupils write', () => {
