@@ -23,8 +23,13 @@ export type TPointCoverage = {
   coverage: number;
   /** The same, inside the best window of consecutive sentences (scattered words count less). */
   local: number;
-  /** The answer negates the matched terms where the key point does not. */
+  /** The answer negates the matched terms where the key point does not, or says them of another subject. */
   contradicted: boolean;
+  /**
+   * The point's words said of another subject of the rubric instead of its own ("Weight is the
+   * amount of matter" for "Mass is the amount of matter"): that subject's word, or null.
+   */
+  swappedWith: string | null;
 };
 
 export type TEvidence = {
@@ -140,6 +145,98 @@ function coverage(
   return { value, negated: isNegated };
 }
 
+const SUBJECT_CLAUSE_RE =
+  /^(?:the |an? )?[a-z]+ (?:is|are|was|were|has|have|does|do|stays|remains|depends|acts|can|will)\b/i;
+
+type TPointSubject = { stem: string; predicate: TKeyPointModel['terms'] };
+
+const pointSubjectCache = new WeakMap<TQuestionModel, (TPointSubject | null)[]>();
+
+/**
+ * What each key point speaks of, when it opens with it ("Mass is the amount of matter": mass), and
+ * the rest of its terms less every point's subject (its predicate: amount, matter).
+ */
+function pointSubjectsOf(model: TQuestionModel): (TPointSubject | null)[] {
+  let out = pointSubjectCache.get(model);
+  if (out) return out;
+  const opening = model.keyPoints.map((point) => {
+    // Only a statement about one thing: "Mass is ...", "the weight does ..." (not "leaving a lake").
+    if (!SUBJECT_CLAUSE_RE.test(point.text.trim())) return null;
+    const tokens = analyseNormalised(normaliseText(point.text));
+    const first = tokens.findIndex((t) => t.isContent);
+    return first >= 0 && first <= 1 ? (tokens[first]?.stem ?? null) : null;
+  });
+  const subjects = new Set(opening.filter((s): s is string => s !== null));
+  out = model.keyPoints.map((point, i) => {
+    const stem = opening[i];
+    if (!stem || subjects.size < 2) return null;
+    const predicate = point.terms.filter((t) => !subjects.has(t.stem));
+    return new Set(predicate.map((t) => t.stem)).size >= 2 ? { stem, predicate } : null;
+  });
+  pointSubjectCache.set(model, out);
+  return out;
+}
+
+/** Weighted share of `terms` found in `view`. */
+function shareOf(terms: TKeyPointModel['terms'], view: TAnswerView): number {
+  let got = 0;
+  let total = 0;
+  for (const term of terms) {
+    let m = view.termScores.get(term.index) ?? 0;
+    for (const a of term.alternatives ?? []) m = Math.max(m, view.termScores.get(a) ?? 0);
+    got += term.weight * m;
+    total += term.weight;
+  }
+  return total > 0 ? got / total : 0;
+}
+
+/**
+ * Key points whose words the answer says of another subject of the rubric, never of the point's
+ * own: a pupil who confuses mass and weight writes "Weight is the amount of matter" for the
+ * rubric's "Mass is the amount of matter". Read sentence by sentence: a sentence that opens with
+ * another point's subject, does not name this point's, and holds most of its predicate is a swap,
+ * unless another sentence says it of the right subject.
+ */
+function swappedPoints(
+  model: TQuestionModel,
+  sentences: readonly TToken[][],
+  garbage: ReadonlySet<string>,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  const subjects = pointSubjectsOf(model);
+  if (sentences.length === 0 || subjects.every((s) => s === null)) return out;
+  const rivals = new Set(subjects.flatMap((s) => (s ? [s.stem] : [])));
+  const read = sentences.map((tokens) => {
+    const first = tokens.find((t) => t.isContent);
+    return {
+      opener: first?.stem,
+      openerWord: first?.word ?? '',
+      stems: new Set(tokens.map((t) => t.stem)),
+      view: viewOf(model, tokens, garbage),
+    };
+  });
+  subjects.forEach((subject, i) => {
+    if (!subject) return;
+    let swappedWith: string | null = null;
+    for (const s of read) {
+      const share = shareOf(subject.predicate, s.view);
+      if (s.stems.has(subject.stem) && share >= 0.5) return;
+      if (
+        swappedWith === null &&
+        s.opener !== undefined &&
+        s.opener !== subject.stem &&
+        rivals.has(s.opener) &&
+        !s.stems.has(subject.stem) &&
+        share >= 0.5
+      ) {
+        swappedWith = s.openerWord;
+      }
+    }
+    if (swappedWith !== null) out.set(i, swappedWith);
+  });
+  return out;
+}
+
 /** Positions of the words that sit within three words after a negation ("does not absorb heat"). */
 function negatedPositions(tokens: readonly TToken[]): Set<number> {
   const out = new Set<number>();
@@ -248,15 +345,22 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
     model.keyPoints.length > 0 && sentences.length > 2
       ? windowsOf(sentences).map((w) => viewOf(model, w, garbage))
       : [whole];
-  const points: TPointCoverage[] = model.keyPoints.map((point) => {
+  // Teachers' rubrics only: on the public data's rubrics (reference answers, ASAP's lists) it cost
+  // SAF 0.006 and ASAP set 10 0.005 zero-shot.
+  const swaps = model.rubric.isTeacherStyle
+    ? swappedPoints(model, sentences, garbage)
+    : new Map<number, string>();
+  const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
     const all = coverage(point, whole, negated);
     let local = 0;
     for (const w of windows) local = Math.max(local, coverage(point, w, negated).value);
+    const swappedWith = swaps.get(i) ?? null;
     return {
       point,
       coverage: all.value,
       local: Math.min(local, all.value),
-      contradicted: all.negated,
+      contradicted: all.negated || swappedWith !== null,
+      swappedWith,
     };
   });
 

@@ -307,7 +307,18 @@ function pointFeedback(
     .sort((a, b) => b.credit - a.credit || b.p.point.totalWeight - a.p.point.totalWeight);
   const present = ranked.filter((r) => r.credit >= 0.5);
   const partial = ranked.filter((r) => r.credit > 0.15 && r.credit < 0.5);
-  const contradicted = ranked.filter((r) => r.p.contradicted && r.p.coverage > 0.3);
+  const contradicted = ranked.filter(
+    (r) => r.p.contradicted && r.p.swappedWith === null && r.p.coverage > 0.3,
+  );
+  // A point said of the wrong subject ("Weight is the amount of matter"): the rubric's own words put
+  // it right ("It mixes up weight and mass: mass is the amount of matter.").
+  const swapped = evidence.points.flatMap((p) => {
+    const statement = p.point.text.replace(/[.;:,\s]+$/, '').trim();
+    const subject = statement.match(/^(?:the |a |an )?([A-Za-z]+)/i)?.[1]?.toLowerCase();
+    return p.swappedWith && subject && subject !== p.swappedWith
+      ? [{ with: p.swappedWith, subject, statement: lowerFirst(statement) }]
+      : [];
+  });
   // Rows of a rubric table are alternatives (one colour, one case): an answer that gives one row is
   // not asked for the others.
   const isRow = (point: TKeyPointModel) => point.text.includes('|');
@@ -381,7 +392,12 @@ function pointFeedback(
       evidence.legibility,
     );
     // Words that mostly repeat the question are not praised, nor a bare name the low band credits.
-    if (quoted && !repeatsQuestion(model, quoted) && (right.length > 0 || named.length === 0)) {
+    if (
+      quoted &&
+      swapped.length === 0 &&
+      !repeatsQuestion(model, quoted) &&
+      (right.length > 0 || named.length === 0)
+    ) {
       comment.push(`You put it well in "${quoted}".`);
     }
   }
@@ -394,7 +410,10 @@ function pointFeedback(
     const touchedPhrases = phrased(partial.filter((r) => !r.p.contradicted));
     const touched = objects(touchedPhrases).slice(0, 2);
     const absentPhrases = phrased(missing);
-    if (wrong.length > 0) {
+    const swap = swapped[0];
+    if (swap) {
+      comment.push(`It mixes up ${swap.with} and ${swap.subject}: ${swap.statement}.`);
+    } else if (wrong.length > 0) {
       comment.push(`It gets one point wrong: it says the opposite of ${wrong[0] ?? ''}.`);
     }
     // A point the answer makes that is too little for a mark is named, never called "not one of
@@ -476,6 +495,8 @@ function pointFeedback(
     const object = first ? objectText(first) : undefined;
     if (model.rubric.isAlternatives && present.length < need && object) {
       suggestion = `Next time, give ${need} points, as the question asks; your answer shows ${present.length}. One you could use is ${object}.`;
+    } else if (swapped[0]) {
+      suggestion = `Next time, check whether each sentence is about ${swapped[0].subject} or ${swapped[0].with} before you write it.`;
     } else if (first && object && phrased(contradicted).some((p) => p.text === first.text)) {
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
     } else if (unitless[0]) {
@@ -741,4 +762,9 @@ function teacherFeedback(
         stepForMissing(model, evidence) ??
         'Next time, answer every part of the question.');
   return { aiComment: parts.join(' '), suggestion };
+}
+
+/** "Mass is the amount of matter" as "mass is the amount of matter" (an acronym keeps its capitals). */
+function lowerFirst(text: string): string {
+  return /^[A-Z][A-Z0-9]/.test(text) ? text : text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -19,7 +19,8 @@ same: same identical equal equally constant consistent uniform
 different: different differ differs differed difference differences vary varies varied variation various distinct
 repeat: repeat repeats repeated repeating replicate replicated redo trial trials retest
 measure: measure measures measured measuring measurement measurements
-mass: mass masses weight weights weigh weighs weighed weighing heavy heavier
+mass: mass masses weigh weighs weighed weighing heavy heavier
+weight: weight weights
 container: container containers cup cups jar jars beaker beakers bowl bowls
 rinse: rinse rinsed rinsing wash washed washing
 heat: heat heats heated heating hot hotter hottest warm warmer warmest warmth

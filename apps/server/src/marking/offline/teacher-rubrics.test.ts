@@ -267,7 +267,7 @@ describe('teacher-style rubrics', () => {
     const mark = (answer: string) => markOf(astronaut, answer);
     // What is missing is the weight point, not the field strength the pupil named as gravity.
     const weaker = mark(
-      'Mass stays the same because it is the amount of matter. The weight is less because gravity on the Moon is weaker.',
+      'Mass stays the same because it is the amount of matter. Gravity on the Moon is weaker.',
     );
     expect(weaker.aiComment).toContain(
       'It correctly points out that the gravitational field strength on the Moon is smaller than on Earth',
@@ -275,6 +275,13 @@ describe('teacher-style rubrics', () => {
     expect(weaker.suggestion).toBe(
       'To improve, say in a sentence of your own that weight is the force of gravity on that mass.',
     );
+    // Tying the smaller weight to the weaker gravity is the whole answer (weight is no longer read
+    // as a word for mass).
+    expect(
+      mark(
+        'Mass stays the same because it is the amount of matter. The weight is less because gravity on the Moon is weaker.',
+      ).score,
+    ).toBe(3);
     // "Stays the same" is no negation: it is not the opposite of the weight point.
     const same = mark('Mass stays the same. Gravity is stronger on Earth.');
     expect(same.aiComment).not.toContain('opposite');

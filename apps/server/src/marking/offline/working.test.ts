@@ -201,6 +201,36 @@ describe("a pupil's plain words for the rubric's", () => {
     // Grams after a number stay grams.
     expect(tokenise(normaliseText('a mass of 5 g and 2.7 g/cm3'))).not.toContain('gravitational');
   });
+
+  it('does not give full marks to an answer that swaps mass and weight, and says so', () => {
+    const mark = (answer: string) => markOffline({ ...MASS, answer, source: 'typed' }, {});
+    // Was 3 of 3: "weight" was a synonym of "mass", and the words of each point were all there.
+    const swapped = mark(
+      'Weight stays the same everywhere because it is the amount of matter. Mass is weight times g and g is smaller on the Moon so the mass is smaller.',
+    );
+    expect(swapped.score).toBeLessThan(3);
+    expect(swapped.aiComment).toContain(
+      'It mixes up weight and mass: mass is the amount of matter.',
+    );
+    expect(swapped.aiComment).not.toContain('You put it well');
+    expect(swapped.suggestion).toMatch(/check whether each sentence is about mass or weight/);
+    const confused = mark(
+      'The weight is the amount of matter and it does not change. The mass is the force of gravity so it is smaller on the moon.',
+    );
+    expect(confused.score).toBe(0);
+    expect(confused.aiComment).not.toMatch(/correctly points out that mass/);
+    // The right subjects, in any order of sentences, keep their marks.
+    expect(
+      mark(
+        'Weight is the force of gravity on the mass and g is smaller on the Moon. Mass is the amount of matter so it stays the same.',
+      ).score,
+    ).toBe(3);
+    expect(
+      mark(
+        'The weight changes but the mass is the amount of matter, which stays the same everywhere. Weight is mass times g and g is smaller on the Moon.',
+      ).score,
+    ).toBe(3);
+  });
 });
 
 describe("a teacher's clauses", () => {
