@@ -51,7 +51,7 @@ const PHYSICS: readonly TDemoQuestion[] = [
       strong:
         'Mass is the amount of matter in the astronaut so it stays the same anywhere. Weight is the force of gravity on the mass, W = m x g, and the gravitational field strength on the Moon is about 1.6 N/kg instead of 9.8 N/kg, so the weight is smaller.',
       partial:
-        'Mass stays the same because it is the amount of matter. The weight is less because gravity on the Moon is weaker.',
+        'Mass stays the same on the Moon. The weight is less because gravity on the Moon is weaker.',
       weak: 'On the Moon you float so you weigh nothing.',
     },
   },
