@@ -16,7 +16,9 @@ import {
   IMPERATIVE_RE,
   nounText,
   objectText,
+  participleClause,
   phraseOf,
+  subjectOfClause,
   type TPhrase,
 } from './phrase-grammar';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
@@ -201,7 +203,7 @@ function isSentencePoint(point: TKeyPointModel): boolean {
  * sap"); one that cannot be stays a fragment, which sentences name only in a form made for it.
  */
 export function phraseFor(model: TQuestionModel, point: TKeyPointModel): TPhrase | undefined {
-  const phrase = phraseOfPoint(model, point);
+  const phrase = withNames(model, participleOf(model, point, phraseOfPoint(model, point)));
   // "…needed to overcome them" said on its own: "them" is the previous point's plural noun.
   if (phrase && phrase.kind !== 'fragment' && /\bthem$/i.test(phrase.text)) {
     const at = model.keyPoints.indexOf(point);
@@ -240,6 +242,76 @@ function phraseOfPoint(model: TQuestionModel, point: TKeyPointModel): TPhrase | 
     return { kind: 'clause', text: `${head} ${label}` };
   }
   return phrase;
+}
+
+/**
+ * A participle point said as a clause of the main clause before it in the rubric's sentence:
+ * "gravity acts downwards on the ball, decelerating it until its velocity is zero at the top, then
+ * accelerating it downwards" names "gravity accelerates it downwards", not "accelerating it
+ * downwards" (a clause after "until", "while" or "when" is no main clause).
+ */
+function participleOf(
+  model: TQuestionModel,
+  point: TKeyPointModel,
+  phrase: TPhrase | undefined,
+): TPhrase | undefined {
+  if (!phrase || phrase.kind !== 'name' || !/^[a-z]+ing\b/.test(phrase.text)) return phrase;
+  const at = model.keyPoints.indexOf(point);
+  for (let i = at - 1; i >= Math.max(0, at - 4); i--) {
+    const before = model.keyPoints[i];
+    if (!before || before.source !== point.source || before.group !== point.group) break;
+    if (!sameSentence(model, before.text, point.text)) break;
+    if (isSubordinate(model, before.text)) continue;
+    const label = labelOf(before);
+    const beforePhrase = label ? phraseOf(label, isSentencePoint(before)) : undefined;
+    if (beforePhrase?.kind !== 'clause') continue;
+    const subject = subjectOfClause(beforePhrase.text);
+    const clause = subject ? participleClause(phrase.text, subject) : undefined;
+    return clause ? { kind: 'clause', text: clause } : phrase;
+  }
+  return phrase;
+}
+
+/** True when the rubric's high band introduces `text` with "until", "while", "when" and the like. */
+function isSubordinate(model: TQuestionModel, text: string): boolean {
+  const high = model.rubric.high.toLowerCase();
+  const at = high.indexOf(text.toLowerCase());
+  return (
+    at > 0 &&
+    /\b(?:until|while|when|whereas|because|as|if|so that|which)\s*$/.test(high.slice(0, at))
+  );
+}
+
+/** Names as the question and rubric write them ("Tom", "the Moon"), not lower-cased. */
+function withNames(model: TQuestionModel, phrase: TPhrase | undefined): TPhrase | undefined {
+  if (!phrase) return phrase;
+  const text = namedText(model, phrase.text);
+  return text === phrase.text ? phrase : { ...phrase, text };
+}
+
+/** `text` with the question's and rubric's names capitalised again (a quote's "tom is nervous"). */
+function namedText(model: TQuestionModel, text: string): string {
+  const names = namesOf(model);
+  return names.size === 0 ? text : text.replace(/\b[a-z][a-z]+\b/g, (w) => names.get(w) ?? w);
+}
+
+const namesCache = new WeakMap<TQuestionModel, Map<string, string>>();
+
+/** Capitalised words the question or rubric writes inside a sentence, by their lower case. */
+function namesOf(model: TQuestionModel): Map<string, string> {
+  let names = namesCache.get(model);
+  if (!names) {
+    names = new Map();
+    const text = `${model.question}\n${model.rubric.high}\n${model.rubric.low}`;
+    const lower = new Set(text.match(/\b[a-z][a-z]+\b/g) ?? []);
+    for (const m of text.matchAll(/(?<=[a-z,;] )[A-Z][a-z]+\b/g)) {
+      const word = m[0];
+      // A word the texts also write in lower case is no name ("Explains ... Water").
+      if (!lower.has(word.toLowerCase())) names.set(word.toLowerCase(), word);
+    }
+    namesCache.set(model, names);
+  }
+  return names;
 }
 
 /** True unless the rubric's high band shows the two texts in different sentences. */
@@ -398,7 +470,7 @@ function pointFeedback(
       !repeatsQuestion(model, quoted) &&
       (right.length > 0 || named.length === 0)
     ) {
-      comment.push(`You put it well in "${quoted}".`);
+      comment.push(`You put it well in "${namedText(model, quoted)}".`);
     }
   }
   if (verdict !== 'correct') {
@@ -431,7 +503,7 @@ function pointFeedback(
       const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
       if (said) {
         comment.push(
-          `You wrote "${said}", but that is not one of the points this question asks for.`,
+          `You wrote "${namedText(model, said)}", but that is not one of the points this question asks for.`,
         );
       }
     }

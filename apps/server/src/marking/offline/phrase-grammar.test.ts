@@ -8,7 +8,9 @@ import {
   headOf,
   isClause,
   objectText,
+  participleClause,
   phraseOf,
+  subjectOfClause,
   thatNonClauses,
   unfinishedSentences,
 } from './phrase-grammar';
@@ -219,4 +221,34 @@ describe('feedback sentences are grammatical', () => {
     },
     120_000,
   );
+});
+
+describe('participles and conditions', () => {
+  it('says a participle of the subject of its main clause, in agreement', () => {
+    expect(participleClause('gaining kinetic energy', 'the water')).toBe(
+      'the water gains kinetic energy',
+    );
+    expect(participleClause('carrying charge', 'the ions')).toBe('the ions carry charge');
+    expect(participleClause('leaving an oxbow lake', 'deposition')).toBe(
+      'deposition leaves an oxbow lake',
+    );
+    expect(participleClause('running fast', 'it')).toBe('it runs fast');
+    expect(participleClause('singing', 'she')).toBe('she sings');
+    expect(participleClause('being hot', 'it')).toBeUndefined();
+    expect(subjectOfClause('deposition then seals off the old loop')).toBeUndefined();
+    expect(subjectOfClause('gravity acts downwards on the ball')).toBe('gravity');
+    expect(subjectOfClause('the water flows down through pipes')).toBe('the water');
+  });
+
+  it('reads a condition followed by its clause as a clause', () => {
+    expect(phraseOf('when molten the ions are free to move')).toEqual({
+      kind: 'clause',
+      text: 'when molten the ions are free to move',
+    });
+    expect(phraseOf('if it melts, the ions move').kind).toBe('clause');
+    expect(phraseOf('when a bridge receives a frame')).toEqual({
+      kind: 'name',
+      text: 'what happens when a bridge receives a frame',
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import nlp from 'compromise/two';
+import { spellingOf } from './word-list';
 
 /**
  * What kind of phrase a rubric label is, so feedback can build a grammatical sentence around it:
@@ -521,15 +522,21 @@ export function phraseOf(label: string, isSentence = false): TPhrase {
     return isClause(rest) ? { kind: 'clause', text: rest } : { kind: 'fragment', text };
   }
   if (WH.has(first)) {
-    // "when a bridge receives a frame": what happens then, a name; "how much vinegar …" as it is.
+    // "when a bridge receives a frame": what happens then, a name; "how much vinegar …" as it is;
+    // "when molten the ions are free to move": a condition and its clause, a clause.
     if (first === 'when' || first === 'if') {
-      return { kind: 'name', text: `what happens ${lower(text)}` };
+      return conditionHasClause(text)
+        ? { kind: 'clause', text: lower(text) }
+        : { kind: 'name', text: `what happens ${lower(text)}` };
     }
     return { kind: 'name', text };
   }
   if (PREPOSITIONS.has(first) || SUBORDINATORS.has(first) || first === 'and' || first === 'or') {
-    // "in the slow start phase, cwnd is incremented …": an opening phrase, then the clause.
-    return readsAsClause(text) ? { kind: 'clause', text } : { kind: 'fragment', text };
+    // "in the slow start phase, cwnd is incremented …": an opening phrase, then the clause; "if
+    // it melts, the ions move": a condition, then the clause.
+    return readsAsClause(text) || ((first === 'if' || first === 'once') && conditionHasClause(text))
+      ? { kind: 'clause', text }
+      : { kind: 'fragment', text };
   }
   const clause = isClause(text);
   // A verb phrase without a subject: "allows for manual … assignment", "may provide …" (a fragment),
@@ -550,6 +557,64 @@ export function phraseOf(label: string, isSentence = false): TPhrase {
     return { kind: 'clause', text };
   }
   return { kind: 'name', text };
+}
+
+/**
+ * True when a "when"/"if" phrase goes on to a clause of its own: "when molten the ions are free to
+ * move", "if it melts, the ions move" (not "when a bridge receives a frame").
+ */
+function conditionHasClause(text: string): boolean {
+  const comma = text.indexOf(', ');
+  if (comma > 0) return isClause(text.slice(comma + 2));
+  const raw = text.split(/\s+/);
+  for (let i = 2; i < Math.min(raw.length - 1, 6); i++) {
+    const word = (raw[i] ?? '').toLowerCase();
+    if ((DETERMINERS.has(word) || PRONOUNS.has(word)) && isClause(raw.slice(i).join(' '))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * The subject of a clause: the words before its finite verb, less a leading or trailing adverb
+ * ("deposition then seals off ...": "deposition"), or undefined.
+ */
+export function subjectOfClause(text: string): string | undefined {
+  const clause = text.replace(/\s+then\s+/i, ' ');
+  if (!isClause(clause)) return undefined;
+  const raw = clause.split(/\s+/);
+  const words = wordsOf(clause);
+  if (raw.length !== words.length) return undefined;
+  const at = finiteVerbAt(words);
+  if (at <= 0 || at > 4) return undefined;
+  const subject = raw.slice(0, at).filter((w) => !/^(?:then|also|now|still|thus)$/i.test(w));
+  return subject.length > 0 ? subject.join(' ') : undefined;
+}
+
+/**
+ * A participle phrase said of a subject: "gaining kinetic energy" of "the water" is "the water
+ * gains kinetic energy"; undefined when the first word is no "-ing" form of a verb the word list
+ * knows.
+ */
+export function participleClause(phrase: string, subject: string): string | undefined {
+  const m = /^([a-z]+)ing\b(.*)$/i.exec(phrase.trim());
+  if (!m?.[1] || m[1].length < 2) return undefined;
+  const stem = m[1].toLowerCase();
+  if (stem === 'be' || stem === 'th') return undefined;
+  // "running": run; "singing": sing (not singe); "leaving", "accelerating": leave, accelerate.
+  const doubled = /([b-df-hj-np-tv-z])\1$/.test(stem) && !/(?:ll|ss|ff|zz)$/.test(stem);
+  const order = doubled
+    ? [stem.slice(0, -1), stem]
+    : /[^aeiou]{2}$/.test(stem)
+      ? [stem, `${stem}e`]
+      : [`${stem}e`, stem];
+  const base = order.find((b) => b.length > 1 && spellingOf(b) === 'word');
+  if (!base) return undefined;
+  const head = subject.split(/\s+/).at(-1)?.toLowerCase() ?? '';
+  const plural =
+    ['they', 'we', 'you', 'i'].includes(head) || (/[^s]s$/.test(head) && head !== 'this');
+  return `${subject} ${plural ? base : sForm(base)}${m[2] ?? ''}`;
 }
 
 /**

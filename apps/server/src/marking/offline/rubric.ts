@@ -87,6 +87,18 @@ export function teacherPoints(high: string): string[] {
         clauses[clauses.length - 1] = `${previous} and ${part}`;
         continue;
       }
+      // "deposition then seals off the old loop": "then" inside one clause, after its subject.
+      if (
+        joiner === 'then' &&
+        previous !== undefined &&
+        previous.split(/\s+/).length <= 2 &&
+        !AUXILIARY_RE.test(previous) &&
+        (pieces[i - 2] ?? '') !== 'then' &&
+        /^[a-z]+s\b/i.test(part)
+      ) {
+        clauses[clauses.length - 1] = `${previous} then ${part}`;
+        continue;
+      }
       // "Mass is the amount of matter and does not change": the second clause keeps its subject.
       const subject =
         joiner === 'and' && previous !== undefined && AUXILIARY_START_RE.test(part)

@@ -311,4 +311,27 @@ describe('teacher-style rubrics', () => {
     expect(r.aiComment).toContain('that a lot of energy is needed to overcome the forces');
     expect(`${r.aiComment} ${r.suggestion}`).not.toMatch(/\bthem\b/);
   });
+
+  it('names each point in a sentence that reads: participles, conditions, names', () => {
+    const byCase = (subject: string) => {
+      const c = CASES.find((x) => x.subject === subject);
+      if (!c) throw new Error(subject);
+      return c;
+    };
+    // "..., then accelerating it downwards": said of gravity, the sentence's subject.
+    const ball = markOf(byCase('physics'), byCase('physics').full).aiComment;
+    expect(ball).toContain('that gravity accelerates it downwards');
+    expect(ball).not.toMatch(/\band accelerating\b/);
+    const hydro = markOf(byCase('physics (10 marks)'), byCase('physics (10 marks)').full);
+    expect(hydro.aiComment).toContain('that the water gains kinetic energy');
+    // "when molten the ions are free to move" is a clause, not "what happens when molten the ...".
+    const salt = byCase('chemistry');
+    expect(markOf(salt, salt.partial).suggestion).toBe(
+      'To improve, say in a sentence of your own that when molten the ions are free to move and carry charge.',
+    );
+    // Tom keeps his capital, in the point and in the quote.
+    const tom = markOf(byCase('English comprehension'), byCase('English comprehension').partial);
+    expect(tom.aiComment).toContain('It correctly points out that Tom is nervous.');
+    expect(tom.aiComment).toContain('You put it well in "Tom is nervous because');
+  });
 });

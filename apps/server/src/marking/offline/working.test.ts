@@ -252,6 +252,18 @@ describe("a teacher's clauses", () => {
     ]);
   });
 
+  it('keeps "X then does Y" as one point ("deposition then seals off the old loop")', () => {
+    expect(
+      teacherPoints(
+        'During a flood the river cuts through the neck; deposition then seals off the old loop, leaving an oxbow lake.',
+      ),
+    ).toEqual([
+      'During a flood the river cuts through the neck',
+      'deposition then seals off the old loop',
+      'leaving an oxbow lake',
+    ]);
+  });
+
   it('still splits two points joined by "and"', () => {
     expect(teacherPoints('The Moon orbits the Earth and the Earth orbits the Sun.')).toEqual([
       'The Moon orbits the Earth',
