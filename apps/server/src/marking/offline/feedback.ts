@@ -28,6 +28,8 @@ import {
   lowBandNamed,
   missingUnits,
   resultsReached,
+  finalReached,
+  finalResults,
   teacherPointCredit,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
@@ -434,7 +436,17 @@ function pointFeedback(
     teacherStyle &&
     verdict === 'partially correct' &&
     present.every((r) => quantitiesOf(r.p.point.text).length > 0)
-      ? resultsReached(model, evidence, 'with unit').map((q) => q.written)
+      ? finalReached(model, evidence, 'with unit').map((q) => q.written)
+      : [];
+  // Working stopped short: a result on the way ("270p") and not the final one ("£2.30").
+  const finals = teacherStyle ? finalResults(model) : [];
+  const onTheWay =
+    verdict === 'partially correct' &&
+    finals.length > 0 &&
+    finalReached(model, evidence, 'value').length === 0
+      ? resultsReached(model, evidence, 'value')
+          .filter((q) => !finals.some((f) => f.value === q.value))
+          .map((q) => q.written)
       : [];
   if (verdict !== 'incorrect') {
     const rightPhrases = phrased(present)
@@ -455,6 +467,10 @@ function pointFeedback(
     } else if (named.length > 0) {
       // What the low band credits, named and no more ("Names limewater without the result").
       comment.push(`It correctly names ${joinAnd(named)}, which earns part of the marks.`);
+    } else if (onTheWay.length > 0) {
+      comment.push(
+        `It works out ${joinAnd(onTheWay.slice(0, 2))} correctly, but does not carry the working through to the final answer.`,
+      );
     } else if (partial.length > 0 || present.length > 0) {
       comment.push('It is on the right track.');
     }
@@ -573,6 +589,9 @@ function pointFeedback(
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
     } else if (unitless[0]) {
       suggestion = `Next time, write the unit with every value you work out, as in ${unitless[0].written}.`;
+    } else if (onTheWay.length > 0 && !(first && object)) {
+      suggestion =
+        'Next time, carry the working through to the final answer the question asks for, and give it with its unit.';
     } else if (first && object) {
       suggestion =
         first.kind === 'name'

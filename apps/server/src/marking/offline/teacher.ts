@@ -180,6 +180,34 @@ export function resultsReached(
   );
 }
 
+/**
+ * The final results of the teacher's high band: those of its last key point that gives any ("the
+ * change as 230p (£2.30)", "E = P × t = 240 J"). A result on the way ("P = 24 W") is working,
+ * not the answer.
+ */
+export function finalResults(
+  model: TQuestionModel,
+): { written: string; value: string; token: string }[] {
+  for (let i = model.keyPoints.length - 1; i >= 0; i--) {
+    const point = model.keyPoints[i];
+    if (!point || point.source !== 'band') continue;
+    const results = quantitiesOf(point.text).filter((q) => !model.questionNumbers.has(q.value));
+    if (results.length > 0) return results;
+  }
+  return quantitiesOf(model.rubric.high)
+    .filter((q) => !model.questionNumbers.has(q.value))
+    .slice(-1);
+}
+
+/** The final results (see `finalResults`) the answer reaches, by number alone or with the unit. */
+export function finalReached(
+  model: TQuestionModel,
+  evidence: TEvidence,
+  by: 'value' | 'with unit',
+): { written: string; value: string }[] {
+  return finalResults(model).filter((q) => evidence.stems.has(by === 'value' ? q.value : q.token));
+}
+
 /** True when the answer works out a result the high band gives, in numbers (unit or not). */
 export function worksOutResult(model: TQuestionModel, evidence: TEvidence): boolean {
   return resultsReached(model, evidence, 'value').length > 0;
@@ -265,9 +293,9 @@ export function teacherScore(
   // The result the rubric gives, with its unit: full marks when the question does not ask for the
   // working (the usual convention for a correct final answer), else at least the high band.
   const asksForWorking = ASKS_FOR_WORKING_RE.test(model.question);
-  if (resultsReached(model, evidence, 'with unit').length > 0) {
+  if (finalReached(model, evidence, 'with unit').length > 0) {
     score = Math.max(score, asksForWorking ? highStart : marks);
-  } else if (worksOutResult(model, evidence)) {
+  } else if (finalReached(model, evidence, 'value').length > 0) {
     // The right number without its unit loses the unit's mark only.
     score = Math.max(score, Math.max(lowStart, (asksForWorking ? highStart : marks) - 1));
   }

@@ -53,6 +53,29 @@ describe('calculations', () => {
     expect(tokenise(normaliseText('0.5 A'))).not.toContain('qty_0.5_a');
   });
 
+  it('does not take a result on the way for the final answer of a two-step calculation', () => {
+    const LAMP = {
+      question:
+        'A 12 V battery drives a current of 2 A through a lamp for 10 s. Calculate the power of the lamp, then the energy transferred.',
+      marks: 4,
+      lowMarkRange: '0-1',
+      highMarkRange: '3-4',
+      rubric: `Low Mark Range (0-1):\nAnswers with no correct working.\n\nHigh Mark Range (3-4):\nCalculates the power as P = V × I = 12 × 2 = 24 W, then the energy as E = P × t = 24 × 10 = 240 J.`,
+    };
+    const markLamp = (answer: string) => markOffline({ ...LAMP, answer, source: 'typed' }, {});
+    // Was 4 of 4: any result of the rubric with its unit counted as the answer.
+    const halfway = markLamp('P = V x I = 12 x 2 = 24 W');
+    expect(halfway.score).toBe(2);
+    expect(halfway.aiComment).toBe(
+      'Your response is partially correct. It works out 24 W correctly, but does not carry the working through to the final answer.',
+    );
+    expect(halfway.suggestion).toBe(
+      'To improve, carry the working through to the final answer the question asks for, and give it with its unit.',
+    );
+    expect(markLamp('P = 12 x 2 = 24 W and E = 24 x 10 = 240 J').score).toBe(4);
+    expect(markLamp('P = 24 W, E = 240').score).toBe(3);
+  });
+
   it('gives full marks for the equation, the substitution and the result with its unit', () => {
     expect(mark('F = m × a = 4 × 2 = 8 N')).toBe(3);
     expect(mark('Using F = ma, the force is 4 x 2 = 8 N.')).toBe(3);
