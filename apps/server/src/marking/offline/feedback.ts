@@ -418,7 +418,7 @@ function pointFeedback(
     phrases.filter((p) => p.kind === 'fragment').map((p) => p.text);
 
   // Results the answer works out but writes without the unit the teacher's rubric gives them.
-  const unitless = teacherStyle ? missingUnits(evidence) : [];
+  const unitless = teacherStyle ? missingUnits(model, evidence) : [];
 
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
@@ -436,7 +436,9 @@ function pointFeedback(
     teacherStyle &&
     verdict === 'partially correct' &&
     present.every((r) => quantitiesOf(r.p.point.text).length > 0)
-      ? finalReached(model, evidence, 'with unit').map((q) => q.written)
+      ? finalReached(model, evidence, 'with unit')
+          .filter((q, i, all) => all.findIndex((o) => o.value === q.value) === i)
+          .map((q) => q.written)
       : [];
   // Working stopped short: a result on the way ("270p") and not the final one ("£2.30").
   const finals = teacherStyle ? finalResults(model) : [];
@@ -445,7 +447,11 @@ function pointFeedback(
     finals.length > 0 &&
     finalReached(model, evidence, 'value').length === 0
       ? resultsReached(model, evidence, 'value')
-          .filter((q) => !finals.some((f) => f.value === q.value))
+          .filter(
+            (q, i, all) =>
+              !finals.some((f) => f.value === q.value) &&
+              all.findIndex((o) => o.value === q.value) === i,
+          )
           .map((q) => q.written)
       : [];
   if (verdict !== 'incorrect') {
@@ -589,6 +595,8 @@ function pointFeedback(
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
     } else if (unitless[0]) {
       suggestion = `Next time, write the unit with every value you work out, as in ${unitless[0].written}.`;
+    } else if (reached.length > 0 && !equation && !(first && object)) {
+      suggestion = 'Next time, show each step of your working, not only the answer.';
     } else if (onTheWay.length > 0 && !(first && object)) {
       suggestion =
         'Next time, carry the working through to the final answer the question asks for, and give it with its unit.';

@@ -13,7 +13,7 @@ import { isNearAnyWord, isSayable, spellingOf } from './word-list';
  * Deterministic and offline.
  */
 
-const NUMBER_RE = /^[+-]?\d+(?:[.,]\d+)*(?:st|nd|rd|th|s|%)?$/i;
+const NUMBER_RE = /^[+-]?[£$€]?\d+(?:[.,]\d+)*(?:st|nd|rd|th|s|%)?$/i;
 /** A number with a unit run on: 10cm, 2.5kg, 30min, 100ms, 24h. */
 const NUMBER_UNIT_RE = /^\d+(?:[.,]\d+)?[a-zµ°]{1,4}$/i;
 /**

@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { isFormPoint, writerLinesOf } from './criteria';
 import { parseCount, parseRubric, type TKeyPoint, type TParsedRubric } from './rubric';
-import { analyse, contentStems, numbersOf, type TToken } from './text';
+import { analyse, contentStems, numbersOf, quantitiesOf, type TToken } from './text';
 
 /**
  * Everything the marker derives once per question (rubric parsing, key-point term weights, the
@@ -127,6 +127,11 @@ function splitAlternatives(text: string): { main: string; alternatives: Map<stri
   return { main, alternatives };
 }
 
+/** The numbers a question gives, and its amounts as the answer's are read ("£5" is 500p). */
+function questionNumbersOf(question: string): Set<string> {
+  return new Set([...numbersOf(question), ...quantitiesOf(question).map((q) => q.value)]);
+}
+
 function buildQuestionModel(
   question: string,
   rubricText: string,
@@ -142,10 +147,15 @@ function buildQuestionModel(
   );
   // A teacher's "gives 0.5 A" is a result with its unit (text.ts `markWorking`).
   const pointTokens = pointParts.map((p) => analyse(p.main, { quantities: teacher }));
+  // The question's own values with their units ("45p" of "pens at 45p") are given, not worked out.
+  const questionValues = questionNumbersOf(question);
+  const given = (stem: string) =>
+    stem.startsWith('qty_') && questionValues.has(stem.split('_')[1] ?? '');
   const pointStemSets = pointTokens.map((toks) => {
     const s = new Set<string>();
     for (const t of toks) {
-      if (t.isContent && !(teacher && TEACHER_WEAK_STEMS.has(t.stem))) s.add(t.stem);
+      if (!t.isContent || (teacher && (TEACHER_WEAK_STEMS.has(t.stem) || given(t.stem)))) continue;
+      s.add(t.stem);
     }
     return s;
   });
@@ -216,7 +226,8 @@ function buildQuestionModel(
     topicStems,
     answerStems,
     required,
-    questionNumbers: numbersOf(question),
+    // Its amounts too, as the answer's are read ("£5" is 500p).
+    questionNumbers: questionValues,
     // A teacher's high band names the subject content itself ("gravity acts downwards ...").
     hasContentPoints:
       (teacher && usable.length > 0) ||

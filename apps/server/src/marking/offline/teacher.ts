@@ -154,12 +154,18 @@ function writesOwnNumber(model: TQuestionModel, evidence: TEvidence): boolean {
  * The key points' results ("gives 0.5 A") whose number the answer has but not with its unit; the
  * evidence reads units only for teacher-style rubrics (text.ts `markWorking`).
  */
-export function missingUnits(evidence: TEvidence): { written: string; value: string }[] {
+export function missingUnits(
+  model: TQuestionModel,
+  evidence: TEvidence,
+): { written: string; value: string }[] {
   const out: { written: string; value: string }[] = [];
   for (const p of evidence.points) {
     for (const q of quantitiesOf(p.point.text)) {
+      // The question's own values ("6 × 45p" of "pens at 45p") are no result to give a unit to.
+      if (model.questionNumbers.has(q.value)) continue;
       const missing = !evidence.stems.has(q.token) && evidence.stems.has(q.value);
-      if (missing && !out.some((o) => o.written === q.written)) out.push(q);
+      // One amount once ("230p (£2.30)" is one result).
+      if (missing && !out.some((o) => o.written === q.written || o.value === q.value)) out.push(q);
     }
   }
   return out;
@@ -300,6 +306,6 @@ export function teacherScore(
     score = Math.max(score, Math.max(lowStart, (asksForWorking ? highStart : marks) - 1));
   }
   // A result the rubric gives with its unit, written without it, is not a full answer.
-  if (missingUnits(evidence).length > 0) score = Math.min(score, marks - 1);
+  if (missingUnits(model, evidence).length > 0) score = Math.min(score, marks - 1);
   return clamp(score, 0, marks);
 }

@@ -79,6 +79,27 @@ const QUANTITY_RE =
   /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(°\s?[CF]|%|km\/h|m\/s²|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|s|m|N|J|kJ|W|kW|V|mA|A|Ω|Hz|kHz|mol|K|Pa|kPa)(?![\w/²])/g;
 
 /**
+ * An amount of money: "£2.30", "$4", "€1.50" or "230p". Read in pence or cents, so "£2.30" and
+ * "230p" are one amount.
+ */
+const MONEY_RE = /(?<![\w.])(?:([£$€])\s?(\d+(?:\.\d{1,2})?)(?!\d|\.\d)|(\d+)\s?p(?![\w]))/g;
+
+function moneyOf(
+  symbol: string | undefined,
+  amount: string | undefined,
+  pence: string | undefined,
+): { value: string; unit: string } {
+  if (pence !== undefined) return { value: String(Number(pence)), unit: 'p' };
+  return {
+    value: String(Math.round(Number(amount ?? '0') * 100)),
+    unit: symbol === '£' ? 'p' : 'c',
+  };
+}
+
+/** A minus sign between spaced numbers ("500 - 270"; not a range such as "2-3"). */
+const SUBTRACTION_RE = /(\d[p%]?)\s+[-−–]\s+(?=[£$€]?\d)/g;
+
+/**
  * Two numbers multiplied or divided ("6 / 12", "300 m / 20 s", "4 × 2"): the substitution of a
  * calculation, in its order (`expr_6_over_12` is not `expr_12_over_6`).
  */
@@ -105,16 +126,30 @@ function quantityToken(raw: string, unit: string): string {
 
 /** The results with units a text gives ("0.5 A"): as written, their number, and their token. */
 export function quantitiesOf(text: string): { written: string; value: string; token: string }[] {
-  return [...text.matchAll(QUANTITY_RE)].map((m) => {
+  const found = [...text.matchAll(QUANTITY_RE)].map((m) => {
     const number = m[1] ?? '';
     const value = number.replace(/[ \u2009\u202f]/g, '');
     const unit = m[2] ?? '';
     return {
+      at: m.index,
       written: `${number} ${unit.replace(/\s+/g, '')}`,
       value,
       token: quantityToken(value, unit),
     };
   });
+  // Money ("£2.30", "230p"), in pence or cents.
+  for (const m of text.matchAll(MONEY_RE)) {
+    const { value, unit } = moneyOf(m[1], m[2], m[3]);
+    found.push({
+      at: m.index,
+      written: m[0].replace(/\s+/g, ''),
+      value,
+      token: quantityToken(value, unit),
+    });
+  }
+  return found
+    .sort((a, b) => a.at - b.at)
+    .map(({ written, value, token }) => ({ written, value, token }));
 }
 
 /**
@@ -191,24 +226,35 @@ export function chemicalEquationsOf(text: string): { written: string; token: str
 function markWorking(raw: string, quantities: boolean): string {
   const text = foldScriptDigits(raw);
   if (!/\d|=|→|>|⇌/.test(text)) return text;
-  return text
-    .replace(CHEMICAL_EQUATION_RE, (all, left: string, right: string) => {
-      const token = chemicalToken(left, right);
-      return token ? ` ${token} ` : all;
-    })
-    .replace(
-      quantities ? EXPRESSION_RE : NOTHING_RE,
-      (all, a: string, op: string, b: string) => `${all} ${expressionToken(a, op, b)} `,
-    )
-    .replace(
-      quantities ? QUANTITY_RE : NOTHING_RE,
-      (all, value: string, unit: string) => `${all} ${quantityToken(value, unit)} `,
-    )
-    .replace(LAW_RE, (all, a: string, b: string, c: string) => {
-      const letters = [a, b, c].map((l) => l.toLowerCase());
-      if (new Set(letters).size < 3) return all;
-      return `${all} law_${letters.sort().join('')} `;
-    });
+  return (
+    text
+      .replace(CHEMICAL_EQUATION_RE, (all, left: string, right: string) => {
+        const token = chemicalToken(left, right);
+        return token ? ` ${token} ` : all;
+      })
+      .replace(
+        quantities ? EXPRESSION_RE : NOTHING_RE,
+        (all, a: string, op: string, b: string) => `${all} ${expressionToken(a, op, b)} `,
+      )
+      // "500 - 270" is a subtraction, as a rubric's "subtracts it from 500p" says.
+      .replace(quantities ? SUBTRACTION_RE : NOTHING_RE, '$1 subtract ')
+      .replace(
+        quantities ? MONEY_RE : NOTHING_RE,
+        (all, symbol?: string, amount?: string, pence?: string) => {
+          const { value, unit } = moneyOf(symbol, amount, pence);
+          return `${all} ${value} ${quantityToken(value, unit)} `;
+        },
+      )
+      .replace(
+        quantities ? QUANTITY_RE : NOTHING_RE,
+        (all, value: string, unit: string) => `${all} ${quantityToken(value, unit)} `,
+      )
+      .replace(LAW_RE, (all, a: string, b: string, c: string) => {
+        const letters = [a, b, c].map((l) => l.toLowerCase());
+        if (new Set(letters).size < 3) return all;
+        return `${all} law_${letters.sort().join('')} `;
+      })
+  );
 }
 
 const NOTHING_RE = /(?!)/g;

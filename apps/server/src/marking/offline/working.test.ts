@@ -76,6 +76,45 @@ describe('calculations', () => {
     expect(markLamp('P = 24 W, E = 240').score).toBe(3);
   });
 
+  it('reads money as one amount in pounds or pence, and marks a change calculation', () => {
+    const tokens = tokenise(
+      normaliseText('Change = 500 - 270 = 230p, so £2.30.', { quantities: true }),
+    );
+    expect(tokens.filter((t) => t === 'qty_230_p')).toHaveLength(2);
+    expect(tokens).toContain('subtract');
+    const PENS = {
+      question:
+        'A shop sells pens at 45p each. Sam buys 6 pens and pays with a £5 note. How much change does he get? Show your working.',
+      marks: 3,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-3',
+      rubric: `Low Mark Range (0-0):\nAnswers with no correct working.\n\nHigh Mark Range (2-3):\nCalculates the cost of the pens as 6 × 45p = 270p (£2.70), subtracts it from 500p (£5), and gives the change as 230p (£2.30).`,
+    };
+    const markPens = (answer: string) => markOffline({ ...PENS, answer, source: 'typed' }, {});
+    expect(
+      markPens('The pens cost 6 x 45 = 270p which is £2.70. Change = 500 - 270 = 230p, so £2.30.')
+        .score,
+    ).toBe(3);
+    // Was 'It is on the right track.' and 'explain each point more fully'.
+    const cost = markPens('The pens cost 6 x 45 = 270p.');
+    expect(cost.score).toBe(1);
+    expect(cost.aiComment).toContain(
+      'It works out 270p correctly, but does not carry the working through to the final answer.',
+    );
+    // Was 0: "£2.30" read as an unreadable token.
+    const bare = markPens('£2.30');
+    expect(bare.score).toBe(2);
+    expect(bare.suggestion).toBe(
+      'To improve, show each step of your working, not only the answer.',
+    );
+    // The given "45p" is no result to write a unit for; one amount is named once.
+    const unitless = markPens('6 x 45 = 270p, 500 - 270 = 230');
+    expect(unitless.score).toBe(2);
+    expect(unitless.aiComment).toContain(
+      'It gives 230 without the unit: a full answer writes 230p.',
+    );
+  });
+
   it('gives full marks for the equation, the substitution and the result with its unit', () => {
     expect(mark('F = m × a = 4 × 2 = 8 N')).toBe(3);
     expect(mark('Using F = ma, the force is 4 x 2 = 8 N.')).toBe(3);
