@@ -19,6 +19,7 @@ same: same identical equal equally constant consistent uniform
 different: different differ differs differed difference differences vary varies varied variation various distinct
 repeat: repeat repeats repeated repeating replicate replicated redo trial trials retest
 measure: measure measures measured measuring measurement measurements
+dense: dense denser densest
 mass: mass masses weigh weighs weighed weighing heavy heavier
 weight: weight weights
 container: container containers cup cups jar jars beaker beakers bowl bowls
@@ -59,6 +60,9 @@ export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, 'amount'],
   [/\bhow many\b/g, 'number'],
   [/\bhow long\b/g, 'time'],
+  // A reaction that "slows down" is one whose rate falls (a ball that slows down decelerates).
+  [/\breactions? (?:slows?|slowed|slowing) down\b/g, 'rate of reaction decreases'],
+  [/\breactions? (?:speeds?|sped|speeding) up\b/g, 'rate of reaction increases'],
   [/\bgo(es)? up\b/g, 'increase'],
   [/\bgo(es)? down\b/g, 'decrease'],
   [/\btake[sn]? in\b/g, 'absorb'],

@@ -108,7 +108,13 @@ export function teacherPoints(high: string): string[] {
     }
     for (const part of clauses) {
       // A trailing pronoun is the clause's object ("needed to overcome them"): it stays.
-      const clause = cleanPoint(part.replace(/\uE000/g, ',').replace(TEACHER_LEAD_RE, ''));
+      // "..., so it changes direction": the consequence is the point, "so" its link.
+      const clause = cleanPoint(
+        part
+          .replace(/\uE000/g, ',')
+          .replace(TEACHER_LEAD_RE, '')
+          .replace(/^(?:and )?(?:so|therefore|thus|hence)\s+(?=\S+\s+\S)/i, ''),
+      );
       if (/[a-z0-9]{2}/i.test(clause)) out.push(clause);
     }
   }

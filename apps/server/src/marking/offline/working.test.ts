@@ -295,6 +295,59 @@ describe("a pupil's plain words for the rubric's", () => {
   });
 });
 
+describe("a pupil's words for a teacher's points", () => {
+  const mark = (
+    question: string,
+    marks: number,
+    low: [string, string],
+    high: [string, string],
+    answer: string,
+  ) =>
+    markOffline(
+      {
+        question,
+        marks,
+        lowMarkRange: low[0],
+        highMarkRange: high[0],
+        rubric: `Low Mark Range (${low[0]}):\n${low[1]}\n\nHigh Mark Range (${high[0]}):\n${high[1]}`,
+        answer,
+        source: 'typed',
+      },
+      {},
+    );
+
+  it('reads "more dense" as "denser", and a point after ", so" as a point of its own', () => {
+    // Was 1 of 2, the refraction point unnamed ("so it changes ..." could not be said).
+    const r = mark(
+      'Explain why light bends when it passes from air into glass.',
+      2,
+      ['0-0', 'No mention of speed.'],
+      [
+        '1-2',
+        'Light slows down when it enters the glass because glass is denser, so it changes direction (refracts) towards the normal.',
+      ],
+      'Light slows down in glass because it is more dense so it refracts towards the normal.',
+    );
+    expect(r.score).toBe(2);
+    expect(r.aiComment).toContain('that it changes direction towards the normal');
+  });
+
+  it('reads "the reaction slows down" as the rate of reaction falling', () => {
+    // Was 2 of 3: "It mentions that the rate of reaction falls, but does not explain it fully".
+    const r = mark(
+      'Describe how an enzyme is affected by a high temperature.',
+      3,
+      ['0-1', 'Says the enzyme dies.'],
+      [
+        '2-3',
+        'The enzyme is denatured: the shape of the active site changes, so the substrate no longer fits and the rate of reaction falls.',
+      ],
+      'The enzyme denatures because the active site changes shape so the substrate cannot fit any more and the reaction slows down.',
+    );
+    expect(r.score).toBe(3);
+  });
+});
+
 describe("a teacher's clauses", () => {
   it('keeps "between X and Y" and a bare "X and Y" in one point', () => {
     expect(
