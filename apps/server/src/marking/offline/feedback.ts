@@ -380,10 +380,16 @@ function pointFeedback(
     }))
     .sort((a, b) => b.credit - a.credit || b.p.point.totalWeight - a.p.point.totalWeight);
   const present = ranked.filter((r) => r.credit >= 0.5);
-  const partial = ranked.filter((r) => r.credit > 0.15 && r.credit < 0.5);
+  // A point is touched on only by words of its own, not by the question's words it repeats
+  // ("plant cells" of "plant cells have chloroplasts", for "differences between plant cells and ...").
+  const ownWordsOf = (point: TKeyPointModel) =>
+    point.terms.some((t) => !model.questionStems.has(t.stem) && evidence.stems.has(t.stem));
+  const partial = ranked.filter((r) => r.credit > 0.15 && r.credit < 0.5 && ownWordsOf(r.p.point));
   const contradicted = ranked.filter(
-    (r) => r.p.contradicted && r.p.swappedWith === null && r.p.coverage > 0.3,
+    (r) => r.p.contradicted && r.p.swappedWith === null && !r.p.reversed && r.p.coverage > 0.3,
   );
+  // A direction or comparison the wrong way round ("from low concentration to high").
+  const backwards = evidence.points.find((p) => p.reversed);
   // A point said of the wrong subject ("Weight is the amount of matter"): the rubric's own words put
   // it right ("It mixes up weight and mass: mass is the amount of matter.").
   const swapped = evidence.points.flatMap((p) => {
@@ -399,7 +405,12 @@ function pointFeedback(
   const hasRow = [...present, ...partial].some((r) => isRow(r.p.point));
   // What is missing, nearest to what the answer says first: the point it came closest to.
   const missing = ranked
-    .filter((r) => r.credit <= 0.15 && !r.p.contradicted && !(hasRow && isRow(r.p.point)))
+    .filter(
+      (r) =>
+        (r.credit <= 0.15 || (r.credit < 0.5 && !ownWordsOf(r.p.point))) &&
+        !r.p.contradicted &&
+        !(hasRow && isRow(r.p.point)),
+    )
     .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
   // Each point once, by its phrase; fragments apart (they have no object form).
   const phrased = <T extends { phrase: TPhrase | undefined }>(rows: T[]): TPhrase[] => {
@@ -507,6 +518,10 @@ function pointFeedback(
     const swap = swapped[0];
     if (swap) {
       comment.push(`It mixes up ${swap.with} and ${swap.subject}: ${swap.statement}.`);
+    } else if (backwards) {
+      comment.push(
+        `It gets one point the wrong way round: ${lowerFirst(backwards.point.text.replace(/\s*\([^)]*\)/g, '').replace(/[.;:,\s]+$/, ''))}.`,
+      );
     } else if (wrong.length > 0) {
       comment.push(`It gets one point wrong: it says the opposite of ${wrong[0] ?? ''}.`);
     }
@@ -520,7 +535,7 @@ function pointFeedback(
       comment.push(
         `It points out ${joinAnd(madeButTooLittle)}, but that alone does not earn a mark.`,
       );
-    } else if (verdict === 'incorrect') {
+    } else if (verdict === 'incorrect' && !backwards && !swap) {
       // What the answer does say, in its own words, and that it is not what earns the marks.
       const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
       if (said) {
@@ -540,7 +555,9 @@ function pointFeedback(
       touched.length === 0 &&
       notYetObjects.length === 0 &&
       notYetFragment === undefined &&
-      wrong.length === 0
+      wrong.length === 0 &&
+      !backwards &&
+      !swap
     ) {
       comment.push(
         equation
@@ -567,10 +584,14 @@ function pointFeedback(
     }
     // A teacher's question is read by its own rule (a worked result, right or wrong, is no
     // restatement); elsewhere by how much of the answer is the question's words.
+    // (Not said of an answer already told what it got wrong.)
     if (
-      teacherStyle
+      !backwards &&
+      swapped.length === 0 &&
+      contradicted.length === 0 &&
+      (teacherStyle
         ? isRestatement(model, evidence)
-        : evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3
+        : evidence.questionOverlap > 0.7 && evidence.distinctContent >= 3)
     ) {
       comment.push('Much of it repeats the question rather than answering it.');
     }
@@ -591,6 +612,8 @@ function pointFeedback(
       suggestion = `Next time, give ${need} points, as the question asks; your answer shows ${present.length}. One you could use is ${object}.`;
     } else if (swapped[0]) {
       suggestion = `Next time, check whether each sentence is about ${swapped[0].subject} or ${swapped[0].with} before you write it.`;
+    } else if (backwards) {
+      suggestion = 'Next time, check which way round each direction or comparison goes.';
     } else if (first && object && phrased(contradicted).some((p) => p.text === first.text)) {
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
     } else if (unitless[0]) {

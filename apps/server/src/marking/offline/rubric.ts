@@ -115,11 +115,16 @@ export function teacherPoints(high: string): string[] {
           .replace(TEACHER_LEAD_RE, '')
           .replace(/^(?:and )?(?:so|therefore|thus|hence)\s+(?=\S+\s+\S)/i, ''),
       );
+      // "...; animal cells do not": a rider on the points before it, not a point of its own.
+      if (RIDER_RE.test(clause)) continue;
       if (/[a-z0-9]{2}/i.test(clause)) out.push(clause);
     }
   }
   return out;
 }
+
+const RIDER_RE =
+  /^(?:[a-z]+ ){1,3}(?:do|does|did|can|could|will|would|is|are|was|were|has|have|had)(?: not|n't)$/i;
 
 const AUXILIARIES =
   'is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|may|might|must';

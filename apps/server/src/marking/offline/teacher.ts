@@ -138,7 +138,13 @@ export function isRestatement(model: TQuestionModel, evidence: TEvidence): boole
   if (writesOwnNumber(model, evidence)) return false;
   let novel = 0;
   for (const s of evidence.stems) if (model.answerStems.has(s)) novel++;
-  return novel <= 1 && !worksOutResult(model, evidence);
+  if (novel > 1 || worksOutResult(model, evidence)) return false;
+  // A point made in full, however short ("Plant cells have a cell wall" for "two differences between
+  // plant cells and animal cells"), is an answer: every word of it the question lacks is there.
+  return !model.keyPoints.some((point) => {
+    const own = point.terms.filter((t) => !model.questionStems.has(t.stem));
+    return own.length > 0 && own.every((t) => evidence.stems.has(t.stem));
+  });
 }
 
 function writesOwnNumber(model: TQuestionModel, evidence: TEvidence): boolean {

@@ -332,6 +332,71 @@ describe("a pupil's words for a teacher's points", () => {
     expect(r.aiComment).toContain('that it changes direction towards the normal');
   });
 
+  it('marks a direction or comparison said the wrong way round as wrong, and says so', () => {
+    // Both were 2 of 2: the same words in the other order.
+    const diffusion = mark(
+      'What is meant by the term diffusion?',
+      2,
+      ['0-0', 'No mention of concentration.'],
+      [
+        '1-2',
+        'The net movement of particles from an area of higher concentration to an area of lower concentration.',
+      ],
+      'Movement of particles from low concentration to high concentration.',
+    );
+    expect(diffusion.score).toBe(0);
+    expect(diffusion.aiComment).toBe(
+      'Your response is incorrect. It gets one point the wrong way round: the net movement of particles from an area of higher concentration to an area of lower concentration.',
+    );
+    expect(diffusion.suggestion).toBe(
+      'Next time, check which way round each direction or comparison goes.',
+    );
+    const sound = (answer: string) =>
+      mark(
+        'Compare the speed of sound in air and in steel.',
+        2,
+        ['0-0', 'No comparison.'],
+        [
+          '1-2',
+          'Sound travels faster in steel than in air because the particles are closer together.',
+        ],
+        answer,
+      ).score;
+    expect(
+      sound('Sound travels faster in air than in steel because the particles are further apart.'),
+    ).toBe(0);
+    expect(sound('Sound travels slower in steel than in air.')).toBe(0);
+    expect(sound('Sound is faster in steel because the particles are closer together.')).toBe(2);
+    expect(
+      sound('Sound travels slower in air than in steel as the particles are closer together.'),
+    ).toBe(2);
+  });
+
+  it('credits one of "any two", and not a difference said of the wrong thing', () => {
+    const cells = (answer: string) =>
+      mark(
+        'Give two differences between plant cells and animal cells.',
+        2,
+        ['0-0', 'No correct difference.'],
+        [
+          '1-2',
+          'Any two of: plant cells have a cell wall; plant cells have chloroplasts; plant cells have a permanent vacuole; animal cells do not.',
+        ],
+        answer,
+      );
+    // Was 0: a short answer made of the question's words and one more was "a restatement".
+    expect(cells('Plant cells have a cell wall.').score).toBe(1);
+    expect(
+      cells('Plant cells have a cell wall and chloroplasts but animal cells do not.').score,
+    ).toBe(2);
+    // Was 2 of 2 once the one-difference answer counted: "animal cells do not" was a point.
+    const swapped = cells('Animal cells have a cell wall and plant cells do not.');
+    expect(swapped.score).toBe(0);
+    expect(swapped.aiComment).toContain(
+      'It mixes up animal and plant: plant cells have a cell wall.',
+    );
+  });
+
   it('reads "the reaction slows down" as the rate of reaction falling', () => {
     // Was 2 of 3: "It mentions that the rate of reaction falls, but does not explain it fully".
     const r = mark(
