@@ -1,5 +1,5 @@
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
-import type { TEvidence } from './evidence';
+import { isNonAnswer, type TEvidence } from './evidence';
 import {
   cleanPhrase,
   joinAnd,
@@ -118,7 +118,7 @@ function readFeedback(
   context: TFeedbackContext,
   canBeOffTopic: boolean,
 ): TFeedbackText {
-  if (evidence.isBlank) return blankFeedback(model);
+  if (evidence.isBlank) return blankFeedback(model, evidence);
   const teacher = nearestTeacherComment(model, evidence.answer, score, marks, context.examples);
   if (teacher) return teacherFeedback(model, evidence, verdict, teacher);
   const criteria = criteriaModelOf(model);
@@ -127,14 +127,22 @@ function readFeedback(
   return pointFeedback(model, evidence, score, marks, verdict, canBeOffTopic);
 }
 
-function blankFeedback(model: TQuestionModel): TFeedbackText {
+function blankFeedback(model: TQuestionModel, evidence: TEvidence): TFeedbackText {
   const first = startingPoints(model);
+  const start =
+    first.length > 0 && model.hasContentPoints
+      ? `starting with ${joinAnd(first)}`
+      : 'with details that support it';
+  // Words with nothing in them ("Do it again."): an answer, though not one that can earn a mark.
+  if (!isNonAnswer(evidence.answer)) {
+    return {
+      aiComment: 'Your response is incorrect. It does not say anything the question asks about.',
+      suggestion: `Next time, answer the question in your own words, ${start}.`,
+    };
+  }
   return {
     aiComment: 'No answer was given, so no marks could be awarded.',
-    suggestion:
-      first.length > 0 && model.hasContentPoints
-        ? `Write an answer to the question in your own words, starting with ${joinAnd(first)}.`
-        : 'Write an answer to the question in your own words, with details that support it.',
+    suggestion: `Write an answer to the question in your own words, ${start}.`,
   };
 }
 
@@ -179,6 +187,8 @@ export function labelOf(point: TKeyPointModel): string | undefined {
     // "Property: there is a single path ..." -> the statement; "Adaptation of ..." -> the name.
     text = head.split(/\s+/).length === 1 && named[2] ? named[2] : head;
   }
+  // "such as the volume of acid": the example, named as itself.
+  text = text.replace(/^(?:such as|for example|for instance|e\.g\.?|including)\s+/i, '');
   for (let i = 0; i < 3; i++) {
     const next = text.replace(LEAD_RE, '');
     if (next === text) break;

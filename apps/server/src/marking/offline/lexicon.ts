@@ -60,6 +60,22 @@ export const PHRASES: [RegExp, string][] = [
   [/\bhow much\b/g, 'amount'],
   [/\bhow many\b/g, 'number'],
   [/\bhow long\b/g, 'time'],
+  // Formulas written for the substance's name ("H2" for hydrogen); an equation is read before this
+  // as one token (text.ts), so only a formula on its own is renamed.
+  ...(
+    [
+      ['h2', 'hydrogen'],
+      ['o2', 'oxygen'],
+      ['n2', 'nitrogen'],
+      ['cl2', 'chlorine'],
+      ['co2', 'carbon dioxide'],
+      ['h2o', 'water'],
+      ['nacl', 'sodium chloride'],
+      ['ch4', 'methane'],
+      ['nh3', 'ammonia'],
+      ['hcl', 'hydrochloric acid'],
+    ] as const
+  ).map(([formula, name]): [RegExp, string] => [new RegExp(`\\b${formula}\\b`, 'g'), name]),
   // A reaction that "slows down" is one whose rate falls (a ball that slows down decelerates).
   [/\breactions? (?:slows?|slowed|slowing) down\b/g, 'rate of reaction decreases'],
   [/\breactions? (?:speeds?|sped|speeding) up\b/g, 'rate of reaction increases'],

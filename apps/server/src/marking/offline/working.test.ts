@@ -397,6 +397,47 @@ describe("a pupil's words for a teacher's points", () => {
     );
   });
 
+  it('reads a formula on its own as its name, and tells words with nothing in them apart from no answer', () => {
+    const gas = (answer: string) =>
+      mark(
+        'Name the gas produced when zinc reacts with hydrochloric acid.',
+        1,
+        ['0-0', 'Any other gas.'],
+        ['1-1', 'Hydrogen.'],
+        answer,
+      );
+    // Was 0.
+    expect(gas('H2').score).toBe(1);
+    expect(gas('CO2').score).toBe(0);
+    const fair = mark(
+      'Suggest one way to make the experiment a fair test.',
+      1,
+      ['0-0', 'No control variable.'],
+      [
+        '1-1',
+        'Keep one variable the same, such as the volume of acid, its concentration or the temperature.',
+      ],
+      'Do it again.',
+    );
+    expect(fair.score).toBe(0);
+    // Was 'No answer was given, so no marks could be awarded.'
+    expect(fair.aiComment).toBe(
+      'Your response is incorrect. It does not say anything the question asks about.',
+    );
+    expect(
+      mark(
+        'Suggest one way to make the experiment a fair test.',
+        1,
+        ['0-0', 'No control variable.'],
+        [
+          '1-1',
+          'Keep one variable the same, such as the volume of acid, its concentration or the temperature.',
+        ],
+        'Use the same volume of acid each time.',
+      ).aiComment,
+    ).not.toContain('such as');
+  });
+
   it('reads "the reaction slows down" as the rate of reaction falling', () => {
     // Was 2 of 3: "It mentions that the rate of reaction falls, but does not explain it fully".
     const r = mark(
