@@ -130,7 +130,7 @@ describe('analytics and CSV export', () => {
           answer: 'an answer',
           score: a.score,
           aiScore: a.ai ?? a.score,
-          markedBy: a.score === null ? null : 'offline@4',
+          markedBy: a.score === null ? null : 'offline@5',
           feedback:
             a.score === null
               ? null
