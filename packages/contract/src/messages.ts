@@ -734,8 +734,6 @@ export const MESSAGES = {
     stepClassInfo: 'Class Info',
     stepSelectTeacher: 'Select Teacher',
     stepAddStudents: 'Add Students',
-    className: 'Class name',
-    classNamePlaceholder: 'e.g. Year 9 Physics',
     teacherRequired: 'Please select a teacher',
     noTeachers: 'This school has no teachers yet. Promote a student on the All Users page first.',
     noStudents: 'This school has no students yet.',
