@@ -609,8 +609,9 @@ export const MESSAGES = {
     needsReviewFilterAll: 'All submissions',
     queueEmpty: 'Nothing waits for review. Well done!',
     queuePosition: (index: number, total: number) => `${index} of ${total}`,
+    /** A digit saves that mark at once (no Enter), as A keeps the AI's. */
     queueHelp:
-      'Keys: J or ↓ next, K or ↑ previous, A mark as reviewed, 0-9 set the score, Enter save.',
+      'Keys: J or ↓ next answer, K or ↑ previous, A mark as reviewed, 0-9 save that mark at once.',
     next: 'Next',
     previous: 'Previous',
     failedInQueue: 'Marking failed for this submission: try marking it again.',
