@@ -128,6 +128,9 @@ export const MESSAGES = {
     deleteTitle: 'Delete your account?',
     deleteWarning:
       'Your account, your class memberships and all your submissions, scores and feedback are deleted at once. This cannot be undone.',
+    /** A teacher has no submissions of their own; what blocks the deletion is said before the password. */
+    deleteWarningTeacher:
+      'Your account is deleted at once. This cannot be undone. It can be deleted only once you teach no classes and own no questions.',
     passwordLabel: 'Your password',
     confirmDelete: 'Delete my account',
     cancel: 'Cancel',

@@ -492,6 +492,17 @@ describe('app shell', () => {
     expect(call?.body).toEqual({ password: 'wrong-one' });
   });
 
+  it("warns a teacher about their own account, not a student's submissions", async () => {
+    signIn('teacher');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.account.deleteButton }));
+    const confirm = await screen.findByRole('dialog', { name: MESSAGES.account.deleteTitle });
+    expect(within(confirm).getByText(MESSAGES.account.deleteWarningTeacher)).toBeTruthy();
+    expect(within(confirm).queryByText(MESSAGES.account.deleteWarning)).toBeNull();
+  });
+
   it('offers an admin a copy of their data but not deleting their own account', async () => {
     signIn('admin');
     renderShell('/admin-dashboard');

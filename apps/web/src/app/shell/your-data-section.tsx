@@ -117,7 +117,7 @@ export function YourDataSection({ role }: { role: TRole }) {
       <Modal opened={confirming} onClose={closeConfirm} title={T.deleteTitle} centered>
         <form onSubmit={(e) => void confirmDelete(e)}>
           <Stack gap="md">
-            <Text size="sm">{T.deleteWarning}</Text>
+            <Text size="sm">{role === 'teacher' ? T.deleteWarningTeacher : T.deleteWarning}</Text>
             <PasswordInput
               label={T.passwordLabel}
               value={password}
