@@ -56,7 +56,7 @@ test.describe('the school admin', () => {
 
     // The 3-step wizard: a name, a teacher, then at least one student.
     await page.goto('/admin/create-class');
-    await page.getByRole('textbox', { name: T.className }).fill(className);
+    await page.getByRole('textbox', { name: MESSAGES.classesPage.classNameLabel }).fill(className);
     await page.getByRole('button', { name: T.next }).click();
     await page.getByRole('radio', { name: new RegExp(teacherToBe.name) }).check();
     await page.getByRole('button', { name: T.next }).click();

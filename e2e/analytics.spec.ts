@@ -7,7 +7,14 @@ import {
   type TClassAnalytics,
 } from '@stem/contract/analytics';
 import { accounts, pick, type TAccount } from './support/accounts';
-import { DESKTOP, PHONE, expectNoHorizontalOverflow, signIn, snap } from './support/pages';
+import {
+  DESKTOP,
+  PHONE,
+  expectChartLabelsApart,
+  expectNoHorizontalOverflow,
+  signIn,
+  snap,
+} from './support/pages';
 import { baseUrl } from './support/run-state';
 import { expect, test } from './support/test';
 
@@ -153,6 +160,16 @@ test.describe('class analytics and CSV export', () => {
     await page.setViewportSize(PHONE);
     await expect(grid).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    // Each attempt's bar keeps its name (the first one lost it on a phone), and the weeks' dates
+    // under the progress chart stand apart (two of them touched).
+    const attempts = page.getByRole('region', { name: T.attemptsTitle });
+    if (cls.analytics.attempts.byAttempt.length > 0) {
+      const named = await expectChartLabelsApart(attempts);
+      expect(named.map((l) => l.text)).toEqual(
+        cls.analytics.attempts.byAttempt.map((a) => T.attemptLabel(a.attempt)),
+      );
+    }
+    await expectChartLabelsApart(page.getByRole('region', { name: T.progressTitle }));
     await page.setViewportSize(DESKTOP);
   });
 

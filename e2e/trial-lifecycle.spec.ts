@@ -4,7 +4,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { SUBMISSION_PATHS } from '@stem/contract/submissions';
 import { accounts, pick } from './support/accounts';
 import { linkTo, readOutbox } from './support/outbox';
-import { signIn, snap } from './support/pages';
+import { expectChartLabelsApart, signIn, snap } from './support/pages';
 import { baseUrl } from './support/run-state';
 import { teachingApi } from './support/teaching-api';
 import { expiredTrialAccount, trialAccount } from './support/trial-account';
@@ -84,6 +84,10 @@ test.describe('trials and plan limits', () => {
     await expect(dialog.getByTestId('student-usage')).toBeVisible();
     await expect(dialog.getByTestId('student-usage')).toContainText(/of 30 students/);
     await expect(dialog.locator('.recharts-surface').first()).toBeVisible();
+    // The weeks' dates under the chart stand apart (they were crowded, 6 px between two of them).
+    expect(
+      (await expectChartLabelsApart(dialog.getByTestId('student-usage'))).length,
+    ).toBeGreaterThan(2);
 
     await dialog.getByRole('button', { name: 'Edit school name' }).click();
     const nameBox = dialog.getByRole('textbox', { name: 'School name' });

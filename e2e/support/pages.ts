@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -45,6 +45,44 @@ export function storedToken(page: Page): Promise<string | null> {
  * navigation may leave the shell's navbar sliding out for a moment (Mantine's transitions), so the
  * page gets up to 3 s to settle before the culprits are named.
  */
+/**
+ * The x-axis labels that carry text in the first chart of `scope`, left to right. Asserts that
+ * they stand apart (at least `minGap` px between two) and stay within the chart, and returns them.
+ */
+export async function expectChartLabelsApart(
+  scope: Locator,
+  minGap = 12,
+): Promise<{ text: string; left: number; right: number }[]> {
+  const chart = scope.locator('.recharts-wrapper').first();
+  await expect(chart).toBeVisible();
+  const { labels, box } = await chart.evaluate((node) => {
+    const wrapper = node.getBoundingClientRect();
+    const found = [
+      ...node.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+    ]
+      .map((tick) => ({
+        text: (tick.textContent ?? '').trim(),
+        rect: tick.getBoundingClientRect(),
+      }))
+      .filter((tick) => tick.text !== '')
+      .map((tick) => ({ text: tick.text, left: tick.rect.left, right: tick.rect.right }))
+      .sort((a, b) => a.left - b.left);
+    return { labels: found, box: { left: wrapper.left, right: wrapper.right } };
+  });
+  for (const [i, label] of labels.entries()) {
+    expect(label.left, `"${label.text}" inside the chart`).toBeGreaterThanOrEqual(box.left - 1);
+    expect(label.right, `"${label.text}" inside the chart`).toBeLessThanOrEqual(box.right + 1);
+    const before = labels[i - 1];
+    if (before) {
+      expect(
+        label.left - before.right,
+        `"${before.text}" and "${label.text}" apart`,
+      ).toBeGreaterThanOrEqual(minGap);
+    }
+  }
+  return labels;
+}
+
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   await expect
     .poll(

@@ -250,6 +250,10 @@ export const ANALYTICS_MESSAGES = {
     score: 'Score',
     marks: 'Marks',
     marker: 'Marker',
+    /** The Marker column in words, never an engine's internal name ("offline@4", "anthropic:…"). */
+    markerOffline: 'Automatic (offline)',
+    markerHosted: { anthropic: 'Anthropic Claude', openai: 'OpenAI' } as Record<string, string>,
+    markerOther: 'Automatic',
     teacherOverride: 'Teacher override',
     aiScore: 'AI score',
     comment: 'Comment',

@@ -128,6 +128,9 @@ export const MESSAGES = {
     deleteTitle: 'Delete your account?',
     deleteWarning:
       'Your account, your class memberships and all your submissions, scores and feedback are deleted at once. This cannot be undone.',
+    /** A teacher has no submissions of their own; what blocks the deletion is said before the password. */
+    deleteWarningTeacher:
+      'Your account is deleted at once. This cannot be undone. It can be deleted only once you teach no classes and own no questions.',
     passwordLabel: 'Your password',
     confirmDelete: 'Delete my account',
     cancel: 'Cancel',
@@ -609,8 +612,9 @@ export const MESSAGES = {
     needsReviewFilterAll: 'All submissions',
     queueEmpty: 'Nothing waits for review. Well done!',
     queuePosition: (index: number, total: number) => `${index} of ${total}`,
+    /** A digit saves that mark at once (no Enter), as A keeps the AI's. */
     queueHelp:
-      'Keys: J or ↓ next, K or ↑ previous, A mark as reviewed, 0-9 set the score, Enter save.',
+      'Keys: J or ↓ next answer, K or ↑ previous, A mark as reviewed, 0-9 save that mark at once.',
     next: 'Next',
     previous: 'Previous',
     failedInQueue: 'Marking failed for this submission: try marking it again.',
@@ -734,8 +738,6 @@ export const MESSAGES = {
     stepClassInfo: 'Class Info',
     stepSelectTeacher: 'Select Teacher',
     stepAddStudents: 'Add Students',
-    className: 'Class name',
-    classNamePlaceholder: 'e.g. Year 9 Physics',
     teacherRequired: 'Please select a teacher',
     noTeachers: 'This school has no teachers yet. Promote a student on the All Users page first.',
     noStudents: 'This school has no students yet.',

@@ -379,7 +379,7 @@ describe('analytics and CSV export', () => {
       'Q1 forces',
       '3',
       '4',
-      'Drafted automatically',
+      ANALYTICS_MESSAGES.csv.markerOffline,
       'Ms Curie',
       '2',
       "'@see the formula",

@@ -1,13 +1,21 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { dashboardPathFor, type TRole } from '@stem/contract/roles';
 import { getStoredRole, isSignedIn } from '../lib/session-core';
 import { useSessionVersion } from './use-session';
 
-/** No token: to /login. Otherwise the nested routes render. */
+/**
+ * No token: to /login. Otherwise the nested routes render. A page that signed the person out may
+ * already be on its way to /login with a message ('Your account and your work have been deleted.'):
+ * the redirect keeps that navigation's state rather than replacing it.
+ */
 export function RequireAuth() {
   useSessionVersion();
   const location = useLocation();
-  if (!isSignedIn()) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  const navigation = useNavigation();
+  if (!isSignedIn()) {
+    const pending = navigation.location?.pathname === '/login' ? navigation.location.state : null;
+    return <Navigate to="/login" replace state={pending ?? { from: location.pathname }} />;
+  }
   return <Outlet />;
 }
 

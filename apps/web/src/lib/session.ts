@@ -58,14 +58,18 @@ export function updateStoredUser(patch: Partial<TSessionUser>): void {
   notifySessionChange();
 }
 
-/** Log out: clears stored user, token, refresh token, user name and role (spec 01 §4). */
-export function clearSession(): void {
+/**
+ * Log out: clears stored user, token, refresh token, user name and role (spec 01 §4). With
+ * `notify: false` this tab's guards are not told (the caller is navigating away itself), so the
+ * signed-in guard's own redirect to /login does not overtake that navigation and its state.
+ */
+export function clearSession({ notify = true }: { notify?: boolean } = {}): void {
   write(STORAGE_KEYS.token, null);
   write(STORAGE_KEYS.refreshToken, null);
   write(STORAGE_KEYS.user, null);
   write(STORAGE_KEYS.userName, null);
   write(STORAGE_KEYS.role, null);
-  notifySessionChange();
+  if (notify) notifySessionChange();
 }
 
 /** A `storage` event only reaches other tabs; this one also tells this tab. */

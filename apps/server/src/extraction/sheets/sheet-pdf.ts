@@ -1,6 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
 import { encodeSheetCode, type TPaper } from './sheet-code';
+import { printableText } from './sheet-text';
 import { sheetLayout, type TRect, type TSheetLayout } from './sheet-layout';
 
 export type TSheetStudent = { id: string; name: string };
@@ -22,20 +23,19 @@ const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
 
 /**
- * Helvetica only encodes WinAnsi: any other character (a name in another script) is written as "?"
- * rather than failing the whole pack. The code, not the printed name, identifies the student.
+ * Helvetica only encodes WinAnsi: a science symbol it lacks is printed as its word (Ω as "ohm") and
+ * any other character (a name in another script) as "?", rather than failing the whole pack. The
+ * code, not the printed name, identifies the student.
  */
 function printable(font: PDFFont, text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
+  return printableText(text, (ch) => {
     try {
       font.encodeText(ch);
-      out += ch;
+      return true;
     } catch {
-      out += '?';
+      return false;
     }
-  }
-  return out.replace(/[\r\n\t]+/g, ' ');
+  });
 }
 
 /** Splits text into lines that fit `width` at `size`, breaking long words too. */

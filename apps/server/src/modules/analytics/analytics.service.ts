@@ -208,11 +208,17 @@ export async function exportClass(
   return { disposition: attachmentHeader(cls.name, now), body: Readable.from(rows()) };
 }
 
-/** The marker a teacher reads: never an engine's internal name. */
-function markerName(markedBy: string | null): string {
+/**
+ * The marker a teacher reads in the export: never an engine's internal name. It said 'Drafted
+ * automatically' (the rubric writer's words) for the offline marker and "anthropic:claude-…" for a
+ * hosted one.
+ */
+export function markerName(markedBy: string | null): string {
   if (!markedBy) return '';
-  if (markedBy.startsWith('offline')) return 'Drafted automatically';
-  return markedBy;
+  if (markedBy.startsWith('offline')) return T.csv.markerOffline;
+  const separator = markedBy.indexOf(':');
+  const provider = separator > 0 ? markedBy.slice(0, separator).toLowerCase() : '';
+  return T.csv.markerHosted[provider] ?? T.csv.markerOther;
 }
 
 /**

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_PATHS } from '@stem/contract/account';
@@ -11,6 +12,7 @@ import { PAYMENT_PATHS } from '@stem/contract/trial';
 import { getStoredUser, getToken, saveSession, STORAGE_KEYS } from '../../lib/session';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
+import { RequireAuth } from '../guards';
 import AppShellLayout from './app-shell';
 import { HELP_TOPICS } from './help-topics';
 import { canSeePayments, isLinkActive, navLinksFor, type TNavUser } from './nav-links';
@@ -185,15 +187,32 @@ function signIn(role: TRole, extra: Partial<TSessionUser> = {}) {
   });
 }
 
+/** /login as the app has it: a page that shows the message another page handed over. */
+function LoginProbe() {
+  const state = useLocation().state as { message?: string } | null;
+  return (
+    <>
+      <p>Login page</p>
+      {state?.message && <p role="status">{state.message}</p>}
+    </>
+  );
+}
+
 function renderShell(path: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(['left', 'over'], 'cached');
   const { router } = renderRoutes(
     [
-      { path: '/login', element: <p>Login page</p> },
+      { path: '/login', element: <LoginProbe /> },
       {
-        element: <AppShellLayout />,
-        children: [{ path: '*', element: <p>Page content</p> }],
+        // As in the app's router: the shell sits behind the signed-in guard.
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShellLayout />,
+            children: [{ path: '*', element: <p>Page content</p> }],
+          },
+        ],
       },
     ],
     path,
@@ -441,7 +460,7 @@ describe('app shell', () => {
       },
     });
     signIn('student');
-    renderShell('/dashboard');
+    const { queryClient } = renderShell('/dashboard');
     fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Settings' });
     expect(within(dialog).getByRole('button', { name: MESSAGES.account.download })).toBeTruthy();
@@ -465,9 +484,23 @@ describe('app shell', () => {
     });
     fireEvent.click(within(confirm).getByRole('button', { name: MESSAGES.account.confirmDelete }));
     expect(await screen.findByText('Login page')).toBeTruthy();
+    // The login page says what happened (the guard's own redirect to /login used to drop it).
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.account.deleted);
     expect(getToken()).toBeNull();
+    expect(queryClient.getQueryData(['left', 'over'])).toBeUndefined();
     const call = backend.seen.filter((r) => r.path === ACCOUNT_PATHS.delete).at(-1);
     expect(call?.body).toEqual({ password: 'wrong-one' });
+  });
+
+  it("warns a teacher about their own account, not a student's submissions", async () => {
+    signIn('teacher');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.account.deleteButton }));
+    const confirm = await screen.findByRole('dialog', { name: MESSAGES.account.deleteTitle });
+    expect(within(confirm).getByText(MESSAGES.account.deleteWarningTeacher)).toBeTruthy();
+    expect(within(confirm).queryByText(MESSAGES.account.deleteWarning)).toBeNull();
   });
 
   it('offers an admin a copy of their data but not deleting their own account', async () => {

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@stem/contract/messages';
+import { useSparseDateAxis } from '../../lib/chart-axis';
 import { useSchoolUsage } from './school-api';
 
 const COLOURS = [
@@ -27,6 +28,8 @@ function weekLabel(weekStart: string): string {
 /** The 'Student Usage' chart of paid teachers (spec 01 §2): last 12 weeks, and students against the limit. */
 export default function StudentUsageChart() {
   const usage = useSchoolUsage(true);
+  // Twelve weeks' dates side by side do not fit the popup: at most six of them (four on a phone).
+  const weekAxis = useSparseDateAxis(usage.data?.weeks.length ?? 0, 6);
   if (usage.isPending) return <Skeleton h={220} />;
   if (usage.isError) {
     return (
@@ -62,6 +65,7 @@ export default function StudentUsageChart() {
         dataKey="week"
         type="stacked"
         withLegend={names.length > 0 && names.length <= 8}
+        xAxisProps={weekAxis}
         series={names.map((name, i) => ({ name, color: COLOURS[i % COLOURS.length] ?? 'blue.6' }))}
         aria-label={MESSAGES.settings.submissionsPerWeek}
       />

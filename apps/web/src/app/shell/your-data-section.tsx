@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   ACCOUNT_PATHS,
@@ -32,6 +33,7 @@ function saveJson(data: TAccountExport): void {
  */
 export function YourDataSection({ role }: { role: TRole }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +70,12 @@ export function YourDataSection({ role }: { role: TRole }) {
     setDeleteError(null);
     try {
       await api.post<TDeleteAccountResponse>(ACCOUNT_PATHS.delete, { password });
-      clearSession();
+      // Nothing of the deleted account stays in this tab's cache for the next person to sign in.
+      queryClient.clear();
+      // The session goes without telling this tab's guards: told, the signed-in guard redirected to
+      // /login itself before this navigation landed, and the message was lost. /login reads the
+      // cleared session as it opens; other tabs hear of it from the browser's storage event.
+      clearSession({ notify: false });
       void navigate('/login', { replace: true, state: { message: T.deleted } });
     } catch (error) {
       const status = statusOf(error);
@@ -110,7 +117,7 @@ export function YourDataSection({ role }: { role: TRole }) {
       <Modal opened={confirming} onClose={closeConfirm} title={T.deleteTitle} centered>
         <form onSubmit={(e) => void confirmDelete(e)}>
           <Stack gap="md">
-            <Text size="sm">{T.deleteWarning}</Text>
+            <Text size="sm">{role === 'teacher' ? T.deleteWarningTeacher : T.deleteWarning}</Text>
             <PasswordInput
               label={T.passwordLabel}
               value={password}

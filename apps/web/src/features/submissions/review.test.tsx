@@ -303,7 +303,8 @@ describe('the review queue', { timeout: 20_000 }, () => {
       ).toBe(true),
     );
     await waitFor(() => expect(focusedText()).toContain('Answer number 2'));
-    // A digit sets the score of the answer in focus.
+    // A digit saves that score for the answer in focus, at once: the help line says so.
+    expect(within(queue).getByText(/0-9 save that mark at once/)).toBeInTheDocument();
     fireEvent.keyDown(window, { key: '3' });
     await waitFor(() =>
       expect(backend.seen.find((r) => r.method === 'PATCH')?.body).toEqual({

@@ -1,6 +1,17 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
-import { Badge, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  useMatches,
+} from '@mantine/core';
 import { useId, useMemo, useState } from 'react';
 import {
   ANALYTICS_MESSAGES,
@@ -9,6 +20,7 @@ import {
   type TQuestionStats,
   type TSummary,
 } from '@stem/contract/analytics';
+import { useSparseDateAxis } from '../../../lib/chart-axis';
 import { ScoreGrid } from './score-grid';
 
 const T = ANALYTICS_MESSAGES;
@@ -107,6 +119,16 @@ export function AttemptsPanel({ attempts }: { attempts: TAttemptMovement }) {
     attempt: `${T.attemptLabel(a.attempt)} (${T.attemptAnswers(a.answers)})`,
     mean: Math.round(a.mean * 1000) / 10,
   }));
+  // On a phone 'Attempt 1 (49 answers)' is wider than its bar and recharts dropped it: the axis
+  // names the attempt only there (the tooltip keeps the count).
+  const shortTicks = useMatches({ base: true, sm: false });
+  const attemptAxis = {
+    interval: 0 as const,
+    tickFormatter: (label: string, index: number) => {
+      const attempt = attempts.byAttempt[index]?.attempt;
+      return shortTicks && attempt !== undefined ? T.attemptLabel(attempt) : label;
+    },
+  };
   return (
     <Section title={T.attemptsTitle} hint={T.attemptsHint}>
       {attempts.pairs === 0 ? (
@@ -137,6 +159,7 @@ export function AttemptsPanel({ attempts }: { attempts: TAttemptMovement }) {
           h={180}
           data={data}
           dataKey="attempt"
+          xAxisProps={attemptAxis}
           unit="%"
           yAxisProps={{ domain: [0, 100] }}
           series={[{ name: 'mean', label: T.mean, color: 'teal.6' }]}
@@ -271,6 +294,7 @@ function ProgressPanel({ analytics }: { analytics: TClassAnalytics }) {
         : {}),
     }));
   }, [analytics, studentId, student]);
+  const weekAxis = useSparseDateAxis(data.length);
   return (
     <Section title={T.progressTitle} hint={T.progressHint}>
       <Select
@@ -290,6 +314,7 @@ function ProgressPanel({ analytics }: { analytics: TClassAnalytics }) {
         h={240}
         data={data}
         dataKey="week"
+        xAxisProps={weekAxis}
         unit="%"
         yAxisProps={{ domain: [0, 100] }}
         curveType="linear"

@@ -14,6 +14,7 @@ import {
   weekLabel,
 } from '../components/analytics-view';
 import { ClassCsvMenu } from '../components/class-csv-menu';
+import { useSparseDateAxis } from '../../../lib/chart-axis';
 
 const T = ANALYTICS_MESSAGES;
 
@@ -91,6 +92,7 @@ export default function SchoolAnalyticsPage() {
   const query = useSchoolAnalytics();
   const [classId, setClassId] = useState<string | null>(null);
   usePageTitle(T.schoolTitle);
+  const weekAxis = useSparseDateAxis(query.data?.weeks.length ?? 0);
   if (!query.data) return <AnalyticsQueryState query={query} back={null} />;
   const school = query.data;
   const trend = school.weeks.map((w) => ({
@@ -124,6 +126,7 @@ export default function SchoolAnalyticsPage() {
               h={220}
               data={trend}
               dataKey="week"
+              xAxisProps={weekAxis}
               unit="%"
               yAxisProps={{ domain: [0, 100] }}
               curveType="linear"

@@ -30,6 +30,8 @@ import { StudentPicker } from '../components/student-picker';
 import { usePageTitle } from '../use-page-title';
 
 const T = MESSAGES.admin;
+/** The class name field reads as it does in the teacher's wizard (/create-class). */
+const CLASS_FORM = MESSAGES.classesPage;
 
 /**
  * /admin/create-class (spec 02 §2 and §4 Admin wizard): 1 Class Info needs a name, 2 Select Teacher
@@ -114,8 +116,8 @@ export default function AdminCreateClassPage() {
             <form onSubmit={toTeacher} noValidate>
               <Stack mt="md">
                 <TextInput
-                  label={T.className}
-                  placeholder={T.classNamePlaceholder}
+                  label={CLASS_FORM.classNameLabel}
+                  placeholder={CLASS_FORM.classNamePlaceholder}
                   value={name}
                   onChange={(e) => setName(e.currentTarget.value)}
                   maxLength={120}
