@@ -446,6 +446,13 @@ function pointFeedback(
   const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
   // The equation a calculation starts from, when a teacher's rubric names one.
   const equation = teacherStyle ? equationOf(model) : undefined;
+  // The equation written in the answer ("I = V / R" in any arrangement, "speed = distance / time").
+  const equationStems = equation ? [...stemsOf(equation)] : [];
+  const writesEquation =
+    equationStems.length > 0 && equationStems.every((s) => evidence.stems.has(s));
+  const finalWithUnit = teacherStyle
+    ? finalReached(model, evidence, 'with unit').map((q) => q.written)
+    : [];
   // The rubric's chemical equation, written by the answer (balanced, or it would not meet it).
   const equations = teacherStyle
     ? chemicalEquationsOf(model.rubric.high)
@@ -494,6 +501,10 @@ function pointFeedback(
     } else if (named.length > 0) {
       // What the low band credits, named and no more ("Names limewater without the result").
       comment.push(`It correctly names ${joinAnd(named)}, which earns part of the marks.`);
+    } else if (equation && finalWithUnit.length > 0 && !writesEquation) {
+      comment.push(
+        `It works out ${finalWithUnit[0] ?? ''} correctly, but does not write the equation it uses, ${equation}.`,
+      );
     } else if (onTheWay.length > 0) {
       comment.push(
         `It works out ${joinAnd(onTheWay.slice(0, 2))} correctly, but does not carry the working through to the final answer.`,
@@ -640,6 +651,14 @@ function pointFeedback(
           : first.kind === 'clause'
             ? `Next time, say in a sentence of your own ${object}.`
             : `Next time, also cover ${object}.`;
+    } else if (
+      equation &&
+      finalWithUnit.length > 0 &&
+      !writesEquation &&
+      [...evidence.stems].some((t) => t.startsWith('expr_'))
+    ) {
+      // The values put in and the result, without the equation they come from.
+      suggestion = `Next time, write the equation first, ${equation}, then put in the values.`;
     } else if (equation) {
       // A calculation: the next step is the working, not "explain each point more fully".
       suggestion = `Next time, start from ${equation}, put in the values from the question and give the answer${quantitiesOf(model.rubric.high).length > 0 ? ' with its unit' : ''}.`;

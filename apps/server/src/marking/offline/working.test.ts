@@ -115,6 +115,31 @@ describe('calculations', () => {
     );
   });
 
+  it('tells a working without its equation to write the equation first', () => {
+    // Was 'It is on the right track.' and 'start from I = V / R, put in the values ...'.
+    const r = markOffline(
+      {
+        question:
+          'A 6 V battery is connected across a 12 Ω resistor. Calculate the current and show your working.',
+        marks: 3,
+        lowMarkRange: '0-0',
+        highMarkRange: '2-3',
+        rubric:
+          'Low Mark Range (0-0):\nNo correct equation and no correct value.\n\nHigh Mark Range (2-3):\nUses V = I × R rearranged to I = V / R, substitutes 6 / 12 and gives 0.5 A with the unit.',
+        answer: 'I = 6/12 = 0.5 A',
+        source: 'typed',
+      },
+      {},
+    );
+    expect(r.score).toBe(2);
+    expect(r.aiComment).toBe(
+      'Your response is partially correct. It works out 0.5 A correctly, but does not write the equation it uses, I = V / R.',
+    );
+    expect(r.suggestion).toBe(
+      'To improve, write the equation first, I = V / R, then put in the values.',
+    );
+  });
+
   it('gives full marks for the equation, the substitution and the result with its unit', () => {
     expect(mark('F = m × a = 4 × 2 = 8 N')).toBe(3);
     expect(mark('Using F = ma, the force is 4 x 2 = 8 N.')).toBe(3);
