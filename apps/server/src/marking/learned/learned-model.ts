@@ -37,15 +37,6 @@ export const LEARNED = {
   ] as readonly TKernel[],
   /** Weight of the standardised dense features against the n-gram block (unit length). */
   denseWeight: 0.5,
-  /**
-   * Supervised term weights: each n-gram's value is multiplied by 1 + termWeight · |r|, r its
-   * correlation with the mark over the examples it is learned from (recomputed inside each fold
-   * from that fold's training part), for n-grams in at least `termMinDf` of them. Tuning part,
-   * three splits: +0.008 / +0.007 at 100 / 300 examples (the learned model alone +0.026 / +0.018);
-   * held-out part, once: −0.004 / +0.002 (the learned model alone −0.009 / +0.004).
-   */
-  termWeight: 2,
-  termMinDf: 3,
   /** Blend weights tried (the chosen one is then shrunk by n / (n + shrink)). */
   weightStep: 0.05,
   shrink: 5,
@@ -446,19 +437,15 @@ type TKernelFit = {
   alpha: Float64Array;
 };
 
-/**
- * Ridge on one kernel: the penalty chosen by cross-validated squared error. `gramOf(f)` is the
- * kernel's Gram matrix in fold f's features (its term weights); f = folds.length: all examples'.
- */
+/** Ridge on one kernel's Gram matrix: the penalty chosen by cross-validated squared error. */
 function fitKernel(
   kernel: TKernel,
-  gramOf: (f: number) => Float64Array,
+  gram: Float64Array,
   n: number,
   shares: readonly number[],
   folds: readonly (readonly number[])[],
   mean: number,
 ): TKernelFit {
-  const gram = gramOf(folds.length);
   let diag = 0;
   for (let i = 0; i < n; i++) diag += (gram[i * n + i] ?? 0) / Math.max(1, n);
   const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
@@ -469,7 +456,7 @@ function fitKernel(
     const lambda = (LEARNED.lambdas[at] ?? 0) * diag;
     const oof = new Array<number>(n).fill(0);
     folds.forEach((fold, f) => {
-      const predicted = fitPredict(gramOf(f), n, shares, trainOf(f), fold, lambda);
+      const predicted = fitPredict(gram, n, shares, trainOf(f), fold, lambda);
       fold.forEach((idx, i) => (oof[idx] = predicted[i] ?? 0));
     });
     const result = { lambda, oof, error: mse(oof, shares) };
@@ -499,74 +486,6 @@ function fitKernel(
   return { kernel, lambda: best.lambda, oof: best.oof, alpha };
 }
 
-let termScratch: Float64Array[] | undefined;
-
-/**
- * Supervised term weights from the examples `train`: each bucket's multiplier 1 + c · |r|, r the
- * correlation of its value with the mark over those examples (1 for buckets in fewer than
- * `termMinDf` of them). Only the buckets whose multiplier is not 1 are listed.
- */
-function termWeights(
-  features: readonly TSparse[],
-  shares: readonly number[],
-  train: readonly number[],
-): Map<number, number> {
-  termScratch ??= Array.from({ length: 4 }, () => new Float64Array(1 << HASH_BITS));
-  const [sx, sxx, sxy, df] = termScratch as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
-  const touched: number[] = [];
-  let sy = 0;
-  let syy = 0;
-  for (const i of train) {
-    const y = shares[i] ?? 0;
-    sy += y;
-    syy += y * y;
-    const f = features[i];
-    if (!f) continue;
-    for (let j = 0; j < f.index.length; j++) {
-      const k = f.index[j] ?? 0;
-      const v = f.value[j] ?? 0;
-      if (df[k] === 0) touched.push(k);
-      sx[k] = (sx[k] ?? 0) + v;
-      sxx[k] = (sxx[k] ?? 0) + v * v;
-      sxy[k] = (sxy[k] ?? 0) + v * y;
-      df[k] = (df[k] ?? 0) + 1;
-    }
-  }
-  const m = Math.max(1, train.length);
-  const varY = syy / m - (sy / m) ** 2;
-  const weights = new Map<number, number>();
-  for (const k of touched) {
-    if ((df[k] ?? 0) >= LEARNED.termMinDf && varY > 0) {
-      const mx = (sx[k] ?? 0) / m;
-      const varX = (sxx[k] ?? 0) / m - mx * mx;
-      const cov = (sxy[k] ?? 0) / m - mx * (sy / m);
-      if (varX > 1e-12)
-        weights.set(k, 1 + LEARNED.termWeight * Math.abs(cov / Math.sqrt(varX * varY)));
-    }
-    sx[k] = 0;
-    sxx[k] = 0;
-    sxy[k] = 0;
-    df[k] = 0;
-  }
-  return weights;
-}
-
-/** A sparse vector with its buckets' values multiplied by their term weights. */
-function weighted(features: TSparse, weights: ReadonlyMap<number, number>): TSparse {
-  return {
-    index: features.index,
-    value: Float64Array.from(
-      features.value,
-      (v, j) => v * (weights.get(features.index[j] ?? 0) ?? 1),
-    ),
-  };
-}
-
 /**
  * Fits the learned model on teacher-marked examples and chooses its blend weight with the rubric
  * engine by cross-validation. Deterministic: the same examples in the same order give the same model.
@@ -583,36 +502,19 @@ export function fitLearned(
   const standard = standardiser(examples.map((e) => e.dense));
   const dense = examples.map((e) => standardise(e.dense, standard));
   const buffer = scratch();
-  const folds = foldsOf(n, Math.min(LEARNED.folds, n));
-  const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
-  const everyone = shares.map((_, i) => i);
-  // The linear Gram matrix in each fold's features (term weights from its training part), and in
-  // all examples' (index folds.length).
-  const raw = examples.map((e) => e.features);
-  const weightsOf = folds.map((_, f) => termWeights(raw, shares, trainOf(f)));
-  const weights = termWeights(raw, shares, everyone);
-  weightsOf.push(weights);
-  const weightedFeatures = raw.map((x) => weighted(x, weights));
-  const linearOf = weightsOf.map((w) => {
-    const gram = sparseGram(
-      w === weights ? weightedFeatures : raw.map((x) => weighted(x, w)),
-      buffer,
-    );
-    for (let i = 0; i < n; i++) {
-      const di = dense[i] ?? new Float64Array(0);
-      for (let j = i; j < n; j++) {
-        const v = (gram[i * n + j] ?? 0) + denseDot(di, dense[j] ?? di);
-        gram[i * n + j] = v;
-        gram[j * n + i] = v;
-      }
-    }
-    return gram;
-  });
-  const linear = linearOf[folds.length] ?? new Float64Array(0);
+  const linear = sparseGram(
+    examples.map((e) => e.features),
+    buffer,
+  );
+  dense.forEach((di, i) =>
+    dense.forEach((dj, j) => (linear[i * n + j] = (linear[i * n + j] ?? 0) + denseDot(di, dj))),
+  );
   const selfDots = Float64Array.from({ length: n }, (_, i) => linear[i * n + i] ?? 0);
   const scale = selfDots.reduce((a, b) => a + b, 0) / Math.max(1, n) || 1;
   const gramMs = performance.now() - started;
 
+  const folds = foldsOf(n, Math.min(LEARNED.folds, n));
+  const trainOf = (f: number) => folds.flatMap((fold, g) => (g === f ? [] : fold));
   const rubric = new Array<number>(n).fill(0);
   folds.forEach((fold, f) => {
     const predicted = options.rubricShares(trainOf(f), fold);
@@ -620,25 +522,21 @@ export function fitLearned(
   });
   const rubricMs = performance.now() - started;
 
-  // One ridge model per kernel (the others' Gram matrices are computed from the linear ones).
+  // One ridge model per kernel (the others' Gram matrices are computed from the linear one).
   const fits = LEARNED.kernels.map((kernel) => {
-    const grams = linearOf.map((lin) => {
-      if (kernel.kind === 'linear') return lin;
-      const gram = new Float64Array(n * n);
-      for (let i = 0; i < n; i++) {
-        const kii = lin[i * n + i] ?? 0;
-        for (let j = 0; j < n; j++)
-          gram[i * n + j] = kernelValue(
-            kernel,
-            lin[i * n + j] ?? 0,
-            kii,
-            lin[j * n + j] ?? 0,
-            scale,
+    const gram =
+      kernel.kind === 'linear'
+        ? linear
+        : Float64Array.from(linear, (kxy, ij) =>
+            kernelValue(
+              kernel,
+              kxy,
+              selfDots[Math.floor(ij / n)] ?? 0,
+              selfDots[ij % n] ?? 0,
+              scale,
+            ),
           );
-      }
-      return gram;
-    });
-    return fitKernel(kernel, (f) => grams[f] ?? linear, n, shares, folds, mean);
+    return fitKernel(kernel, gram, n, shares, folds, mean);
   });
   // The kernel whose held-out folds come closest to the teacher's marks is kept.
   const fit = fits.reduce((a, b) => (mse(b.oof, shares) < mse(a.oof, shares) ? b : a));
@@ -649,6 +547,7 @@ export function fitLearned(
   // that shrinks as examples grow (a small sample's winner is often luck).
   const rubricQwk = qwkOf(rubric, shares, marks);
   const learnedQwk = qwkOf(learnedOof, shares, marks);
+  const everyone = shares.map((_, i) => i);
   let chosen = chooseBlend(learnedOof, rubric, shares, everyone, marks, mean);
   const nestedQwk =
     n < LEARNED.nestedBlendBelow && chosen.weight > 0
@@ -688,18 +587,16 @@ export function fitLearned(
     );
   }
 
-  // A linear model is kept in its primal form (Σ αᵢ xᵢ, the term weights folded in): marking one
-  // answer is one sparse dot product. The other kernels need the answer's dot product with every
-  // example.
+  // A linear model is kept in its primal form (Σ αᵢ xᵢ): marking one answer is one sparse dot
+  // product. The other kernels need the answer's dot product with every example.
   const primal = new Map<number, number>();
   const denseWeights = new Float64Array(standard.mean.length);
   if (fit.kernel.kind === 'linear') {
-    weightedFeatures.forEach((x, i) => {
+    examples.forEach((e, i) => {
       const a = fit.alpha[i] ?? 0;
-      for (let j = 0; j < x.index.length; j++) {
-        const key = x.index[j] ?? 0;
-        const v = (x.value[j] ?? 0) * (weights.get(key) ?? 1);
-        primal.set(key, (primal.get(key) ?? 0) + a * v);
+      for (let j = 0; j < e.features.index.length; j++) {
+        const key = e.features.index[j] ?? 0;
+        primal.set(key, (primal.get(key) ?? 0) + a * (e.features.value[j] ?? 0));
       }
       const row = dense[i] ?? new Float64Array(0);
       for (let j = 0; j < row.length; j++)
@@ -727,15 +624,14 @@ export function fitLearned(
           s += (primal.get(features.index[j] ?? 0) ?? 0) * (features.value[j] ?? 0);
         }
       } else {
-        const x = weighted(features, weights);
-        const kxx = selfDot(x) + denseDot(d, d);
+        const kxx = selfDot(features) + denseDot(d, d);
         const buf = scratch();
-        scatter(x, buf);
-        weightedFeatures.forEach((e, i) => {
-          const kxy = dotScattered(e, buf) + denseDot(d, dense[i] ?? d);
+        scatter(features, buf);
+        examples.forEach((e, i) => {
+          const kxy = dotScattered(e.features, buf) + denseDot(d, dense[i] ?? d);
           s += (fit.alpha[i] ?? 0) * kernelValue(fit.kernel, kxy, kxx, selfDots[i] ?? 0, scale);
         });
-        scatter(x, buf, true);
+        scatter(features, buf, true);
       }
       return Math.min(1, Math.max(0, s));
     },
