@@ -270,6 +270,9 @@ export const MESSAGES = {
     marksHint: 'Fills in both ranges',
     rangeHint: 'start-end, e.g. 0-3',
     rubricRangeHint: (range: string) => `For answers scoring ${range} marks`,
+    /** Ours: the marks changed after the rubric was written (its ranges and wording may be stale). */
+    rubricMarksChanged: (was: string, now: string) =>
+      `This rubric was written for ${was} ${was === '1' ? 'mark' : 'marks'}, and the question now has ${now}. Check what it says about marks, or generate it again.`,
     rubricHeading: 'Rubric',
     rubricHint: 'Generate a rubric with AI or write one yourself, then review both ranges.',
     generateWithAi: 'Generate with AI',

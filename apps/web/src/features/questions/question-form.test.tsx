@@ -303,8 +303,13 @@ describe('edit question form', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('form-error')).toHaveTextContent(MESSAGES.questions.rubricsRequired);
 
     await enter(user, T.highRubricLabel, 'Names Rayleigh scattering.');
+    expect(screen.queryByTestId('rubric-marks-changed')).toBeNull();
     await user.clear(field(T.marksLabel));
     await user.type(field(T.marksLabel), '4');
+    // The rubric was written for 10 marks: the teacher is told before saving it with 4.
+    expect(screen.getByTestId('rubric-marks-changed')).toHaveTextContent(
+      T.rubricMarksChanged('10', '4'),
+    );
     await user.click(update);
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: T.save }),

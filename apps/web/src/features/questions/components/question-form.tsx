@@ -58,6 +58,8 @@ export function QuestionForm(props: TQuestionFormProps) {
   const [rubricError, setRubricError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The marks the rubric was written for: a later change of marks leaves its wording behind.
+  const [rubricMarks, setRubricMarks] = useState(initialValues.marks);
   const lowRubricRef = useRef<HTMLTextAreaElement>(null);
   const generation = useGenerateRubric();
 
@@ -81,6 +83,7 @@ export function QuestionForm(props: TQuestionFormProps) {
       {
         onSuccess: (rubric) => {
           set({ lowRubric: rubric.lowMarkRangeRubric, highRubric: rubric.highMarkRangeRubric });
+          setRubricMarks(values.marks);
           setEngine(rubric.engine);
           setMode('ai');
         },
@@ -92,6 +95,7 @@ export function QuestionForm(props: TQuestionFormProps) {
   const writeManually = () => {
     // Spec 02 §4: switching to manual clears the rubric text.
     set({ lowRubric: '', highRubric: '' });
+    setRubricMarks(values.marks);
     setMode('manual');
     setEngine(null);
     setRubricError(null);
@@ -212,6 +216,15 @@ export function QuestionForm(props: TQuestionFormProps) {
               {rubricError}
             </Alert>
           )}
+          {mode !== 'none' &&
+            (values.lowRubric.trim() !== '' || values.highRubric.trim() !== '') &&
+            marksError(values.marks) === null &&
+            rubricMarks !== '' &&
+            Number(rubricMarks) !== Number(values.marks) && (
+              <Alert color="yellow" data-testid="rubric-marks-changed">
+                {T.rubricMarksChanged(rubricMarks, values.marks)}
+              </Alert>
+            )}
           {mode !== 'none' && (
             <Stack>
               {mode === 'ai' && engine && (
