@@ -896,6 +896,7 @@ export const MESSAGES = {
     confirmCancel: 'Yes, Cancel Subscription',
     keepSubscription: 'No, Keep Subscription',
     cancelling: 'Cancelling...',
+    backToSubscription: 'Back to Subscription',
   },
   dates: PUBLIC_MESSAGES.dates,
   dashboard: {
