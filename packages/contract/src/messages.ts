@@ -945,6 +945,9 @@ export const MESSAGES = {
     noSchools: 'No schools have been added yet...',
     noMatches: 'No schools match your search criteria. Try a different search term.',
     loadingSchools: 'Loading schools...',
+    /** Spec 02 §2 User Management: "Page X of Y (N users)", one user said so. */
+    usersPage: (page: number, pages: number, users: number) =>
+      `Page ${page} of ${pages} (${users} ${users === 1 ? 'user' : 'users'})`,
     deleteWarning: 'This action cannot be undone.',
     /** Server texts (ours: the spec shows only that a 400 mentions users). */
     serverHasUsers: (count: number) =>

@@ -420,6 +420,26 @@ describe('/user-management', () => {
     await waitFor(() => expect(backend.seen.some((r) => r.query.search === 'Person 1')).toBe(true));
   });
 
+  it('lists the schools in the School filter before anything is typed', async () => {
+    backend.on('GET', OWNER_PATHS.users, {
+      status: 200,
+      body: { success: true, users: [], page: { nextCursor: null, total: 0, matched: 0 } },
+    });
+    renderRoutes(
+      [{ path: '/user-management', element: <UserManagementPage /> }],
+      '/user-management',
+    );
+    await screen.findByText(M.noUsers);
+    // Let the box's text ('All Schools') pass the debounce: it must not become a search.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    fireEvent.click(screen.getByRole('combobox', { name: 'School' }));
+    expect(await screen.findByRole('option', { name: 'Hilltop' })).toBeTruthy();
+    const searches = backend.seen
+      .filter((r) => r.path === OWNER_PATHS.schools)
+      .map((r) => r.query.search);
+    expect(searches).not.toContain('All Schools');
+  });
+
   it('shows "No users found", and a row opens its details with statistics', async () => {
     backend.on('GET', OWNER_PATHS.users, (request) => ({
       status: 200,
@@ -448,6 +468,7 @@ describe('/user-management', () => {
       [{ path: '/user-management', element: <UserManagementPage /> }],
       '/user-management',
     );
+    expect(await screen.findByText('Page 1 of 1 (1 user)')).toBeTruthy();
     fireEvent.click(await screen.findByText('Person 1'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Basic Information')).toBeTruthy();
