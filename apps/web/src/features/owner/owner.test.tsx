@@ -219,6 +219,26 @@ describe('/school-management', () => {
     );
   });
 
+  it('shows no empty section: a search that finds only one kind shows only its section', async () => {
+    backend.on('GET', OWNER_PATHS.schools, (request) => {
+      const all = [school(1), school(2, { isTrial: true, plan: 'trial' })];
+      const rows = request.query.search
+        ? all.filter((s) => s.name.toLowerCase().includes(String(request.query.search)))
+        : all;
+      return { status: 200, body: { success: true, data: rows, page: page(rows.length) } };
+    });
+    render();
+    expect(await screen.findByRole('region', { name: 'Trial Accounts' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search schools'), { target: { value: 'school 1' } });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Trial Accounts' })).toBeNull(),
+    );
+    expect(screen.getByRole('region', { name: 'Regular Schools' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search schools'), { target: { value: 'school 2' } });
+    expect(await screen.findByRole('region', { name: 'Trial Accounts' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Regular Schools' })).toBeNull();
+  });
+
   it('marks a trial whose end date has passed as expired, and only that one', async () => {
     const rows = [
       school(5, { isTrial: true, plan: 'trial', trialExpiresAt: '2025-04-01T00:00:00Z' }),
