@@ -301,6 +301,27 @@ describe('app shell', () => {
     );
   });
 
+  it('says an ended trial has ended, not that it expires with 0 days remaining', async () => {
+    backend.on('GET', AUTH_PATHS.schoolDetails, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          ...SCHOOL,
+          trialDetails: { ...SCHOOL.trialDetails!, expiresAt: '2026-01-10T12:00:00.000Z' },
+        },
+      },
+    });
+    signIn('teacher');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText(MESSAGES.settings.trialEnded)).toBeTruthy();
+    expect(within(dialog).getByText('10 January 2026')).toBeTruthy();
+    expect(within(dialog).queryByText(MESSAGES.settings.trialExpires)).toBeNull();
+    expect(within(dialog).queryByText(/days remaining/)).toBeNull();
+  });
+
   it('hides the code and usage bars from a student', async () => {
     signIn('student');
     renderShell('/dashboard');
