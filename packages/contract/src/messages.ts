@@ -116,6 +116,9 @@ export const MESSAGES = {
     teachers: 'Teachers',
     students: 'Students',
     submissionsPerWeek: 'Submissions per student per week',
+    submissionsPerWeekAll: 'Submissions per week, all students together',
+    allStudents: 'All students',
+    noUsage: 'No submissions in the last 12 weeks.',
     studentsUsed: (used: number, limit: number) => `${used} of ${limit} students`,
   },
   /** The Settings popup's "Your data" section: a copy of one's data, and deleting one's account. */
