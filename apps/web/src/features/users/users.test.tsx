@@ -128,6 +128,11 @@ describe('admin users page', { timeout: 20_000 }, () => {
     expect(await screen.findByText(T.userDeleted)).toBeInTheDocument();
     const sent = backend.seen.find((r) => r.method === 'DELETE');
     expect(sent?.body).toEqual({ users: [ALICE.id] });
+    // The lists are fetched again; what deleting her would remove is not asked again (404).
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path === '/admin/users').length).toBeGreaterThan(1),
+    );
+    expect(backend.seen.filter((r) => r.path === '/admin/delete-users/preview')).toHaveLength(1);
   });
 
   it("shows the server's refusal of a deletion and deletes nothing", async () => {
