@@ -674,7 +674,7 @@ export const MESSAGES = {
     deleteSelected: (n: number) => `Delete selected (${n})`,
     selectUser: (name: string) => `Select ${name}`,
     selectAll: 'Select all on this list',
-    confirmDeleteTitle: 'Delete users',
+    confirmDeleteTitle: (people: number) => (people === 1 ? 'Delete user' : 'Delete users'),
     confirmDeleteCounting: 'Counting what will be removed...',
     confirmDeleteBody: (users: number, submissions: number, enrolments: number) =>
       `This permanently deletes ${users} ${users === 1 ? 'person' : 'people'}, ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${enrolments} class ${enrolments === 1 ? 'place' : 'places'}. This cannot be undone.`,

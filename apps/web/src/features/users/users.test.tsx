@@ -122,7 +122,7 @@ describe('admin users page', { timeout: 20_000 }, () => {
     });
     renderUsers();
     await user.click(await screen.findByRole('button', { name: `${T.delete} Alice Student` }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(await within(dialog).findByText(T.confirmDeleteBody(1, 4, 2))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: T.delete }));
     expect(await screen.findByText(T.userDeleted)).toBeInTheDocument();

@@ -111,7 +111,7 @@ export function UserChangeDialog({
 
   const title =
     shown?.kind === 'delete'
-      ? T.confirmDeleteTitle
+      ? T.confirmDeleteTitle(shown.ids.length)
       : shown?.kind === 'promote'
         ? T.promote
         : T.demote;
