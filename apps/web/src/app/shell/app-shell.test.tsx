@@ -273,6 +273,13 @@ describe('app shell', () => {
     expect(within(sidebar()).queryByRole('link', { name: 'View Questions' })).toBeNull();
   });
 
+  it('tells an admin that a new teacher is promoted, since the school code only makes students', () => {
+    const users = HELP_TOPICS.admin.find((topic) => topic.id === 'users');
+    const text = users?.paragraphs.join(' ') ?? '';
+    expect(text).not.toMatch(/teachers and students join by registering/i);
+    expect(text).toMatch(/new teacher registers the same way and you then Promote them/);
+  });
+
   it('opens the Help Center with the topics of the role', async () => {
     signIn('student');
     renderShell('/dashboard');
