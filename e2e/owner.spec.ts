@@ -164,7 +164,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       await page.getByRole('option', { name: 'All Schools' }).click();
       await page.getByRole('textbox', { name: 'Search users' }).fill(OWNER.email.toUpperCase());
       await page.getByRole('button', { name: 'Search', exact: true }).click();
-      await expect(page.getByTestId('users-page')).toHaveText('Page 1 of 1 (1 users)');
+      await expect(page.getByTestId('users-page')).toHaveText('Page 1 of 1 (1 user)');
       await rows.first().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByText('Basic Information')).toBeVisible();

@@ -50,6 +50,16 @@ test.describe('registration', () => {
     await page.getByRole('textbox', { name: R.confirmPasswordLabel, exact: true }).fill(password);
     await typeSchoolCode(page, school.code);
     await expect(page.getByText(R.schoolName(school.name))).toBeVisible();
+    // The four boxes are the same width (the first, without a dash before it, was wider).
+    const widths = await Promise.all(
+      [1, 5, 9, 13].map(async (from) => {
+        const box = await page
+          .getByRole('textbox', { name: R.schoolCodeBox(from, from + 3) })
+          .boundingBox();
+        return Math.round(box?.width ?? 0);
+      }),
+    );
+    expect(Math.max(...widths) - Math.min(...widths)).toBeLessThanOrEqual(1);
 
     const createAccount = page.getByRole('button', { name: R.submit });
     const licence = page.getByRole('checkbox', { name: R.licenceLabel });

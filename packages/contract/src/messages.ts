@@ -110,9 +110,15 @@ export const MESSAGES = {
     logoUnreadable: 'The image could not be read. Please choose another file.',
     studentUsage: 'Student Usage',
     trialUsage: 'Trial Usage',
+    trialExpires: 'Trial expires',
+    trialEnded: 'Trial ended',
+    daysRemaining: (days: number) => `${days} ${days === 1 ? 'day' : 'days'} remaining`,
     teachers: 'Teachers',
     students: 'Students',
     submissionsPerWeek: 'Submissions per student per week',
+    submissionsPerWeekAll: 'Submissions per week, all students together',
+    allStudents: 'All students',
+    noUsage: 'No submissions in the last 12 weeks.',
     studentsUsed: (used: number, limit: number) => `${used} of ${limit} students`,
   },
   /** The Settings popup's "Your data" section: a copy of one's data, and deleting one's account. */
@@ -675,7 +681,7 @@ export const MESSAGES = {
     deleteSelected: (n: number) => `Delete selected (${n})`,
     selectUser: (name: string) => `Select ${name}`,
     selectAll: 'Select all on this list',
-    confirmDeleteTitle: 'Delete users',
+    confirmDeleteTitle: (people: number) => (people === 1 ? 'Delete user' : 'Delete users'),
     confirmDeleteCounting: 'Counting what will be removed...',
     confirmDeleteBody: (users: number, submissions: number, enrolments: number) =>
       `This permanently deletes ${users} ${users === 1 ? 'person' : 'people'}, ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${enrolments} class ${enrolments === 1 ? 'place' : 'places'}. This cannot be undone.`,
@@ -901,6 +907,7 @@ export const MESSAGES = {
     confirmCancel: 'Yes, Cancel Subscription',
     keepSubscription: 'No, Keep Subscription',
     cancelling: 'Cancelling...',
+    backToSubscription: 'Back to Subscription',
   },
   dates: PUBLIC_MESSAGES.dates,
   dashboard: {
@@ -949,6 +956,9 @@ export const MESSAGES = {
     noSchools: 'No schools have been added yet...',
     noMatches: 'No schools match your search criteria. Try a different search term.',
     loadingSchools: 'Loading schools...',
+    /** Spec 02 §2 User Management: "Page X of Y (N users)", one user said so. */
+    usersPage: (page: number, pages: number, users: number) =>
+      `Page ${page} of ${pages} (${users} ${users === 1 ? 'user' : 'users'})`,
     deleteWarning: 'This action cannot be undone.',
     /** Server texts (ours: the spec shows only that a 400 mentions users). */
     serverHasUsers: (count: number) =>

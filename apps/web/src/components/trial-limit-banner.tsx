@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { MESSAGES } from '@stem/contract/messages';
 
@@ -7,12 +7,14 @@ import { MESSAGES } from '@stem/contract/messages';
  * while the limit is reached. An expired trial is not a limit reached, and the shell's trial banner
  * already says on every page that it has expired, with the way to upgrade: nothing more here.
  */
-export function TrialLimitBanner({
-  limit,
-}: {
-  limit: { isLimitReached: boolean; isExpired: boolean; message: string };
-}) {
-  if (!limit.isLimitReached || limit.isExpired) return null;
+type TLimitState = { isLimitReached: boolean; isExpired: boolean; message: string };
+
+export function TrialLimitBanner({ limit }: { limit: TLimitState | TLimitState[] }) {
+  // The dashboard passes both limits: at 3 classes and 3 questions it says both, not one of them.
+  const reached = (Array.isArray(limit) ? limit : [limit]).filter(
+    (one) => one.isLimitReached && !one.isExpired,
+  );
+  if (reached.length === 0) return null;
   return (
     <Alert
       color="orange"
@@ -21,7 +23,17 @@ export function TrialLimitBanner({
       icon={<IconLock size={20} aria-hidden />}
       data-testid="trial-limit-banner"
     >
-      {limit.message}
+      {reached.length === 1 ? (
+        reached[0]?.message
+      ) : (
+        <Stack gap={4}>
+          {reached.map((one) => (
+            <Text key={one.message} size="sm">
+              {one.message}
+            </Text>
+          ))}
+        </Stack>
+      )}
     </Alert>
   );
 }

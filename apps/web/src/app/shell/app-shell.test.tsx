@@ -292,6 +292,13 @@ describe('app shell', () => {
     expect(within(sidebar()).queryByRole('link', { name: 'View Questions' })).toBeNull();
   });
 
+  it('tells an admin that a new teacher is promoted, since the school code only makes students', () => {
+    const users = HELP_TOPICS.admin.find((topic) => topic.id === 'users');
+    const text = users?.paragraphs.join(' ') ?? '';
+    expect(text).not.toMatch(/teachers and students join by registering/i);
+    expect(text).toMatch(/new teacher registers the same way and you then Promote them/);
+  });
+
   it('opens the Help Center with the topics of the role', async () => {
     signIn('student');
     renderShell('/dashboard');
@@ -318,6 +325,27 @@ describe('app shell', () => {
     expect(backend.seen.find((r) => r.path === AUTH_PATHS.schoolDetails)?.authorization).toBe(
       'Bearer access-token',
     );
+  });
+
+  it('says an ended trial has ended, not that it expires with 0 days remaining', async () => {
+    backend.on('GET', AUTH_PATHS.schoolDetails, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          ...SCHOOL,
+          trialDetails: { ...SCHOOL.trialDetails!, expiresAt: '2026-01-10T12:00:00.000Z' },
+        },
+      },
+    });
+    signIn('teacher');
+    renderShell('/dashboard');
+    fireEvent.click(within(sidebar()).getByRole('button', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(await within(dialog).findByText(MESSAGES.settings.trialEnded)).toBeTruthy();
+    expect(within(dialog).getByText('10 January 2026')).toBeTruthy();
+    expect(within(dialog).queryByText(MESSAGES.settings.trialExpires)).toBeNull();
+    expect(within(dialog).queryByText(/days remaining/)).toBeNull();
   });
 
   it('hides the code and usage bars from a student', async () => {

@@ -119,7 +119,9 @@ export const HELP_TOPICS: Record<TRole, readonly THelpTopic[]> = {
       paragraphs: [
         'Users lists everyone in your school. Search by name or e-mail, filter by role and sort by any column.',
         'Promote makes a student a teacher; Demote makes a teacher a student. Deleting a user removes their account and cannot be undone.',
-        'New teachers and students join by registering with your school code, shown in Settings. Share it only with your school.',
+        // Registering with the school code always makes a student (docs/deviations.md): a new
+        // teacher is made by promoting them.
+        'Students join by registering with your school code, shown in Settings. A new teacher registers the same way and you then Promote them. Share the code only with your school.',
       ],
     },
     {

@@ -125,6 +125,9 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
   const school = details.data;
   const trial = school.isTrial ? school.trialDetails : null;
   const days = trial ? daysRemaining(trial.expiresAt) : null;
+  // Past its end date the trial has ended: "Trial expires 26 November (0 days remaining)" read as
+  // if it still ran today.
+  const hasEnded = trial?.expiresAt ? new Date(trial.expiresAt).getTime() <= Date.now() : false;
 
   return (
     <section aria-labelledby="settings-school">
@@ -162,11 +165,11 @@ function SchoolSection({ role, user }: { role: TRole; user: TSessionUser }) {
         {trial && (
           <Stack gap="xs">
             <DetailRow
-              label="Trial expires"
+              label={hasEnded ? MESSAGES.settings.trialEnded : MESSAGES.settings.trialExpires}
               value={
-                days === null
+                days === null || hasEnded
                   ? formatLongDate(trial.expiresAt)
-                  : `${formatLongDate(trial.expiresAt)} (${days} ${days === 1 ? 'day' : 'days'} remaining)`
+                  : `${formatLongDate(trial.expiresAt)} (${MESSAGES.settings.daysRemaining(days)})`
               }
             />
             {role !== 'student' && (

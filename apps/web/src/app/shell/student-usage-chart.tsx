@@ -4,26 +4,7 @@ import { Alert, Badge, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@stem/contract/messages';
 import { useSparseDateAxis } from '../../lib/chart-axis';
 import { useSchoolUsage } from './school-api';
-
-const COLOURS = [
-  'blue.6',
-  'teal.6',
-  'grape.6',
-  'orange.6',
-  'cyan.6',
-  'pink.6',
-  'lime.7',
-  'indigo.6',
-];
-
-/** "3 Nov" from "2026-11-03". */
-function weekLabel(weekStart: string): string {
-  return new Date(`${weekStart}T12:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-}
+import { usageChartModel } from './student-usage-model';
 
 /** The 'Student Usage' chart of paid teachers (spec 01 §2): last 12 weeks, and students against the limit. */
 export default function StudentUsageChart() {
@@ -38,12 +19,8 @@ export default function StudentUsageChart() {
       </Alert>
     );
   }
-  const { weeks, students, studentsUsed, studentLimit, limitReached } = usage.data;
-  const names = students.map((s) => s.name);
-  const data = weeks.map((w) => ({
-    week: weekLabel(w.weekStart),
-    ...Object.fromEntries(names.map((n) => [n, w.perStudent[n] ?? 0])),
-  }));
+  const { studentsUsed, studentLimit, limitReached } = usage.data;
+  const chart = usageChartModel(usage.data);
   return (
     <Stack gap="xs" data-testid="student-usage">
       <Group justify="space-between">
@@ -57,18 +34,26 @@ export default function StudentUsageChart() {
         )}
       </Group>
       <Text size="xs" c="dimmed">
-        {MESSAGES.settings.submissionsPerWeek}
+        {chart.caption}
       </Text>
-      <BarChart
-        h={220}
-        data={data}
-        dataKey="week"
-        type="stacked"
-        withLegend={names.length > 0 && names.length <= 8}
-        xAxisProps={weekAxis}
-        series={names.map((name, i) => ({ name, color: COLOURS[i % COLOURS.length] ?? 'blue.6' }))}
-        aria-label={MESSAGES.settings.submissionsPerWeek}
-      />
+      {chart.isEmpty ? (
+        <Text size="sm" c="dimmed">
+          {MESSAGES.settings.noUsage}
+        </Text>
+      ) : (
+        <BarChart
+          h={220}
+          data={chart.data}
+          dataKey="week"
+          type="stacked"
+          withLegend={chart.withLegend}
+          series={chart.series}
+          // Every few weeks, evenly, ending on the latest: left to itself the axis dropped labels
+          // unevenly ("5 Oct 12 Oct" side by side, then a gap of two weeks).
+          xAxisProps={weekAxis}
+          aria-label={chart.caption}
+        />
+      )}
     </Stack>
   );
 }

@@ -97,6 +97,12 @@ describe('register page', { timeout: 20_000 }, () => {
     }
   });
 
+  it('links to log in from the trial e-mail step too', () => {
+    renderRegister('/register?showTrial=true');
+    expect(screen.getByText(MESSAGES.trial.needLink)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.logIn })).toHaveAttribute('href', '/login');
+  });
+
   it('says a partly typed school code must be 16 characters, and blocks Create Account', async () => {
     const user = userEvent.setup({ delay: null });
     renderRegister();

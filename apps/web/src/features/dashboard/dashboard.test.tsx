@@ -16,7 +16,7 @@ import { formatSubmissionDate } from '../../lib/dates';
 import { getStoredUser } from '../../lib/session';
 import { pointPageAt, setupLocalBackend, unusedOrigin } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
-import { signIn as signInAs } from '../../test/session';
+import { signIn as signInAs, trialReply } from '../../test/session';
 import AdminDashboardPage from './pages/admin-dashboard-page';
 import DashboardPage from './pages/dashboard-page';
 import OwnerDashboardPage from './pages/owner-dashboard-page';
@@ -148,6 +148,23 @@ describe('dashboards', () => {
         (r) => r.path === DASHBOARD_PATHS.teacher && r.method === 'GET',
       );
       expect(call?.authorization).toBe('Bearer teacher-token');
+    });
+
+    it('names both trial limits when both are reached, and disables both add buttons', async () => {
+      backend.on('GET', DASHBOARD_PATHS.teacher, ok(TEACHER));
+      backend.on('GET', '/trial/validate/classes', trialReply('classes', false, 3));
+      backend.on('GET', '/trial/validate/questions', trialReply('questions', false, 3));
+      signIn('teacher', { accountType: 'trial', plan: 'trial' });
+      renderAt('/dashboard');
+      const banner = await screen.findByTestId('trial-limit-banner');
+      // Both at once (the old banner said the classes limit until the questions check answered,
+      // then only the questions one).
+      await waitFor(() => {
+        expect(banner.textContent).toContain(MESSAGES.classes.trialLimit);
+        expect(banner.textContent).toContain(MESSAGES.questions.trialLimit);
+      });
+      expect(screen.getByRole('button', { name: 'Create Class' })).toHaveProperty('disabled', true);
+      expect(screen.getByRole('button', { name: 'Add Question' })).toHaveProperty('disabled', true);
     });
 
     it('offers the four actions', async () => {

@@ -219,6 +219,26 @@ describe('/school-management', () => {
     );
   });
 
+  it('shows no empty section: a search that finds only one kind shows only its section', async () => {
+    backend.on('GET', OWNER_PATHS.schools, (request) => {
+      const all = [school(1), school(2, { isTrial: true, plan: 'trial' })];
+      const rows = request.query.search
+        ? all.filter((s) => s.name.toLowerCase().includes(String(request.query.search)))
+        : all;
+      return { status: 200, body: { success: true, data: rows, page: page(rows.length) } };
+    });
+    render();
+    expect(await screen.findByRole('region', { name: 'Trial Accounts' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search schools'), { target: { value: 'school 1' } });
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Trial Accounts' })).toBeNull(),
+    );
+    expect(screen.getByRole('region', { name: 'Regular Schools' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search schools'), { target: { value: 'school 2' } });
+    expect(await screen.findByRole('region', { name: 'Trial Accounts' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Regular Schools' })).toBeNull();
+  });
+
   it('marks a trial whose end date has passed as expired, and only that one', async () => {
     const rows = [
       school(5, { isTrial: true, plan: 'trial', trialExpiresAt: '2025-04-01T00:00:00Z' }),
@@ -420,6 +440,26 @@ describe('/user-management', () => {
     await waitFor(() => expect(backend.seen.some((r) => r.query.search === 'Person 1')).toBe(true));
   });
 
+  it('lists the schools in the School filter before anything is typed', async () => {
+    backend.on('GET', OWNER_PATHS.users, {
+      status: 200,
+      body: { success: true, users: [], page: { nextCursor: null, total: 0, matched: 0 } },
+    });
+    renderRoutes(
+      [{ path: '/user-management', element: <UserManagementPage /> }],
+      '/user-management',
+    );
+    await screen.findByText(M.noUsers);
+    // Let the box's text ('All Schools') pass the debounce: it must not become a search.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    fireEvent.click(screen.getByRole('combobox', { name: 'School' }));
+    expect(await screen.findByRole('option', { name: 'Hilltop' })).toBeTruthy();
+    const searches = backend.seen
+      .filter((r) => r.path === OWNER_PATHS.schools)
+      .map((r) => r.query.search);
+    expect(searches).not.toContain('All Schools');
+  });
+
   it('shows "No users found", and a row opens its details with statistics', async () => {
     backend.on('GET', OWNER_PATHS.users, (request) => ({
       status: 200,
@@ -448,6 +488,7 @@ describe('/user-management', () => {
       [{ path: '/user-management', element: <UserManagementPage /> }],
       '/user-management',
     );
+    expect(await screen.findByText('Page 1 of 1 (1 user)')).toBeTruthy();
     fireEvent.click(await screen.findByText('Person 1'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Basic Information')).toBeTruthy();

@@ -223,6 +223,53 @@ describe('payment pages (spec 01 §2)', () => {
     ).toBeTruthy();
   });
 
+  it('offers no Yes to someone with nothing to cancel, and says why', async () => {
+    // A plan granted without a purchase (no billing account): the server would answer 404.
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: reply({ hasStripeAccount: false }),
+    });
+    const { unmount } = renderRoutes(routes, '/payments/cancel');
+    expect(await screen.findByText(MESSAGES.payments.noSubscription)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.confirmCancel })).toBeNull();
+    expect(screen.getByRole('link', { name: T.backToSubscription }).getAttribute('href')).toBe(
+      '/payments',
+    );
+    unmount();
+
+    // The owner has no school and so no subscription.
+    signIn('owner', { permissions: ['view_payments', 'manage_payments'] });
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: reply({
+        subscription: null,
+        hasStripeAccount: false,
+        message: 'The platform owner has no subscription.',
+      }),
+    });
+    const owner = renderRoutes(routes, '/payments/cancel');
+    expect(await screen.findByText('The platform owner has no subscription.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.confirmCancel })).toBeNull();
+    owner.unmount();
+
+    // Already set to end.
+    signIn('admin', { permissions: ['view_payments', 'manage_payments'] });
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: reply({ subscription: subscription({ cancelAtPeriodEnd: true }) }),
+    });
+    const ending = renderRoutes(routes, '/payments/cancel');
+    expect(await screen.findByText(MESSAGES.payments.alreadyCancelled)).toBeTruthy();
+    ending.unmount();
+
+    // A classroom teacher without the payment permissions: told who looks after it, nothing asked.
+    signIn('teacher', { permissions: [] });
+    renderRoutes(routes, '/payments/cancel');
+    expect(screen.getByText(MESSAGES.payments.managedByAdmin)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: T.confirmCancel })).toBeNull();
+    expect(backend.seen.some((r) => r.path === PAYMENT_PATHS.cancelSubscription)).toBe(false);
+  });
+
   it('keeps the subscription and goes to the dashboard on No', async () => {
     backend.on('GET', PAYMENT_PATHS.subscription, { status: 200, body: reply() });
     renderRoutes(routes, '/payments/cancel');

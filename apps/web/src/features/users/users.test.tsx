@@ -122,12 +122,17 @@ describe('admin users page', { timeout: 20_000 }, () => {
     });
     renderUsers();
     await user.click(await screen.findByRole('button', { name: `${T.delete} Alice Student` }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(await within(dialog).findByText(T.confirmDeleteBody(1, 4, 2))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: T.delete }));
     expect(await screen.findByText(T.userDeleted)).toBeInTheDocument();
     const sent = backend.seen.find((r) => r.method === 'DELETE');
     expect(sent?.body).toEqual({ users: [ALICE.id] });
+    // The lists are fetched again; what deleting her would remove is not asked again (404).
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path === '/admin/users').length).toBeGreaterThan(1),
+    );
+    expect(backend.seen.filter((r) => r.path === '/admin/delete-users/preview')).toHaveLength(1);
   });
 
   it("shows the server's refusal of a deletion and deletes nothing", async () => {

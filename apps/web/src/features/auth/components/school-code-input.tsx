@@ -1,5 +1,12 @@
 import { Group, Input, Text } from '@mantine/core';
-import { useId, useRef, type ClipboardEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Fragment,
+  useId,
+  useRef,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { SCHOOL_CODE_LENGTH } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { cleanSchoolCodeInput, splitSchoolCode } from '@stem/contract/school-code';
@@ -116,7 +123,9 @@ export function SchoolCodeInput({
         {Array.from({ length: BOX_COUNT }, (_, index) => {
           const from = index * BOX_LENGTH + 1;
           return (
-            <Group key={index} gap={6} wrap="nowrap" style={{ flex: 1 }}>
+            // The dashes sit between the boxes, not inside them: inside, they made the first box
+            // (the only one without a dash) wider than the other three.
+            <Fragment key={index}>
               {index > 0 && (
                 <Text c="dimmed" aria-hidden="true">
                   –
@@ -149,7 +158,7 @@ export function SchoolCodeInput({
                   },
                 }}
               />
-            </Group>
+            </Fragment>
           );
         })}
       </Group>

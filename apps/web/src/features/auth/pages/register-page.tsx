@@ -257,10 +257,24 @@ export default function RegisterPage() {
     }
   };
 
+  const logInLink = (
+    <Text size="sm" ta="center">
+      {T.haveAccount}{' '}
+      <Anchor component={Link} to="/login" fw={600}>
+        {T.logIn}
+      </Anchor>
+    </Text>
+  );
+
   if (isTrialMode && !hasTrialProof) {
+    // The page's 'Log in' link too (spec 01 §2): without it the trial's e-mail step was a dead end
+    // for someone who already has an account.
     return (
       <AuthLayout maxWidth={520}>
-        <TrialLinkRequest initialEmail={prefilledEmail} code={trialLink.code} />
+        <Stack gap="md">
+          <TrialLinkRequest initialEmail={prefilledEmail} code={trialLink.code} />
+          {logInLink}
+        </Stack>
       </AuthLayout>
     );
   }
@@ -448,12 +462,7 @@ export default function RegisterPage() {
             </Button>
           </Stack>
         </form>
-        <Text size="sm" ta="center">
-          {T.haveAccount}{' '}
-          <Anchor component={Link} to="/login" fw={600}>
-            {T.logIn}
-          </Anchor>
-        </Text>
+        {logInLink}
       </Stack>
       <LegalConsentModal
         step={consentStep}

@@ -33,7 +33,6 @@ export function TeacherDashboard() {
   const classLimit = useTrialLimit('classes');
   const questionLimit = useTrialLimit('questions');
   const blocked = { classes: classLimit, questions: questionLimit } as const;
-  const banner = questionLimit.isLimitReached ? questionLimit : classLimit;
 
   return (
     <Stack gap="xl">
@@ -62,7 +61,7 @@ export function TeacherDashboard() {
         />
       </SimpleGrid>
 
-      <TrialLimitBanner limit={banner} />
+      <TrialLimitBanner limit={[classLimit, questionLimit]} />
 
       <section aria-label="Quick actions">
         <Group gap="sm">

@@ -446,8 +446,15 @@ export default function SchoolManagementPage() {
         <Text c="dimmed">{filter.search ? M.noMatches : M.noSchools}</Text>
       ) : (
         <Stack gap="xl">
-          <Section title="Regular Schools" schools={regular} render={card} />
-          {showTrial && <Section title="Trial Accounts" schools={trials} render={card} />}
+          {/* Spec 02 §2: schools appear in the two sections; a section with none is not shown
+              (a bare "Trial Accounts (0)" heading read as a list that failed to load), unless
+              it is the only one left on the page. */}
+          {(regular.length > 0 || !showTrial || trials.length === 0) && (
+            <Section title="Regular Schools" schools={regular} render={card} />
+          )}
+          {showTrial && trials.length > 0 && (
+            <Section title="Trial Accounts" schools={trials} render={card} />
+          )}
           <LoadMore
             hasMore={Boolean(list.hasNextPage)}
             loading={list.isFetchingNextPage}

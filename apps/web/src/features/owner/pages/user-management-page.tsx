@@ -186,13 +186,21 @@ export default function UserManagementPage() {
     placeholderData: keepPreviousData,
   });
 
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  // The box shows the chosen option's label as its text ('All Schools' at first): that is not a
+  // search, so the list is not narrowed by it (it asked for schools named "All Schools": none).
+  const selectedLabel =
+    school === 'all'
+      ? 'All Schools'
+      : school === UNKNOWN_SCHOOL._id
+        ? UNKNOWN_SCHOOL.name
+        : chosenLabel;
+  const schoolQuery = debouncedSchoolSearch === selectedLabel ? '' : debouncedSchoolSearch;
   const schools = useQuery({
-    queryKey: ['owner', 'school-options', debouncedSchoolSearch],
-    queryFn: () =>
-      ownerApi.listSchools({ includeInactive: true, search: debouncedSchoolSearch }, undefined),
+    queryKey: ['owner', 'school-options', schoolQuery],
+    queryFn: () => ownerApi.listSchools({ includeInactive: true, search: schoolQuery }, undefined),
     placeholderData: keepPreviousData,
   });
-  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
   const schoolOptions = useMemo(() => {
     const options = [
       { value: 'all', label: 'All Schools' },
@@ -364,7 +372,7 @@ export default function UserManagementPage() {
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" data-testid="users-page">
-          Page {pageNumber} of {totalPages} ({matched} users)
+          {M.usersPage(pageNumber, totalPages, matched)}
         </Text>
         <Group gap="sm">
           <Button variant="default" onClick={previous} disabled={pageIndex === 0}>

@@ -1,9 +1,12 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
-import { failureReason, previewDeletion, useChangeRole, useDeleteUsers, USERS_KEY } from '../api';
+import { failureReason, previewDeletion, useChangeRole, useDeleteUsers } from '../api';
+
+const DELETE_PREVIEW_KEY = ['admin', 'delete-preview'] as const;
 
 const T = MESSAGES.admin;
 
@@ -27,11 +30,17 @@ export function UserChangeDialog({
 }) {
   const deletion = useDeleteUsers();
   const roleChange = useChangeRole();
-  const ids = pending?.kind === 'delete' ? pending.ids : [];
+  // The modal fades out after `pending` is cleared: it keeps showing the change it was opened for
+  // (it showed "Demote" and an empty body while closing).
+  const [shown, setShown] = useState(pending);
+  if (pending !== null && pending !== shown) setShown(pending);
+  const ids = shown?.kind === 'delete' ? shown.ids : [];
   const preview = useQuery({
-    queryKey: [...USERS_KEY, 'preview', ids],
+    // Not under USERS_KEY: a deletion invalidates the lists, and asking again what deleting these
+    // (now deleted) people would remove answered 404.
+    queryKey: [...DELETE_PREVIEW_KEY, ids],
     queryFn: () => previewDeletion(ids),
-    enabled: ids.length > 0,
+    enabled: pending !== null && ids.length > 0,
     retry: false,
     gcTime: 0,
   });
@@ -72,7 +81,7 @@ export function UserChangeDialog({
 
   let body;
   let canConfirm = true;
-  if (pending?.kind === 'delete') {
+  if (shown?.kind === 'delete') {
     if (preview.isPending) {
       canConfirm = false;
       body = (
@@ -92,20 +101,18 @@ export function UserChangeDialog({
       const c = preview.data;
       body = <Text>{T.confirmDeleteBody(c.users, c.submissions, c.enrolments)}</Text>;
     }
-  } else if (pending) {
+  } else if (shown) {
     body = (
       <Text>
-        {pending.kind === 'promote'
-          ? T.confirmPromote(pending.name)
-          : T.confirmDemote(pending.name)}
+        {shown.kind === 'promote' ? T.confirmPromote(shown.name) : T.confirmDemote(shown.name)}
       </Text>
     );
   }
 
   const title =
-    pending?.kind === 'delete'
-      ? T.confirmDeleteTitle
-      : pending?.kind === 'promote'
+    shown?.kind === 'delete'
+      ? T.confirmDeleteTitle(shown.ids.length)
+      : shown?.kind === 'promote'
         ? T.promote
         : T.demote;
 
@@ -123,12 +130,12 @@ export function UserChangeDialog({
             {T.cancel}
           </Button>
           <Button
-            color={pending?.kind === 'delete' ? 'red' : undefined}
+            color={shown?.kind === 'delete' ? 'red' : undefined}
             onClick={confirm}
             loading={busy}
             disabled={!canConfirm}
           >
-            {pending?.kind === 'delete' ? T.delete : T.confirm}
+            {shown?.kind === 'delete' ? T.delete : T.confirm}
           </Button>
         </Group>
       </Stack>

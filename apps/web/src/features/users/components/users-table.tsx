@@ -20,6 +20,7 @@ import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { formatLongDate } from '../../../lib/dates';
 import type { TUserView } from '../api';
+import { EmailText } from '../../../components/email-text';
 
 const T = MESSAGES.admin;
 const ROLE_COLOURS = { student: 'blue', teacher: 'teal', admin: 'grape', owner: 'dark' } as const;
@@ -166,7 +167,7 @@ export function UsersTable(props: TProps) {
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   {nameLink(user)}
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {user.email}
+                    <EmailText email={user.email} />
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatLongDate(user.createdAt)}
@@ -214,7 +215,9 @@ export function UsersTable(props: TProps) {
             <Table.Tr key={user.id} data-testid="user-row">
               <Table.Td>{check(user)}</Table.Td>
               <Table.Td>{nameLink(user)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <EmailText email={user.email} />
+              </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 <RoleBadge role={user.role} />
               </Table.Td>
