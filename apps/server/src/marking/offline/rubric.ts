@@ -99,11 +99,19 @@ export function teacherPoints(high: string): string[] {
         clauses[clauses.length - 1] = `${previous} then ${part}`;
         continue;
       }
-      // "Mass is the amount of matter and does not change": the second clause keeps its subject.
+      // "Mass is the amount of matter and does not change": the second clause keeps its subject;
+      // "light energy is absorbed by chlorophyll and used to make glucose": its subject and "is".
       const subject =
         joiner === 'and' && previous !== undefined && AUXILIARY_START_RE.test(part)
           ? subjectOf(previous)
           : '';
+      const passive =
+        joiner === 'and' && previous !== undefined && !subject ? PASSIVE_RE.exec(previous) : null;
+      const passiveSubject = passive && previous !== undefined ? subjectOf(previous) : '';
+      if (passiveSubject && PARTICIPLE_START_RE.test(part)) {
+        clauses.push(`${passiveSubject} ${passive?.[1] ?? 'is'} ${part}`);
+        continue;
+      }
       clauses.push(subject ? `${subject} ${part}` : part);
     }
     for (const part of clauses) {
@@ -125,6 +133,12 @@ export function teacherPoints(high: string): string[] {
 
 const RIDER_RE =
   /^(?:[a-z]+ ){1,3}(?:do|does|did|can|could|will|would|is|are|was|were|has|have|had)(?: not|n't)$/i;
+
+/** A passive clause's auxiliary ("is absorbed", "are carried"). */
+const PASSIVE_RE = /\b(is|are|was|were)\s+[a-z]+(?:ed|en)\b/i;
+/** A part that opens with a past participle ("used to make glucose", "carried away"). */
+const PARTICIPLE_START_RE =
+  /^(?:[a-z]+ed|made|taken|given|held|kept|sent|built|found|brought|carried)\b/i;
 
 const AUXILIARIES =
   'is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|would|should|may|might|must';

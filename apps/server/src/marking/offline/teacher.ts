@@ -304,7 +304,12 @@ export function teacherScore(
   }
   // The result the rubric gives, with its unit: full marks when the question does not ask for the
   // working (the usual convention for a correct final answer), else at least the high band.
-  const asksForWorking = ASKS_FOR_WORKING_RE.test(model.question);
+  // A calculation in steps ("the power, then the energy") asks for each step's result, as a
+  // question that asks for the working does: the final result alone is not the whole answer.
+  const steps = model.keyPoints.filter((p) =>
+    quantitiesOf(p.text).some((q) => !model.questionNumbers.has(q.value)),
+  ).length;
+  const asksForWorking = ASKS_FOR_WORKING_RE.test(model.question) || steps > 1;
   if (finalReached(model, evidence, 'with unit').length > 0) {
     score = Math.max(score, asksForWorking ? highStart : marks);
   } else if (finalReached(model, evidence, 'value').length > 0) {

@@ -73,7 +73,10 @@ describe('calculations', () => {
       'To improve, carry the working through to the final answer the question asks for, and give it with its unit.',
     );
     expect(markLamp('P = 12 x 2 = 24 W and E = 24 x 10 = 240 J').score).toBe(4);
-    expect(markLamp('P = 24 W, E = 240').score).toBe(3);
+    // A calculation in steps asks for each step: the final result alone is the high band, not
+    // full marks (was 4 of 4 for "240 J"), and a missing unit costs a mark below that.
+    expect(markLamp('240 J').score).toBe(3);
+    expect(markLamp('P = 24 W, E = 240').score).toBe(2);
   });
 
   it('reads money as one amount in pounds or pence, and marks a change calculation', () => {
@@ -495,6 +498,17 @@ describe("a teacher's clauses", () => {
     expect(teacherPoints('Mass is the amount of matter and does not depend on gravity.')).toEqual([
       'Mass is the amount of matter',
       'Mass does not depend on gravity',
+    ]);
+  });
+
+  it('gives "and used to ..." the subject and verb of the passive clause before it', () => {
+    expect(
+      teacherPoints(
+        'Light energy is absorbed by chlorophyll and used to make glucose from carbon dioxide and water.',
+      ),
+    ).toEqual([
+      'Light energy is absorbed by chlorophyll',
+      'Light energy is used to make glucose from carbon dioxide and water',
     ]);
   });
 
