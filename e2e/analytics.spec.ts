@@ -211,6 +211,14 @@ test.describe('class analytics and CSV export', () => {
     await signIn(page, admin.email, admin.password);
     await page.goto('/admin/analytics');
     await expect(page.getByRole('heading', { level: 1, name: T.schoolTitle })).toBeVisible();
+    // The score bands under the distribution stand apart and evenly (they skipped unevenly).
+    const bands = await expectChartLabelsApart(
+      page.getByRole('region', { name: T.distributionTitle }),
+    );
+    expect(bands.at(-1)?.text).toBe('90–100%');
+    const centres = bands.map((b) => (b.left + b.right) / 2);
+    const steps = centres.slice(1).map((c, i) => c - (centres[i] ?? c));
+    expect(Math.max(...steps) - Math.min(...steps)).toBeLessThan(3);
     const classes = page.getByRole('region', { name: T.classesTitle });
     await expect(classes.getByRole('row').nth(1)).toBeVisible();
     await classes.getByRole('row').nth(1).getByRole('button').click();
