@@ -64,6 +64,27 @@ describe('offline feedback', () => {
     expectClean(r, 3);
   });
 
+  it('names a point the rubric adds with "in which" as a statement of its own', () => {
+    const r = markOffline({
+      question: 'Name the process plants use to make glucose, and describe what it needs.',
+      marks: 2,
+      lowMarkRange: '0-0',
+      highMarkRange: '1-2',
+      rubric: [
+        'Low Mark Range (0-0):',
+        'No mention of photosynthesis.',
+        '',
+        'High Mark Range (1-2):',
+        'Names photosynthesis, in which chlorophyll absorbs light to make glucose from carbon dioxide and water.',
+      ].join('\n'),
+      answer: 'Photosynthesis.',
+    });
+    expect(r.score).toBe(1);
+    expect(feedbackOf(r)).toContain('chlorophyll absorbs light to make glucose');
+    expect(feedbackOf(r)).not.toMatch(/\bin which\b/i);
+    expectClean(r, 2);
+  });
+
   it('tells an empty answer that nothing was given, without praise', () => {
     for (const answer of ['', '   ', "I don't know"]) {
       const r = markOffline({ ...PLANT_QUESTION, answer });

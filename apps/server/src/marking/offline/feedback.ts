@@ -157,7 +157,7 @@ function verbOf(question: string): string {
 }
 
 const LEAD_RE =
-  /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?|you can (?:also )?say that)\s*/i;
+  /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?|you can (?:also )?say that|(?:in|during|by|through) which|whereby)\s*/i;
 
 /**
  * A short, readable name for a key point ("how much vinegar was used in each container"), or
