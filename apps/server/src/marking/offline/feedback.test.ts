@@ -44,6 +44,21 @@ const TABLE_QUESTION = {
   referenceAnswer: '',
 };
 
+/** A teacher's high band naming the process and then what happens in it. */
+const PHOTOSYNTHESIS = {
+  question: 'Name the process plants use to make glucose, and describe what it needs.',
+  marks: 2,
+  lowMarkRange: '0-0',
+  highMarkRange: '1-2',
+  rubric: [
+    'Low Mark Range (0-0):',
+    'No mention of photosynthesis.',
+    '',
+    'High Mark Range (1-2):',
+    'Names photosynthesis, in which chlorophyll absorbs light to make glucose from carbon dioxide and water.',
+  ].join('\n'),
+};
+
 describe('offline feedback', () => {
   it('tells a full-marks answer it is correct, names what is right, and never asks for more', () => {
     const r = markOffline({ ...PLANT_QUESTION, answer: COMPLETE_ANSWER });
@@ -65,24 +80,20 @@ describe('offline feedback', () => {
   });
 
   it('names a point the rubric adds with "in which" as a statement of its own', () => {
-    const r = markOffline({
-      question: 'Name the process plants use to make glucose, and describe what it needs.',
-      marks: 2,
-      lowMarkRange: '0-0',
-      highMarkRange: '1-2',
-      rubric: [
-        'Low Mark Range (0-0):',
-        'No mention of photosynthesis.',
-        '',
-        'High Mark Range (1-2):',
-        'Names photosynthesis, in which chlorophyll absorbs light to make glucose from carbon dioxide and water.',
-      ].join('\n'),
-      answer: 'Photosynthesis.',
-    });
+    const r = markOffline({ ...PHOTOSYNTHESIS, answer: 'Photosynthesis.' });
     expect(r.score).toBe(1);
     expect(feedbackOf(r)).toContain('chlorophyll absorbs light to make glucose');
     expect(feedbackOf(r)).not.toMatch(/\bin which\b/i);
     expectClean(r, 2);
+
+    // Saying "not" of a word of that point praises nothing, and the point is still asked for.
+    const negated = markOffline({
+      ...PHOTOSYNTHESIS,
+      answer: 'Plants do not need light for photosynthesis',
+    });
+    expect(negated.aiComment).not.toContain('You put it well');
+    expect(negated.aiComment).toContain('It does not mention that chlorophyll absorbs light');
+    expectClean(negated, 2);
   });
 
   it('tells an empty answer that nothing was given, without praise', () => {

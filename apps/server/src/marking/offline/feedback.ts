@@ -33,7 +33,7 @@ import {
   teacherPointCredit,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
-import { chemicalEquationsOf, quantitiesOf } from './text';
+import { chemicalEquationsOf, contentStems, quantitiesOf } from './text';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
 
@@ -158,6 +158,17 @@ function verbOf(question: string): string {
 
 const LEAD_RE =
   /^(?:you need to know|you would need to know|students? (?:should|must|need to|could)|the (?:response|answer|student) (?:should |must )?(?:describes?|explains?|states?|includes?|identif(?:y|ies)|mentions?|gives?|names?)?|it is (?:also )?(?:valid|sufficient|correct) to|alternatively,?|additionally,?|therefore,?|further,?|in other words,?|this means(?: that)?|you can (?:also )?say that|(?:in|during|by|through) which|whereby)\s*/i;
+
+const NEGATION_RE = /\b(?:not|no|never|cannot|n['’]t)\b|n['’]t\b/i;
+
+/** The quote says "not" of a word of a point the answer contradicts: no words to praise. */
+function negatesAPoint(evidence: TEvidence, quoted: string): boolean {
+  if (!NEGATION_RE.test(quoted)) return false;
+  const stems = contentStems(quoted);
+  return evidence.points.some(
+    (p) => p.contradicted && p.point.terms.some((t) => stems.has(t.stem)),
+  );
+}
 
 /**
  * A short, readable name for a key point ("how much vinegar was used in each container"), or
@@ -418,7 +429,11 @@ function pointFeedback(
     .filter(
       (r) =>
         (r.credit <= 0.15 || (r.credit < 0.5 && !ownWordsOf(r.p.point))) &&
-        !r.p.contradicted &&
+        // A point said the other way is told as wrong when the answer says enough of it, and as
+        // missing when it only negates a word of it ("plants do not need light").
+        !contradicted.includes(r) &&
+        r.p.swappedWith === null &&
+        !r.p.reversed &&
         !(hasRow && isRow(r.p.point)),
     )
     .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
@@ -521,6 +536,7 @@ function pointFeedback(
     if (
       quoted &&
       swapped.length === 0 &&
+      !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
       (right.length > 0 || named.length === 0)
     ) {
