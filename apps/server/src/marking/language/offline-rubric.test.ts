@@ -45,6 +45,32 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
     expect(r.low).toMatch(/unit/);
   });
 
+  it('names the quantities of a calculation as its terms, never its units or "ball of mass"', () => {
+    const r = write(
+      'A ball of mass 0.5 kg is dropped from a height of 20 m. Calculate the kinetic energy of the ball just before it hits the ground. Show your working.',
+      4,
+      '0-1',
+      '2-4',
+    );
+    expectWellFormed(r);
+    expect(r.high).toMatch(/Uses the key terms correctly: [^.]*\bmass\b[^.]*kinetic energy/);
+    expect(r.combined).not.toMatch(
+      /ball of mass|key terms correctly: [^\n]*\bkg\b|names [^;]*\bkg\b/,
+    );
+    expect(r.low).toMatch(/knowledge of kinetic energy\b/);
+
+    const density = write(
+      'A block of wood has a volume of 200 cm³ and a mass of 120 g. Calculate its density.',
+      3,
+      '0-0',
+      '2-3',
+    );
+    expectWellFormed(density);
+    expect(density.high).toContain('from the given values (200 cm³, 120 g)');
+    expect(density.low).toMatch(/knowledge of density\b/);
+    expect(density.combined).not.toMatch(/\bcm,|names [^;]*\bcm\b/);
+  });
+
   it('asks a comparison for similarities and differences of both named things', () => {
     const r = write('Compare mitosis and meiosis.', 4, '0-1', '3-4');
     expectWellFormed(r);

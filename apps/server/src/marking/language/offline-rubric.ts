@@ -10,7 +10,7 @@ import {
 } from './rubric-wording';
 
 /** Recorded with every rubric the offline writer makes; bump when its wording rules change. */
-export const OFFLINE_RUBRIC_ENGINE = 'offline-rubric-v1';
+export const OFFLINE_RUBRIC_ENGINE = 'offline-rubric-v2';
 
 export type TOfflineRubricInput = {
   question: string;

@@ -38,7 +38,11 @@ export function analyseQuestion(question: string): TQuestionAnalysis {
   }
   // The options of a choice ("Choose a color: Black / Dark gray / White") are not key terms.
   const termText = taskText.replace(/:\s*[^:\n]+(?:\s\/\s[^/\n]+){2,}$/gm, '.');
-  const { terms: keyTerms, ranked: rankedTerms } = extractKeyTerms(termText, text);
+  const { terms: keyTerms, ranked: rankedTerms } = extractKeyTerms(
+    termText,
+    text,
+    tasks.map((t) => t.object),
+  );
   return {
     tasks: mergeShared(tasks),
     keyTerms,

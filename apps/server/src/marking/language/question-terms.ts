@@ -11,6 +11,9 @@ import {
 } from './question-words';
 
 const MAX_KEY_TERMS = 6;
+/** Units as questions write them after a number ("0.5 kg", "20 m", "12 V"). */
+const UNIT_WORD =
+  /^(?:mm|cm|dm|km|m|kg|mg|g|ml|mL|L|l|ms|s|min|mins|h|hr|hrs|N|J|kJ|MJ|W|kW|MW|V|mV|A|mA|Hz|kHz|MHz|mol|K|Pa|kPa|kWh|eV)$/;
 const MAX_CONTEXT_TERMS = 4;
 const MAX_TERM_WORDS = 4;
 /** Adjectives that add nothing to a term ("major steps" → "steps"). */
@@ -39,12 +42,25 @@ type TCandidate = { text: string; keys: string[]; score: number; position: numbe
 export function extractKeyTerms(
   taskText: string,
   fullText: string,
+  asked: string[] = [],
 ): { terms: string[]; ranked: string[] } {
   const candidates = [
     ...quotedTerms(taskText),
     ...parenthesisedTerms(taskText),
     ...runTerms(taskText),
   ];
+  // What each task asks about comes first ("density" in "Calculate its density", not the "block of
+  // wood" the question describes): the first term of each task's object.
+  const focus = asked.flatMap((object) =>
+    runTerms(object)
+      .slice(0, 1)
+      .map((c) => c.keys),
+  );
+  for (const candidate of candidates) {
+    if (focus.some((keys) => keys.length > 0 && keys.every((k) => candidate.keys.includes(k)))) {
+      candidate.score += 2;
+    }
+  }
   const inTask = stemFrequency(taskText);
   const inAll = stemFrequency(fullText);
   for (const candidate of candidates) {
@@ -141,10 +157,13 @@ function tokenise(text: string): TToken[] {
     const acronym = (isAllCaps && !emphasis) || /[a-z][A-Z]|[A-Za-z]\d|_/.test(bare);
     const isWord = /^[A-Za-z]/.test(raw);
     const previous = matches[i - 1];
+    // "20m", and a unit after its number ("0.5 kg", "20 m"): part of a value, never a term.
     const afterDigit =
       previous !== undefined &&
       /\d$/.test(previous[0]) &&
-      previous.index + previous[0].length === m.index;
+      (previous.index + previous[0].length === m.index ||
+        (UNIT_WORD.test(m[0]) &&
+          /^\s+$/.test(text.slice(previous.index + previous[0].length, m.index))));
     const capital = /^[A-Z]/.test(raw);
     tokens.push({
       text: raw,
@@ -255,7 +274,9 @@ function runTerms(text: string): TCandidate[] {
       token.text.toLowerCase() === 'of' &&
       run.length > 0 &&
       next?.content &&
-      !run.some((t) => t.text === 'of')
+      !run.some((t) => t.text === 'of') &&
+      // "a ball of mass 0.5 kg": the ball, and the mass it is given; not a "ball of mass".
+      !/^\d/.test(tokens[i + 2]?.text ?? '')
     ) {
       run.push({ ...token, text: 'of' });
     } else {

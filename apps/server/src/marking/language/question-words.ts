@@ -187,4 +187,4 @@ export const GENERIC_NOUNS = new Set(
  * number may group its thousands with spaces ("180 000 J"), never starting mid-group.
  */
 export const UNIT_PATTERN =
-  /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(°\s*[CF]|%|[kKmMG]?(?:b|B)\s*\/\s*s|km\/h|m\/s²?|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|min|minutes?|hours?|h|seconds?|s|m|N|J|kJ|W|kW|V|A|Ω|Hz|kHz|MHz|mol|K|Pa|kPa|bytes?|bits?|packets?)(?![\w])/g;
+  /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)\s*(°\s*[CF]|%|[kKmMG]?(?:b|B)\s*\/\s*s|km\/h|m\/s²?|m\/s|g\/cm³|kg\/m³|[cdkm]?m[²³]|mm|cm|km|kg|mg|g|ml|mL|L|ms|min|minutes?|hours?|h|seconds?|s|m|N|J|kJ|W|kW|V|A|Ω|Hz|kHz|MHz|mol|K|Pa|kPa|bytes?|bits?|packets?)(?![\w])/g;

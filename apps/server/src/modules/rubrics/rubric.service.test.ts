@@ -18,7 +18,7 @@ describe('generateRubric offline', () => {
       lowMarkRange: '0-1',
       highMarkRange: '3-5',
     });
-    expect(result.engine).toBe('offline-rubric-v1');
+    expect(result.engine).toBe('offline-rubric-v2');
     expect(result.rubric).toBe(
       `Low Mark Range (0-1):\n${result.lowMarkRangeRubric}\n\nHigh Mark Range (3-5):\n${result.highMarkRangeRubric}`,
     );

@@ -37,7 +37,7 @@ export type TGeneratedRubric = {
   highMarkRangeRubric: string;
   /** "Low Mark Range (a-b):\n…\n\nHigh Mark Range (c-d):\n…", the text a question saves. */
   rubric: string;
-  /** Which engine wrote it: "offline-rubric-v1", or "<provider>:<model>". */
+  /** Which engine wrote it: "offline-rubric-v2", or "<provider>:<model>". */
   engine: string;
 };
 

@@ -8,6 +8,7 @@ describe('who drafted the rubric, for teachers', () => {
   it('never shows the offline engine internal name', () => {
     expect(rubricEngineLabel('offline-rubric-v1')).toBe('Drafted automatically');
     expect(rubricEngineLabel('offline-rubric-v1')).not.toContain('offline');
+    expect(rubricEngineLabel('offline-rubric-v2')).toBe('Drafted automatically');
     expect(rubricEngineLabel('')).toBe(T.draftedAutomatically);
   });
 

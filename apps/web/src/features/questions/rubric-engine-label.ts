@@ -6,7 +6,7 @@ const T = MESSAGES.questionsPage;
 const PROVIDERS: Record<string, string> = { anthropic: 'Anthropic Claude', openai: 'OpenAI' };
 
 /**
- * Who drafted a rubric, in words for a teacher: the offline engine ("offline-rubric-v1") is 'Drafted
+ * Who drafted a rubric, in words for a teacher: the offline engine ("offline-rubric-v2") is 'Drafted
  * automatically'; a hosted model ("anthropic:claude-…") is named by its provider.
  */
 export function rubricEngineLabel(engine: string): string {
