@@ -417,6 +417,13 @@ async function reviewAnswer(
         field: 'score',
       });
     }
+    // Reviewed already and nothing changes (A pressed again, the same mark saved twice): no second
+    // history line, and the first review's date stands.
+    const unchanged =
+      target.reviewedAt !== null &&
+      (change.action === 'accept' ||
+        (change.score === target.score && change.comment === target.teacherFeedback));
+    if (unchanged) return;
     await queries.writeAnswerReview(tx, {
       schoolId: row.schoolId,
       target,
