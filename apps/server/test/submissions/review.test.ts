@@ -229,6 +229,24 @@ describe('teacher review of the AI marks', { timeout: 120_000 }, () => {
     expect(details.submissions[1]?.feedback[0]?.aiComment).toBe(osmo.feedback[0]?.aiComment);
   });
 
+  it("keeps the AI's mark when the same mark is saved, and changes nothing for the student", async () => {
+    const { id, answers } = await markedSubmission([
+      { question: room.osmosis, answer: 'Water moves into the root hair cell by osmosis.' },
+    ]);
+    const answer = first(answers);
+    const saved = await override(room.teacher, id, answer._id, { score: answer.aiScore });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<TAnswerReviewResponse>().data.answer).toMatchObject({
+      overriddenBy: null,
+      overriddenAt: null,
+    });
+    const details = await getDetails(room.teacher, id);
+    expect(details.submissions[0]?.reviewedAt).toBeTruthy();
+    expect(details.submissions[0]?.history?.map((h) => h.action)).toEqual(['accept']);
+    const seen = await getDetails(room.student, id);
+    expect(seen.submissions[0]?.overriddenAt ?? null).toBeNull();
+  });
+
   it("shows the student the teacher's mark and comment, and the AI's only where none was left", async () => {
     const { id, answers } = await markedSubmission([
       { question: room.photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
