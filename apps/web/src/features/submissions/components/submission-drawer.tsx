@@ -109,7 +109,12 @@ export function SubmissionDrawer({
             </Stack>
           ) : (
             (answers ?? []).map((answer, index) => (
-              <div key={answer._id} ref={index === focusIndex ? focusRef : undefined}>
+              <div
+                key={answer._id}
+                ref={index === focusIndex ? focusRef : undefined}
+                // Scrolled to, its heading stays clear of the drawer's own title bar.
+                style={{ scrollMarginTop: 'calc(var(--mantine-spacing-xl) * 3)' }}
+              >
                 <AnswerReview
                   answer={answer}
                   index={index}
