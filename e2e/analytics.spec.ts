@@ -142,10 +142,12 @@ test.describe('class analytics and CSV export', () => {
     const rows = parseCsv(await readCsv(download));
     const header = rows[0]!;
     expect(header[0]).toBe(T.csv.student);
-    expect(header.slice(-4)).toEqual([
+    expect(header.slice(-6)).toEqual([
+      T.csv.questionsMarked,
       T.csv.total,
       T.csv.outOf,
       T.csv.percentage,
+      T.csv.percentageOfAll,
       T.csv.latestAttempt,
     ]);
     expect(header[column + 1]).toContain('(latest score out of');

@@ -240,9 +240,15 @@ export const ANALYTICS_MESSAGES = {
     student: 'Student',
     questionColumn: (n: number, text: string, marks: number, choice: TExportScoreChoice) =>
       `Q${n} ${text} (${choice === 'best' ? 'best' : 'latest'} score out of ${marks})`,
+    /** How many of the class's questions have a marked answer: '1 of 2'. */
+    questionsMarked: 'Questions marked',
+    markedOf: (marked: number, questions: number) => `${marked} of ${questions}`,
     total: 'Total',
-    outOf: 'Out of',
-    percentage: 'Percentage',
+    outOf: 'Out of (marked questions)',
+    /** Of the marks of the questions marked: 1 of 2 answered with full marks is 100 %. */
+    percentage: 'Percentage of marked questions',
+    /** Of every question of the class, one not answered counting 0: the same student is 50 %. */
+    percentageOfAll: 'Percentage of all questions',
     latestAttempt: 'Latest attempt',
     date: 'Date',
     className: 'Class',

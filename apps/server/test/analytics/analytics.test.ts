@@ -8,7 +8,13 @@ import {
   type TSchoolAnalytics,
 } from '@stem/contract/analytics';
 import { eq } from 'drizzle-orm';
-import { classQuestions, questions, submissionAnswers, submissions } from '../../src/db/schema';
+import {
+  classQuestions,
+  questions,
+  submissionAnswers,
+  submissions,
+  users,
+} from '../../src/db/schema';
 import { teacherSubmissionBatches } from '../../src/modules/submissions/submissions.service';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import { fixtures } from '../dashboard/dashboard-fixtures';
@@ -309,18 +315,41 @@ describe('analytics and CSV export', () => {
       'Student',
       'Q1 Q1 forces (best score out of 4)',
       'Q2 Q2 energy (best score out of 2)',
+      'Questions marked',
       'Total',
-      'Out of',
-      'Percentage',
+      'Out of (marked questions)',
+      'Percentage of marked questions',
+      'Percentage of all questions',
       'Latest attempt',
     ]);
     const byName = new Map(rows.slice(1).map((r) => [r[0], r]));
     expect(rows).toHaveLength(5);
-    expect(byName.get(ANN)).toEqual([ANN, '4', '0', '4', '6', '66.7%', '2025-03-25']);
+    expect(byName.get(ANN)).toEqual([
+      ANN,
+      '4',
+      '0',
+      '2 of 2',
+      '4',
+      '6',
+      '66.7%',
+      '66.7%',
+      '2025-03-25',
+    ]);
     // Bob's name begins with "=": written as '=cmd|calc so no spreadsheet runs it.
-    expect(byName.get(`'${BOB}`)).toEqual([`'${BOB}`, '2', '2', '4', '6', '66.7%', '2025-03-31']);
-    expect(byName.get('Cat')).toEqual(['Cat', '', '', '', '', '', '']);
-    expect(byName.get(DAN)).toEqual([DAN, '0', '', '0', '4', '0%', '2025-03-25']);
+    expect(byName.get(`'${BOB}`)).toEqual([
+      `'${BOB}`,
+      '2',
+      '2',
+      '2 of 2',
+      '4',
+      '6',
+      '66.7%',
+      '66.7%',
+      '2025-03-31',
+    ]);
+    expect(byName.get('Cat')).toEqual(['Cat', '', '', '0 of 2', '', '', '', '', '']);
+    // Dan answered one of the two questions: 0 of 4 there, and the share of all 6 marks says so.
+    expect(byName.get(DAN)).toEqual([DAN, '0', '', '1 of 2', '0', '4', '0%', '0%', '2025-03-25']);
     expect(text).toContain('"Ängla, ""Ann"""');
     expect(text).toContain('"Dan\nLine"');
 
@@ -330,8 +359,10 @@ describe('analytics and CSV export', () => {
       `'${BOB}`,
       '2',
       '0',
+      '2 of 2',
       '2',
       '6',
+      '33.3%',
       '33.3%',
       '2025-03-31',
     ]);
@@ -472,5 +503,50 @@ describe('analytics and CSV export', () => {
       expect(batch.answers).toHaveLength(batch.submissions.length);
     }
     expect(sizes).toEqual([500, 500, 500, 500, 500, 500]);
+  });
+  it('shows in the class CSV that a student answered only some questions', async () => {
+    const db = t.database.db;
+    const [teacher] = await db.select().from(users).where(eq(users.id, ids.teacher!));
+    const schoolId = teacher!.schoolId!;
+    const eve = await f.user('student', schoolId, { name: 'Eve' });
+    const cls = await f.klass(schoolId, ids.teacher!, { name: 'Chemistry 9' });
+    await f.enrol(cls.id, [eve.id]);
+    await db.insert(classQuestions).values([
+      { classId: cls.id, questionId: ids.q1!, position: 0 },
+      { classId: cls.id, questionId: ids.q2!, position: 1 },
+    ]);
+    // Eve answered Q2 (2 marks) in full and never Q1 (4 marks).
+    const s = await f.submission({
+      schoolId,
+      classId: cls.id,
+      className: cls.name,
+      studentId: eve.id,
+      status: 'marked',
+      totalScore: 2,
+      totalMarks: 2,
+      submittedAt: day(3),
+    });
+    await db.insert(submissionAnswers).values({
+      submissionId: s.id,
+      questionId: ids.q2!,
+      position: 0,
+      questionText: 'Q2 energy',
+      marks: 2,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-2',
+      rubric: 'rubric',
+      answer: 'an answer',
+      score: 2,
+      aiScore: 2,
+      markedBy: 'offline@5',
+    });
+    const res = await get(
+      fillPath(ANALYTICS_PATHS.classExport, { classId: cls.id }),
+      auth.teacher!,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = parseCsv(res.body.slice(1));
+    // Full marks on the one question marked, a third of the class's marks: both said, by name.
+    expect(rows[1]).toEqual(['Eve', '', '2', '1 of 2', '2', '2', '100%', '33.3%', '2025-03-14']);
   });
 });

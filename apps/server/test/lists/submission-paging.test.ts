@@ -210,6 +210,16 @@ describe('paged submissions lists', { timeout: 120_000 }, () => {
     }
   });
 
+  it('puts the seeded flagged and failed work in the review queue, as marking leaves it', async () => {
+    const rows = await rowsOf('teacher', teacher.id);
+    const waiting = rows.filter((r) => r.isFlagged || r.status === 'failed');
+    expect(rows.some((r) => r.isFlagged)).toBe(true);
+    expect(rows.some((r) => r.status === 'failed')).toBe(true);
+    const { ids, first } = await walk(listUrl, teacherHeaders, { review: 'needed', limit: 50 });
+    expect(new Set(ids)).toEqual(new Set(waiting.map((r) => r.id)));
+    expect(first.counts).toMatchObject({ needsReview: waiting.length });
+  });
+
   it('searches the student name, the class name and the question text, in any case', async () => {
     const rows = await rowsOf('teacher', teacher.id);
     const anyRow = rows[0] as TRow;

@@ -198,6 +198,10 @@ describe('teacher review of the AI marks', { timeout: 120_000 }, () => {
     const r2 = await accept(room.teacher, id, osmo._id);
     expect(r2.statusCode, r2.body).toBe(200);
     expect(r2.json<TAnswerReviewResponse>().message).toBe(MESSAGES.review.accepted);
+    // Reviewed already: accepting again, or saving the same mark and comment, changes nothing.
+    expect((await accept(room.teacher, id, osmo._id)).statusCode).toBe(200);
+    const same = await override(room.teacher, id, osmo._id, { score: target, comment: 'See me' });
+    expect(same.statusCode, same.body).toBe(200);
     const r3 = await override(admin, id, photo._id, { score: 1 });
     expect(r3.json<TAnswerReviewResponse>().data.totalScore).toBe(1 + target);
 
@@ -207,15 +211,14 @@ describe('teacher review of the AI marks', { timeout: 120_000 }, () => {
     const details = await getDetails(room.teacher, id);
     expect(details.totalScore).toBe(1 + target);
     const osmoHistory = details.submissions[1]?.history ?? [];
-    expect(osmoHistory.map((h) => h.action)).toEqual(['accept', 'override']);
-    expect(osmoHistory[1]).toMatchObject({
+    expect(osmoHistory.map((h) => h.action)).toEqual(['override']);
+    expect(osmoHistory[0]).toMatchObject({
       by: room.teacher.user.name,
       scoreBefore: aiOsmo,
       scoreAfter: target,
       commentBefore: null,
       commentAfter: 'See me',
     });
-    expect(osmoHistory[0]).toMatchObject({ scoreBefore: target, scoreAfter: target });
     expect(details.submissions[0]?.history?.[0]).toMatchObject({
       by: admin.user.name,
       scoreBefore: photo.score,
@@ -224,6 +227,24 @@ describe('teacher review of the AI marks', { timeout: 120_000 }, () => {
     // The AI's own mark and comment are kept.
     expect(details.submissions[1]?.aiScore).toBe(aiOsmo);
     expect(details.submissions[1]?.feedback[0]?.aiComment).toBe(osmo.feedback[0]?.aiComment);
+  });
+
+  it("keeps the AI's mark when the same mark is saved, and changes nothing for the student", async () => {
+    const { id, answers } = await markedSubmission([
+      { question: room.osmosis, answer: 'Water moves into the root hair cell by osmosis.' },
+    ]);
+    const answer = first(answers);
+    const saved = await override(room.teacher, id, answer._id, { score: answer.aiScore });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<TAnswerReviewResponse>().data.answer).toMatchObject({
+      overriddenBy: null,
+      overriddenAt: null,
+    });
+    const details = await getDetails(room.teacher, id);
+    expect(details.submissions[0]?.reviewedAt).toBeTruthy();
+    expect(details.submissions[0]?.history?.map((h) => h.action)).toEqual(['accept']);
+    const seen = await getDetails(room.student, id);
+    expect(seen.submissions[0]?.overriddenAt ?? null).toBeNull();
   });
 
   it("shows the student the teacher's mark and comment, and the AI's only where none was left", async () => {

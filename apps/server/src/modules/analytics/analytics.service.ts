@@ -135,6 +135,11 @@ export async function getSchoolAnalytics(db: TDb, user: TAccessClaims): Promise<
   };
 }
 
+/** '66.7%': a share to one decimal; empty when there is nothing to share. */
+function percentOf(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : '';
+}
+
 /** A download: its Content-Disposition and the CSV as a stream of UTF-8 text, BOM first. */
 export type TCsvDownload = { disposition: string; body: Readable };
 
@@ -143,8 +148,9 @@ const EXPORT_STUDENT_BATCH = 200;
 
 /**
  * GET /export/class/{classId}: one row per student (the class's students and anyone who answered in
- * it): each question's best or latest marked score, the total, the marks of the questions answered,
- * the percentage, and the date of the latest attempt. Read in batches of students.
+ * it): each question's best or latest marked score, how many questions are marked ('1 of 2'), the
+ * total, the marks of those questions, the share of them and the share of all the class's questions
+ * (docs/deviations.md), and the date of the latest attempt. Read in batches of students.
  */
 export async function exportClass(
   db: TDb,
@@ -160,15 +166,18 @@ export async function exportClass(
     students: queries.studentsPart(scope),
   });
   const C = T.csv;
+  const allMarks = questions.reduce((sum, q) => sum + q.marks, 0);
   async function* rows(): AsyncGenerator<string> {
     yield (
       CSV_BOM +
       csvRow([
         C.student,
         ...questions.map((q, i) => C.questionColumn(i + 1, q.question, q.marks, choice)),
+        C.questionsMarked,
         C.total,
         C.outOf,
         C.percentage,
+        C.percentageOfAll,
         C.latestAttempt,
       ])
     );
@@ -185,20 +194,26 @@ export async function exportClass(
       for (const student of batch) {
         let total = 0;
         let outOf = 0;
+        let marked = 0;
         const cells = questions.map((q) => {
           const score = byKey.get(`${student.id}:${q.id}`);
           if (score === undefined) return '';
           total += score;
           outOf += q.marks;
+          marked += 1;
           return score;
         });
         const at = latest.get(student.id);
+        // Both shares, named: of the questions marked (how well the work done went) and of every
+        // question of the class (what is missing counts 0). One alone misread 1 of 2 as 100 %.
         chunk += csvRow([
           student.name,
           ...cells,
-          outOf > 0 ? total : '',
-          outOf > 0 ? outOf : '',
-          outOf > 0 ? `${Math.round((total / outOf) * 1000) / 10}%` : '',
+          C.markedOf(marked, questions.length),
+          marked > 0 ? total : '',
+          marked > 0 ? outOf : '',
+          marked > 0 ? percentOf(total, outOf) : '',
+          marked > 0 ? percentOf(total, allMarks) : '',
           at ? at.toISOString().slice(0, 10) : '',
         ]);
       }

@@ -13,6 +13,7 @@ import {
   type TFeedback,
   type TModeration,
 } from '../../db/schema';
+import { FAILED_MARKING_DOUBT, FLAGGED_DOUBT } from '../marking/review-doubt';
 
 /**
  * Realistic submission volumes for load tests and benchmarks (`npm run seed -- --submissions M`),
@@ -328,6 +329,8 @@ function makeSubmission(
           : null,
       contentModeration: status === 'marked' ? (inappropriate ? FLAGGED : CLEAN) : null,
       isFlagged: inappropriate,
+      // As marking leaves it: flagged content waits in the teacher's review queue (issue 11).
+      ...(inappropriate ? { reviewDoubt: FLAGGED_DOUBT, reviewReasons: ['flagged' as const] } : {}),
       markedBy: status === 'marked' ? 'offline@2' : null,
       createdAt: submittedAt,
       updatedAt: submittedAt,
@@ -350,6 +353,8 @@ function makeSubmission(
       totalScore: status === 'marked' ? totalScore : null,
       totalMarks,
       isFlagged: flagged,
+      // The queue holds flagged work and work whose marking failed, as the marking path leaves them.
+      reviewDoubt: flagged ? FLAGGED_DOUBT : status === 'failed' ? FAILED_MARKING_DOUBT : null,
       failureReason: status === 'failed' ? 'The marking service did not answer in time.' : null,
       markingAttempts: status === 'pending' ? 0 : 1,
       submittedAt,

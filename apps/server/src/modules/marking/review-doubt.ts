@@ -21,7 +21,7 @@ export function reviewDoubtOf(input: {
   held?: boolean;
 }): TReviewDoubt | null {
   const found: { doubt: number; reason: TReviewReason }[] = [];
-  if (input.flagged) found.push({ doubt: 100, reason: 'flagged' });
+  if (input.flagged) found.push({ doubt: FLAGGED_DOUBT, reason: 'flagged' });
   if (
     input.source !== 'typed' &&
     input.ocrConfidence !== null &&
@@ -53,6 +53,9 @@ export function reviewDoubtOf(input: {
 
 /** An answer held only because its question holds feedback until review (issue 18). */
 export const HELD_DOUBT = 1;
+
+/** Content the moderation or injection check flagged: as doubtful as an answer can be. */
+export const FLAGGED_DOUBT = 100;
 
 /** A failed marking waits for the teacher above everything else. */
 export const FAILED_MARKING_DOUBT = 100;

@@ -581,6 +581,8 @@ export type TReviewTarget = {
   marks: number;
   score: number | null;
   teacherFeedback: string | null;
+  /** When a teacher last reviewed the answer; null while it waits. */
+  reviewedAt: Date | null;
   status: TSubmissionStatus;
 };
 
@@ -601,6 +603,7 @@ export async function lockAnswerForReview(
       marks: submissionAnswers.marks,
       score: submissionAnswers.score,
       teacherFeedback: submissionAnswers.teacherFeedback,
+      reviewedAt: submissionAnswers.reviewedAt,
       status: submissions.status,
     })
     .from(submissionAnswers)

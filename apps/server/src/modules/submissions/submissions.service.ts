@@ -417,12 +417,26 @@ async function reviewAnswer(
         field: 'score',
       });
     }
+    // Reviewed already and nothing changes (A pressed again, the same mark saved twice): no second
+    // history line, and the first review's date stands.
+    const unchanged =
+      target.reviewedAt !== null &&
+      (change.action === 'accept' ||
+        (change.score === target.score && change.comment === target.teacherFeedback));
+    if (unchanged) return;
+    // The mark saved as it stands (a digit key equal to the AI's mark): the AI's mark is kept, and
+    // the answer is not 'changed by a teacher' for the student or the analytics.
+    const keeps =
+      change.action === 'override' &&
+      change.score === target.score &&
+      change.comment === target.teacherFeedback;
+    const action = keeps ? 'accept' : change.action;
     await queries.writeAnswerReview(tx, {
       schoolId: row.schoolId,
       target,
       actorId: user.userId,
       now,
-      action: change.action,
+      action,
       score: change.action === 'override' ? change.score : null,
       comment: change.action === 'override' ? change.comment : null,
     });

@@ -127,7 +127,27 @@ describe('class analytics page', { timeout: 30_000 }, () => {
     backend.on(
       'GET',
       `/submissions/${SUBMISSION}`,
-      ok(buildSubmission(31, { student: { _id: ANN, name: 'Ann' } })),
+      ok(
+        (() => {
+          // Two answers: the grid's cell is the second one's question (Q1).
+          const built = buildSubmission(31, { student: { _id: ANN, name: 'Ann' } });
+          const [other] = built.submissions;
+          if (!other) throw new Error('an answer expected');
+          return {
+            ...built,
+            submissions: [
+              other,
+              {
+                ...other,
+                _id: uuid(2031),
+                questionId: { _id: Q1, question: 'Q1 forces', marks: 4 },
+                question: 'Q1 forces',
+                answer: 'Forces change motion.',
+              },
+            ],
+          };
+        })(),
+      ),
     );
     backend.on('GET', `/export/class/${CLASS_ID}`, { status: 200, body: 'Student\r\n' });
     renderRoutes(
@@ -167,6 +187,12 @@ describe('class analytics page', { timeout: 30_000 }, () => {
     await user.click(cell);
     const drawer = await screen.findByTestId('submission-drawer');
     expect(await within(drawer).findByText('Plants use light to make sugar.')).toBeInTheDocument();
+    // The cell's own answer (Q1, the second) is the one outlined, not the submission's first.
+    const focused = within(drawer)
+      .getAllByTestId('answer-review')
+      .filter((el) => el.getAttribute('aria-current') === 'true');
+    expect(focused).toHaveLength(1);
+    expect(within(focused[0]!).getByText('Forces change motion.')).toBeInTheDocument();
     expect(backend.seen.some((r) => r.path === `/submissions/${SUBMISSION}`)).toBe(true);
     await user.keyboard('{Escape}');
 

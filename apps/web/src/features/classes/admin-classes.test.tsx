@@ -71,6 +71,48 @@ describe('admin classes', { timeout: 20_000 }, () => {
     expect(backend.seen.some((r) => r.query.teacherId === uuid(21))).toBe(true);
   });
 
+  it('keeps the teacher filter and the search in the address, so reload and Back keep them', async () => {
+    backend.on('GET', '/admin/classes', (request) => ({
+      status: 200,
+      body: {
+        success: true,
+        data: [summary(1, 'Physics 9')],
+        page: { nextCursor: null, total: 3, matched: request.query.teacherId ? 1 : 3 },
+      },
+    }));
+    const user = userEvent.setup({ delay: null });
+    // Reloaded with a teacher and a search in the address: both apply at once.
+    const { router } = renderRoutes(routes, `/all-classes?teacher=${uuid(20)}&q=Phys`);
+    await screen.findByTestId('class-card');
+    const asked = backend.seen.filter((r) => r.path === '/admin/classes');
+    expect(asked[0]?.query).toMatchObject({ teacherId: uuid(20), q: 'Phys' });
+    expect(screen.getByRole('textbox', { name: T.searchClasses })).toHaveValue('Phys');
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: T.teacherFilter })).toHaveValue('Newton'),
+    );
+
+    // Another teacher, then a card, then Back: the list comes back filtered by that teacher.
+    await user.click(screen.getByRole('combobox', { name: T.teacherFilter }));
+    await user.click(await screen.findByRole('option', { name: 'Curie' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?teacher=${uuid(21)}&q=Phys`));
+    await user.click(screen.getByTestId('class-card'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/all-classes/${uuid(1)}`));
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: T.teacherFilter })).toHaveValue('Curie'),
+    );
+    expect(backend.seen.filter((r) => r.path === '/admin/classes').at(-1)?.query).toMatchObject({
+      teacherId: uuid(21),
+      q: 'Phys',
+    });
+
+    // All teachers and an emptied search leave a bare address.
+    await user.click(screen.getByRole('combobox', { name: T.teacherFilter }));
+    await user.click(await screen.findByRole('option', { name: T.allTeachers }));
+    await user.clear(screen.getByRole('textbox', { name: T.searchClasses }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('treats a 404 as an empty list and shows the load failure otherwise', async () => {
     backend.on('GET', '/admin/classes', { status: 404, body: { success: false } });
     renderRoutes(routes, '/all-classes');

@@ -345,7 +345,7 @@ export function AnalyticsView({
 }: {
   analytics: TClassAnalytics;
   /** Opens an answer from the grid; without it the grid's cells are not buttons. */
-  onOpenSubmission?: (submissionId: string) => void;
+  onOpenSubmission?: (submissionId: string, questionId: string) => void;
   questionLink?: (questionId: string) => React.ReactNode;
 }) {
   if (analytics.summary.answers === 0) {

@@ -30,7 +30,8 @@ export function ScoreGrid({
   students: TStudentStats[];
   questions: TQuestionStats[];
   cells: TGridCell[];
-  onOpen?: (submissionId: string) => void;
+  /** Opens the submission of a cell, at the answer to that cell's question. */
+  onOpen?: (submissionId: string, questionId: string) => void;
 }) {
   const byKey = useMemo(
     () => new Map(cells.map((c) => [`${c.studentId}:${c.questionId}`, c])),
@@ -89,7 +90,7 @@ export function ScoreGrid({
                       <UnstyledButton
                         className={classes.cell}
                         aria-label={label}
-                        onClick={() => onOpen(cell.submissionId)}
+                        onClick={() => onOpen(cell.submissionId, cell.questionId)}
                       >
                         {content}
                       </UnstyledButton>

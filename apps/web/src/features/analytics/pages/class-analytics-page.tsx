@@ -16,7 +16,8 @@ const T = ANALYTICS_MESSAGES;
 export default function ClassAnalyticsPage() {
   const classId = useParams().id ?? '';
   const query = useClassAnalytics(classId);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The grid's cell opens its submission at the answer to its question.
+  const [opened, setOpened] = useState<{ submissionId: string; questionId: string } | null>(null);
   usePageTitle(query.data ? T.classTitle(query.data.scope.name) : T.questionTitle);
   const back = (
     <Button
@@ -49,7 +50,7 @@ export default function ClassAnalyticsPage() {
       </div>
       <AnalyticsView
         analytics={analytics}
-        onOpenSubmission={setOpenId}
+        onOpenSubmission={(submissionId, questionId) => setOpened({ submissionId, questionId })}
         questionLink={(questionId) => (
           <Button
             component={Link}
@@ -63,7 +64,12 @@ export default function ClassAnalyticsPage() {
           </Button>
         )}
       />
-      <SubmissionDrawer submissionId={openId} card={null} onClose={() => setOpenId(null)} />
+      <SubmissionDrawer
+        submissionId={opened?.submissionId ?? null}
+        focusQuestionId={opened?.questionId}
+        card={null}
+        onClose={() => setOpened(null)}
+      />
     </Stack>
   );
 }

@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronRight, IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TClassSummary } from '@stem/contract/teaching';
 import classes from '../../../components/cards.module.css';
@@ -25,6 +25,18 @@ import { useSchoolClasses, useSchoolTeachers } from '../api/admin-classes';
 
 const T = MESSAGES.admin;
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The teacher filter and the search live in the address (?teacher=…&q=…): reload and Back keep them. */
+const TEACHER_PARAM = 'teacher';
+const SEARCH_PARAM = 'q';
+const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function withParam(current: URLSearchParams, name: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(name, value);
+  else next.delete(name);
+  return next;
+}
 
 function SchoolClassCard({ cls }: { cls: TClassSummary }) {
   return (
@@ -58,9 +70,20 @@ function SchoolClassCard({ cls }: { cls: TClassSummary }) {
  */
 export default function AdminClassesPage() {
   usePageTitle(T.classesDocumentTitle);
-  const [typed, setTyped] = useState('');
+  const [params, setParams] = useSearchParams();
+  const [typed, setTyped] = useState(() => params.get(SEARCH_PARAM) ?? '');
   const [search] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  const [teacherId, setTeacherId] = useState<string | null>(null);
+  const fromAddress = params.get(TEACHER_PARAM);
+  // An address edited by hand to something that is no id shows every class, not a load failure.
+  const teacherId = fromAddress && ID_PATTERN.test(fromAddress) ? fromAddress : null;
+  const setTeacherId = (value: string | null) =>
+    setParams((current) => withParam(current, TEACHER_PARAM, value), { replace: true });
+  // The search, once typing pauses, goes to the address too (replacing the entry, not adding one).
+  const searched = search.trim();
+  useEffect(() => {
+    if ((params.get(SEARCH_PARAM) ?? '') === searched) return;
+    setParams((current) => withParam(current, SEARCH_PARAM, searched), { replace: true });
+  }, [searched, params, setParams]);
   const teachers = useSchoolTeachers();
   const query = useSchoolClasses({ search, teacherId });
   const items = query.items;

@@ -1,5 +1,6 @@
 import { Badge, Drawer, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useRef } from 'react';
 import { IconFlag } from '@tabler/icons-react';
 import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
@@ -25,8 +26,11 @@ export function SubmissionDrawer({
   submissionId,
   card,
   onClose,
+  focusQuestionId = null,
 }: {
   submissionId: string | null;
+  /** The answer to this question is outlined and scrolled to (the analytics grid's cell). */
+  focusQuestionId?: string | null;
   /** The list's card of this submission, if it is loaded. */
   card: TSubmissionCard | null;
   onClose: () => void;
@@ -37,6 +41,14 @@ export function SubmissionDrawer({
     (details.data?._id === submissionId ? details.data : null) ?? card;
   const student = submission ? studentName(submission) : '';
   const answers = details.data?._id === submissionId ? details.data.submissions : null;
+  const focusIndex =
+    answers && focusQuestionId
+      ? answers.findIndex((answer) => answer.questionId?._id === focusQuestionId)
+      : -1;
+  const focusRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusIndex >= 0) focusRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [focusIndex, submissionId]);
 
   return (
     <Drawer
@@ -97,15 +109,22 @@ export function SubmissionDrawer({
             </Stack>
           ) : (
             (answers ?? []).map((answer, index) => (
-              <AnswerReview
+              <div
                 key={answer._id}
-                answer={answer}
-                index={index}
-                status={submission.status}
-                submittedAt={submission.submittedAt}
-                showModeration
-                review={{ submissionId: submission._id }}
-              />
+                ref={index === focusIndex ? focusRef : undefined}
+                // Scrolled to, its heading stays clear of the drawer's own title bar.
+                style={{ scrollMarginTop: 'calc(var(--mantine-spacing-xl) * 3)' }}
+              >
+                <AnswerReview
+                  answer={answer}
+                  index={index}
+                  status={submission.status}
+                  submittedAt={submission.submittedAt}
+                  showModeration
+                  focused={index === focusIndex}
+                  review={{ submissionId: submission._id }}
+                />
+              </div>
             ))
           )}
         </Stack>
