@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { API_BASE, AUTH_PATHS, CLASS_PATHS, fillPath } from '@stem/contract/api';
+import { MESSAGES } from '@stem/contract/messages';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_PATHS,
@@ -202,7 +203,9 @@ test.describe('class analytics and CSV export', () => {
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) {
       expect(row).toHaveLength(11);
-      expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      // A date and time a spreadsheet reads, and the status in words.
+      expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+      expect(Object.values(MESSAGES.submissionsPage.statusLabel)).toContain(row[10]);
     }
     await page.setViewportSize(PHONE);
     await expectNoHorizontalOverflow(page);

@@ -27,15 +27,35 @@ const ZUuid = z.uuid({ message: 'must be a valid id' });
 export const ZClassIdParam = z.object({ classId: ZUuid });
 export const ZQuestionIdParam = z.object({ questionId: ZUuid });
 
+/** Whether the runtime knows the IANA time zone ("Europe/London"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The reader's time zone, for the dates a CSV writes (the school's, Europe/London, without it). */
+const ZTimeZone = z
+  .string()
+  .max(64, { message: 'must be a time zone such as Europe/London' })
+  .refine(isTimeZone, { message: 'must be a time zone such as Europe/London' });
+
 export const ZClassExportQuery = z.object({
   score: z
     .enum(EXPORT_SCORE_CHOICES, { message: `must be one of ${EXPORT_SCORE_CHOICES.join(', ')}` })
     .optional(),
+  tz: ZTimeZone.optional(),
 });
 export type TClassExportQuery = z.infer<typeof ZClassExportQuery>;
 
 /** The list's own query (sort, flag filter, search) without paging: the export holds every row. */
-export const ZSubmissionsExportQuery = ZSubmissionListQuery.omit({ cursor: true, limit: true });
+export const ZSubmissionsExportQuery = ZSubmissionListQuery.omit({
+  cursor: true,
+  limit: true,
+}).extend({ tz: ZTimeZone.optional() });
 export type TSubmissionsExportQuery = z.infer<typeof ZSubmissionsExportQuery>;
 
 const ZShare = z.number().min(0).max(1);

@@ -24,6 +24,20 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026-11-27 09:05": an instant as a spreadsheet reads a date and time, in the zone. */
+export function localDateTimeText(instant: Date, timeZone = SCHOOL_TIME_ZONE): string {
+  const local = new Date(instant.getTime() + zoneOffsetMs(instant, timeZone));
+  return `${localDayText(instant, timeZone)} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+/** "2026-11-27": the instant's calendar date in the zone. */
+export function localDayText(instant: Date, timeZone = SCHOOL_TIME_ZONE): string {
+  const { year, month, day } = localDate(instant, timeZone);
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
 /** The local calendar date (year, month 1-12, day) of an instant in the zone. */
 export function localDate(instant: Date, timeZone = SCHOOL_TIME_ZONE) {
   const local = new Date(instant.getTime() + zoneOffsetMs(instant, timeZone));

@@ -389,8 +389,9 @@ describe('analytics and CSV export', () => {
     ]);
     expect(rows).toHaveLength(1 + 9);
     // Newest first, as the list: S7 (pending, no score) leads.
+    // Dates as a spreadsheet reads them, on the school's clock without a zone (31 March is BST).
     expect(rows[1]).toEqual([
-      day(20).toISOString(),
+      '2025-03-31 10:00',
       `'${BOB}`,
       'Física 10A',
       'Q1 forces',
@@ -400,11 +401,11 @@ describe('analytics and CSV export', () => {
       '',
       '',
       '',
-      'pending',
+      'Pending',
     ]);
     const overridden = rows.find((r) => r[7] === 'Ms Curie');
     expect(overridden).toEqual([
-      day(7).toISOString(),
+      '2025-03-18 09:00',
       ANN,
       'Física 10A',
       'Q1 forces',
@@ -414,7 +415,7 @@ describe('analytics and CSV export', () => {
       'Ms Curie',
       '2',
       "'@see the formula",
-      'marked',
+      'Marked',
     ]);
     // A comment starting with "+" is neutralised too, and its quotes doubled.
     expect(res.body).toContain(`"'+1 for units, ""good"""`);
@@ -427,7 +428,16 @@ describe('analytics and CSV export', () => {
     const oldest = parseCsv(
       (await get(`${ANALYTICS_PATHS.submissionsExport}?sort=oldest`, auth.teacher!)).body.slice(1),
     );
-    expect(oldest[1]![0]).toBe(day(0).toISOString());
+    expect(oldest[1]![0]).toBe('2025-03-11 09:00');
+    // On the reader's clock when the browser names its zone; a zone that is none is refused.
+    const newYork = await get(
+      `${ANALYTICS_PATHS.submissionsExport}?tz=${encodeURIComponent('America/New_York')}`,
+      auth.teacher!,
+    );
+    expect(parseCsv(newYork.body.slice(1))[1]![0]).toBe('2025-03-31 05:00');
+    const mars = await get(`${ANALYTICS_PATHS.submissionsExport}?tz=Mars%2FBase`, auth.teacher!);
+    expect(mars.statusCode).toBe(400);
+    expect(mars.body).toContain('must be a time zone such as Europe/London');
     expect(
       (await get(`${ANALYTICS_PATHS.submissionsExport}?flag=bad`, auth.teacher!)).statusCode,
     ).toBe(400);

@@ -53,7 +53,7 @@ describe('CSV cells', () => {
     expect(csvRow(['a', 1, null, 'b,c'])).toBe('a,1,,"b,c"\r\n');
   });
   it('names the file after the class and the date, accents kept in filename*', () => {
-    const header = attachmentHeader('Física / 10"A"', new Date('2026-11-26T10:00:00Z'));
+    const header = attachmentHeader('Física / 10"A"', '2026-11-26');
     expect(header).toBe(
       `attachment; filename="Fisica - 10-A- 2026-11-26.csv"; filename*=UTF-8''F%C3%ADsica%20-%2010-A-%202026-11-26.csv`,
     );

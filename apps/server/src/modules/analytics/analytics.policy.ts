@@ -63,8 +63,7 @@ export const CSV_BOM = '\uFEFF';
  * The Content-Disposition value for a download: an ASCII file name for old clients and the real
  * one (accents kept) in RFC 5987 form. Characters a file name cannot hold become '-'.
  */
-export function attachmentHeader(baseName: string, date: Date): string {
-  const day = date.toISOString().slice(0, 10);
+export function attachmentHeader(baseName: string, day: string): string {
   const clean = baseName
     .normalize('NFC')
     .replace(/[\\/:*?"<>|\p{Cc}]+/gu, '-')

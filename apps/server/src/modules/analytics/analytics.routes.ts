@@ -110,6 +110,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
         request.params.classId,
         request.query.score ?? 'best',
         ctx.now(),
+        request.query.tz,
       );
       return (
         reply

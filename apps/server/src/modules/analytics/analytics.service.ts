@@ -7,9 +7,11 @@ import {
   type TSchoolAnalytics,
   type TSubmissionsExportQuery,
 } from '@stem/contract/analytics';
+import { SCHOOL_TIME_ZONE } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { localDateTimeText, localDayText } from '../../lib/london-month';
 import type { TAccessClaims } from '../../lib/tokens';
 import { teacherSubmissionBatches } from '../submissions/submissions.service';
 import {
@@ -158,6 +160,7 @@ export async function exportClass(
   classId: string,
   choice: TExportScoreChoice,
   now: Date,
+  timeZone: string = SCHOOL_TIME_ZONE,
 ): Promise<TCsvDownload> {
   const cls = await requireClass(db, user, classId);
   const scope = { kind: 'class' as const, schoolId: cls.schoolId, classId: cls.id };
@@ -214,13 +217,16 @@ export async function exportClass(
           marked > 0 ? outOf : '',
           marked > 0 ? percentOf(total, outOf) : '',
           marked > 0 ? percentOf(total, allMarks) : '',
-          at ? at.toISOString().slice(0, 10) : '',
+          at ? localDayText(at, timeZone) : '',
         ]);
       }
       yield chunk;
     }
   }
-  return { disposition: attachmentHeader(cls.name, now), body: Readable.from(rows()) };
+  return {
+    disposition: attachmentHeader(cls.name, localDayText(now, timeZone)),
+    body: Readable.from(rows()),
+  };
 }
 
 /**
@@ -246,6 +252,7 @@ export async function exportTeacherSubmissions(
   query: TSubmissionsExportQuery,
   now: Date,
 ): Promise<TCsvDownload> {
+  const timeZone = query.tz ?? SCHOOL_TIME_ZONE;
   if (user.role !== 'teacher') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
   schoolOf(user);
   const C = T.csv;
@@ -278,7 +285,7 @@ export async function exportTeacherSubmissions(
         for (const a of answersOf.get(s.id) ?? []) {
           const overridden = a.overriddenBy !== null;
           chunk += csvRow([
-            s.submittedAt.toISOString(),
+            localDateTimeText(s.submittedAt, timeZone),
             s.studentName,
             s.className ?? '',
             a.questionText,
@@ -288,7 +295,7 @@ export async function exportTeacherSubmissions(
             overridden ? (a.overriddenByName ?? C.yes) : '',
             a.aiScore,
             a.teacherFeedback ?? a.feedback?.aiComment ?? '',
-            s.status,
+            MESSAGES.submissionsPage.statusLabel[s.status],
           ]);
         }
       }
@@ -296,5 +303,8 @@ export async function exportTeacherSubmissions(
     }
   }
   const name = `Submissions${query.q ? ` ${query.q}` : ''}`;
-  return { disposition: attachmentHeader(name, now), body: Readable.from(rows()) };
+  return {
+    disposition: attachmentHeader(name, localDayText(now, timeZone)),
+    body: Readable.from(rows()),
+  };
 }

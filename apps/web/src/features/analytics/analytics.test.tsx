@@ -200,7 +200,11 @@ describe('class analytics page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('menuitem', { name: T.exportLatest }));
     await waitFor(() => expect(clicked).toEqual(['export.csv']));
     const request = backend.seen.find((r) => r.path === `/export/class/${CLASS_ID}`);
-    expect(request?.query).toEqual({ score: 'latest' });
+    // The browser's time zone goes along, for the dates in the file.
+    expect(request?.query).toEqual({
+      score: 'latest',
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
     expect(request?.authorization).toBe('Bearer teacher-token');
   });
 
@@ -328,7 +332,12 @@ describe('submissions list export', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: T.downloadCsv }));
     await waitFor(() => expect(clicked).toEqual(['export.csv']));
     const request = backend.seen.find((r) => r.path === '/export/submissions');
-    expect(request?.query).toEqual({ sort: 'score', flag: 'all', q: 'alice' });
+    expect(request?.query).toEqual({
+      sort: 'score',
+      flag: 'all',
+      q: 'alice',
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
   });
 });
 

@@ -16,6 +16,12 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
   return plain?.[1] ?? fallback;
 }
 
+/** The browser's time zone ("Europe/London"), when it names one. */
+function readerTimeZone(): { tz?: string } {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return tz ? { tz } : {};
+}
+
 /**
  * Downloads a CSV the API streams (GET under the API base, with the bearer token the app's HTTP
  * client adds, so an expired session refreshes as for any call), then saves it under the server's
@@ -23,7 +29,8 @@ export function fileNameOf(disposition: string | undefined, fallback: string): s
  */
 export async function downloadCsv(path: string, params: Record<string, unknown> = {}) {
   const response = await http.get<Blob>(`${API_BASE}${path}`, {
-    params,
+    // Dates in the file as the reader's clock shows them.
+    params: { ...params, ...readerTimeZone() },
     responseType: 'blob',
     timeout: 0,
   });
