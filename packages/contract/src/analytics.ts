@@ -276,7 +276,7 @@ export const ANALYTICS_MESSAGES = {
     score: 'Score',
     marks: 'Marks',
     marker: 'Marker',
-    /** The Marker column in words, never an engine's internal name ("offline@5", "anthropic:…"). */
+    /** The Marker column in words, never an engine's internal name ("offline@6", "anthropic:…"). */
     markerOffline: 'Automatic (offline)',
     markerHosted: { anthropic: 'Anthropic Claude', openai: 'OpenAI' } as Record<string, string>,
     markerOther: 'Automatic',

@@ -117,7 +117,7 @@ export const ZSubmissionAnswer = z.object({
   score: z.number().int().nullable(),
   feedback: z.array(ZFeedback),
   contentModeration: ZContentModeration.nullable(),
-  /** The engine that made the mark, e.g. "offline@5". */
+  /** The engine that made the mark, e.g. "offline@6". */
   markedBy: z.string().nullable(),
   /**
    * The teacher's own comment to the student (issue 11); when there is one, the student sees it as

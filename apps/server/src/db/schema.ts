@@ -461,7 +461,7 @@ export const submissionAnswers = pgTable(
     feedback: jsonb('feedback').$type<TFeedback>(),
     contentModeration: jsonb('content_moderation').$type<TModeration>(),
     isFlagged: boolean('is_flagged').notNull().default(false),
-    /** The engine that produced the AI mark, e.g. "offline@5" or "anthropic:claude-…". */
+    /** The engine that produced the AI mark, e.g. "offline@6" or "anthropic:claude-…". */
     markedBy: text('marked_by'),
     aiScore: integer('ai_score'),
     /** A teacher who overrode the AI mark. */

@@ -136,7 +136,7 @@ describe('analytics and CSV export', () => {
           answer: 'an answer',
           score: a.score,
           aiScore: a.ai ?? a.score,
-          markedBy: a.score === null ? null : 'offline@5',
+          markedBy: a.score === null ? null : 'offline@6',
           feedback:
             a.score === null
               ? null
@@ -548,7 +548,7 @@ describe('analytics and CSV export', () => {
       answer: 'an answer',
       score: 2,
       aiScore: 2,
-      markedBy: 'offline@5',
+      markedBy: 'offline@6',
     });
     const res = await get(
       fillPath(ANALYTICS_PATHS.classExport, { classId: cls.id }),

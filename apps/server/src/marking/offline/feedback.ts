@@ -33,7 +33,7 @@ import {
   teacherPointCredit,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
-import { chemicalEquationsOf, contentStems, quantitiesOf } from './text';
+import { assignmentsOf, chemicalEquationsOf, contentStems, quantitiesOf, resultsOf } from './text';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
 
@@ -478,7 +478,7 @@ function pointFeedback(
   const reached =
     teacherStyle &&
     verdict === 'partially correct' &&
-    present.every((r) => quantitiesOf(r.p.point.text).length > 0)
+    present.every((r) => resultsOf(r.p.point.text).length > 0)
       ? finalReached(model, evidence, 'with unit')
           .filter((q, i, all) => all.findIndex((o) => o.value === q.value) === i)
           .map((q) => q.written)
@@ -496,6 +496,18 @@ function pointFeedback(
               all.findIndex((o) => o.value === q.value) === i,
           )
           .map((q) => q.written)
+      : [];
+  // Solving for an unknown ("Solve 3x + 5 = 20"): the answer's own value for it, when not the one.
+  const unknownsSolved = new Set(
+    finals.filter((f) => f.token.startsWith('eq_')).map((f) => unknownOf(f.written)),
+  );
+  const solving = unknownsSolved.size > 0;
+  const wrongSolutions =
+    solving && verdict !== 'correct' && finalReached(model, evidence, 'with unit').length === 0
+      ? assignmentsOf(evidence.answer)
+          .filter((a) => unknownsSolved.has(unknownOf(a.written)))
+          .map((a) => a.written)
+          .filter((w, i, all) => all.indexOf(w) === i)
       : [];
   if (verdict !== 'incorrect') {
     const rightPhrases = phrased(present)
@@ -587,7 +599,10 @@ function pointFeedback(
     );
     const notYetObjects = objects(notYet).slice(0, 2);
     const notYetFragment = fragments(notYet)[0];
-    if (
+    const lastWrong = wrongSolutions.at(-1);
+    if (lastWrong) {
+      comment.push(`It works out ${lastWrong}, which is not the right value.`);
+    } else if (
       verdict === 'incorrect' &&
       touched.length === 0 &&
       notYetObjects.length === 0 &&
@@ -636,8 +651,9 @@ function pointFeedback(
 
   let suggestion: string;
   if (verdict === 'correct') {
-    suggestion =
-      'Keep answering this way: state each point plainly and say why it holds, as you did here.';
+    suggestion = solving
+      ? 'Keep setting out each step of your working like this.'
+      : 'Keep answering this way: state each point plainly and say why it holds, as you did here.';
   } else {
     const need = Math.max(1, model.required);
     const next = [...phrased(contradicted), ...phrased(partial), ...phrased(missing)].filter(
@@ -655,6 +671,12 @@ function pointFeedback(
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
     } else if (unitless[0]) {
       suggestion = `Next time, write the unit with every value you work out, as in ${unitless[0].written}.`;
+    } else if (
+      wrongSolutions.length > 0 ||
+      (solving && reached.length === 0 && !(first && object))
+    ) {
+      suggestion =
+        'Next time, do the same to both sides at each step, then check your answer by putting it back into the equation.';
     } else if (reached.length > 0 && !equation && !(first && object)) {
       suggestion = 'Next time, show each step of your working, not only the answer.';
     } else if (onTheWay.length > 0 && !(first && object)) {
@@ -685,6 +707,11 @@ function pointFeedback(
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** "3x" of "3x = 15". */
+function unknownOf(written: string): string {
+  return written.split(' = ')[0] ?? written;
 }
 
 /** True when most of a phrase's content words are the question's own. */

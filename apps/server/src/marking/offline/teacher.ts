@@ -1,7 +1,7 @@
 import type { TEvidence } from './evidence';
 import type { TQuestionModel } from './question-model';
 import type { TRange } from './rubric';
-import { analyse, contentStems, quantitiesOf } from './text';
+import { analyse, assignmentsOf, contentStems, quantitiesOf, resultsOf } from './text';
 
 /**
  * Scoring for a teacher's plain two-band rubric (Low / High Mark Range prose, no score lines, no
@@ -48,12 +48,38 @@ function coveredPoints(model: TQuestionModel, evidence: TEvidence): number {
   let own = 0;
   let echoed = 0;
   for (const p of evidence.points) {
-    const credit = teacherPointCredit(p.coverage, p.local, p.contradicted);
+    // A step whose own result the answer writes ("to get 3x = 15") is a step shown.
+    const credit = reachesStep(model, p.point.text, evidence)
+      ? 1
+      : teacherPointCredit(p.coverage, p.local, p.contradicted);
     if (p.point.terms.some((t) => !model.questionStems.has(t.stem))) own += credit;
     else echoed += credit;
   }
   // Substituting the question's values ("300 / 20") is working when it reaches the result.
   return own + (own >= 1 || worksOutResult(model, evidence) ? echoed : echoed / 2);
+}
+
+/**
+ * A result the question itself gives: one of its values ("pens at 45p"), or for an unknown, the
+ * same unknown at the same value ("x = 5" is the answer to "Solve 3x + 5 = 20", though 5 is given).
+ */
+function givenIn(model: TQuestionModel, result: { value: string; token: string }): boolean {
+  if (result.token.startsWith('eq_')) {
+    return assignmentsOf(model.question).some((a) => a.token === result.token);
+  }
+  return model.questionNumbers.has(result.value);
+}
+
+/**
+ * The point works out an unknown ("divides by 3 to get x = 5") and the answer reaches that value
+ * for it, as the rubric writes it: the result carries the step. Quantities with units keep to their
+ * words' coverage (a unit alone is no step).
+ */
+function reachesStep(model: TQuestionModel, text: string, evidence: TEvidence): boolean {
+  if (!text.includes('=')) return false;
+  return resultsOf(text).some(
+    (r) => r.token.startsWith('eq_') && !givenIn(model, r) && evidence.stems.has(r.token),
+  );
 }
 
 const LOW_LACKS_RE =
@@ -150,7 +176,7 @@ export function isRestatement(model: TQuestionModel, evidence: TEvidence): boole
 function writesOwnNumber(model: TQuestionModel, evidence: TEvidence): boolean {
   for (const s of evidence.stems) {
     // The question's values put into a calculation ("6 / 12") are working too.
-    if (s.startsWith('expr_')) return true;
+    if (s.startsWith('expr_') || s.startsWith('eq_')) return true;
     if (/^\d/.test(s) && !model.questionNumbers.has(s)) return true;
   }
   return false;
@@ -186,9 +212,8 @@ export function resultsReached(
   evidence: TEvidence,
   by: 'value' | 'with unit',
 ): { written: string; value: string }[] {
-  return quantitiesOf(model.rubric.high).filter(
-    (q) =>
-      !model.questionNumbers.has(q.value) && evidence.stems.has(by === 'value' ? q.value : q.token),
+  return resultsOf(model.rubric.high).filter(
+    (q) => !givenIn(model, q) && evidence.stems.has(by === 'value' ? q.value : q.token),
   );
 }
 
@@ -203,11 +228,11 @@ export function finalResults(
   for (let i = model.keyPoints.length - 1; i >= 0; i--) {
     const point = model.keyPoints[i];
     if (!point || point.source !== 'band') continue;
-    const results = quantitiesOf(point.text).filter((q) => !model.questionNumbers.has(q.value));
+    const results = resultsOf(point.text).filter((q) => !givenIn(model, q));
     if (results.length > 0) return results;
   }
-  return quantitiesOf(model.rubric.high)
-    .filter((q) => !model.questionNumbers.has(q.value))
+  return resultsOf(model.rubric.high)
+    .filter((q) => !givenIn(model, q))
     .slice(-1);
 }
 
@@ -307,7 +332,7 @@ export function teacherScore(
   // A calculation in steps ("the power, then the energy") asks for each step's result, as a
   // question that asks for the working does: the final result alone is not the whole answer.
   const steps = model.keyPoints.filter((p) =>
-    quantitiesOf(p.text).some((q) => !model.questionNumbers.has(q.value)),
+    resultsOf(p.text).some((q) => !givenIn(model, q)),
   ).length;
   const asksForWorking = ASKS_FOR_WORKING_RE.test(model.question) || steps > 1;
   if (finalReached(model, evidence, 'with unit').length > 0) {

@@ -152,6 +152,71 @@ export function quantitiesOf(text: string): { written: string; value: string; to
     .map(({ written, value, token }) => ({ written, value, token }));
 }
 
+/** An unknown, with a coefficient or not, at an equals sign: "x =", "3x =", "y=". */
+const UNKNOWN_RE = /(?<![\w.^])(\d*(?:\.\d+)?[a-zA-Z])\s*=(?!=)/g;
+/** One step of a chain after "=": up to the next "=", or where the statement ends. */
+const STEP_RE = /^\s*(.*?)\s*(?:(=)(?!=)|[,;\n]|\s(?=[A-Za-z]{2,})|\.(?!\d)|$)/s;
+const NUMBER_ONLY_RE = /^[-−]?\d+(?:\.\d+)?$/;
+
+/**
+ * What an unknown is worked out to be: "x = 5", and each number a chain of working reaches
+ * ("3x = 20 - 5 = 15" gives 3x = 15; "x = 15/3 = 5" gives x = 5). The token names both
+ * (`eq_3x_15`), so "x = 5" meets a rubric's "to get x = 5" and "5" alone does not.
+ */
+export function assignmentsOf(text: string): { written: string; value: string; token: string }[] {
+  return stepsOf(text).map(({ written, value, token }) => ({ written, value, token }));
+}
+
+/** `assignmentsOf` with where each number ends in the text. */
+function stepsOf(text: string): { end: number; written: string; value: string; token: string }[] {
+  const out: { end: number; written: string; value: string; token: string }[] = [];
+  for (const m of text.matchAll(UNKNOWN_RE)) {
+    const unknown = (m[1] ?? '').toLowerCase();
+    let offset = m.index + m[0].length;
+    for (let step = 0; step < 8; step++) {
+      const s = STEP_RE.exec(text.slice(offset));
+      if (!s) break;
+      const raw = s[1] ?? '';
+      const part = raw.trim();
+      if (NUMBER_ONLY_RE.test(part)) {
+        const value = String(Number(part.replace('−', '-')));
+        out.push({
+          end: offset + s[0].indexOf(raw) + raw.length,
+          written: `${unknown} = ${value}`,
+          value,
+          token: `eq_${unknown}_${value.replace('-', 'm')}`,
+        });
+      }
+      if (s[2] !== '=' || s[0].length === 0) break;
+      offset += s[0].length;
+    }
+  }
+  return out;
+}
+
+/** The text with each step's token after its number ("x = 5 eq_x_5"). */
+function withSteps(text: string): string {
+  const steps = stepsOf(text).sort((a, b) => b.end - a.end);
+  let out = text;
+  for (const step of steps) out = `${out.slice(0, step.end)} ${step.token} ${out.slice(step.end)}`;
+  return out;
+}
+
+/**
+ * The results a text gives: quantities with units and money (`quantitiesOf`) and what unknowns are
+ * worked out to be (`assignmentsOf`), in the order written.
+ */
+export function resultsOf(text: string): { written: string; value: string; token: string }[] {
+  const assignments = assignmentsOf(foldScriptDigits(text));
+  if (assignments.length === 0) return quantitiesOf(text);
+  const quantities = quantitiesOf(text);
+  // A quantity written as "P = 24 W" is the quantity; the unknown's step adds nothing to it.
+  return [
+    ...quantities,
+    ...assignments.filter((a) => !quantities.some((q) => q.value === a.value)),
+  ];
+}
+
 /**
  * A relation between one-letter quantities written as an equation: "V = I × R", "I = V / R",
  * "V = IR", "F = m x a". Every arrangement of one law names the same letters.
@@ -224,8 +289,9 @@ export function chemicalEquationsOf(text: string): { written: string; token: str
  * the answer's "0.5 A", and not its bare "0.5"; its "I = V / R" meets the answer's "V = IR".
  */
 function markWorking(raw: string, quantities: boolean): string {
-  const text = foldScriptDigits(raw);
-  if (!/\d|=|→|>|⇌/.test(text)) return text;
+  const folded = foldScriptDigits(raw);
+  if (!/\d|=|→|>|⇌/.test(folded)) return folded;
+  const text = quantities && folded.includes('=') ? withSteps(folded) : folded;
   return (
     text
       .replace(CHEMICAL_EQUATION_RE, (all, left: string, right: string) => {
@@ -281,7 +347,7 @@ export function normaliseText(text: string, reading: TReading = {}): string {
   return t;
 }
 
-const TOKEN_RE = /(?:qty|law|chem|expr)_[a-z0-9._]+|[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
+const TOKEN_RE = /(?:qty|law|chem|expr|eq)_[a-z0-9._]+|[a-z]+(?:-[a-z]+)*|\d+(?:[.,]\d+)?/g;
 
 /** Splits normalised text into word and number tokens (hyphenated words split into parts). */
 export function tokenise(normalised: string): string[] {

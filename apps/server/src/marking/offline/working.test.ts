@@ -3,7 +3,7 @@ import { extractGivenValues } from '../language/question-terms';
 import { cleanPhrase } from './feedback-text';
 import { markOffline } from './offline-marker';
 import { teacherPoints } from './rubric';
-import { normaliseText, tokenise } from './text';
+import { assignmentsOf, normaliseText, tokenise } from './text';
 
 /**
  * Working in numbers and symbols, and the clauses of a teacher's high band: calculations are marked
@@ -215,6 +215,57 @@ const BALANCE = {
 };
 const markBalance = (answer: string) =>
   markOffline({ ...BALANCE, answer, source: 'typed' }, {}).score;
+
+describe('solving for an unknown', () => {
+  const SOLVE = {
+    question: 'Solve 3x + 5 = 20. Show your working.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '1-2',
+    rubric: [
+      'Low Mark Range (0-0):',
+      'No correct step.',
+      '',
+      'High Mark Range (1-2):',
+      'Subtracts 5 from both sides to get 3x = 15, then divides by 3 to get x = 5.',
+    ].join('\n'),
+  };
+  const solve = (answer: string) => markOffline({ ...SOLVE, answer, source: 'typed' }, {});
+
+  it('reads what each step of a chain works an unknown out to be', () => {
+    expect(assignmentsOf('3x = 20 - 5 = 15, x = 15/3 = 5').map((a) => a.written)).toEqual([
+      '3x = 15',
+      'x = 5',
+    ]);
+    expect(assignmentsOf('x=5 because 3 times 5 is 15').map((a) => a.token)).toEqual(['eq_x_5']);
+    expect(assignmentsOf('x = -2.5.').map((a) => a.token)).toEqual(['eq_x_m2.5']);
+    // The equation to solve is no result: its left side is not an unknown alone.
+    expect(assignmentsOf('Solve 3x + 5 = 20.')).toEqual([]);
+  });
+
+  it('marks the steps shown and the value reached, though the value is a number of the question', () => {
+    // Each was 0 of 2: "x = 5" read as the question's own 5, the steps' words not written.
+    expect(solve('3x = 15 so x = 5').score).toBe(2);
+    expect(solve('3x = 20 - 5 = 15, x = 15/3 = 5').score).toBe(2);
+    const bare = solve('x = 5');
+    expect(bare.score).toBe(1);
+    expect(bare.aiComment).toContain(
+      'It reaches the right answer, x = 5, but does not show the working.',
+    );
+    expect(bare.aiComment).not.toContain('repeats the question');
+    expect(solve('3x = 15 so x = 5').suggestion).toBe(
+      'Keep setting out each step of your working like this.',
+    );
+  });
+
+  it('tells a wrong value as wrong, with advice for solving, not for explaining', () => {
+    const wrong = solve('3x = 25, x = 8.3');
+    expect(wrong.score).toBe(0);
+    expect(wrong.aiComment).toContain('It works out x = 8.3, which is not the right value.');
+    expect(wrong.suggestion).toMatch(/same to both sides/);
+    expect(wrong.suggestion).not.toMatch(/example or a reason/);
+  });
+});
 
 describe('chemical equations', () => {
   it('tells a student who wrote only the balanced equation that it is right, in words', () => {

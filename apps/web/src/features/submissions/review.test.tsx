@@ -28,7 +28,7 @@ function answer(n: number, patch: Partial<TAnswerView> = {}): TAnswerView {
     score: 2,
     feedback: [{ aiComment: `AI comment ${n}.`, suggestion: `Try ${n}.`, markRange: '0-1' }],
     contentModeration: { isInappropriate: false, reason: '' },
-    markedBy: 'offline@5',
+    markedBy: 'offline@6',
     aiScore: 2,
     teacherFeedback: null,
     overriddenAt: null,
