@@ -173,4 +173,42 @@ describe('/upload-stack', () => {
       '20',
     );
   });
+
+  it('keeps the recent upload of the batch shown in step with its progress, and says how far it got', async () => {
+    const { pages: _pages, ...started } = batch({
+      status: 'reading',
+      readPages: 3,
+      assigned: 3,
+      needsTeacher: 0,
+      marked: 0,
+      pages: [],
+    });
+    backend.on('GET', '/scan/batches', ok({ success: true, data: [started] }));
+    let read = 3;
+    backend.on('GET', `/scan/batches/${BATCH}`, () => {
+      read = Math.min(30, read + 9);
+      const done = read === 30;
+      return ok({
+        success: true,
+        data: batch({
+          status: done ? 'done' : 'reading',
+          readPages: read,
+          assigned: read,
+          needsTeacher: 0,
+          marked: done ? 30 : 0,
+          pages: [],
+        }),
+      });
+    });
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const row = await screen.findByRole('link', { name: new RegExp(CLASS.name) });
+    // The recent row shows what the progress bar shows as soon as it shows it, not at its own next poll.
+    for (const shown of [12, 21]) {
+      await screen.findByRole('progressbar', { name: T.reading(shown, 30) }, { timeout: 3000 });
+      expect(row).toHaveTextContent(T.reading(shown, 30));
+    }
+    await screen.findByText(T.done, {}, { timeout: 3000 });
+    expect(row).toHaveTextContent(`${T.marking(30, 30)} · ${T.summaryNeedsTeacher}: 0`);
+    expect(backend.seen.filter((r) => r.path === '/scan/batches')).toHaveLength(1);
+  });
 });
