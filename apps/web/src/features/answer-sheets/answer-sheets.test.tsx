@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
@@ -121,6 +121,30 @@ describe('/upload-stack', () => {
     await user.click(await screen.findByRole('option', { name: 'Ben Carter' }));
     await user.click(screen.getByRole('combobox', { name: `${T.questionLabel} for Page 7 of 30` }));
     await user.click(await screen.findByRole('option', { name: '1. Describe osmosis.' }));
+    // Once placed, the server lists the page as assigned by the teacher: it says where it went.
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          assigned: 30,
+          needsTeacher: 0,
+          pages: [
+            {
+              id: PAGE,
+              pageNumber: 7,
+              status: 'assigned',
+              reason: null,
+              text: 'Water moves into the cell',
+              student: { id: uuid(12), name: 'Ben Carter' },
+              questionId: uuid(21),
+              submissionId: uuid(70),
+            },
+          ],
+        }),
+      }),
+    );
     await user.click(screen.getByRole('button', { name: T.assign }));
     await waitFor(() =>
       expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
@@ -128,6 +152,11 @@ describe('/upload-stack', () => {
         questionId: uuid(21),
       }),
     );
+    const placed = await within(leftover).findByRole('status');
+    expect(placed).toHaveTextContent(T.assigned);
+    expect(placed).toHaveTextContent(`${T.studentLabel}: Ben Carter.`);
+    expect(placed).toHaveTextContent(`${T.questionLabel}: 1. Describe osmosis.`);
+    expect(within(leftover).queryByRole('button', { name: T.assign })).toBeNull();
   });
 
   it("dates the recent uploads as the rest of the app does, not in the browser's own format", async () => {

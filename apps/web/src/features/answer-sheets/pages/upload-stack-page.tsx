@@ -77,7 +77,8 @@ function BatchProgress({ batchId }: { batchId: string }) {
   const batch = query.data;
   const progress = progressOf(batch);
   const settled = isSettled(batch);
-  const leftovers = batch.pages.filter((p) => p.status === 'needs_teacher');
+  // Pages that need the teacher, and those the teacher has placed (they say where they went).
+  const leftovers = batch.pages.filter((p) => p.status !== 'duplicate');
   const repeats = batch.pages.filter((p) => p.status === 'duplicate');
   return (
     <Stack gap="md" component="section" aria-labelledby="batch-progress-h">
