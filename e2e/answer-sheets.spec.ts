@@ -132,7 +132,9 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(page.getByText(T.done)).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText(T.summaryMarked, { exact: true }).locator('..')).toContainText('4');
     // Its row in the recent uploads says the same as the progress above it.
-    await expect(page.locator('a[aria-current="page"]')).toContainText(T.marking(4, 4));
+    await expect(
+      page.getByRole('region', { name: T.recentTitle }).locator('a[aria-current="page"]'),
+    ).toContainText(T.marking(4, 4));
 
     // 5. The marks are in All Submissions.
     await page.getByRole('link', { name: T.viewSubmissions }).click();
