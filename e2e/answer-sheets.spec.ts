@@ -126,8 +126,15 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       .getByRole('option', { name: new RegExp(`^1\\. ${QUESTIONS[0]!.question.slice(0, 20)}`) })
       .click();
     await leftover.getByRole('button', { name: T.assign }).click();
+    // The placed page stays, saying where it went.
+    await expect(leftover.getByRole('status')).toContainText(T.assigned);
+    await expect(leftover.getByRole('status')).toContainText(students[1]!.name);
     await expect(page.getByText(T.done)).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText(T.summaryMarked, { exact: true }).locator('..')).toContainText('4');
+    // Its row in the recent uploads says the same as the progress above it.
+    await expect(
+      page.getByRole('region', { name: T.recentTitle }).locator('a[aria-current="page"]'),
+    ).toContainText(T.marking(4, 4));
 
     // 5. The marks are in All Submissions.
     await page.getByRole('link', { name: T.viewSubmissions }).click();

@@ -78,6 +78,26 @@ test.describe('on a phone (390 px)', () => {
     await expectNoHorizontalOverflow(page);
   });
 
+  test("the upload page's class questions show all four columns, none past the edge", async ({
+    page,
+  }) => {
+    const U = MESSAGES.uploadPage;
+    const teacher = pick(accounts().teachers, 0, 'teacher');
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/upload-student-work');
+    await page.getByRole('combobox', { name: U.classLabel }).click();
+    await page.getByRole('option').first().click();
+    const table = page.getByRole('table', { name: U.classQuestions });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // Scrolled down to the table, not sideways within it.
+    await table.evaluate((t) => window.scrollBy(0, t.getBoundingClientRect().top - 80));
+    // Four short columns fit a phone: the mark ranges are not hidden past the edge to scroll to.
+    for (const column of [U.questionColumn, U.marksColumn, U.lowColumn, U.highColumn]) {
+      await expect(table.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 });
+    }
+    await expectNoHorizontalOverflow(page);
+  });
+
   /** Whether an element's text is cut short (ellipsis or clipping) rather than shown whole. */
   const isCut = (el: Element) => el.scrollWidth > el.clientWidth + 1;
 

@@ -482,6 +482,9 @@ export const MESSAGES = {
     stageReading: 'Reading the handwriting...',
     stageTidying: 'Tidying up the text...',
     stepOf: (step: number, total: number) => `Step ${step} of ${total}`,
+    /** A student's photo or file in which no writing was found (a blank page, a blurred photo). */
+    noTextFound:
+      'No writing could be read from this image. Please take a clearer photo, or type your answer.',
   },
   /** Screen texts of the answering screen and its completion page (spec 02 §2 Student). */
   answeringPage: {

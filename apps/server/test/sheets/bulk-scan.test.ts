@@ -382,6 +382,33 @@ describe('printable answer sheets and one upload for a whole stack', () => {
     },
   );
 
+  it(
+    'keeps the question of a blank sheet whose name is not in the class, for the teacher to place',
+    { timeout: 120_000 },
+    async () => {
+      const blank = await getSheets(classId, `blank=true&questionIds=${questionIds[1]}`);
+      const [page] = await renderSheets(
+        await fillSheets(blank, [{ answer: ANSWERS[1]!, name: 'Zoltan Quibble' }]),
+        1,
+      );
+      const response = await upload([
+        { name: 'stranger.jpg', bytes: await scanLook(page!, {}), type: 'image/jpeg' },
+      ]);
+      expect(response.statusCode, response.body).toBe(202);
+      const read = await waitFor(
+        response.json<{ data: { batchId: string } }>().data.batchId,
+        (b) => b.status === 'done' || b.status === 'failed',
+      );
+      expect(read).toMatchObject({ status: 'done', assigned: 0, needsTeacher: 1 });
+      // Only the name failed: the code says which question, so the teacher picks only the student.
+      expect(read.pages[0]).toMatchObject({
+        reason: 'name_unmatched',
+        student: null,
+        questionId: questionIds[1],
+      });
+    },
+  );
+
   it('refuses broken, protected, foreign and oversized uploads with clear messages', async () => {
     const broken = makePdf([['hello']]).subarray(0, 200);
     expectError(

@@ -87,6 +87,17 @@ describe('text extraction and cleanup routes', () => {
     });
   });
 
+  it('reads a file of exactly 10 MB, and one of a few megabytes', async () => {
+    // The route once kept the app's 1 MB body limit: every photo or scan over 1 MB was "too large".
+    for (const size of [3 * 1024 * 1024, UPLOAD_MAX_BYTES]) {
+      const file = Buffer.concat([png, Buffer.alloc(size - png.length)]);
+      const response = await teacherUpload(teacher, multipart(file, 'scan.png', 'image/png'));
+      expect(response.statusCode, `${size} bytes: ${response.body}`).toBe(200);
+      const data = response.json<{ data: { extractedText: string } }>().data;
+      expect(data.extractedText.toLowerCase()).toContain('mitochondria');
+    }
+  });
+
   it('refuses a file over 10 MB with 413', async () => {
     const big = Buffer.concat([png, Buffer.alloc(UPLOAD_MAX_BYTES + 1 - png.length)]);
     const response = await teacherUpload(teacher, multipart(big, 'huge.png', 'image/png'));
@@ -127,6 +138,8 @@ describe('text extraction and cleanup routes', () => {
       field: 'image',
       message: MESSAGES.upload.invalidImage,
     });
+    const most = Buffer.concat([png, Buffer.alloc(UPLOAD_MAX_BYTES - png.length)]);
+    expect((await studentUpload(student, most.toString('base64'))).statusCode).toBe(200);
     const big = Buffer.concat([png, Buffer.alloc(UPLOAD_MAX_BYTES + 1 - png.length)]);
     expectError(await studentUpload(student, big.toString('base64')), 413, {
       code: 'PAYLOAD_TOO_LARGE',

@@ -171,6 +171,10 @@ export async function extractStudentAnswer(
       await api.rawPost(ROOT_PATHS.studentExtractText, { image }),
     );
     if (!parsed.success) throw new Error('unexpected extraction reply');
+    // A blank page or a blurred photo: say so, and leave what is in the answer box as it was.
+    if (!parsed.data.data.formData.trim()) {
+      throw new ExtractionError(MESSAGES.imageCapture.noTextFound);
+    }
     onStage('tidying');
     return {
       text: await cleanupText(parsed.data.data.formData),

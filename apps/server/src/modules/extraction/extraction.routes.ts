@@ -34,6 +34,12 @@ const UPLOAD_RULES: TUploadRules = {
   tooLarge: MESSAGES.upload.tooLarge,
 };
 
+/**
+ * The largest upload plus room for the form around it. Without it the app's 1 MB JSON limit applied,
+ * and a multipart body declared past that was refused as "too large" before it was read.
+ */
+const TEACHER_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;
+
 /** Base64 of the largest upload, plus room for the JSON around it. */
 const STUDENT_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
 
@@ -62,6 +68,7 @@ export const extractionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
     ROOT_PATHS.teacherExtractText,
     {
       onRequest: app.requireRole('teacher'),
+      bodyLimit: TEACHER_BODY_LIMIT,
       config: perUser('extract', RATE_LIMITS.extractText),
       schema: {
         operationId: 'extractTextFromUpload',

@@ -31,7 +31,13 @@ type TQuestionRef = { id: string; text: string };
 
 type TDecision =
   | { status: 'assigned'; studentId: string; questionId: string; by: 'code' | 'name'; text: string }
-  | { status: 'needs_teacher' | 'duplicate'; reason: TPageReason; text: string };
+  | {
+      status: 'needs_teacher' | 'duplicate';
+      reason: TPageReason;
+      text: string;
+      /** The question of the sheet's code, when it is the class's: the teacher then picks only whose. */
+      questionId?: string;
+    };
 
 /** Where a read page goes, from its code (or, without one, its name box and printed question). */
 function decide(
@@ -58,7 +64,14 @@ function decide(
   }
   if (code.studentId === null) {
     const student = matchName(read.name ?? '', students);
-    if (!student) return { status: 'needs_teacher', reason: 'name_unmatched', text };
+    if (!student) {
+      return {
+        status: 'needs_teacher',
+        reason: 'name_unmatched',
+        text,
+        questionId: code.questionId,
+      };
+    }
     return {
       status: 'assigned',
       studentId: student.id,
@@ -68,7 +81,12 @@ function decide(
     };
   }
   if (!students.some((s) => s.id === code.studentId)) {
-    return { status: 'needs_teacher', reason: 'student_not_in_class', text };
+    return {
+      status: 'needs_teacher',
+      reason: 'student_not_in_class',
+      text,
+      questionId: code.questionId,
+    };
   }
   return {
     status: 'assigned',
@@ -255,6 +273,7 @@ export async function readBatch(
           ...base,
           status: decision.status,
           reason: decision.reason,
+          questionId: decision.questionId ?? null,
         });
         return;
       }

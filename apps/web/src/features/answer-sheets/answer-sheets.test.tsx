@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
@@ -121,6 +121,30 @@ describe('/upload-stack', () => {
     await user.click(await screen.findByRole('option', { name: 'Ben Carter' }));
     await user.click(screen.getByRole('combobox', { name: `${T.questionLabel} for Page 7 of 30` }));
     await user.click(await screen.findByRole('option', { name: '1. Describe osmosis.' }));
+    // Once placed, the server lists the page as assigned by the teacher: it says where it went.
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          assigned: 30,
+          needsTeacher: 0,
+          pages: [
+            {
+              id: PAGE,
+              pageNumber: 7,
+              status: 'assigned',
+              reason: null,
+              text: 'Water moves into the cell',
+              student: { id: uuid(12), name: 'Ben Carter' },
+              questionId: uuid(21),
+              submissionId: uuid(70),
+            },
+          ],
+        }),
+      }),
+    );
     await user.click(screen.getByRole('button', { name: T.assign }));
     await waitFor(() =>
       expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
@@ -128,6 +152,11 @@ describe('/upload-stack', () => {
         questionId: uuid(21),
       }),
     );
+    const placed = await within(leftover).findByRole('status');
+    expect(placed).toHaveTextContent(T.assigned);
+    expect(placed).toHaveTextContent(`${T.studentLabel}: Ben Carter.`);
+    expect(placed).toHaveTextContent(`${T.questionLabel}: 1. Describe osmosis.`);
+    expect(within(leftover).queryByRole('button', { name: T.assign })).toBeNull();
   });
 
   it("dates the recent uploads as the rest of the app does, not in the browser's own format", async () => {
@@ -172,5 +201,43 @@ describe('/upload-stack', () => {
       'aria-valuenow',
       '20',
     );
+  });
+
+  it('keeps the recent upload of the batch shown in step with its progress, and says how far it got', async () => {
+    const { pages: _pages, ...started } = batch({
+      status: 'reading',
+      readPages: 3,
+      assigned: 3,
+      needsTeacher: 0,
+      marked: 0,
+      pages: [],
+    });
+    backend.on('GET', '/scan/batches', ok({ success: true, data: [started] }));
+    let read = 3;
+    backend.on('GET', `/scan/batches/${BATCH}`, () => {
+      read = Math.min(30, read + 9);
+      const done = read === 30;
+      return ok({
+        success: true,
+        data: batch({
+          status: done ? 'done' : 'reading',
+          readPages: read,
+          assigned: read,
+          needsTeacher: 0,
+          marked: done ? 30 : 0,
+          pages: [],
+        }),
+      });
+    });
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const row = await screen.findByRole('link', { name: new RegExp(CLASS.name) });
+    // The recent row shows what the progress bar shows as soon as it shows it, not at its own next poll.
+    for (const shown of [12, 21]) {
+      await screen.findByRole('progressbar', { name: T.reading(shown, 30) }, { timeout: 3000 });
+      expect(row).toHaveTextContent(T.reading(shown, 30));
+    }
+    await screen.findByText(T.done, {}, { timeout: 3000 });
+    expect(row).toHaveTextContent(`${T.marking(30, 30)} · ${T.summaryNeedsTeacher}: 0`);
+    expect(backend.seen.filter((r) => r.path === '/scan/batches')).toHaveLength(1);
   });
 });

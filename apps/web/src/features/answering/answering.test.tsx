@@ -302,6 +302,23 @@ describe('answering questions', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.submissions.processImageFailed)).toBeInTheDocument();
   });
 
+  it('says when no writing was found in a photo, and keeps the answer already written', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', ROOT_PATHS.studentExtractText, {
+      status: 200,
+      body: { status: 'successful', data: { formData: ' \n ', pages: 1, confidence: 0 } },
+    });
+    renderAnswering();
+    await screen.findByRole('textbox', { name: T.answerLabel });
+    await user.type(answerBox(), 'Energy is transferred');
+    await user.click(screen.getByRole('radio', { name: T.uploadImage }));
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], 'blank.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(MESSAGES.imageCapture.noTextFound)).toBeInTheDocument();
+    expect(answerBox()).toHaveValue('Energy is transferred');
+    expect(backend.seen.some((r) => r.path === ROOT_PATHS.cleanupText)).toBe(false);
+  });
+
   it("offers the device's camera when the browser has no camera access", async () => {
     const user = userEvent.setup({ delay: null });
     renderAnswering();

@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCAN_MESSAGES, type TScanPage } from '@stem/contract/scans';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
@@ -25,6 +26,11 @@ export function LeftoverPage({ batchId, totalPages, page, students, questions }:
   const place = T.pagePlace(page.pageNumber, totalPages);
   const why = page.reason ? T.reasons[page.reason] : '';
   const headingId = `leftover-${page.id}`;
+  // A page the teacher has placed stays in the list, saying where it went.
+  const placedOn = page.student?.name || students.find((s) => s.id === page.student?.id)?.name;
+  const placedIndex = questions.findIndex((q) => q.id === page.questionId);
+  const placedQuestion =
+    placedIndex < 0 ? undefined : `${placedIndex + 1}. ${questions[placedIndex]?.question}`;
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
@@ -41,6 +47,16 @@ export function LeftoverPage({ batchId, totalPages, page, students, questions }:
         >
           {page.text || T.noText}
         </Text>
+        {page.status === 'assigned' && (
+          <Group gap={6} wrap="nowrap" align="flex-start" role="status">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
+            <Text size="sm">
+              {T.assigned}
+              {placedOn ? ` ${T.studentLabel}: ${placedOn}.` : ''}
+              {placedQuestion ? ` ${T.questionLabel}: ${placedQuestion}` : ''}
+            </Text>
+          </Group>
+        )}
         {page.status === 'needs_teacher' && (
           <form
             onSubmit={(event) => {

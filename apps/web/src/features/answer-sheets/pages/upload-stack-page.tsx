@@ -16,7 +16,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
+import { SCAN_MESSAGES, type TScanBatch, type TScanBatchDetails } from '@stem/contract/scans';
 import { LoadingLine } from '../../../components/loading-line';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/dates';
@@ -60,6 +60,14 @@ function progressOf(batch: TScanBatchDetails) {
   return { value: Math.round(value), label };
 }
 
+/** A recent upload's state in a few words: waiting, pages read, answers marked, or failed. */
+function stateOf(batch: TScanBatch): string {
+  if (batch.status === 'failed') return T.failed;
+  if (batch.status === 'queued') return T.queued;
+  if (batch.status === 'reading') return T.reading(batch.readPages, batch.totalPages);
+  return T.marking(batch.marked, batch.assigned);
+}
+
 function BatchProgress({ batchId }: { batchId: string }) {
   const query = useScanBatch(batchId);
   const students = useClassStudents(query.data?.classId ?? null);
@@ -69,7 +77,8 @@ function BatchProgress({ batchId }: { batchId: string }) {
   const batch = query.data;
   const progress = progressOf(batch);
   const settled = isSettled(batch);
-  const leftovers = batch.pages.filter((p) => p.status === 'needs_teacher');
+  // Pages that need the teacher, and those the teacher has placed (they say where they went).
+  const leftovers = batch.pages.filter((p) => p.status !== 'duplicate');
   const repeats = batch.pages.filter((p) => p.status === 'duplicate');
   return (
     <Stack gap="md" component="section" aria-labelledby="batch-progress-h">
@@ -225,18 +234,23 @@ export default function UploadStackPage() {
           {T.recentTitle}
         </Title>
         {recent.data && recent.data.length === 0 && <Text size="sm">{T.noRecent}</Text>}
-        {recent.data?.map((b) => (
-          <Anchor
-            key={b.id}
-            component={Link}
-            to={`?batch=${b.id}`}
-            size="sm"
-            aria-current={b.id === batchId ? 'page' : undefined}
-          >
-            {formatDateTime(b.createdAt)} · {b.className} · {T.reading(b.readPages, b.totalPages)} ·{' '}
-            {T.summaryNeedsTeacher}: {b.needsTeacher}
-          </Anchor>
-        ))}
+        {recent.data?.map((listed) => {
+          // The batch shown above is polled every second, the list every few seconds: its row shows
+          // the newer figures, as the progress bar does.
+          const b = listed.id === shown.data?.id ? shown.data : listed;
+          return (
+            <Anchor
+              key={b.id}
+              component={Link}
+              to={`?batch=${b.id}`}
+              size="sm"
+              aria-current={b.id === batchId ? 'page' : undefined}
+            >
+              {formatDateTime(b.createdAt)} · {b.className} · {stateOf(b)} · {T.summaryNeedsTeacher}
+              : {b.needsTeacher}
+            </Anchor>
+          );
+        })}
       </Stack>
     </Stack>
   );
