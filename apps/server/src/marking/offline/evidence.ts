@@ -202,6 +202,59 @@ function ordersOf(text: string): { key: string; reverse: string }[] {
     out.push({ key: `${pole} ${x} ${y}`, reverse: `${pole} ${y} ${x}` });
     out.push({ key: `${opposite(pole)} ${y} ${x}`, reverse: `${opposite(pole)} ${x} ${y}` });
   }
+  out.push(...covariationsOf(text));
+  return out;
+}
+
+const CHANGE = String.raw`(increase|decrease|rise|fall|drop|reduce|go up|go down)(?:s|d|es)?`;
+/**
+ * "The resistance decreases as the temperature increases" (read after the phrase rewrites, so "it
+ * gets lower when hotter" says the same): what changes, and whether with or against the change it
+ * goes with. "It" stands for the question's quantity, so each key also exists without it.
+ */
+const COVARIATION_RE = new RegExp(
+  String.raw`\b([a-z]+) ${CHANGE}\b[^.;,]{0,30}?\b(?:as|when|if|while) (?:the |it |its )?([a-z]+)?\s?${CHANGE}\b`,
+  'g',
+);
+const PRONOUNS = new Set(['it', 'they', 'this', 'that']);
+const changeSign = (verb: string) => (/^(?:increase|rise|go up)/.test(verb) ? 1 : -1);
+
+const QUESTION_CONDITION_RE = new RegExp(
+  String.raw`\b(?:as|when|if) (?:the )?([a-z]+ ${CHANGE})\b`,
+);
+
+/**
+ * "The resistance increases", to "how does the resistance change as the temperature increases?":
+ * the answer's change under the question's own condition.
+ */
+function impliedCovariations(
+  model: TQuestionModel,
+  answer: string,
+): { key: string; reverse: string }[] {
+  const condition = QUESTION_CONDITION_RE.exec(normaliseText(model.question))?.[1];
+  if (!condition) return [];
+  const normal = normaliseText(answer);
+  if (/\b(?:as|when|if|while)\b/.test(normal)) return [];
+  const change = new RegExp(String.raw`\b[a-z]+ ${CHANGE}\b`).exec(normal);
+  return change ? covariationsOf(`${change[0]} as ${condition}`) : [];
+}
+
+function covariationsOf(text: string): { key: string; reverse: string }[] {
+  const normal = normaliseText(text);
+  const out: { key: string; reverse: string }[] = [];
+  for (const m of normal.matchAll(COVARIATION_RE)) {
+    const x = m[1] ?? '';
+    const y = m[3] ?? '';
+    if (!y || PRONOUNS.has(y)) continue;
+    const same = changeSign(m[2] ?? '') === changeSign(m[4] ?? '');
+    const along = (sign: boolean) => (sign ? 'with' : 'against');
+    const ys = stemWord(y);
+    const keys = [`* ${ys}`];
+    if (!PRONOUNS.has(x)) keys.push(`${stemWord(x)} ${ys}`);
+    for (const k of keys) {
+      out.push({ key: `${k} ${along(same)}`, reverse: `${k} ${along(!same)}` });
+    }
+  }
   return out;
 }
 
@@ -220,7 +273,9 @@ function reversedPoints(model: TQuestionModel, answer: string): Set<number> {
   }
   const out = new Set<number>();
   if (orders.every((o) => o.length === 0)) return out;
-  const said = new Set(ordersOf(answer).map((o) => o.key));
+  const said = new Set(
+    [...ordersOf(answer), ...impliedCovariations(model, answer)].map((o) => o.key),
+  );
   orders.forEach((pointOrders, i) => {
     const right = pointOrders.some((o) => said.has(o.key));
     const wrong = pointOrders.some((o) => said.has(o.reverse));

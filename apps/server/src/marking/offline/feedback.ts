@@ -26,6 +26,7 @@ import {
   isOffTopic,
   isRestatement,
   lowBandNamed,
+  lowBandSaid,
   missingUnits,
   resultsReached,
   finalReached,
@@ -436,7 +437,14 @@ function pointFeedback(
         !r.p.reversed &&
         !(hasRow && isRow(r.p.point)),
     )
-    .sort((a, b) => b.p.coverage - a.p.coverage || b.p.point.totalWeight - a.p.point.totalWeight);
+    // Nearness counts only by the point's own words: "bounces" of the question brings "bounces to a
+    // lower height" no nearer than the energy transfer the answer half describes.
+    .sort(
+      (a, b) =>
+        (ownWordsOf(b.p.point) ? b.p.coverage : 0) - (ownWordsOf(a.p.point) ? a.p.coverage : 0) ||
+        b.p.coverage - a.p.coverage ||
+        b.p.point.totalWeight - a.p.point.totalWeight,
+    );
   // Each point once, by its phrase; fragments apart (they have no object form).
   const phrased = <T extends { phrase: TPhrase | undefined }>(rows: T[]): TPhrase[] => {
     const out: TPhrase[] = [];
@@ -455,6 +463,14 @@ function pointFeedback(
 
   // Results the answer works out but writes without the unit the teacher's rubric gives them.
   const unitless = teacherStyle ? missingUnits(model, evidence) : [];
+  // Of those, the ones written with another unit ("15 m" for 15 m/s): a wrong unit, not a missing one.
+  const answerQuantities = unitless.length > 0 ? quantitiesOf(evidence.answer) : [];
+  const wrongUnits = unitless.flatMap((q) => {
+    const given = answerQuantities.find(
+      (a) => a.value === q.value && a.written.replace(/\s+/g, '') !== q.written.replace(/\s+/g, ''),
+    );
+    return given ? [{ given: given.written, written: q.written }] : [];
+  });
 
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
@@ -526,8 +542,14 @@ function pointFeedback(
     } else if (equations.length > 0) {
       comment.push(`It writes the equation correctly: ${equations[0] ?? ''}.`);
     } else if (named.length > 0) {
-      // What the low band credits, named and no more ("Names limewater without the result").
-      comment.push(`It correctly names ${joinAnd(named)}, which earns part of the marks.`);
+      // What the low band credits, named and no more ("Names limewater without the result"), or
+      // said ("Says the bonds are strong without …").
+      const said = lowBandSaid(model, evidence);
+      comment.push(
+        said
+          ? `It correctly says that ${lowerFirst(said)}, which earns part of the marks.`
+          : `It correctly names ${joinAnd(named)}, which earns part of the marks.`,
+      );
     } else if (equation && finalWithUnit.length > 0 && !writesEquation) {
       comment.push(
         `It works out ${finalWithUnit[0] ?? ''} correctly, but does not write the equation it uses, ${equation}.`,
@@ -621,7 +643,11 @@ function pointFeedback(
         `It mentions ${joinAnd(touched)}, but does not explain ${touched.length > 1 ? 'them' : 'it'} fully enough for the marks.`,
       );
     }
-    if (unitless.length > 0) {
+    if (wrongUnits.length > 0 && wrongUnits.length === unitless.length) {
+      comment.push(
+        `It gives ${joinAnd(wrongUnits.map((q) => q.given))}, with the wrong ${wrongUnits.length > 1 ? 'units' : 'unit'}: a full answer writes ${joinAnd(wrongUnits.map((q) => q.written))}.`,
+      );
+    } else if (unitless.length > 0) {
       comment.push(
         `It gives ${joinAnd(unitless.map((q) => q.value))} without ${unitless.length > 1 ? 'the units' : 'the unit'}: a full answer writes ${joinAnd(unitless.map((q) => q.written))}.`,
       );
@@ -669,6 +695,8 @@ function pointFeedback(
       suggestion = 'Next time, check which way round each direction or comparison goes.';
     } else if (first && object && phrased(contradicted).some((p) => p.text === first.text)) {
       suggestion = `Next time, check your point about ${first.kind === 'name' ? first.text : 'this'} against your notes before you write it.`;
+    } else if (wrongUnits[0] && wrongUnits.length === unitless.length) {
+      suggestion = `Next time, check which unit each value you work out is measured in, as in ${wrongUnits[0].written}.`;
     } else if (unitless[0]) {
       suggestion = `Next time, write the unit with every value you work out, as in ${unitless[0].written}.`;
     } else if (

@@ -81,6 +81,28 @@ export const PHRASES: [RegExp, string][] = [
   [/\breactions? (?:speeds?|sped|speeding) up\b/g, 'rate of reaction increases'],
   [/\bgo(es)? up\b/g, 'increase'],
   [/\bgo(es)? down\b/g, 'decrease'],
+  // "It gets lower when hotter": a change said with a comparative, and the temperature by its feel
+  // when it is the condition.
+  [/\b(?:gets?|getting|got|becomes?|becoming|became) (?:lower|smaller|less)\b/g, 'decrease'],
+  [
+    /\b(?:gets?|getting|got|becomes?|becoming|became) (?:higher|bigger|larger|greater)\b/g,
+    'increase',
+  ],
+  // Only as a condition ("when hotter"): "the doghouse will be warmer" keeps its word.
+  [
+    /\b(as|when|if|while) (?:it is |it gets |it's |it becomes |gets |getting )?(?:hotter|warmer)\b/g,
+    '$1 temperature increases',
+  ],
+  [
+    /\b(as|when|if|while) (?:it is |it gets |it's |it becomes |gets |getting )?(?:colder|cooler)\b/g,
+    '$1 temperature decreases',
+  ],
+  // The energy stores by name: "potential energy" is a store of energy, as a rubric's "names one
+  // store of energy" means.
+  [
+    /\b((?:gravitational |elastic )?potential|kinetic|thermal|chemical|nuclear) energy\b(?! store)/g,
+    '$1 energy store',
+  ],
   [/\btake[sn]? in\b/g, 'absorb'],
   // Physics in plain words: "slows down" is decelerating, "speeds up" is accelerating, and a force
   // that "pulls it down" acts downwards (bare "down" stays a stopword elsewhere).

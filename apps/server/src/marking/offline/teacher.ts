@@ -103,7 +103,7 @@ function lowBandLacks(model: TQuestionModel): Set<string> {
 }
 
 const LOW_CREDITS_RE =
-  /\b(?:names?|mentions?|states?|gives?|identif(?:y|ies)|recognis(?:es)?|recogniz(?:es)?|lists?|uses?|suggests?)\s+((?:(?!\b(?:without|but|with no|only|and not|or)\b)[^.;,\n])+?)\s+(?:without|but (?:not|does not|doesn'?t|no)|with no|and not)\b/gi;
+  /\b(?:names?|mentions?|states?|says?|gives?|identif(?:y|ies)|recognis(?:es)?|recogniz(?:es)?|lists?|uses?|suggests?)\s+((?:(?!\b(?:without|but|with no|only|and not|or)\b)[^.;,\n])+?)\s+(?:without|but (?:not|does not|doesn'?t|no)|with no|and not)\b/gi;
 
 const lowCreditsCache = new WeakMap<TQuestionModel, Map<string, string>>();
 
@@ -126,6 +126,22 @@ function lowBandCredits(model: TQuestionModel): Map<string, string> {
   }
   lowCreditsCache.set(model, out);
   return out;
+}
+
+const COPULA_RE = /\b(?:is|are|was|were)\b/i;
+
+/**
+ * What the low band credits said as a statement ("Says the bonds are strong without …" -> "the bonds
+ * are strong"), when the answer says it: every word of it the question lacks is there.
+ */
+export function lowBandSaid(model: TQuestionModel, evidence: TEvidence): string | undefined {
+  for (const m of model.rubric.low.matchAll(LOW_CREDITS_RE)) {
+    const phrase = (m[1] ?? '').trim();
+    if (!COPULA_RE.test(phrase)) continue;
+    const own = analyse(phrase).filter((t) => t.isContent && !model.questionStems.has(t.stem));
+    if (own.length > 0 && own.every((t) => evidence.stems.has(t.stem))) return phrase;
+  }
+  return undefined;
 }
 
 /** The words the low band credits that the answer names ("limewater"), as the rubric writes them. */
