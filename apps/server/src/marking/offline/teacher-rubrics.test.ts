@@ -147,6 +147,16 @@ function markOf(c: TQuestion, answer: string) {
   });
 }
 
+/** The demo school's melting-point question (modules/demo), as its teacher wrote it. */
+const SALT: TQuestion = {
+  question: 'Explain why sodium chloride has a high melting point.',
+  marks: 4,
+  lowMarkRange: '0-1',
+  highMarkRange: '3-4',
+  low: 'Says the bonds are strong without naming the structure or the forces.',
+  high: 'Sodium chloride is a giant ionic lattice; there are strong electrostatic forces of attraction between the oppositely charged sodium and chloride ions in all directions; a lot of energy is needed to overcome them.',
+};
+
 function rangeOf(text: string): { start: number; end: number } {
   const r = parseMarkRange(text);
   if (!r) throw new Error(`bad range ${text}`);
@@ -299,15 +309,7 @@ describe('teacher-style rubrics', () => {
   });
 
   it('says what a point\'s "them" stands for when the point is told on its own', () => {
-    const salt: TQuestion = {
-      question: 'Explain why sodium chloride has a high melting point.',
-      marks: 4,
-      lowMarkRange: '0-1',
-      highMarkRange: '3-4',
-      low: 'Says the bonds are strong without naming the structure or the forces.',
-      high: 'Sodium chloride is a giant ionic lattice; there are strong electrostatic forces of attraction between the oppositely charged sodium and chloride ions in all directions; a lot of energy is needed to overcome them.',
-    };
-    const r = markOf(salt, 'Because salt is hard.');
+    const r = markOf(SALT, 'Because salt is hard.');
     expect(r.aiComment).toContain('that a lot of energy is needed to overcome the forces');
     expect(`${r.aiComment} ${r.suggestion}`).not.toMatch(/\bthem\b/);
   });
@@ -333,5 +335,46 @@ describe('teacher-style rubrics', () => {
     const tom = markOf(byCase('English comprehension'), byCase('English comprehension').partial);
     expect(tom.aiComment).toContain('It correctly points out that Tom is nervous.');
     expect(tom.aiComment).toContain('You put it well in "Tom is nervous because');
+  });
+});
+
+describe('demo answers a walk found misread', () => {
+  const BALL: TQuestion = {
+    question: 'Describe the energy transfers when a ball is dropped from a height and bounces.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Names one store of energy without describing a transfer.',
+    high: 'Gravitational potential energy is transferred to kinetic energy as the ball falls; on impact some energy is stored as elastic potential energy and some is dissipated as heat and sound, so the ball bounces to a lower height.',
+  };
+  const SPEED: TQuestion = {
+    question: 'A car travels 300 m in 20 s. Calculate its average speed and give the unit.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses speed = distance / time, substitutes 300 / 20 and gives 15 m/s with the unit.',
+  };
+
+  it('credits what the low band says an answer "says", in a sentence', () => {
+    const bonds = markOf(SALT, 'Because the bonds are strong');
+    expect(bonds.score).toBe(1);
+    expect(bonds.aiComment).toContain(
+      'It correctly says that the bonds are strong, which earns part of the marks.',
+    );
+    expect(markOf(SALT, 'Because salt is hard.').score).toBe(0);
+  });
+
+  it('reads a named energy store as "a store of energy"', () => {
+    expect(markOf(BALL, 'It has potential energy').score).toBe(1);
+  });
+
+  it('tells a result with the wrong unit so, not that the unit is missing', () => {
+    const speed = markOf(SPEED, '300/20 = 15 m');
+    expect(speed.score).toBe(2);
+    expect(speed.aiComment).toContain(
+      'It gives 15 m, with the wrong unit: a full answer writes 15 m/s.',
+    );
+    expect(speed.aiComment).not.toContain('without the unit');
   });
 });

@@ -267,66 +267,6 @@ describe('solving for an unknown', () => {
   });
 });
 
-describe('demo answers a walk found misread', () => {
-  // Three of the demo school's questions (modules/demo), as a teacher wrote them.
-  const QUESTIONS = [
-    {
-      question: 'Explain why sodium chloride has a high melting point.',
-      marks: 4,
-      lowMarkRange: '0-1',
-      highMarkRange: '3-4',
-      low: 'Says the bonds are strong without naming the structure or the forces.',
-      high: 'Sodium chloride is a giant ionic lattice; there are strong electrostatic forces of attraction between the oppositely charged sodium and chloride ions in all directions; a lot of energy is needed to overcome them.',
-    },
-    {
-      question: 'Describe the energy transfers when a ball is dropped from a height and bounces.',
-      marks: 4,
-      lowMarkRange: '0-1',
-      highMarkRange: '3-4',
-      low: 'Names one store of energy without describing a transfer.',
-      high: 'Gravitational potential energy is transferred to kinetic energy as the ball falls; on impact some energy is stored as elastic potential energy and some is dissipated as heat and sound, so the ball bounces to a lower height.',
-    },
-    {
-      question: 'A car travels 300 m in 20 s. Calculate its average speed and give the unit.',
-      marks: 3,
-      lowMarkRange: '0-0',
-      highMarkRange: '2-3',
-      low: 'No correct equation and no correct value.',
-      high: 'Uses speed = distance / time, substitutes 300 / 20 and gives 15 m/s with the unit.',
-    },
-  ];
-  const demo = (text: string) => {
-    const q = QUESTIONS.find((d) => d.question.includes(text));
-    if (!q) throw new Error(`no question with ${text}`);
-    const rubricText = `Low Mark Range (${q.lowMarkRange}):\n${q.low}\n\nHigh Mark Range (${q.highMarkRange}):\n${q.high}`;
-    return (answer: string) =>
-      markOffline({ ...q, rubric: rubricText, answer, source: 'typed' }, {});
-  };
-
-  it('credits what the low band says an answer "says", in a sentence', () => {
-    const salt = demo('sodium chloride has a high melting point');
-    const bonds = salt('Because the bonds are strong');
-    expect(bonds.score).toBe(1);
-    expect(bonds.aiComment).toContain(
-      'It correctly says that the bonds are strong, which earns part of the marks.',
-    );
-    expect(salt('Because salt is hard.').score).toBe(0);
-  });
-
-  it('reads a named energy store as "a store of energy"', () => {
-    expect(demo('ball is dropped')('It has potential energy').score).toBe(1);
-  });
-
-  it('tells a result with the wrong unit so, not that the unit is missing', () => {
-    const speed = demo('average speed')('300/20 = 15 m');
-    expect(speed.score).toBe(2);
-    expect(speed.aiComment).toContain(
-      'It gives 15 m, with the wrong unit: a full answer writes 15 m/s.',
-    );
-    expect(speed.aiComment).not.toContain('without the unit');
-  });
-});
-
 describe('a change that goes with another', () => {
   const THERMISTOR = {
     question: 'Describe how the resistance of a thermistor changes as temperature increases.',
