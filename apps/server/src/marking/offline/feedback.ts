@@ -31,7 +31,7 @@ import {
   resultsReached,
   finalReached,
   finalResults,
-  teacherPointCredit,
+  pointCreditOf,
 } from './teacher';
 import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
 import { assignmentsOf, chemicalEquationsOf, contentStems, quantitiesOf, resultsOf } from './text';
@@ -393,11 +393,10 @@ function pointFeedback(
           : 'Read the question again and answer exactly what it asks, in your own words.',
     };
   }
-  const credit = teacherStyle ? teacherPointCredit : pointCredit;
   const ranked = evidence.points
     .map((p) => ({
       p,
-      credit: credit(p.coverage, p.local, p.contradicted),
+      credit: teacherStyle ? pointCreditOf(p) : pointCredit(p.coverage, p.local, p.contradicted),
       phrase: phraseFor(model, p.point),
     }))
     .sort((a, b) => b.credit - a.credit || b.p.point.totalWeight - a.p.point.totalWeight);
@@ -518,6 +517,8 @@ function pointFeedback(
     finals.filter((f) => f.token.startsWith('eq_')).map((f) => unknownOf(f.written)),
   );
   const solving = unknownsSolved.size > 0;
+  // A question answered by a worked-out result (a value, a unit, an unknown).
+  const calculating = teacherStyle && finals.length > 0;
   const wrongSolutions =
     solving && verdict !== 'correct' && finalReached(model, evidence, 'with unit').length === 0
       ? assignmentsOf(evidence.answer)
@@ -636,7 +637,9 @@ function pointFeedback(
       comment.push(
         equation
           ? `It does not use ${equation} to work out the answer.`
-          : "It does not show the points this question's answer needs.",
+          : calculating
+            ? 'It does not reach the right result.'
+            : "It does not show the points this question's answer needs.",
       );
     } else if (touched.length > 0 && verdict !== 'incorrect') {
       comment.push(
@@ -677,8 +680,10 @@ function pointFeedback(
 
   let suggestion: string;
   if (verdict === 'correct') {
-    suggestion = solving
-      ? 'Keep setting out each step of your working like this.'
+    suggestion = calculating
+      ? /[=×÷*/]/.test(evidence.answer)
+        ? 'Keep setting out each step of your working like this.'
+        : 'Keep answering this way, and show your working where a question asks for it.'
       : 'Keep answering this way: state each point plainly and say why it holds, as you did here.';
   } else {
     const need = Math.max(1, model.required);
@@ -728,6 +733,8 @@ function pointFeedback(
     } else if (equation) {
       // A calculation: the next step is the working, not "explain each point more fully".
       suggestion = `Next time, start from ${equation}, put in the values from the question and give the answer${quantitiesOf(model.rubric.high).length > 0 ? ' with its unit' : ''}.`;
+    } else if (calculating) {
+      suggestion = 'Next time, set out each step of the calculation, then check the result.';
     } else {
       suggestion =
         'Next time, explain each point more fully, with an example or a reason for each.';

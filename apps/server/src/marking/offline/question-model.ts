@@ -261,14 +261,21 @@ export const NEAR_MATCH = 0.8;
 
 /**
  * Whether an answer stem is a near spelling of a term of 5+ letters: edit distance 1, or a shared
- * 6-letter prefix when both are that long.
+ * 6-letter prefix and edit distance 2 when both are that long.
  */
 export function isNearSpelling(answerStem: string, term: string): boolean {
   // Numbers, and the working tokens of text.ts ("qty_0.5_a", "law_irv"), are exact or nothing.
   if (term.length < 5 || answerStem.length < 4 || /^\d|_/.test(term)) return false;
   const gap = Math.abs(answerStem.length - term.length);
   if (gap > 2) return false;
-  if (answerStem.length >= 6 && term.length >= 6 && answerStem.slice(0, 6) === term.slice(0, 6)) {
+  // A shared start and a close spelling: "chlorophyl" is not "chloroplast", nor "electron"
+  // "electrolysi", though each pair starts alike.
+  if (
+    answerStem.length >= 6 &&
+    term.length >= 6 &&
+    answerStem.slice(0, 6) === term.slice(0, 6) &&
+    distance(answerStem, term) <= 2
+  ) {
     return true;
   }
   if (gap === 0 && isOneSwap(answerStem, term)) return true;

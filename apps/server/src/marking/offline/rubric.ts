@@ -125,7 +125,10 @@ export function teacherPoints(high: string): string[] {
       );
       // "...; animal cells do not": a rider on the points before it, not a point of its own.
       if (RIDER_RE.test(clause)) continue;
-      if (/[a-z0-9]{2}/i.test(clause)) out.push(clause);
+      // A value is a point however short: "7" (the pH), "x = 4".
+      if (/[a-z0-9]{2}/i.test(clause) || /^[-−]?\d+(?:\.\d+)?$|=\s*[-−]?\d/.test(clause)) {
+        out.push(clause);
+      }
     }
   }
   return out;

@@ -378,3 +378,48 @@ describe('demo answers a walk found misread', () => {
     expect(speed.aiComment).not.toContain('without the unit');
   });
 });
+
+describe('short answers: a name, a value, a sum', () => {
+  const ask = (question: string, marks: number, high: string): TQuestion => ({
+    question,
+    marks,
+    lowMarkRange: '0-0',
+    highMarkRange: marks > 1 ? `1-${marks}` : '1-1',
+    low: 'Anything else.',
+    high,
+  });
+
+  it('credits a name of two words only whole, and never a near-spelling that is another word', () => {
+    const gas = ask('Name the gas that turns limewater milky.', 1, 'Carbon dioxide.');
+    expect(markOf(gas, 'carbon dioxide').score).toBe(1);
+    expect(markOf(gas, 'CO2').score).toBe(1);
+    // Each was 1 of 1: "carbon" covered half of the name, and half was enough for the mark.
+    expect(markOf(gas, 'carbon monoxide').score).toBe(0);
+    expect(markOf(gas, 'carbon').score).toBe(0);
+    const organelle = ask('Which organelle is the site of photosynthesis?', 1, 'Chloroplast.');
+    expect(markOf(organelle, 'the chloroplasts').score).toBe(1);
+    // "chlorophyl" shares "chloro" with "chloroplast": it was read as a misspelling of it.
+    expect(markOf(organelle, 'chlorophyll').score).toBe(0);
+  });
+
+  it('marks a value as the whole high band ("7"), which was no point at all', () => {
+    const ph = ask('What is the pH of a neutral solution?', 1, '7');
+    expect(markOf(ph, '7').score).toBe(1);
+    expect(markOf(ph, 'It is pH 7.').score).toBe(1);
+    const six = markOf(ph, '6');
+    expect(six.score).toBe(0);
+    expect(six.aiComment).not.toContain('too short');
+  });
+
+  it('marks a sum by its result, with or without the working', () => {
+    const percent = ask('Calculate 15% of 80.', 2, '0.15 × 80 = 12');
+    expect(markOf(percent, '12').score).toBe(2);
+    expect(markOf(percent, '15/100 x 80 = 12').score).toBe(2);
+    const wrong = markOf(percent, '80/15 = 5.3');
+    expect(wrong.score).toBe(0);
+    expect(wrong.aiComment).toContain('It does not reach the right result.');
+    expect(wrong.suggestion).toBe(
+      'Next time, set out each step of the calculation, then check the result.',
+    );
+  });
+});

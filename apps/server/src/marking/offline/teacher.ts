@@ -1,5 +1,5 @@
 import type { TEvidence } from './evidence';
-import type { TQuestionModel } from './question-model';
+import type { TKeyPointModel, TQuestionModel } from './question-model';
 import type { TRange } from './rubric';
 import { analyse, assignmentsOf, contentStems, quantitiesOf, resultsOf } from './text';
 
@@ -33,6 +33,36 @@ export function teacherPointCredit(coverage: number, local: number, contradicted
   return clamp((v - FLOOR) / (CEIL - FLOOR), 0, 1);
 }
 
+/**
+ * A point that is a name of two or three words ("Carbon dioxide."): named whole, or not named. Half
+ * of it is another thing ("carbon monoxide") or too little ("carbon").
+ */
+function isCompoundName(point: TKeyPointModel): boolean {
+  const words = point.text
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[.;:,!\s]+$/, '')
+    .trim()
+    .split(/\s+/);
+  return (
+    words.length >= 2 &&
+    words.length <= 3 &&
+    point.terms.length >= 2 &&
+    words.every((w) => /^[A-Za-z-]+$/.test(w)) &&
+    !/\b(?:is|are|was|were|has|have|do|does|can|will)\b/i.test(point.text)
+  );
+}
+
+/** `teacherPointCredit` of one point of the evidence, a compound name counting only whole. */
+export function pointCreditOf(p: {
+  point: TKeyPointModel;
+  coverage: number;
+  local: number;
+  contradicted: boolean;
+}): number {
+  if (p.coverage < 0.75 && isCompoundName(p.point)) return 0;
+  return teacherPointCredit(p.coverage, p.local, p.contradicted);
+}
+
 /** Distinct answer stems that belong to the question's or rubric's vocabulary. */
 function topicHits(model: TQuestionModel, evidence: TEvidence): number {
   let hits = 0;
@@ -49,9 +79,7 @@ function coveredPoints(model: TQuestionModel, evidence: TEvidence): number {
   let echoed = 0;
   for (const p of evidence.points) {
     // A step whose own result the answer writes ("to get 3x = 15") is a step shown.
-    const credit = reachesStep(model, p.point.text, evidence)
-      ? 1
-      : teacherPointCredit(p.coverage, p.local, p.contradicted);
+    const credit = reachesStep(model, p.point.text, evidence) ? 1 : pointCreditOf(p);
     if (p.point.terms.some((t) => !model.questionStems.has(t.stem))) own += credit;
     else echoed += credit;
   }

@@ -207,14 +207,26 @@ function withSteps(text: string): string {
  * worked out to be (`assignmentsOf`), in the order written.
  */
 export function resultsOf(text: string): { written: string; value: string; token: string }[] {
-  const assignments = assignmentsOf(foldScriptDigits(text));
-  if (assignments.length === 0) return quantitiesOf(text);
+  const folded = foldScriptDigits(text);
   const quantities = quantitiesOf(text);
+  const steps = [...assignmentsOf(folded), ...workedOutOf(folded)];
+  if (steps.length === 0) return quantities;
   // A quantity written as "P = 24 W" is the quantity; the unknown's step adds nothing to it.
-  return [
-    ...quantities,
-    ...assignments.filter((a) => !quantities.some((q) => q.value === a.value)),
-  ];
+  const out = [...quantities];
+  for (const s of steps) if (!out.some((q) => q.value === s.value)) out.push(s);
+  return out;
+}
+
+/** "0.15 × 80 = 12": a number worked out from numbers, with no unit and no unknown. */
+const WORKED_OUT_RE =
+  /(?<![\w.])\d+(?:\.\d+)?%?\s*(?:[-+×x*/÷·]\s*\d+(?:\.\d+)?%?\s*)+=\s*([-−]?\d+(?:\.\d+)?)(?![\d.]|\s?[a-zA-Z%°£$€Ω/²³])/g;
+
+/** The results of plain arithmetic a text writes ("= 12"): the number is its own token. */
+function workedOutOf(text: string): { written: string; value: string; token: string }[] {
+  return [...text.matchAll(WORKED_OUT_RE)].map((m) => {
+    const value = String(Number((m[1] ?? '').replace('−', '-')));
+    return { written: value, value, token: value };
+  });
 }
 
 /**
