@@ -274,7 +274,9 @@ export const MESSAGES = {
     lowRangeLabel: 'Low Mark Range',
     highRangeLabel: 'High Mark Range',
     marksHint: 'Fills in both ranges',
-    rangeHint: 'start-end, e.g. 0-3',
+    /** Ours: each example is a valid range of its own kind (a 10-mark question's default ranges). */
+    lowRangeHint: 'start-end, e.g. 0-3',
+    highRangeHint: 'start-end, e.g. 6-10',
     rubricRangeHint: (range: string) => `For answers scoring ${range} marks`,
     /** Ours: the marks changed after the rubric was written (its ranges and wording may be stale). */
     rubricMarksChanged: (was: string, now: string) =>
