@@ -526,6 +526,10 @@ export const MESSAGES = {
     backToDashboard: 'Back to Dashboard',
     viewSubmission: 'View Submission',
     noDataHint: 'Your submissions and their marks are listed under My Submissions.',
+    /** Ours: every question of the class has used its attempts (not an error: the work is done). */
+    allAttemptsUsed: (limit: number) =>
+      `You have used all ${limit} attempts for every question in this class. Your marks and feedback are in My Submissions.`,
+    viewMySubmissions: 'View My Submissions',
   },
   /** Screen texts of the submission lists and details (spec 02 §2 Student, Teacher, shared list). */
   submissionsPage: {
