@@ -36,6 +36,7 @@ test.describe('a trial teacher at the limit', () => {
     // Typing the address does not get round it: the create screens say so and cannot save.
     await page.goto('/create-class');
     await expect(page.getByText(banner, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: MESSAGES.classesPage.next })).toBeDisabled();
     await page.goto('/insert-question');
     await expect(page.getByText(banner, { exact: true })).toBeVisible();
     await expect(

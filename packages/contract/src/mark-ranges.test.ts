@@ -57,6 +57,16 @@ describe('mark ranges', () => {
     expect(isValidLowRange('1-2-3', 5)).toBe(false);
   });
 
+  it("accepts a single-mark range, as the spec's own defaults need (docs/deviations.md)", () => {
+    for (let marks = 1; marks <= 30; marks += 1) {
+      const ranges = defaultMarkRanges(marks);
+      expect(ranges && isValidLowRange(ranges.low, marks)).toBe(true);
+      expect(ranges && isValidHighRange(ranges.high, marks)).toBe(true);
+    }
+    expect(isValidLowRange('0-0', 3)).toBe(true);
+    expect(isValidHighRange('2-2', 2)).toBe(true);
+  });
+
   it('accepts any in-bounds, ordered pair and rejects any out-of-bounds one', () => {
     fc.assert(
       fc.property(marksArb, fc.nat(300), fc.nat(300), (marks, a, b) => {

@@ -274,7 +274,9 @@ export const MESSAGES = {
     lowRangeLabel: 'Low Mark Range',
     highRangeLabel: 'High Mark Range',
     marksHint: 'Fills in both ranges',
-    rangeHint: 'start-end, e.g. 0-3',
+    /** Ours: each example is a valid range of its own kind (a 10-mark question's default ranges). */
+    lowRangeHint: 'start-end, e.g. 0-3',
+    highRangeHint: 'start-end, e.g. 6-10',
     rubricRangeHint: (range: string) => `For answers scoring ${range} marks`,
     /** Ours: the marks changed after the rubric was written (its ranges and wording may be stale). */
     rubricMarksChanged: (was: string, now: string) =>
@@ -524,6 +526,10 @@ export const MESSAGES = {
     backToDashboard: 'Back to Dashboard',
     viewSubmission: 'View Submission',
     noDataHint: 'Your submissions and their marks are listed under My Submissions.',
+    /** Ours: every question of the class has used its attempts (not an error: the work is done). */
+    allAttemptsUsed: (limit: number) =>
+      `You have used all ${limit} attempts for every question in this class. Your marks and feedback are in My Submissions.`,
+    viewMySubmissions: 'View My Submissions',
   },
   /** Screen texts of the submission lists and details (spec 02 §2 Student, Teacher, shared list). */
   submissionsPage: {

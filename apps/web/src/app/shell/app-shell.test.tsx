@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_PATHS } from '@stem/contract/account';
 import { AUTH_PATHS } from '@stem/contract/api';
 import type { TSchoolDetails, TSessionUser } from '@stem/contract/auth';
+import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRole } from '@stem/contract/roles';
 import { PAYMENT_PATHS } from '@stem/contract/trial';
@@ -297,6 +298,18 @@ describe('app shell', () => {
     const text = users?.paragraphs.join(' ') ?? '';
     expect(text).not.toMatch(/teachers and students join by registering/i);
     expect(text).toMatch(/new teacher registers the same way and you then Promote them/);
+  });
+
+  it('tells a teacher how to change a mark and a student how many attempts they have', () => {
+    const text = (role: TRole, id: string) =>
+      HELP_TOPICS[role].find((topic) => topic.id === id)?.paragraphs.join(' ') ?? '';
+    const reviewing = text('teacher', 'submissions');
+    expect(reviewing).toContain(MESSAGES.review.save);
+    expect(reviewing).toContain(MESSAGES.review.accept);
+    expect(reviewing).toContain(MESSAGES.review.needsReview);
+    const results = text('student', 'results');
+    expect(results).toContain(`up to ${MAX_ATTEMPTS_PER_QUESTION} times`);
+    expect(results).toContain(MESSAGES.review.markedByTeacher);
   });
 
   it('opens the Help Center with the topics of the role', async () => {

@@ -1,11 +1,15 @@
 import type { TRole } from '@stem/contract/roles';
 import {
+  MAX_ATTEMPTS_PER_QUESTION,
   TRIAL_DAYS,
   TRIAL_MAX_CLASSES_PER_TEACHER,
   TRIAL_MAX_QUESTIONS_PER_TEACHER,
   TRIAL_MAX_STUDENTS,
   TRIAL_MAX_TEACHERS,
 } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
+
+const REVIEW = MESSAGES.review;
 
 export type THelpTopic = {
   /** Stable id, used as the accordion item value. */
@@ -62,6 +66,8 @@ export const HELP_TOPICS: Record<TRole, readonly THelpTopic[]> = {
       paragraphs: [
         'Submissions lists everything you have handed in, newest first. Open one to see your score for each question, the comment and a suggestion for next time.',
         'A submission marked "Pending" is still being marked. Open it again in a moment.',
+        `You can answer each question up to ${MAX_ATTEMPTS_PER_QUESTION} times: every submission uses one attempt of each question in it, and the answer screen shows how many you have used. Read the feedback before you try again.`,
+        `Your teacher may check a mark and change it: the answer then says "${REVIEW.markedByTeacher}", with their comment when they write one. A submission they are still reviewing shows "${REVIEW.heldTotal}".`,
       ],
     },
     MARKING_HELP,
@@ -99,6 +105,8 @@ export const HELP_TOPICS: Record<TRole, readonly THelpTopic[]> = {
       paragraphs: [
         'Submissions shows the work of your classes. Search by student or class, sort by date, name or score, and filter flagged work.',
         'View Details shows every answer with its score, the feedback and any content flag. Work is flagged when an answer looks inappropriate; check flagged work yourself.',
+        `You have the final word on every mark. In View Details type your mark and, if you like, a comment for the student, then press ${REVIEW.save}; ${REVIEW.accept} keeps the AI's mark. The student then sees your mark and comment.`,
+        `${REVIEW.needsReview} gathers the answers worth a look: flagged work, handwriting that was hard to read, marks the marker was unsure of, and answers to questions whose marks you hold until you review them.`,
       ],
     },
     MARKING_HELP,

@@ -348,6 +348,24 @@ describe('answering questions', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.student.questionsFailed)).toBeInTheDocument();
     expect(button(T.retry)).toBeInTheDocument();
   });
+
+  it('tells a student who has used every attempt where the marks are, not as an error', async () => {
+    const used = QUESTIONS.map((q) => ({ ...q, attemptsUsed: 3, attemptLimit: 3 }));
+    backend.on('GET', CLASS_PATH, classReply(used));
+    renderAnswering();
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(T.allAttemptsUsed(3));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.limits.exhaustedHidden(3))).not.toBeInTheDocument();
+    expect(within(done).getByRole('link', { name: T.viewMySubmissions })).toHaveAttribute(
+      'href',
+      '/my-submissions',
+    );
+    expect(within(done).getByRole('link', { name: T.backToClass })).toHaveAttribute(
+      'href',
+      CLASS_PATH,
+    );
+  });
 });
 
 describe('submission complete', { timeout: 20_000 }, () => {

@@ -143,4 +143,13 @@ describe('create class', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: T.back }));
     expect(nameField()).toHaveValue('Chemistry');
   });
+
+  it('at the trial class limit, shows the banner and takes no step towards a class', async () => {
+    backend.on('GET', '/trial/validate/classes', trialReply('classes', false, 3));
+    renderPage();
+    expect(await screen.findByText(MESSAGES.classes.trialLimit)).toBeInTheDocument();
+    expect(nameField()).toBeDisabled();
+    expect(screen.getByRole('button', { name: T.next })).toBeDisabled();
+    expect(screen.queryByRole('checkbox', { name: /Ada/ })).not.toBeInTheDocument();
+  });
 });

@@ -13,6 +13,7 @@ import { setupLocalBackend } from '../../test/local-backend';
 import EditQuestionPage from './pages/edit-question-page';
 import InsertQuestionPage from './pages/insert-question-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
+import { EMPTY_QUESTION_FORM, rangeErrors } from './question-form-rules';
 import { TEACHER_ID, signInTeacher, trialReply } from '../../test/session';
 
 const T = MESSAGES.questionsPage;
@@ -72,6 +73,19 @@ describe('insert question form', { timeout: 20_000 }, () => {
     renderInsert();
     expect(document.title).toBe(T.insertDocumentTitle);
     expect(screen.getByRole('heading', { name: T.insertHeading })).toBeInTheDocument();
+
+    // Each range's hint is an example that the same field accepts (the high one was '0-3').
+    expect(field(T.lowRangeLabel)).toHaveAccessibleDescription(T.lowRangeHint);
+    expect(field(T.highRangeLabel)).toHaveAccessibleDescription(T.highRangeHint);
+    const example = (hint: string) => hint.replace(/^.*e\.g\. /, '');
+    expect(
+      rangeErrors({
+        ...EMPTY_QUESTION_FORM,
+        marks: '10',
+        lowMarkRange: example(T.lowRangeHint),
+        highMarkRange: example(T.highRangeHint),
+      }),
+    ).toEqual({ lowMarkRange: null, highMarkRange: null });
 
     await user.type(field(T.marksLabel), '1x0');
     expect(field(T.marksLabel)).toHaveValue('10');

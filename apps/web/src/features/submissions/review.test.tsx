@@ -130,6 +130,7 @@ describe('reviewing a mark in the drawer', { timeout: 20_000 }, () => {
     const editor = await within(drawer).findByTestId('answer-mark-editor');
     expect(within(editor).getByTestId('ai-suggested')).toHaveTextContent(R.aiSuggested(2, 4));
     expect(within(editor).getByText(R.reason.uncertain)).toBeInTheDocument();
+    expect(within(editor).getByRole('button', { name: R.accept })).toBeInTheDocument();
     // The AI's own comment stays visible to the teacher, labelled as the AI's.
     expect(within(drawer).getByText(R.aiComment)).toBeInTheDocument();
     expect(within(drawer).getByText('AI comment 1.')).toBeInTheDocument();
@@ -183,6 +184,9 @@ describe('reviewing a mark in the drawer', { timeout: 20_000 }, () => {
     expect(within(drawer).getByTestId('teacher-comment')).toHaveTextContent(
       'Explain the membrane.',
     );
+    // Reviewed: 'Mark as reviewed (unchanged)' beside the teacher's own mark would do nothing.
+    expect(within(editor).queryByRole('button', { name: R.accept })).toBeNull();
+    expect(within(editor).getByRole('button', { name: R.save })).toBeInTheDocument();
   });
 });
 

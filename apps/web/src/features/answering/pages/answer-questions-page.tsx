@@ -4,10 +4,12 @@ import {
   IconArrowLeft,
   IconArrowRight,
   IconChevronLeft,
+  IconInfoCircle,
   IconSend,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TStudentQuestion } from '@stem/contract/teaching';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -67,7 +69,8 @@ export default function AnswerQuestionsPage() {
     if (allowance && allowance.remaining <= 0) {
       body = <LoadProblem message={allowance.message} classId={classId} />;
     } else if (open.length === 0) {
-      body = <LoadProblem message={MESSAGES.limits.exhaustedHidden(hidden)} classId={classId} />;
+      const limit = query.data.questions[0]?.attemptLimit ?? MAX_ATTEMPTS_PER_QUESTION;
+      body = <AllAttemptsUsed limit={limit} classId={classId} />;
     } else {
       body = (
         <>
@@ -121,6 +124,26 @@ function LoadProblem({
             to={classId ? `/student/class/${classId}` : '/start-submission'}
           >
             {classId ? T.backToClass : T.backToClasses}
+          </Button>
+        </Group>
+      </Alert>
+    </>
+  );
+}
+
+/** Every question of the class has used its attempts: the student is done here, not in trouble. */
+function AllAttemptsUsed({ limit, classId }: { limit: number; classId: string }) {
+  return (
+    <>
+      <Title order={1}>{T.heading}</Title>
+      <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+        {T.allAttemptsUsed(limit)}
+        <Group mt="sm" gap="sm">
+          <Button size="xs" component={Link} to="/my-submissions">
+            {T.viewMySubmissions}
+          </Button>
+          <Button size="xs" variant="white" component={Link} to={`/student/class/${classId}`}>
+            {T.backToClass}
           </Button>
         </Group>
       </Alert>

@@ -19,6 +19,7 @@ const T = MESSAGES.classesPage;
 /**
  * /create-class (spec 02 §2 and §4): step 1 Class Info needs a non-blank name, step 2 Add Students
  * needs at least one student. Success shows "Class created successfully!" and opens /classes.
+ * At the trial's class limit (spec 02 §4) the banner shows and neither step can be taken.
  */
 export default function CreateClassPage() {
   usePageTitle(T.createDocumentTitle);
@@ -34,6 +35,8 @@ export default function CreateClassPage() {
 
   const goToStudents = (event: FormEvent) => {
     event.preventDefault();
+    // At the trial's class limit the class could never be created: stop before the students.
+    if (trial.isLimitReached) return;
     if (!name.trim()) {
       setNameError(MESSAGES.classes.nameRequired);
       return;
@@ -82,6 +85,7 @@ export default function CreateClassPage() {
                   maxLength={120}
                   value={name}
                   error={nameError}
+                  disabled={trial.isLimitReached}
                   onChange={(event) => {
                     setName(event.currentTarget.value);
                     if (nameError) setNameError(null);
@@ -89,7 +93,11 @@ export default function CreateClassPage() {
                   data-autofocus
                 />
                 <Group justify="flex-end">
-                  <Button type="submit" rightSection={<IconArrowRight size={16} aria-hidden />}>
+                  <Button
+                    type="submit"
+                    disabled={trial.isLimitReached}
+                    rightSection={<IconArrowRight size={16} aria-hidden />}
+                  >
                     {T.next}
                   </Button>
                 </Group>

@@ -150,7 +150,7 @@ export function QuestionForm(props: TQuestionFormProps) {
             />
             <TextInput
               label={T.lowRangeLabel}
-              description={T.rangeHint}
+              description={T.lowRangeHint}
               required
               inputMode="numeric"
               autoComplete="off"
@@ -162,7 +162,7 @@ export function QuestionForm(props: TQuestionFormProps) {
             />
             <TextInput
               label={T.highRangeLabel}
-              description={T.rangeHint}
+              description={T.highRangeHint}
               required
               inputMode="numeric"
               autoComplete="off"

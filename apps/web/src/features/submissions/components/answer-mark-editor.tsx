@@ -156,14 +156,17 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
           >
             {R.save}
           </Button>
-          <Button
-            variant="light"
-            onClick={accept}
-            loading={review.isPending && review.variables?.change.kind === 'accept'}
-            leftSection={<IconCheck size={16} aria-hidden />}
-          >
-            {R.accept}
-          </Button>
+          {/* Once reviewed, keeping the mark "unchanged" has nothing left to do (the server ignores it). */}
+          {!answer.reviewedAt && (
+            <Button
+              variant="light"
+              onClick={accept}
+              loading={review.isPending && review.variables?.change.kind === 'accept'}
+              leftSection={<IconCheck size={16} aria-hidden />}
+            >
+              {R.accept}
+            </Button>
+          )}
         </Group>
         {history.length > 0 && (
           <Stack gap={2} data-testid="review-history">
