@@ -292,6 +292,9 @@ export const MESSAGES = {
     /** Who drafted the rubric: the offline engine's internal name is never shown (issue 11). */
     draftedAutomatically: 'Drafted automatically',
     draftedBy: (provider: string) => `Drafted by ${provider}`,
+    /** Ours: a draft of the offline writer knows the question's wording, not its answer. */
+    draftNeedsAnswer:
+      "This draft comes from the question's wording and does not know the answer. Add what a right answer says (its points, values or method) to the High Mark Range Rubric. Until you do, marks rest on how answers are written, and each one waits for you in Needs review.",
     saveQuestion: 'Save Question',
     updateQuestion: 'Update Question',
     confirmTitle: 'Review rubrics',

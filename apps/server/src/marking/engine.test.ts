@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMarker } from './engine';
+import { writeOfflineRubric } from './language/offline-rubric';
+
+/** The review queue takes engine confidences below this (modules/marking/review-doubt.ts). */
+const ENGINE_CONFIDENCE_REVIEW_BELOW = 0.2;
 import { PARTIAL_ANSWER, PLANT_QUESTION } from './test-support/plant-question';
 import { ScriptedAi } from './test-support/scripted-ai';
 
@@ -24,6 +28,42 @@ describe('createMarker', () => {
     // How sure it is of the mark (issue 11's review queue), from its unrounded score.
     expect(r.confidence).toBeGreaterThanOrEqual(0);
     expect(r.confidence).toBeLessThanOrEqual(1);
+  });
+
+  it('sends a mark against a rubric that names no answer to review, as unsure', async () => {
+    const marker = createMarker();
+    const question = 'State two factors that affect the rate of a chemical reaction.';
+    const drafted = writeOfflineRubric({
+      question,
+      marks: 2,
+      low: { start: 0, end: 1 },
+      high: { start: 2, end: 2 },
+    });
+    const input = {
+      question,
+      marks: 2,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-2',
+      answer: 'The colour of the beaker and the time of day',
+    };
+    const asDrafted = await marker.mark({
+      ...input,
+      rubric: `Low Mark Range (0-1):\n${drafted.low}\n\nHigh Mark Range (2-2):\n${drafted.high}`,
+    });
+    expect(asDrafted.confidence).toBeLessThan(ENGINE_CONFIDENCE_REVIEW_BELOW);
+    // The teacher's factors in the draft: the mark rests on them, and it is 0.
+    const withFactorsRubric = `Low Mark Range (0-1):\n${drafted.low}\n\nHigh Mark Range (2-2):\n${drafted.high.replace(
+      /correct, distinct factors;/,
+      'correct, distinct factors from temperature, concentration, pressure, surface area and a catalyst;',
+    )}`;
+    const withFactors = await marker.mark({ ...input, rubric: withFactorsRubric });
+    expect(withFactors.score).toBe(0);
+    expect(withFactors.confidence).toBeGreaterThanOrEqual(ENGINE_CONFIDENCE_REVIEW_BELOW);
+    // Each listed factor is one of the choices (every answer was 0 when they were one long point).
+    const edited = (answer: string) => marker.mark({ ...input, answer, rubric: withFactorsRubric });
+    expect((await edited('Temperature and concentration')).score).toBe(2);
+    expect((await edited('Surface area and using a catalyst')).score).toBe(2);
+    expect((await edited('Temperature')).score).toBe(1);
   });
 
   it('marks with the hosted model when one is configured', async () => {

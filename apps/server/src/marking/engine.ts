@@ -20,6 +20,12 @@ export function roundingConfidence(raw: number): number {
 }
 
 /**
+ * The confidence of a mark made against a rubric that names no answer: below the review queue's
+ * line (ENGINE_CONFIDENCE_REVIEW_BELOW, 0.2), so the teacher sees each such mark.
+ */
+export const FORM_ONLY_CONFIDENCE = 0.1;
+
+/**
  * The configured marker: the offline engine when no AI port is given (AI_PROVIDER=offline), the
  * hosted model otherwise. A hosted failure throws AiError so the job layer can retry; it never falls
  * back to the offline engine silently, which would change marks without saying so.
@@ -31,8 +37,13 @@ export function createMarker(options: { ai?: AiPort | undefined } = {}): TAnswer
       engine: OFFLINE_ENGINE,
       mark: (input) => {
         // The offline marker returns an extra rawScore for the bench; the product keeps the contract shape.
-        const { rawScore, ...mark } = markOffline(input);
-        return Promise.resolve({ ...mark, confidence: roundingConfidence(rawScore) });
+        const { rawScore, restsOnForm, ...mark } = markOffline(input);
+        const confidence = roundingConfidence(rawScore);
+        // A mark that cannot rest on facts (the rubric names no answer) waits in Needs review.
+        return Promise.resolve({
+          ...mark,
+          confidence: restsOnForm ? Math.min(confidence, FORM_ONLY_CONFIDENCE) : confidence,
+        });
       },
     };
   }

@@ -12,6 +12,9 @@ import {
 /** Recorded with every rubric the offline writer makes; bump when its wording rules change. */
 export const OFFLINE_RUBRIC_ENGINE = 'offline-rubric-v2';
 
+/** The first line of every high band the writer drafts: how a drafted rubric is known again. */
+export const DRAFTED_HIGH_OPENING = 'An answer in this range does everything the question asks:';
+
 export type TOfflineRubricInput = {
   question: string;
   marks: number;
@@ -35,7 +38,7 @@ export function writeOfflineRubric(input: TOfflineRubricInput): { low: string; h
 }
 
 function writeHighBand(a: TQuestionAnalysis, tasks: TTask[], high: TMarkRange): string {
-  const lines = ['An answer in this range does everything the question asks:'];
+  const lines = [DRAFTED_HIGH_OPENING];
   for (const task of tasks) {
     lines.push(`- ${highRequirement(task, a)}`);
     if (task.compares) {

@@ -9,6 +9,7 @@ import {
 } from '../learned/question-learner';
 import { combineModeration, moderateText } from '../moderation';
 import type { TMarkedExample, TMarkingInput, TMarkResult } from '../types';
+import { criteriaModelOf } from './criteria';
 import { gatherEvidence } from './evidence';
 import { writeFeedback } from './feedback';
 import {
@@ -34,6 +35,11 @@ const MAX_EXAMPLES = 50;
 export type TOfflineMark = TMarkResult & {
   /** The unrounded score on 0..marks (for correlation figures in the bench). */
   rawScore: number;
+  /**
+   * The rubric names no answer (a draft of the offline writer, or only how an answer is built) and
+   * no teacher-marked examples stand in for one: the mark rests on the answer's form, not its facts.
+   */
+  restsOnForm: boolean;
 };
 
 const exampleViews = new WeakMap<TQuestionModel, Map<string, TShotView>>();
@@ -251,5 +257,6 @@ export function markOffline(
     suggestion: feedback.suggestion,
     contentModeration: moderation,
     engine: learner ? `${OFFLINE_ENGINE}+${learner.engineTag}` : OFFLINE_ENGINE,
+    restsOnForm: examples.length === 0 && criteriaModelOf(model) !== undefined,
   };
 }

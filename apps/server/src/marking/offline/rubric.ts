@@ -1,3 +1,4 @@
+import { DRAFTED_HIGH_OPENING } from '../language/offline-rubric';
 import { NUMBER_WORDS } from '../../lib/number-words';
 import { splitSentences } from './text';
 
@@ -184,6 +185,20 @@ const COUNT_RE = new RegExp(
 );
 
 /** The number of items a sentence asks for ("three key elements" -> 3, "one or two" -> 1). */
+
+/** The list a line offers to choose from: "… from A, B (C), D and E; …" -> A, B (C), D, E. */
+const CHOICES_RE =
+  /\b(?:from|such as|for example|e\.g\.|including|any of|one of|two of|three of)[:\s]+((?:[^,;.:]+,\s*){2,}[^,;.:]+?\s(?:and|or)\s[^,;.:]+)/i;
+
+export function choicesOf(line: string): string[] {
+  const list = CHOICES_RE.exec(line)?.[1];
+  if (!list) return [];
+  return list
+    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+(?![^(]*\))/i)
+    .map((item) => item.replace(/^(?:an?|the)\s+/i, '').trim())
+    .filter((item) => item !== '' && item.split(/\s+/).length <= 6);
+}
+
 export function parseCount(text: string): number | undefined {
   const m = COUNT_RE.exec(text);
   if (!m) return undefined;
@@ -255,6 +270,14 @@ export function parseRubric(rubric: string, referenceAnswer = '', question = '')
     }
     if (!bullet || current === 'low') continue;
     if (OTHER_RE.test(body)) continue;
+    // "two correct factors from temperature, concentration, … and a catalyst", for "State two
+    // factors": each listed item is a point of its own, any of them as good as another.
+    const listed = question !== '' && parseCount(question) !== undefined ? choicesOf(body) : [];
+    if (listed.length >= 3) {
+      for (const item of listed) keyPoints.push({ text: item, group: body, source: 'rubric' });
+      sawHeadingAlternatives = true;
+      continue;
+    }
     keyPoints.push({ text: body, group, source: 'rubric' });
   }
 
@@ -263,12 +286,16 @@ export function parseRubric(rubric: string, referenceAnswer = '', question = '')
       if (s.length > 3) keyPoints.push({ text: cleanPoint(s), group: '', source: 'reference' });
     }
   }
-  const isTeacherStyle =
+  const plainBands =
     keyPoints.length === 0 &&
     scoreLines.length === 0 &&
     highRange !== undefined &&
     bands.high.join(' ').trim() !== '';
-  if (isTeacherStyle) {
+  // A rubric the offline writer drafted (and the teacher may have added to) is a teacher's too: its
+  // points are marked on the teacher's bands, never by the rule fitted to the public data sets.
+  const isTeacherStyle =
+    plainBands || bands.high.some((line) => line.trim() === DRAFTED_HIGH_OPENING);
+  if (plainBands) {
     for (const c of teacherPoints(bands.high.join('\n'))) {
       keyPoints.push({ text: c, group: '', source: 'band' });
     }

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { roundingConfidence } from '../../marking/engine';
-import { reviewDoubtOf } from './review-doubt';
+import { FORM_ONLY_CONFIDENCE, roundingConfidence } from '../../marking/engine';
+import { ENGINE_CONFIDENCE_REVIEW_BELOW, reviewDoubtOf } from './review-doubt';
 
 describe('how unsure the marker is of a mark', () => {
   const sure = { flagged: false, source: 'typed' as const, ocrConfidence: null };
+
+  it('queues every mark made against a rubric that names no answer', () => {
+    expect(FORM_ONLY_CONFIDENCE).toBeLessThan(ENGINE_CONFIDENCE_REVIEW_BELOW);
+    expect(
+      reviewDoubtOf({
+        flagged: false,
+        source: 'typed',
+        ocrConfidence: null,
+        engineConfidence: FORM_ONLY_CONFIDENCE,
+      })?.reasons,
+    ).toEqual(['uncertain']);
+  });
 
   it('is sure of a typed answer the engine rounded from near a whole mark', () => {
     expect(reviewDoubtOf({ ...sure, engineConfidence: 0.9 })).toBeNull();

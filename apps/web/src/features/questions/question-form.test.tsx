@@ -148,6 +148,8 @@ describe('insert question form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: T.generateWithAi }));
     await waitFor(() => expect(field(T.lowRubricLabel)).toHaveValue('Mentions the colour only.'));
     expect(field(T.highRubricLabel)).toHaveValue('Explains Rayleigh scattering.');
+    // A draft from the question's wording says it knows no answer, and what to add.
+    expect(screen.getByTestId('draft-needs-answer')).toHaveTextContent(T.draftNeedsAnswer);
     expect(backend.seen.find((r) => r.path === '/question/rubric/generate')?.body).toEqual({
       question: 'Why is the sky blue?',
       marks: 10,

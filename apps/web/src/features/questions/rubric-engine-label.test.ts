@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
-import { rubricEngineLabel } from './rubric-engine-label';
+import { isWordingDraft, rubricEngineLabel } from './rubric-engine-label';
 
 const T = MESSAGES.questionsPage;
 
@@ -16,5 +16,10 @@ describe('who drafted the rubric, for teachers', () => {
     expect(rubricEngineLabel('anthropic:claude-sonnet-4')).toBe('Drafted by Anthropic Claude');
     expect(rubricEngineLabel('openai:gpt-4o-mini')).toBe('Drafted by OpenAI');
     expect(rubricEngineLabel('mystery:model')).toBe(T.draftedAutomatically);
+  });
+
+  it('knows a draft from the question wording from one a model wrote', () => {
+    expect(isWordingDraft('offline-rubric-v2')).toBe(true);
+    expect(isWordingDraft('anthropic:claude-x')).toBe(false);
   });
 });

@@ -16,3 +16,8 @@ export function rubricEngineLabel(engine: string): string {
   const name = PROVIDERS[provider];
   return name ? T.draftedBy(name) : T.draftedAutomatically;
 }
+
+/** A draft of the offline writer: built from the question's wording, it names no answer. */
+export function isWordingDraft(engine: string): boolean {
+  return engine.indexOf(':') <= 0;
+}

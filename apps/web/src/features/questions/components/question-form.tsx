@@ -18,7 +18,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TUpdateQuestionRequest } from '@stem/contract/teaching';
 import { generateErrorMessage, useGenerateRubric } from '../api/generate-rubric';
-import { rubricEngineLabel } from '../rubric-engine-label';
+import { isWordingDraft, rubricEngineLabel } from '../rubric-engine-label';
 import {
   applyMarksInput,
   applyRangeInput,
@@ -231,6 +231,11 @@ export function QuestionForm(props: TQuestionFormProps) {
                 <Text size="xs" c="dimmed">
                   {rubricEngineLabel(engine)}
                 </Text>
+              )}
+              {mode === 'ai' && engine && isWordingDraft(engine) && (
+                <Alert color="blue" variant="light" data-testid="draft-needs-answer">
+                  {T.draftNeedsAnswer}
+                </Alert>
               )}
               <Textarea
                 ref={lowRubricRef}
