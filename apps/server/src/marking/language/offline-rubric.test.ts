@@ -71,6 +71,14 @@ describe('writeOfflineRubric on questions a teacher might write', () => {
     expect(density.combined).not.toMatch(/\bcm,|names [^;]*\bcm\b/);
   });
 
+  it('asks an equation to solve for working, not for a unit, and names no "step" as its topic', () => {
+    const r = write('Solve 2x + 7 = 19, showing each step.', 2, '0-1', '2-2');
+    expectWellFormed(r);
+    expect(r.combined).not.toMatch(/\bunit\b/);
+    expect(r.combined).not.toMatch(/knowledge of step|key terms correctly: step/);
+    expect(r.high).toMatch(/with correct working/);
+  });
+
   it('asks a comparison for similarities and differences of both named things', () => {
     const r = write('Compare mitosis and meiosis.', 4, '0-1', '3-4');
     expectWellFormed(r);

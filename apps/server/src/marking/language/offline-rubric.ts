@@ -1,6 +1,7 @@
 import { analyseQuestion, type TQuestionAnalysis, type TTask } from './question-analysis';
 import type { TMarkRange } from './rubric.format';
 import {
+  hasUnits,
   highRequirement,
   listOf,
   lowShortcoming,
@@ -59,7 +60,11 @@ function writeHighBand(a: TQuestionAnalysis, tasks: TTask[], high: TMarkRange): 
   const full = [
     'every part above is answered accurately and completely',
     a.keyTerms.length > 0 ? 'with the key terms used correctly' : '',
-    tasks.some((t) => t.demand === 'calculate') ? 'with correct working and unit' : '',
+    tasks.some((t) => t.demand === 'calculate')
+      ? hasUnits(a)
+        ? 'with correct working and unit'
+        : 'with correct working'
+      : '',
     'and nothing incorrect added',
   ].filter((s) => s !== '');
   if (high.start === high.end) {
@@ -68,7 +73,7 @@ function writeHighBand(a: TQuestionAnalysis, tasks: TTask[], high: TMarkRange): 
   }
   lines.push(`${marksText(high.end)} (full marks): ${full.join(', ')}.`);
   lines.push(
-    `${marksText(high.start)} (lower end of the range): every part is answered and mostly correct, but with ${weakness(tasks[0])}.`,
+    `${marksText(high.start)} (lower end of the range): every part is answered and mostly correct, but with ${weakness(tasks[0], a)}.`,
   );
   if (high.end - high.start >= 2) {
     lines.push(

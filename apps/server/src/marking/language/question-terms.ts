@@ -11,6 +11,8 @@ import {
 } from './question-words';
 
 const MAX_KEY_TERMS = 6;
+/** Stems of words that say how to set out an answer ("each step", "your method"). */
+const PROCEDURAL_STEMS = new Set(['step', 'stage', 'method', 'work']);
 /** Units as questions write them after a number ("0.5 kg", "20 m", "12 V"). */
 const UNIT_WORD =
   /^(?:mm|cm|dm|km|m|kg|mg|g|ml|mL|L|l|ms|s|min|mins|h|hr|hrs|N|J|kJ|MJ|W|kW|MW|V|mV|A|mA|Hz|kHz|MHz|mol|K|Pa|kPa|kWh|eV)$/;
@@ -74,7 +76,13 @@ export function extractKeyTerms(
   const selected = select(candidates, MAX_KEY_TERMS, (c) => !isGeneric(c));
   // Too few specific terms ("What are the objectives of IPv6?"): top up with generic ones.
   if (selected.length < 3) {
-    const generic = select(candidates, 3 - selected.length, (c) => isGeneric(c), selected);
+    // Never the words of how to answer ("showing each step"): they name no topic.
+    const generic = select(
+      candidates,
+      3 - selected.length,
+      (c) => isGeneric(c) && !c.keys.every((k) => PROCEDURAL_STEMS.has(k)),
+      selected,
+    );
     selected.push(...generic);
   }
   return {

@@ -53,7 +53,11 @@ export function highRequirement(task: TTask, a: TQuestionAnalysis): string {
     case 'calculate': {
       const what = task.verb === 'how many' ? `Works out "${obj}?"` : `${verb} ${obj}`;
       const given = a.givenValues.length > 0 ? ` (${a.givenValues.slice(0, 4).join(', ')})` : '';
-      const unit = a.answerUnit ? ` in ${a.answerUnit}` : ' with the correct unit';
+      const unit = a.answerUnit
+        ? ` in ${a.answerUnit}`
+        : hasUnits(a)
+          ? ' with the correct unit'
+          : '';
       return `${what}: shows the working step by step from the given values${given}, uses a correct method and states the final answer${unit}.`;
     }
     case 'show':
@@ -116,7 +120,9 @@ export function lowShortcoming(task: TTask, a: TQuestionAnalysis): string {
     case 'compare':
       return 'describes only one side, or describes each side separately without comparing them';
     case 'calculate':
-      return 'gives a final answer with no working, uses a wrong method, makes arithmetic errors, or leaves out or misuses the unit';
+      return hasUnits(a)
+        ? 'gives a final answer with no working, uses a wrong method, makes arithmetic errors, or leaves out or misuses the unit'
+        : 'gives a final answer with no working, uses a wrong method, or makes arithmetic errors';
     case 'show':
       return 'gives a result without the steps that lead to it';
     case 'define':
@@ -154,7 +160,12 @@ export function lowShortcoming(task: TTask, a: TQuestionAnalysis): string {
   }
 }
 
-export function weakness(task: TTask | undefined): string {
+/** The question gives its values with units, or names the unit of the answer ("Solve 2x + 7 = 19" does neither). */
+export function hasUnits(a: TQuestionAnalysis): boolean {
+  return a.givenValues.length > 0 || a.answerUnit !== undefined;
+}
+
+export function weakness(task: TTask | undefined, a?: TQuestionAnalysis): string {
   switch (task?.demand) {
     case 'list':
       return task.count && task.count.n > 1
@@ -170,7 +181,9 @@ export function weakness(task: TTask | undefined): string {
     case 'compare':
       return 'one comparison left one-sided';
     case 'calculate':
-      return 'a slip in the arithmetic or a missing unit, the method being correct';
+      return a && !hasUnits(a)
+        ? 'a slip in the arithmetic, the method being correct'
+        : 'a slip in the arithmetic or a missing unit, the method being correct';
     case 'define':
       return 'a correct definition that misses one key feature';
     default:

@@ -215,9 +215,16 @@ function itemsOf(text: string): string[][] {
 type TTaskCheck = { satisfied: number; present?: string; missing?: string };
 
 /** A task judged by how many of its marker words the answer uses (`ratio` 1 = enough). */
-function byMarkers(ratio: number, present: string, missing: string): TTaskCheck {
+function byMarkers(
+  ratio: number,
+  present: string,
+  missing: string,
+  /** What is still missing when part of it is there. */
+  more: string = missing,
+): TTaskCheck {
   const satisfied = Math.min(1, ratio);
-  return satisfied >= 0.99 ? { satisfied, present } : { satisfied, missing };
+  if (satisfied >= 0.99) return { satisfied, present };
+  return { satisfied, missing: satisfied > 0 ? more : missing };
 }
 
 function checkTask(
@@ -292,6 +299,7 @@ function checkTask(
         countMatches(text, REASON_RE) / wanted,
         'gave reasons, linking cause and effect',
         'explain why: link each cause to its effect with "because" or "so"',
+        'give a further reason, linking its cause to its effect',
       );
   }
 }
@@ -338,11 +346,13 @@ export function assessCriteria(
       ? termScores.reduce((s, x) => s + x, 0) / termScores.length
       : Math.min(1, overlap / 3);
   const terms = refersBack ? Math.max(named, 1 / Math.max(1, termScores.length)) : named;
-  const usedTerms = criteria.keyTerms.filter((_, i) => (termScores[i] ?? 0) >= 0.5);
   const unusedTerms = criteria.keyTerms.filter((_, i) => (termScores[i] ?? 0) < 0.5);
-  if (usedTerms.length > 0 && unusedTerms.length === 0) present.push('used the key terms');
-  else if (usedTerms.length > 0)
-    present.push(`used ${usedTerms.map((k) => `"${k.term}"`).join(', ')}`);
+  // Named as used only when the answer has the whole term ("Metal …" does not use "metal spoon").
+  const wholeTerms = criteria.keyTerms.filter((_, i) => (termScores[i] ?? 0) >= 0.99);
+  if (wholeTerms.length > 0 && wholeTerms.length === criteria.keyTerms.length)
+    present.push('used the key terms');
+  else if (wholeTerms.length > 0)
+    present.push(`used ${wholeTerms.map((k) => `"${k.term}"`).join(', ')}`);
   if (unusedTerms.length > 0 && terms < 0.75) {
     const named = unusedTerms.map((k) => `"${k.term}"`);
     const list =

@@ -185,6 +185,16 @@ describe('marking with the offline writer’s rubric', () => {
     },
   );
 
+  it('names only the key terms an answer uses whole, and asks a reason given for a further one', () => {
+    const [spoon] = CASES;
+    if (!spoon) throw new Error('no case');
+    const result = mark(spoon, 'Metal feels colder because it is a conductor.');
+    // It wrote "Metal", not "metal spoon", and it did give a reason ("because").
+    expect(result.aiComment).not.toContain('"metal spoon"');
+    expect(`${result.aiComment} ${result.suggestion}`).not.toMatch(/explain why: link each cause/);
+    expect(result.suggestion).toContain('give a further reason');
+  });
+
   it('says when an answer only repeats the question', () => {
     const [spoon] = CASES;
     if (!spoon) throw new Error('no case');
