@@ -79,7 +79,7 @@ function coveredPoints(model: TQuestionModel, evidence: TEvidence): number {
   let echoed = 0;
   for (const p of evidence.points) {
     // A step whose own result the answer writes ("to get 3x = 15") is a step shown.
-    const credit = reachesStep(model, p.point.text, evidence) ? 1 : pointCreditOf(p);
+    const credit = Math.max(stepsReached(model, p.point.text, evidence), pointCreditOf(p));
     if (p.point.terms.some((t) => !model.questionStems.has(t.stem))) own += credit;
     else echoed += credit;
   }
@@ -99,15 +99,16 @@ function givenIn(model: TQuestionModel, result: { value: string; token: string }
 }
 
 /**
- * The point works out an unknown ("divides by 3 to get x = 5") and the answer reaches that value
- * for it, as the rubric writes it: the result carries the step. Quantities with units keep to their
+ * How much of a point that works out an unknown ("subtracts 7 (2x = 12), then divides by 2 to reach
+ * x = 6") the answer shows: the share of its values it reaches, as the rubric writes them, for each
+ * result carries its step; 0 when the point works out none. Quantities with units keep to their
  * words' coverage (a unit alone is no step).
  */
-function reachesStep(model: TQuestionModel, text: string, evidence: TEvidence): boolean {
-  if (!text.includes('=')) return false;
-  return resultsOf(text).some(
-    (r) => r.token.startsWith('eq_') && !givenIn(model, r) && evidence.stems.has(r.token),
-  );
+function stepsReached(model: TQuestionModel, text: string, evidence: TEvidence): number {
+  if (!text.includes('=')) return 0;
+  const steps = resultsOf(text).filter((r) => r.token.startsWith('eq_') && !givenIn(model, r));
+  if (steps.length === 0) return 0;
+  return steps.filter((r) => evidence.stems.has(r.token)).length / steps.length;
 }
 
 const LOW_LACKS_RE =
@@ -296,7 +297,7 @@ export function worksOutResult(model: TQuestionModel, evidence: TEvidence): bool
 
 /** "Show your working", "show how you worked it out": the working itself earns marks. */
 const ASKS_FOR_WORKING_RE =
-  /\b(?:show|include|give|set out) (?:all )?(?:of )?(?:your|the|all) (?:working|workings|method|calculations?)\b|\bshow how you\b/i;
+  /\b(?:show|showing|include|give|set out) (?:all )?(?:of )?(?:your|the|all|each) (?:working|workings|method|calculations?|steps?)\b|\bshow how you\b/i;
 
 /** The band edges to score on, with proportional defaults when the teacher's ranges are unreadable. */
 function edges(

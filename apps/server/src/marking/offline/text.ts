@@ -155,7 +155,7 @@ export function quantitiesOf(text: string): { written: string; value: string; to
 /** An unknown, with a coefficient or not, at an equals sign: "x =", "3x =", "y=". */
 const UNKNOWN_RE = /(?<![\w.^])(\d*(?:\.\d+)?[a-zA-Z])\s*=(?!=)/g;
 /** One step of a chain after "=": up to the next "=", or where the statement ends. */
-const STEP_RE = /^\s*(.*?)\s*(?:(=)(?!=)|[,;\n]|\s(?=[A-Za-z]{2,})|\.(?!\d)|$)/s;
+const STEP_RE = /^\s*(.*?)\s*(?:(=)(?!=)|[,;)\n]|\s(?=[A-Za-z]{2,})|\.(?!\d)|$)/s;
 const NUMBER_ONLY_RE = /^[-−]?\d+(?:\.\d+)?$/;
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeOfflineRubric } from '../language/offline-rubric';
 import { extractGivenValues } from '../language/question-terms';
 import { cleanPhrase } from './feedback-text';
 import { markOffline } from './offline-marker';
@@ -256,6 +257,39 @@ describe('solving for an unknown', () => {
     expect(solve('3x = 15 so x = 5').suggestion).toBe(
       'Keep setting out each step of your working like this.',
     );
+  });
+
+  it('reads the steps a teacher adds to a drafted rubric, each value a step of its own', () => {
+    const question = 'Solve 2x + 7 = 19, showing each step.';
+    const draft = writeOfflineRubric({
+      question,
+      marks: 3,
+      low: { start: 0, end: 0 },
+      high: { start: 2, end: 3 },
+    });
+    const high = draft.high.replace(
+      /^(.*\n)/,
+      '$1- Subtracts 7 from both sides (2x = 12), then divides by 2 to reach x = 6.\n',
+    );
+    const rubricText = `Low Mark Range (0-0):\n${draft.low}\n\nHigh Mark Range (2-3):\n${high}`;
+    const edited = (answer: string) =>
+      markOffline(
+        {
+          question,
+          marks: 3,
+          lowMarkRange: '0-0',
+          highMarkRange: '2-3',
+          rubric: rubricText,
+          answer,
+        },
+        {},
+      ).score;
+    // Was 1 of 3: the draft's wording marked it, not the teacher's steps.
+    expect(edited('2x + 7 = 19, so 2x = 19 - 7 = 12, so x = 12 ÷ 2 = 6')).toBe(3);
+    expect(edited('2x = 12')).toBe(1);
+    // "Showing each step" asks for the working: the answer alone is the high band's bottom.
+    expect(edited('x = 6')).toBe(2);
+    expect(edited('2x = 26, x = 13')).toBe(0);
   });
 
   it('tells a wrong value as wrong, with advice for solving, not for explaining', () => {
