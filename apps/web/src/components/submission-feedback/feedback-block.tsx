@@ -5,6 +5,14 @@ import { normaliseFeedback } from './normalise-feedback';
 const T = MESSAGES.submissionsPage;
 
 /**
+ * A middle mark, between the low and the high range, comes as the score alone ("1"): "Mark range: 1"
+ * says nothing the score beside it does not.
+ */
+export function isBareScore(markRange: string): boolean {
+  return /^\s*\d+\s*$/.test(markRange);
+}
+
+/**
  * The marker's comment and suggestion for one answer, whatever shape the feedback came in
  * (list, object or string); "No feedback provided yet" when there is none.
  */
@@ -44,7 +52,7 @@ export function FeedbackBlock({
               {item.suggestion}
             </Text>
           )}
-          {showMarkRange && item.markRange && (
+          {showMarkRange && item.markRange && !isBareScore(item.markRange) && (
             <Text size="xs" c="dimmed">
               {T.markRange(item.markRange)}
             </Text>
