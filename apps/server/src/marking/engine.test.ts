@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMarker } from './engine';
 import { writeOfflineRubric } from './language/offline-rubric';
+import { combineRubric } from './language/rubric.format';
 
 /** The review queue takes engine confidences below this (modules/marking/review-doubt.ts). */
 const ENGINE_CONFIDENCE_REVIEW_BELOW = 0.2;
+const LOW = { start: 0, end: 1 };
+const HIGH = { start: 2, end: 2 };
 import { PARTIAL_ANSWER, PLANT_QUESTION } from './test-support/plant-question';
 import { ScriptedAi } from './test-support/scripted-ai';
 
@@ -33,12 +36,7 @@ describe('createMarker', () => {
   it('sends a mark against a rubric that names no answer to review, as unsure', async () => {
     const marker = createMarker();
     const question = 'State two factors that affect the rate of a chemical reaction.';
-    const drafted = writeOfflineRubric({
-      question,
-      marks: 2,
-      low: { start: 0, end: 1 },
-      high: { start: 2, end: 2 },
-    });
+    const drafted = writeOfflineRubric({ question, marks: 2, low: LOW, high: HIGH });
     const input = {
       question,
       marks: 2,
@@ -48,14 +46,19 @@ describe('createMarker', () => {
     };
     const asDrafted = await marker.mark({
       ...input,
-      rubric: `Low Mark Range (0-1):\n${drafted.low}\n\nHigh Mark Range (2-2):\n${drafted.high}`,
+      rubric: combineRubric(drafted.low, drafted.high, LOW, HIGH),
     });
     expect(asDrafted.confidence).toBeLessThan(ENGINE_CONFIDENCE_REVIEW_BELOW);
     // The teacher's factors in the draft: the mark rests on them, and it is 0.
-    const withFactorsRubric = `Low Mark Range (0-1):\n${drafted.low}\n\nHigh Mark Range (2-2):\n${drafted.high.replace(
-      /correct, distinct factors;/,
-      'correct, distinct factors from temperature, concentration, pressure, surface area and a catalyst;',
-    )}`;
+    const withFactorsRubric = combineRubric(
+      drafted.low,
+      drafted.high.replace(
+        /correct, distinct factors;/,
+        'correct, distinct factors from temperature, concentration, pressure, surface area and a catalyst;',
+      ),
+      LOW,
+      HIGH,
+    );
     const withFactors = await marker.mark({ ...input, rubric: withFactorsRubric });
     expect(withFactors.score).toBe(0);
     expect(withFactors.confidence).toBeGreaterThanOrEqual(ENGINE_CONFIDENCE_REVIEW_BELOW);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeOfflineRubric } from '../language/offline-rubric';
+import { combineRubric } from '../language/rubric.format';
 import { extractGivenValues } from '../language/question-terms';
 import { cleanPhrase } from './feedback-text';
 import { markOffline } from './offline-marker';
@@ -261,17 +262,18 @@ describe('solving for an unknown', () => {
 
   it('reads the steps a teacher adds to a drafted rubric, each value a step of its own', () => {
     const question = 'Solve 2x + 7 = 19, showing each step.';
-    const draft = writeOfflineRubric({
-      question,
-      marks: 3,
-      low: { start: 0, end: 0 },
-      high: { start: 2, end: 3 },
-    });
-    const high = draft.high.replace(
-      /^(.*\n)/,
-      '$1- Subtracts 7 from both sides (2x = 12), then divides by 2 to reach x = 6.\n',
+    const low = { start: 0, end: 0 };
+    const high = { start: 2, end: 3 };
+    const draft = writeOfflineRubric({ question, marks: 3, low, high });
+    const rubricText = combineRubric(
+      draft.low,
+      draft.high.replace(
+        /^(.*\n)/,
+        '$1- Subtracts 7 from both sides (2x = 12), then divides by 2 to reach x = 6.\n',
+      ),
+      low,
+      high,
     );
-    const rubricText = `Low Mark Range (0-0):\n${draft.low}\n\nHigh Mark Range (2-3):\n${high}`;
     const edited = (answer: string) =>
       markOffline(
         {
