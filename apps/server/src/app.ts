@@ -44,7 +44,7 @@ import { deferredChildLogger, loggerOptions, RequestLogController } from './lib/
 import { securityHeaders } from './plugins/security-headers';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
-import { checkPaymentPrices } from './modules/payments/payments.service';
+import { checkPaymentsAtStart } from './modules/payments/payments.service';
 import { scheduleHousekeeping } from './jobs/housekeeping';
 
 export type TBuildOptions = {
@@ -295,7 +295,7 @@ export async function buildApp(
   await app.register(async (api) => registerModules(api, ctx), { prefix: API_BASE });
   await app.register(async (root) => registerRootModules(root, ctx));
   await ensureOwnerAccount(ctx);
-  checkPaymentPrices(ctx);
+  checkPaymentsAtStart(ctx);
   const stopHousekeeping = scheduleHousekeeping({
     db: ctx.db,
     now: ctx.now,

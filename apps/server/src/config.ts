@@ -52,6 +52,14 @@ const ZEnv = z.object({
   STRIPE_PRICE_PERSONAL_ANNUAL: optionalString,
   STRIPE_PRICE_CLASSROOM_MONTHLY: optionalString,
   STRIPE_PRICE_CLASSROOM_ANNUAL: optionalString,
+  /**
+   * Who takes payments: `stripe` (needs the STRIPE_* keys), `test` (the built-in test checkout, which
+   * grants plans without payment: demos and tests only) or `off` (plans are not on sale). Default:
+   * stripe when STRIPE_SECRET_KEY is set, else off.
+   */
+  PAYMENTS: optionalString.pipe(
+    z.enum(['stripe', 'test', 'off'], { error: 'must be stripe, test or off' }).optional(),
+  ),
   /** Another address for Stripe's API (stripe-mock, a test server); default Stripe's own. */
   STRIPE_API_BASE: optionalString.pipe(ZHttpUrl.optional()),
   /** Sell the Classroom plan (otherwise 'Coming Soon!'). */
@@ -165,8 +173,15 @@ export type TConfig = {
       string | undefined
     >;
   };
-  /** Plans on sale and the introductory offer. */
-  payments: { classroomEnabled: boolean; introOfferEnds: string | undefined };
+  /**
+   * Who takes payments (PAYMENTS): Stripe, the built-in test checkout (turned on on purpose only), or
+   * nobody (plans are not on sale). Then the Classroom switch and the introductory offer.
+   */
+  payments: {
+    provider: TPaymentsProvider;
+    classroomEnabled: boolean;
+    introOfferEnds: string | undefined;
+  };
   aiProvider: 'offline' | 'anthropic' | 'openai';
   /** Hosted language model settings; `provider` repeats aiProvider so adapters need only this. */
   ai: {
@@ -240,6 +255,8 @@ export type TConfig = {
   };
 };
 
+export type TPaymentsProvider = 'stripe' | 'test' | 'off';
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once. A bad value throws a ConfigError naming the variable. */
@@ -297,7 +314,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       'Invalid configuration: OCR_PROVIDER=vision needs a hosted AI provider: set AI_PROVIDER=anthropic or AI_PROVIDER=openai (AI_PROVIDER is offline)',
     );
   }
-  if (e.STRIPE_SECRET_KEY !== undefined) {
+  const paymentsProvider: TPaymentsProvider =
+    e.PAYMENTS ?? (e.STRIPE_SECRET_KEY !== undefined ? 'stripe' : 'off');
+  if (paymentsProvider === 'stripe' && e.STRIPE_SECRET_KEY === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS=stripe',
+    );
+  }
+  // The test checkout hands out plans for nothing: never beside real keys, where it would be a mistake.
+  if (paymentsProvider === 'test' && e.STRIPE_SECRET_KEY !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENTS=test (a checkout that grants plans without payment) cannot be used with STRIPE_SECRET_KEY set; unset one of them',
+    );
+  }
+  if (paymentsProvider === 'stripe') {
     const needed = [
       'STRIPE_WEBHOOK_SECRET',
       'STRIPE_PRICE_PERSONAL_MONTHLY',
@@ -341,7 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         classroomAnnual: e.STRIPE_PRICE_CLASSROOM_ANNUAL,
       },
     },
-    payments: { classroomEnabled: e.CLASSROOM_PLAN_ENABLED, introOfferEnds: e.INTRO_OFFER_ENDS },
+    payments: {
+      provider: paymentsProvider,
+      classroomEnabled: e.CLASSROOM_PLAN_ENABLED,
+      introOfferEnds: e.INTRO_OFFER_ENDS,
+    },
     aiProvider: e.AI_PROVIDER,
     ai: {
       provider: e.AI_PROVIDER,

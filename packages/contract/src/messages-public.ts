@@ -72,6 +72,9 @@ export const PUBLIC_MESSAGES = {
       buy: 'Buy Now',
       comingSoon: 'Coming Soon!',
       classroomNote: 'This plan will be available for teachers soon.',
+      /** No payment provider on this deployment (PAYMENTS=off): the buy buttons say so. */
+      notOnSale: 'Not on sale yet',
+      notOnSaleNote: 'Plans are not on sale yet. You can start a free 14-day trial now.',
       trialTitle: 'Not ready to buy?',
       trialText: 'Try every feature free for 14 days with one teacher and one student.',
     },

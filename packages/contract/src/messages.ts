@@ -349,6 +349,9 @@ export const MESSAGES = {
       'This trial sign-up link is incomplete. Please open the link from your e-mail, or start a new trial from the home page.',
     linkInvalid:
       'This trial sign-up link is not valid. Please open the link from your e-mail, or start a new trial from the home page.',
+    /** A sign-up link opened again after its trial was made (issue 26). */
+    linkUsed: (email: string) =>
+      `A trial account for ${email} already exists, so this link has been used. Sign in with that e-mail address on the sign-in page; if you do not know the password, choose "Forgot password?" there.`,
     linkExpired:
       'This trial sign-up link has expired. Please start a new trial from the home page to get a new link.',
     notTrialSchool: 'This school code does not belong to a free trial.',
@@ -820,10 +823,17 @@ export const MESSAGES = {
     promoInvalid: 'This promo code is not valid.',
     promoWrongPlan:
       'The promo code EXAM2025 gives 2 months free on the monthly Personal plan only. Choose the monthly Personal plan to use it.',
+    /** PAYMENTS=off: every checkout call refuses with this. */
+    notOnSale:
+      'Plans are not on sale yet, so nothing can be bought here for now. A free 14-day trial can be started from the home page.',
     classroomComingSoon:
       'The Classroom plan is coming soon and cannot be bought yet. The Personal plan is available now.',
     alreadySubscribed:
       'This school already has an active subscription. Use Manage in portal to change it.',
+    /** allowTrialUpgrade without a sign-in, and with someone else's e-mail (issue 26). */
+    trialUpgradeSignIn: "Sign in as the trial's teacher to upgrade the trial.",
+    trialUpgradeNotYours:
+      "Only the trial's own teacher can upgrade it. Sign in with the trial's e-mail address and upgrade from the Payments page.",
     notTrial: 'This school is not on a trial. Choose a plan on the Payments page instead.',
     noSchool: 'This account does not belong to a school, so it has no subscription.',
     noSubscription: 'This school has no subscription to cancel.',
@@ -852,6 +862,9 @@ export const MESSAGES = {
     successTitle: 'Payment Successful',
     successText:
       'Thank you for your purchase. Please check your e-mail for your temporary password and school code.',
+    /** An existing school's upgrade: no new account, so no temporary password (issue 26). */
+    successTextUpgrade:
+      'Thank you for your purchase. Your school is now on its new plan: keep signing in with the same e-mail, password and school code. A confirmation is on its way by e-mail.',
     successCountdown: (seconds: number) =>
       `Redirecting to your dashboard in ${seconds} second${seconds === 1 ? '' : 's'}...`,
     returnToDashboard: 'Return to Dashboard',
@@ -884,6 +897,9 @@ export const MESSAGES = {
     perMonth: 'per month',
     perYear: 'per year',
     renewsOn: (date: string) => `Renews on ${date}`,
+    /** After a promotion code's free months (issue 26). */
+    firstCharge: (amount: string, date: string) =>
+      `Your free months end on ${date}: the first charge, ${amount}, is taken then.`,
     endsOn: (date: string) => `Your access continues until ${date}, then the subscription ends.`,
     manageInPortal: 'Manage in portal',
     cancelSubscription: 'Cancel Subscription',
@@ -910,6 +926,8 @@ export const MESSAGES = {
     buy: (plan: string) => `Choose ${plan}`,
     comingSoon: 'Coming Soon!',
     comingSoonNote: 'The Classroom plan will be available for teachers soon.',
+    notOnSale: PUBLIC_MESSAGES.landing.pricing.notOnSale,
+    notOnSaleNote: 'Plans are not on sale yet. Please check back later.',
     introductory: (date: string) => `Introductory prices until ${date}`,
     noPermission: "Only the person who manages this school's payments can change the plan.",
     cancelDocumentTitlePage: 'Cancel Subscription · STEM@Home',

@@ -62,6 +62,11 @@ export const ZSubscription = z.object({
   /** Renewal date, or the date access ends when `cancelAtPeriodEnd`. */
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
+  /**
+   * After a promotion code's free months: the day the first charge falls (still to come), and
+   * what it is; null without a promotion, or once it has passed.
+   */
+  firstChargeOn: z.string().nullable(),
   trialExpiresAt: z.string().nullable(),
   /** False once the plan has ended or the trial expired: reading works, creating is refused. */
   canCreate: z.boolean(),
@@ -131,12 +136,19 @@ export const VERIFY_STATUSES = [
 export const ZVerifyResponse = z.object({
   success: z.boolean(),
   status: z.enum(VERIFY_STATUSES),
+  /**
+   * A new school and account ('purchase': the mail carries a temporary password and the school
+   * code) or an existing school's upgrade (nothing new to sign in with); null when unknown.
+   */
+  kind: z.enum(['purchase', 'upgrade']).nullable(),
   message: z.string(),
 });
 export type TVerifyResponse = z.infer<typeof ZVerifyResponse>;
 
 export const ZPlansResponse = z.object({
   success: z.literal(true),
+  /** Whether plans can be bought at all (see ZPublicSiteConfig.plansOnSale). */
+  plansOnSale: z.boolean(),
   classroomEnabled: z.boolean(),
   /** End of the introductory prices, or null when there is none (or it has passed). */
   introOfferEnds: z.string().nullable(),

@@ -16,5 +16,10 @@ export const ZPublicSiteConfig = z.object({
    * The page shows the 'introductory' line only while this date is today or later.
    */
   introOfferEndsOn: z.string().nullable(),
+  /**
+   * Whether plans can be bought here (PAYMENTS is stripe or test). False: the buy buttons say plans
+   * are not on sale yet, and the checkout calls refuse.
+   */
+  plansOnSale: z.boolean(),
 });
 export type TPublicSiteConfig = z.infer<typeof ZPublicSiteConfig>;

@@ -20,10 +20,10 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('payments without Stripe keys: the built-in test checkout', () => {
+describe('payments with PAYMENTS=test: the built-in test checkout', () => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ PAYMENTS: 'test' });
   });
   afterAll(() => t.close());
 
@@ -376,14 +376,23 @@ describe('payments without Stripe keys: the built-in test checkout', () => {
 
   it('says the Classroom plan is coming soon unless switched on', async () => {
     const plans = await t.app.inject({ method: 'GET', url: apiPath(PAYMENT_EXTRA_PATHS.plans) });
-    expect(plans.json()).toEqual({ success: true, classroomEnabled: false, introOfferEnds: null });
+    expect(plans.json()).toEqual({
+      success: true,
+      plansOnSale: true,
+      classroomEnabled: false,
+      introOfferEnds: null,
+    });
   });
 });
 
 describe('payments with the Classroom plan switched on', () => {
   let t: TTestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ CLASSROOM_PLAN_ENABLED: 'true', INTRO_OFFER_ENDS: '2999-08-31' });
+    t = await buildTestApp({
+      PAYMENTS: 'test',
+      CLASSROOM_PLAN_ENABLED: 'true',
+      INTRO_OFFER_ENDS: '2999-08-31',
+    });
   });
   afterAll(() => t.close());
 
@@ -406,6 +415,7 @@ describe('payments with the Classroom plan switched on', () => {
     const plans = await t.app.inject({ method: 'GET', url: apiPath(PAYMENT_EXTRA_PATHS.plans) });
     expect(plans.json()).toEqual({
       success: true,
+      plansOnSale: true,
       classroomEnabled: true,
       introOfferEnds: '2999-08-31',
     });

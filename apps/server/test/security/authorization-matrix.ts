@@ -123,6 +123,7 @@ export const MATRIX: Record<string, TRow> = {
   validateTrial: { allow: TEACHER, params: { limitType: '=classes' }, skipOwnRead: true },
   createTrial: { allow: 'public' },
   getTrialStatus: { allow: SCHOOL_PEOPLE, skipOwnRead: true },
+  // Public, for trials only: a paid school's code answers 404 (issue 26; trials.test.ts).
   getTrialStatusBySchoolCode: { allow: 'public', params: { schoolCode: 'schoolCode' } },
   checkTrialEmail: { allow: 'public' },
   sendTrialSignupLink: { allow: 'public' },
@@ -193,6 +194,8 @@ export const MATRIX: Record<string, TRow> = {
 
   // Payments
   getPlans: { allow: 'public' },
+  // Public for a new purchase; with allowTrialUpgrade only the trial's own signed-in teacher, anyone
+  // else 401/403 (issue 26; trial-upgrade-auth.test.ts). Every checkout refuses with PAYMENTS=off.
   createCheckout: { allow: 'public' },
   createAuthenticatedCheckout: { allow: ['teacher', 'admin'] },
   upgradeTrial: { allow: ['teacher', 'admin'] },

@@ -24,6 +24,7 @@ describe('site.config', () => {
       linkedinUrl: SITE_DEFAULTS.linkedinUrl,
       contactEmail: SITE_DEFAULTS.contactEmail,
       introOfferEndsOn: null,
+      plansOnSale: false,
     });
   });
 
@@ -33,6 +34,7 @@ describe('site.config', () => {
       LINKEDIN_URL: 'https://www.linkedin.com/company/example-school-tools',
       CONTACT_EMAIL: 'Hello@Example.org',
       INTRO_OFFER_ENDS: '2031-08-31',
+      PAYMENTS: 'test',
     });
     const reply = await current.app.inject({
       method: 'GET',
@@ -43,6 +45,7 @@ describe('site.config', () => {
       linkedinUrl: 'https://www.linkedin.com/company/example-school-tools',
       contactEmail: 'hello@example.org',
       introOfferEndsOn: '2031-08-31',
+      plansOnSale: true,
     });
   });
 

@@ -14,6 +14,7 @@ import {
 } from '@stem/contract/plans';
 import type { TDb } from '../../db/client';
 import { localPaymentObjects } from '../../db/schema';
+import { sameOriginUrl } from '../../lib/same-origin';
 import type {
   PaymentsPort,
   TCheckoutMetadata,
@@ -24,7 +25,7 @@ import type {
 } from './port';
 
 /**
- * The built-in test provider, used when no Stripe keys are set: a checkout page served by this server
+ * The built-in test provider, used only with PAYMENTS=test (never by leaving keys out): a checkout page served by this server
  * (clearly a test, no card taken) that, on Pay, makes a subscription and an invoice and produces the
  * same events Stripe would, through the same handler. Its objects live in `local_payment_objects`.
  */
@@ -196,7 +197,7 @@ label{display:block;margin:16px 0 4px;font-weight:600}input{width:100%;box-sizin
 .actions{display:flex;gap:12px;margin-top:20px}button,a.button{font-size:16px;padding:10px 18px;border-radius:6px;border:0;cursor:pointer;text-decoration:none}
 .pay{background:#1c7ed6;color:#fff}.cancel{background:#e9ecef;color:#1f2933}
 </style></head><body><main>
-<div class="test" role="note">TEST PAYMENT PAGE: this server has no Stripe keys. No card is taken and no money moves.</div>
+<div class="test" role="note">TEST PAYMENT PAGE: this server runs the built-in test checkout (PAYMENTS=test). No card is taken and no money moves.</div>
 ${body}
 </main></body></html>`;
   }
@@ -371,7 +372,7 @@ ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
                 sql`${localPaymentObjects.data}->>'customerId' = ${request.params.customerId}`,
               ),
             );
-          const back = request.query.return?.startsWith(appUrl) ? request.query.return : appUrl;
+          const back = sameOriginUrl(appUrl, request.query.return) ?? appUrl;
           const items = rows
             .map((row) => row.data as TLocalSubscription)
             .map((s) => {

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TBillingOption, TPaidPlanId } from '@stem/contract/plans';
 
 /**
- * The payment provider, as the payments module sees it. Two adapters: Stripe (when STRIPE_SECRET_KEY
- * is set) and the built-in local test provider. Events come out of either in this one shape and go
- * through the same handler; nothing outside the adapters knows which provider is in use.
+ * The payment provider, as the payments module sees it (chosen by PAYMENTS, select-payments.ts):
+ * Stripe, the built-in local test provider (PAYMENTS=test only), or `off` (nothing on sale). Events
+ * come out of the first two in this one shape and go through the same handler.
  */
 
 /** Metadata we attach to a checkout (and its subscription) so the event can be applied on return. */
@@ -88,7 +88,7 @@ export class UnknownPromoError extends Error {}
 export type TEventHandler = (event: TPaymentEvent) => Promise<unknown>;
 
 export interface PaymentsPort {
-  readonly name: 'stripe' | 'local';
+  readonly name: 'stripe' | 'local' | 'off';
   createCheckout(input: TCreateCheckoutInput): Promise<{ id: string; url: string }>;
   /** The checkout's state at the provider, or null when it has none by that id. */
   retrieveCheckout(id: string): Promise<TCheckoutState | null>;

@@ -17,6 +17,7 @@ import {
   attachCustomerPayments,
   findCheckout,
   findUserByEmail,
+  findUserWithSchool,
   finishCheckout,
   grantPaymentPermissions,
   insertSchool,
@@ -222,13 +223,15 @@ async function applyCheckoutCompleted(
         schoolId: school.id,
         completedAt: now,
       });
-    const to = session.email ?? record?.email;
+    // The buyer's own account greets them by the name they gave, not one made from the address.
+    const buyer = buyerId ? await findUserWithSchool(tx, buyerId) : null;
+    const to = buyer?.user.email ?? session.email ?? record?.email;
     return {
       schoolId: school.id,
       mail: to
         ? upgradeConfirmationMail({
             to,
-            name: nameFromEmail(to),
+            name: buyer?.user.name ?? nameFromEmail(to),
             planName,
             schoolName: school.name,
             schoolCode: school.code,

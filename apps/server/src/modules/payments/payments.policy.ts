@@ -1,5 +1,11 @@
 import { canViewPayments, type TPlan, type TRole, type TSchoolType } from '@stem/contract/roles';
+import type { TConfig } from '../../config';
 import { accountTypeFor, permissionsFor } from '../auth/auth.policy';
+
+/** Plans can be bought only with a payment provider: Stripe, or the test checkout asked for by name. */
+export function arePlansOnSale(config: Pick<TConfig, 'payments'>): boolean {
+  return config.payments.provider !== 'off';
+}
 
 export type TPaymentsAccess = { canView: boolean; canManage: boolean };
 

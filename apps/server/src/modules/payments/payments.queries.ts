@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { checkoutSessions, paymentEvents, paymentRecords, schools, users } from '../../db/schema';
 
@@ -104,6 +104,22 @@ export async function insertCheckout(
 
 export async function findCheckout(db: TDb, id: string): Promise<TCheckoutRow | null> {
   const rows = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A subscription's first paid invoice (the one its checkout paid). */
+export async function findFirstInvoice(
+  db: TDb,
+  subscriptionId: string,
+): Promise<TPaymentRecordRow | null> {
+  const rows = await db
+    .select()
+    .from(paymentRecords)
+    .where(
+      and(eq(paymentRecords.subscriptionId, subscriptionId), eq(paymentRecords.status, 'paid')),
+    )
+    .orderBy(asc(paymentRecords.occurredAt))
+    .limit(1);
   return rows[0] ?? null;
 }
 

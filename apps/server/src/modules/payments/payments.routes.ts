@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorResponse } from '@stem/contract/errors';
+import { MESSAGES } from '@stem/contract/messages';
 import {
   PAYMENT_EXTRA_PATHS,
   ZCancelSubscriptionResponse,
@@ -22,6 +23,7 @@ import {
   ZCheckoutResponse,
 } from '@stem/contract/trial';
 import type { TAppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { applyPaymentEvent } from './payments.events';
 import {
@@ -63,12 +65,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async 
       schema: {
         tags,
         operationId: 'createCheckout',
-        summary: 'Start a checkout for a plan (public: the landing page Buy button)',
+        summary:
+          "Start a checkout for a plan (public: the landing page Buy button; allowTrialUpgrade needs the trial's signed-in teacher)",
         security: [],
         body: ZCheckoutRequest,
         response: {
           200: ZCheckoutResponse,
           400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
           409: ZErrorResponse,
           429: ZErrorResponse,
           503: ZErrorResponse,
@@ -76,7 +81,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async 
       },
       config: { rateLimit: publicLimit },
     },
-    async (request) => createPublicCheckout(ctx, request.body),
+    async (request) =>
+      // The caller's token is read only for allowTrialUpgrade (the landing page's Buy sends none).
+      createPublicCheckout(ctx, request.body, async () => {
+        if (!request.headers.authorization) {
+          throw new AppError('UNAUTHENTICATED', MESSAGES.payments.trialUpgradeSignIn);
+        }
+        await app.authenticate(request);
+        return currentUser(request);
+      }),
   );
 
   app.post(

@@ -24,12 +24,14 @@ import {
 } from '../../adapters/payments/port';
 import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { sameOriginUrl } from '../../lib/same-origin';
 import type { TAccessClaims } from '../../lib/tokens';
 import { isPaidPlanActive, schoolCanCreate } from '../schools/school-access.policy';
 import { applyPaymentEvent, type TApplyResult } from './payments.events';
-import { paymentsAccess } from './payments.policy';
+import { arePlansOnSale, paymentsAccess } from './payments.policy';
 import {
   findCheckout,
+  findFirstInvoice,
   findUserByEmail,
   findUserWithSchool,
   insertCheckout,
@@ -41,8 +43,21 @@ import {
 const SUCCESS_PATH = '/payment/success?session_id={CHECKOUT_SESSION_ID}';
 const CANCEL_PATH = '/payment/cancel';
 
-/** At start with Stripe keys: the configured prices must match the plan table (logged loudly if not). */
-export function checkPaymentPrices(ctx: TAppContext): void {
+/**
+ * At start: says which payments are on (the test checkout loudly: it gives plans away), and with
+ * Stripe checks the configured prices against the plan table (logged loudly if they differ).
+ */
+export function checkPaymentsAtStart(ctx: TAppContext): void {
+  const provider = ctx.config.payments.provider;
+  if (provider === 'test') {
+    ctx.logger.warn(
+      'PAYMENTS=test: the built-in test checkout is on. Anyone can take any plan without paying; use it for demos and tests only.',
+    );
+  } else if (provider === 'off') {
+    ctx.logger.info(
+      'payments are off: plans are not on sale (set the STRIPE_* keys, or PAYMENTS=test for a demo)',
+    );
+  }
   const check = ctx.payments.checkPrices;
   if (!check) return;
   void check
@@ -62,9 +77,17 @@ export function getPlans(ctx: TAppContext): TPlansResponse {
   const today = ctx.now().toISOString().slice(0, 10);
   return {
     success: true,
+    plansOnSale: arePlansOnSale(ctx.config),
     classroomEnabled: ctx.config.payments.classroomEnabled,
     introOfferEnds: ends && ends >= today ? ends : null,
   };
+}
+
+/** PAYMENTS=off: every way into a checkout refuses, before anything else is looked at. */
+function assertPlansOnSale(ctx: TAppContext): void {
+  if (!arePlansOnSale(ctx.config)) {
+    throw new AppError('UNAVAILABLE', MESSAGES.payments.notOnSale);
+  }
 }
 
 /** Refuses a plan not on sale and a promo code that does not apply (spec 01 §9). */
@@ -130,44 +153,52 @@ async function startCheckout(
 
 /**
  * The landing page's Buy (public). An address that already has an account gets the spec's
- * 'email already exists' reply, except a trial's teacher when `allowTrialUpgrade` is set: their trial
- * school is upgraded in place.
+ * 'email already exists' reply. `allowTrialUpgrade` upgrades a trial school in place, and only for
+ * that trial's own signed-in teacher: `signedIn` reads the caller's token (401 without one), and the
+ * e-mail must be the caller's own, on a trial (403 for anyone else's, whoever asks).
  */
 export async function createPublicCheckout(
   ctx: TAppContext,
   input: TCheckoutRequest,
+  signedIn: () => Promise<TAccessClaims>,
 ): Promise<TCheckoutResponse> {
+  assertPlansOnSale(ctx);
   const promo = checkPlanAndPromo(ctx, input.planType, input.billingOption, input.promoCode);
-  const existing = await findUserByEmail(ctx.db, input.customer_email);
-  let metadata: TCheckoutMetadata = {
+  const base = { plan: input.planType, billing: input.billingOption, promoCode: promo };
+  const purchase: TCheckoutMetadata = {
     kind: 'purchase',
     planType: input.planType,
     billingOption: input.billingOption,
   };
-  let customerId: string | null = null;
-  if (existing) {
-    const trialTeacher =
-      existing.user.role === 'teacher' && existing.school?.plan === 'trial' && existing.user.active;
-    if (!input.allowTrialUpgrade || !trialTeacher || !existing.school) {
-      throw new AppError('CONFLICT', MESSAGES.payments.serverEmailExists, {
+  if (input.allowTrialUpgrade) {
+    const caller = await signedIn();
+    const existing = await findUserByEmail(ctx.db, input.customer_email);
+    if (!existing || existing.user.id !== caller.userId) {
+      throw new AppError('FORBIDDEN', MESSAGES.payments.trialUpgradeNotYours, {
         field: 'customer_email',
       });
     }
-    metadata = {
-      ...metadata,
-      kind: 'upgrade',
-      schoolId: existing.school.id,
-      userId: existing.user.id,
-    };
-    customerId = existing.school.stripeCustomerId;
+    const school = existing.school;
+    if (!school || existing.user.role !== 'teacher' || school.plan !== 'trial') {
+      throw new AppError('CONFLICT', MESSAGES.payments.notTrial);
+    }
+    return startCheckout(ctx, {
+      ...base,
+      email: existing.user.email,
+      customerId: school.stripeCustomerId,
+      metadata: { ...purchase, kind: 'upgrade', schoolId: school.id, userId: existing.user.id },
+    });
+  }
+  if (await findUserByEmail(ctx.db, input.customer_email)) {
+    throw new AppError('CONFLICT', MESSAGES.payments.serverEmailExists, {
+      field: 'customer_email',
+    });
   }
   return startCheckout(ctx, {
-    plan: input.planType,
-    billing: input.billingOption,
+    ...base,
     email: input.customer_email,
-    customerId,
-    promoCode: promo,
-    metadata,
+    customerId: null,
+    metadata: purchase,
   });
 }
 
@@ -193,6 +224,7 @@ export async function createAuthenticatedCheckout(
   claims: TAccessClaims,
   input: { planType: TPaidPlanId; billingOption: TBillingOption; promoCode?: string | undefined },
 ): Promise<TCheckoutResponse> {
+  assertPlansOnSale(ctx);
   const { user, school } = await managerSchool(ctx, claims);
   if (isPaidPlanActive(school) && school.stripeSubscriptionId) {
     throw new AppError('CONFLICT', MESSAGES.payments.alreadySubscribed);
@@ -224,6 +256,7 @@ export async function upgradeTrial(
     promoCode?: string | undefined;
   },
 ): Promise<TCheckoutResponse> {
+  assertPlansOnSale(ctx);
   const { school } = await managerSchool(ctx, claims);
   if (school.plan !== 'trial') throw new AppError('CONFLICT', MESSAGES.payments.notTrial);
   return createAuthenticatedCheckout(ctx, claims, {
@@ -235,13 +268,7 @@ export async function upgradeTrial(
 
 /** The return address must be this app's own (no open redirect through the portal). */
 function safeReturnUrl(ctx: TAppContext, returnUrl: string | undefined): string {
-  const fallback = `${ctx.config.appUrl}/payments`;
-  if (!returnUrl) return fallback;
-  if (returnUrl.startsWith('/') && !returnUrl.startsWith('//'))
-    return `${ctx.config.appUrl}${returnUrl}`;
-  return returnUrl === ctx.config.appUrl || returnUrl.startsWith(`${ctx.config.appUrl}/`)
-    ? returnUrl
-    : fallback;
+  return sameOriginUrl(ctx.config.appUrl, returnUrl) ?? `${ctx.config.appUrl}/payments`;
 }
 
 export async function createPortalSession(
@@ -263,7 +290,29 @@ export async function createPortalSession(
   }
 }
 
-function presentSubscription(school: TSchoolRow, now: Date) {
+function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+/**
+ * When the first charge falls after a promotion code's free months (issue 26): the subscription's
+ * first invoice was free (the code was taken, in the app or on the checkout page), and the charges
+ * start that many months after it. Null without one, once the day has passed, or when the
+ * subscription ends first.
+ */
+async function firstChargeOf(ctx: TAppContext, school: TSchoolRow, now: Date) {
+  if (!school.stripeSubscriptionId || school.cancelAtPeriodEnd || !isPaidPlanActive(school)) {
+    return null;
+  }
+  const first = await findFirstInvoice(ctx.db, school.stripeSubscriptionId);
+  if (!first || first.amountPence !== 0) return null;
+  const on = addMonths(first.occurredAt, PROMO.freeMonths);
+  return on.getTime() > now.getTime() ? on.toISOString() : null;
+}
+
+function presentSubscription(school: TSchoolRow, now: Date, firstChargeOn: string | null) {
   const paidPlan = school.plan === 'trial' ? null : PAID_PLANS[school.plan];
   const isTrial = paidPlan === null;
   const billing = school.billingOption;
@@ -277,6 +326,7 @@ function presentSubscription(school: TSchoolRow, now: Date) {
     amountPence: paidPlan && billing ? paidPlan.prices[billing].amountPence : null,
     currentPeriodEnd: isTrial ? null : (school.currentPeriodEnd?.toISOString() ?? null),
     cancelAtPeriodEnd: !isTrial && school.cancelAtPeriodEnd,
+    firstChargeOn,
     trialExpiresAt: isTrial ? (school.trialExpiresAt?.toISOString() ?? null) : null,
     canCreate: schoolCanCreate(school, now).ok,
   };
@@ -314,7 +364,8 @@ export async function getSubscription(
       message: MESSAGES.payments.ownerSubscription,
     };
   }
-  const subscription = presentSubscription(school, ctx.now());
+  const now = ctx.now();
+  const subscription = presentSubscription(school, now, await firstChargeOf(ctx, school, now));
   return {
     success: true,
     subscription,
@@ -410,11 +461,17 @@ export async function verifyCheckout(
   sessionId: string,
 ): Promise<TVerifyResponse> {
   const record = await findCheckout(ctx.db, sessionId);
+  const kind = record?.kind ?? null;
   if (record?.status === 'completed') {
-    return { success: true, status: 'completed', message: MESSAGES.payments.verifyCompleted };
+    return { success: true, status: 'completed', kind, message: MESSAGES.payments.verifyCompleted };
   }
   if (record?.status === 'email_exists') {
-    return { success: false, status: 'email_exists', message: MESSAGES.payments.verifyEmailExists };
+    return {
+      success: false,
+      status: 'email_exists',
+      kind,
+      message: MESSAGES.payments.verifyEmailExists,
+    };
   }
   let state = null;
   try {
@@ -423,15 +480,25 @@ export async function verifyCheckout(
     ctx.logger.warn({ err: error }, 'the payment provider could not be asked about a checkout');
   }
   if (!state && !record) {
-    return { success: false, status: 'not_found', message: MESSAGES.payments.verifyNotFound };
+    return {
+      success: false,
+      status: 'not_found',
+      kind,
+      message: MESSAGES.payments.verifyNotFound,
+    };
   }
   if (state?.status === 'complete' && state.paid) {
-    return { success: true, status: 'processing', message: MESSAGES.payments.verifyProcessing };
+    return {
+      success: true,
+      status: 'processing',
+      kind,
+      message: MESSAGES.payments.verifyProcessing,
+    };
   }
   if (state?.status === 'expired') {
-    return { success: false, status: 'expired', message: MESSAGES.payments.verifyExpired };
+    return { success: false, status: 'expired', kind, message: MESSAGES.payments.verifyExpired };
   }
-  return { success: false, status: 'open', message: MESSAGES.payments.verifyOpen };
+  return { success: false, status: 'open', kind, message: MESSAGES.payments.verifyOpen };
 }
 
 /** The webhook: verify over the raw body, then the shared handler. */

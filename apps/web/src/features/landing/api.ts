@@ -34,7 +34,15 @@ export async function createCheckout(body: TCheckoutRequest): Promise<TCheckoutR
   return (await calls()).createCheckout(body);
 }
 
-export const SITE_CONFIG_FALLBACK: TPublicSiteConfig = { ...SITE_DEFAULTS, introOfferEndsOn: null };
+/**
+ * Until the reply: the defaults, and plans shown on sale, as the page rendered at build time shows
+ * them (a deployment that sells shows no change; one that does not changes its buttons on the reply).
+ */
+export const SITE_CONFIG_FALLBACK: TPublicSiteConfig = {
+  ...SITE_DEFAULTS,
+  introOfferEndsOn: null,
+  plansOnSale: true,
+};
 
 const text = (value: unknown): value is string => typeof value === 'string';
 
@@ -62,6 +70,8 @@ export async function getSiteConfig(): Promise<TPublicSiteConfig> {
       linkedinUrl: site.linkedinUrl,
       contactEmail: site.contactEmail,
       introOfferEndsOn: ends,
+      // Only an explicit false takes the plans off sale.
+      plansOnSale: site.plansOnSale !== false,
     };
   } catch {
     return SITE_CONFIG_FALLBACK;

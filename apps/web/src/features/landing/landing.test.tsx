@@ -35,6 +35,7 @@ function siteConfig(overrides: Record<string, unknown> = {}) {
       linkedinUrl: 'https://www.linkedin.com/company/example',
       contactEmail: 'hello@example.org',
       introOfferEndsOn: null,
+      plansOnSale: true,
       ...overrides,
     },
   });
@@ -171,6 +172,30 @@ describe('landing page', { timeout: 60_000 }, () => {
     expect(classroom).toHaveTextContent(L.pricing.classroomNote);
     for (const feature of PAID_PLANS.classroom.features)
       expect(classroom).toHaveTextContent(feature);
+  });
+
+  it('says plans are not on sale yet where the server takes no payments, and Buy Plan shows why', async () => {
+    const user = userEvent.setup({ delay: null });
+    siteConfig({ plansOnSale: false });
+    renderLanding();
+    const personal = await screen.findByTestId('plan-personal');
+    const notOnSale = await within(personal).findByRole(
+      'button',
+      { name: L.pricing.notOnSale },
+      { timeout: 15_000 },
+    );
+    expect(notOnSale).toBeDisabled();
+    expect(personal).toHaveTextContent(L.pricing.notOnSaleNote);
+    const classroom = screen.getByTestId('plan-classroom');
+    expect(within(classroom).getByRole('button', { name: L.pricing.notOnSale })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: L.pricing.buy })).not.toBeInTheDocument();
+    // The navbar's Buy Plan opens no e-mail dialog: nothing could be bought through it.
+    const scrolled = vi.fn();
+    const pricing = document.getElementById('pricing');
+    if (pricing) pricing.scrollIntoView = scrolled;
+    await user.click(screen.getAllByRole('button', { name: L.nav.buyPlan })[0] as HTMLElement);
+    expect(scrolled).toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the introductory line only while the configured offer runs', async () => {

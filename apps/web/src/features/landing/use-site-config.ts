@@ -6,10 +6,12 @@ const isSame = (a: TPublicSiteConfig, b: TPublicSiteConfig): boolean =>
   a.bookDemoUrl === b.bookDemoUrl &&
   a.linkedinUrl === b.linkedinUrl &&
   a.contactEmail === b.contactEmail &&
-  a.introOfferEndsOn === b.introOfferEndsOn;
+  a.introOfferEndsOn === b.introOfferEndsOn &&
+  a.plansOnSale === b.plansOnSale;
 
 /**
- * The deployment's public addresses (Book A Demo, LinkedIn, contact, the introductory offer), asked
+ * The deployment's public addresses (Book A Demo, LinkedIn, contact, the introductory offer) and
+ * whether plans are on sale, asked
  * for once each time the page opens; the defaults stand in until the reply (or if it never comes).
  * A reply that only repeats the defaults changes nothing; another is applied as a transition. The
  * reply often comes while the page is still being hydrated, and an urgent update would make React

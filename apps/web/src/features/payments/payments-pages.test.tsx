@@ -34,6 +34,7 @@ const subscription = (overrides: Partial<TSubscription> = {}): TSubscription => 
   amountPence: 499,
   currentPeriodEnd: '2026-12-26T10:00:00.000Z',
   cancelAtPeriodEnd: false,
+  firstChargeOn: null,
   trialExpiresAt: null,
   canCreate: true,
   ...overrides,
@@ -63,14 +64,20 @@ describe('payment pages (spec 01 §2)', () => {
     signIn('admin', { permissions: ['view_payments', 'manage_payments'] });
     backend.on('GET', PAYMENT_EXTRA_PATHS.plans, {
       status: 200,
-      body: { success: true, classroomEnabled: false, introOfferEnds: null },
+      body: { success: true, plansOnSale: true, classroomEnabled: false, introOfferEnds: null },
     });
   });
 
   it('confirms a payment, bursts confetti, counts down from 15 and returns to the dashboard', async () => {
+    localStorage.clear();
     backend.on('GET', PAYMENT_PATHS.verify, {
       status: 200,
-      body: { success: true, status: 'completed', message: MESSAGES.payments.verifyCompleted },
+      body: {
+        success: true,
+        status: 'completed',
+        kind: 'purchase',
+        message: MESSAGES.payments.verifyCompleted,
+      },
     });
     renderRoutes(routes, '/payment/success?session_id=cs_local_1');
     expect(screen.getByRole('heading', { name: T.successTitle })).toBeTruthy();
@@ -78,10 +85,77 @@ describe('payment pages (spec 01 §2)', () => {
     expect(screen.getByText(T.successCountdown(15))).toBeTruthy();
     expect(confetti).toHaveBeenCalled();
     expect(await screen.findByText(MESSAGES.payments.verifyCompleted)).toBeTruthy();
+    expect(screen.getByText(T.successText)).toBeTruthy();
     expect(backend.seen.find((r) => r.path === PAYMENT_PATHS.verify)).toBeTruthy();
     await screen.findByText(T.successCountdown(14), undefined, { timeout: 2_500 });
     fireEvent.click(screen.getByRole('button', { name: T.returnToDashboard }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
+  });
+
+  it('tells a school that upgraded that nothing new is sent to sign in with', async () => {
+    backend.on('GET', PAYMENT_PATHS.verify, {
+      status: 200,
+      body: {
+        success: true,
+        status: 'completed',
+        kind: 'upgrade',
+        message: MESSAGES.payments.verifyCompleted,
+      },
+    });
+    renderRoutes(routes, '/payment/success?session_id=cs_local_2');
+    expect(await screen.findByText(MESSAGES.payments.verifyCompleted)).toBeTruthy();
+    expect(screen.getByText(T.successTextUpgrade)).toBeTruthy();
+    expect(screen.queryByText(/temporary password/)).toBeNull();
+  });
+
+  it('says when the first charge falls after a promotion code', async () => {
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: reply({ subscription: subscription({ firstChargeOn: '2027-01-26T10:00:00.000Z' }) }),
+    });
+    backend.on('GET', PAYMENT_PATHS.history, {
+      status: 200,
+      body: { success: true, payments: [] },
+    });
+    renderRoutes(routes, '/payments');
+    expect((await screen.findByTestId('subscription-first-charge')).textContent).toBe(
+      T.firstCharge('£4.99', '26 January 2027'),
+    );
+  });
+
+  it('says plans are not on sale yet, with no way to buy, when the server takes no payments', async () => {
+    backend.on('GET', PAYMENT_EXTRA_PATHS.plans, {
+      status: 200,
+      body: { success: true, plansOnSale: false, classroomEnabled: false, introOfferEnds: null },
+    });
+    backend.on('GET', PAYMENT_PATHS.subscription, {
+      status: 200,
+      body: reply({
+        isTrial: true,
+        hasStripeAccount: false,
+        subscription: subscription({
+          status: 'trial',
+          isActive: false,
+          isTrial: true,
+          plan: 'trial',
+          planName: 'Free Trial',
+          billingOption: null,
+          amountPence: null,
+          currentPeriodEnd: null,
+          trialExpiresAt: '2026-12-01T10:00:00.000Z',
+        }),
+      }),
+    });
+    renderRoutes(routes, '/payments');
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: T.notOnSale })).toHaveLength(2),
+    );
+    for (const button of screen.getAllByRole('button', { name: T.notOnSale })) {
+      expect(button).toHaveProperty('disabled', true);
+    }
+    expect(screen.getAllByText(T.notOnSaleNote)).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: T.buy('Personal Learning Plan') })).toBeNull();
+    expect(screen.queryByLabelText(T.promoLabel, { exact: false })).toBeNull();
   });
 
   it('says nothing was charged and goes home with the cancelled flag', async () => {

@@ -10,6 +10,8 @@ const P = PUBLIC_MESSAGES.landing.pricing;
 type TPricingProps = {
   /** The formatted last day of the introductory prices, or null when no offer runs. */
   introOfferEnds: string | null;
+  /** False without a payment provider (PAYMENTS=off): Buy says plans are not on sale yet. */
+  plansOnSale: boolean;
   onBuy: (billing: TBillingOption) => void;
   onStartTrial: () => void;
   /** The Personal plan's toggle, shared with the navbar's Buy Plan. */
@@ -17,7 +19,24 @@ type TPricingProps = {
   onPersonalBillingChange: (billing: TBillingOption) => void;
 };
 
-/** Pricing (spec 01 §2, §9): Personal on sale, Classroom 'Coming Soon!', each with its own toggle. */
+/** A plan's button where nothing can be bought (issue 26): disabled, with the reason beside it. */
+function NotOnSale({ id }: { id: string }) {
+  return (
+    <Stack gap={6}>
+      <Button fullWidth size="md" disabled aria-describedby={id}>
+        {P.notOnSale}
+      </Button>
+      <Text id={id} size="sm" ta="center" className={classes.muted}>
+        {P.notOnSaleNote}
+      </Text>
+    </Stack>
+  );
+}
+
+/**
+ * Pricing (spec 01 §2, §9): Personal on sale, Classroom 'Coming Soon!', each with its own toggle;
+ * both 'Not on sale yet' where this deployment takes no payments.
+ */
 export function PricingSection(props: TPricingProps) {
   const [classroomBilling, setClassroomBilling] = useState<TBillingOption>(
     PAID_PLANS.classroom.defaultBilling,
@@ -46,9 +65,13 @@ export function PricingSection(props: TPricingProps) {
             billing={props.personalBilling}
             onBillingChange={props.onPersonalBillingChange}
             action={
-              <Button fullWidth size="md" onClick={() => props.onBuy(props.personalBilling)}>
-                {P.buy}
-              </Button>
+              props.plansOnSale ? (
+                <Button fullWidth size="md" onClick={() => props.onBuy(props.personalBilling)}>
+                  {P.buy}
+                </Button>
+              ) : (
+                <NotOnSale id="personal-not-on-sale" />
+              )
             }
           />
           <PlanCard
@@ -56,14 +79,18 @@ export function PricingSection(props: TPricingProps) {
             billing={classroomBilling}
             onBillingChange={setClassroomBilling}
             action={
-              <Stack gap={6}>
-                <Button size="md" disabled aria-describedby="classroom-note">
-                  {P.comingSoon}
-                </Button>
-                <Text id="classroom-note" size="sm" ta="center" className={classes.muted}>
-                  {P.classroomNote}
-                </Text>
-              </Stack>
+              props.plansOnSale ? (
+                <Stack gap={6}>
+                  <Button size="md" disabled aria-describedby="classroom-note">
+                    {P.comingSoon}
+                  </Button>
+                  <Text id="classroom-note" size="sm" ta="center" className={classes.muted}>
+                    {P.classroomNote}
+                  </Text>
+                </Stack>
+              ) : (
+                <NotOnSale id="classroom-not-on-sale" />
+              )
             }
           />
           <Card withBorder radius="md" padding="xl" className={classes.planCard}>

@@ -86,13 +86,17 @@ export default function LandingPage({
     ? formatLongDate(`${site.introOfferEndsOn}T12:00:00`)
     : null;
   const buy = (billing: TBillingOption) => setEmailPurpose({ kind: 'purchase', billing });
+  // Nothing on sale: Buy Plan shows the pricing, where the plans say so.
+  const buyPlan = site.plansOnSale
+    ? () => buy(personalBilling)
+    : () => document.getElementById('pricing')?.scrollIntoView();
 
   return (
     <div className={classes.page}>
       <a className={classes.skipLink} href="#main">
         {PUBLIC_MESSAGES.landing.skipToContent}
       </a>
-      <LandingHeader bookDemoUrl={site.bookDemoUrl} onBuyPlan={() => buy(personalBilling)} />
+      <LandingHeader bookDemoUrl={site.bookDemoUrl} onBuyPlan={buyPlan} />
       <main id="main" tabIndex={-1}>
         {isPaymentCancelled ? (
           <Container size="lg" pt="md">
@@ -123,6 +127,7 @@ export default function LandingPage({
         <Suspense fallback={null}>
           <PricingSection
             introOfferEnds={introOfferEnds}
+            plansOnSale={site.plansOnSale}
             onBuy={buy}
             onStartTrial={() => setTrialOpen(true)}
             personalBilling={personalBilling}

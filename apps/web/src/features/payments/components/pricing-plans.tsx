@@ -17,12 +17,14 @@ const T = MESSAGES.paymentPages;
 /**
  * The pricing view of /payments (spec 01 §2, §9): both plans, on the same cards as the landing
  * page, with their monthly/annual toggle (Personal monthly, Classroom annual first), the promo
- * code, and Buy. The Classroom plan says
- * 'Coming Soon!' unless the server sells it.
+ * code, and Buy. The Classroom plan says 'Coming Soon!' unless the server sells it; every plan says
+ * 'Not on sale yet' where the server takes no payments (PAYMENTS=off).
  */
 export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTrial: boolean }) {
   const plans = usePlans();
   const classroomEnabled = plans.data?.classroomEnabled ?? false;
+  // Without a payment provider (PAYMENTS=off) every plan says it is not on sale yet (issue 26).
+  const plansOnSale = plans.data?.plansOnSale !== false;
   const [billing, setBilling] = useState<Record<TPaidPlanId, TBillingOption>>({
     personal: PAID_PLANS.personal.defaultBilling,
     classroom: PAID_PLANS.classroom.defaultBilling,
@@ -72,18 +74,23 @@ export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTri
           {error}
         </Alert>
       )}
-      <TextInput
-        label={T.promoLabel}
-        description={T.promoHint}
-        value={promoCode}
-        onChange={(event) => setPromoCode(event.currentTarget.value)}
-        maw={320}
-        autoComplete="off"
-      />
+      {plansOnSale && (
+        <TextInput
+          label={T.promoLabel}
+          description={T.promoHint}
+          value={promoCode}
+          onChange={(event) => setPromoCode(event.currentTarget.value)}
+          maw={320}
+          autoComplete="off"
+        />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         {(['personal', 'classroom'] as const).map((id) => {
           const plan = PAID_PLANS[id];
-          const onSale = id === 'personal' || classroomEnabled;
+          const onSale = plansOnSale && (id === 'personal' || classroomEnabled);
+          const note = plansOnSale
+            ? { button: T.comingSoon, text: T.comingSoonNote, id: `${id}-coming-soon` }
+            : { button: T.notOnSale, text: T.notOnSaleNote, id: `${id}-not-on-sale` };
           return (
             <PlanCard
               key={id}
@@ -102,11 +109,11 @@ export function PricingPlans({ canManage, isTrial }: { canManage: boolean; isTri
                   </Button>
                 ) : (
                   <Stack gap={6}>
-                    <Button fullWidth disabled aria-describedby={`${id}-coming-soon`}>
-                      {T.comingSoon}
+                    <Button fullWidth disabled aria-describedby={note.id}>
+                      {note.button}
                     </Button>
-                    <Text id={`${id}-coming-soon`} size="xs" c="dimmed" ta="center">
-                      {T.comingSoonNote}
+                    <Text id={note.id} size="xs" c="dimmed" ta="center">
+                      {note.text}
                     </Text>
                   </Stack>
                 )

@@ -52,6 +52,10 @@ export default function PaymentSuccessPage() {
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2_000 : false),
   });
 
+  // An upgrade makes no new account: no temporary password is sent. Until the reply says which,
+  // a signed-in visitor is taken to be upgrading (a new buyer is not signed in).
+  const isUpgrade = verify.data?.kind ? verify.data.kind === 'upgrade' : isSignedIn();
+
   useEffect(() => burstConfetti(), []);
   useEffect(() => {
     if (verify.data?.status === 'completed' && isSignedIn()) {
@@ -66,7 +70,7 @@ export default function PaymentSuccessPage() {
         <Title order={1} size="h2">
           {T.successTitle}
         </Title>
-        <Text>{T.successText}</Text>
+        <Text>{isUpgrade ? T.successTextUpgrade : T.successText}</Text>
         {verify.data && (
           <Alert
             color={verify.data.success ? 'teal' : 'yellow'}

@@ -157,6 +157,14 @@ function ManagementView({
                 : T.renewsOn(formatLongDate(subscription.currentPeriodEnd))}
             </Text>
           )}
+          {subscription.firstChargeOn && subscription.amountPence !== null && (
+            <Text data-testid="subscription-first-charge">
+              {T.firstCharge(
+                formatPence(subscription.amountPence),
+                formatLongDate(subscription.firstChargeOn),
+              )}
+            </Text>
+          )}
           {portalError && (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {portalError}
