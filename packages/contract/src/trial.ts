@@ -34,7 +34,16 @@ export const PAYMENT_PATHS = {
   webhook: '/payment/webhook',
 } as const;
 
-/** POST /trial/create: the landing page sends an empty body; the spec's two other bodies are accepted. */
+/** The query of a trial sign-up link: /register?showTrial=true&email&token&ts (issue 18). */
+export const ZTrialSignupProof = z.object({
+  token: z.string().trim().max(200).optional(),
+  ts: z.union([z.string().trim().max(20), z.number().int()]).optional(),
+});
+
+/**
+ * POST /trial/create: the landing page sends an empty body; the spec's two other bodies are accepted.
+ * The register page opening a sign-up link sends its email, token and ts: that link's one school.
+ */
 export const ZTrialCreateRequest = z
   .object({
     schoolCode: z.string().trim().optional(),
@@ -42,6 +51,7 @@ export const ZTrialCreateRequest = z
     name: z.string().trim().min(1).max(120).optional(),
     trialDays: z.number().int().min(1).max(14).optional(),
   })
+  .extend(ZTrialSignupProof.shape)
   .optional();
 export type TTrialCreateRequest = z.infer<typeof ZTrialCreateRequest>;
 
@@ -150,9 +160,3 @@ export type TTrialCodeValidation = z.infer<typeof ZTrialCodeValidation>;
 /** GET /trial/email-trial: the link went out (or the address already has an account: 409). */
 export const ZEmailTrialResponse = z.object({ success: z.literal(true), message: z.string() });
 export type TEmailTrialResponse = z.infer<typeof ZEmailTrialResponse>;
-
-/** The query of a trial sign-up link: /register?showTrial=true&email&token&ts (issue 18). */
-export const ZTrialSignupProof = z.object({
-  token: z.string().trim().max(200).optional(),
-  ts: z.union([z.string().trim().max(20), z.number().int()]).optional(),
-});

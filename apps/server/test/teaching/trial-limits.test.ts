@@ -130,7 +130,8 @@ describe('trial limits: 3 classes and 3 questions per teacher', () => {
 
   it('refuses creates with 403 TRIAL_EXPIRED once the trial is over', async () => {
     const { teacher, students, school } = await teacherWithStudents(t, { plan: 'trial' });
-    await createClass(t.app, teacher, 'Before expiry', [students[0].id]);
+    const cls = await createClass(t.app, teacher, 'Before expiry', [students[0].id]);
+    const question = await createQuestion(t.app, teacher, 'Before expiry');
     await t.database.db
       .update(schools)
       .set({ trialExpiresAt: new Date(Date.now() - DAY) })
@@ -140,6 +141,14 @@ describe('trial limits: 3 classes and 3 questions per teacher', () => {
       message: MESSAGES.register.trialExpired,
     });
     expectError(await postQuestion(teacher, 'After expiry'), 403, { code: 'TRIAL_EXPIRED' });
+    // Putting a question in a class is new work too (issue 26: it said "added successfully").
+    const added = await t.app.inject({
+      method: 'POST',
+      url: url(QUESTION_PATHS.addToClass),
+      headers: teacher.headers,
+      payload: { questionId: question.id, classId: cls.id },
+    });
+    expectError(added, 403, { code: 'TRIAL_EXPIRED', message: MESSAGES.register.trialExpired });
     expect((await validate(teacher, 'classes')).json()).toMatchObject({
       canProceed: false,
       count: 1,

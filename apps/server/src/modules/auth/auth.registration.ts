@@ -12,7 +12,7 @@ import type { TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from './auth.delivery';
 import { schoolCodeMail, welcomeMail } from './auth.mail';
 import { checkTrialSignup, formatLondonDate } from '../trials/trials.policy';
-import { insertNewTrialSchool } from '../trials/trials.service';
+import { trialSchoolOfLink } from '../trials/trials.service';
 import { assertPasswordAcceptable, hashPassword } from './auth.passwords';
 import {
   defaultPermissionsFor,
@@ -49,9 +49,11 @@ export async function register(
 ): Promise<TSuccessResponse> {
   const now = ctx.now();
   const trial = input.showTrial === true;
+  let linkTs: number | null = null;
   if (trial) {
     const check = checkTrialSignup(ctx.config.jwtSecret, input, now);
     if (!check.ok) throw new AppError('BAD_REQUEST', check.message, { field: 'token' });
+    linkTs = check.ts;
   } else if (!input.schoolCode) {
     throw new AppError('VALIDATION', MESSAGES.register.codeRequired, { field: 'schoolCode' });
   }
@@ -60,9 +62,16 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   const role = trial ? 'teacher' : 'student';
   const school = await ctx.db.transaction(async (tx): Promise<TSchoolRow> => {
-    const found = input.schoolCode
-      ? await findSchoolByCode(tx, input.schoolCode, { lock: true })
-      : await insertNewTrialSchool(tx, now);
+    // Without a code, the link's own trial school (made once, however often the link is used).
+    const found =
+      input.schoolCode || linkTs === null
+        ? await findSchoolByCode(tx, input.schoolCode ?? '', { lock: true })
+        : await trialSchoolOfLink(
+            tx,
+            ctx.config.jwtSecret,
+            { email: input.email, ts: linkTs },
+            now,
+          );
     if (!found) {
       throw new AppError('SCHOOL_CODE_INVALID', MESSAGES.register.invalidCode, {
         field: 'schoolCode',

@@ -18,7 +18,10 @@ import { requireEnrolledClass, requireTeacherClass } from '../classes/classes.ac
 import type { TClassRow } from '../classes/classes.queries';
 import { generateRubric, type TGeneratedRubric } from '../rubrics/rubric.service';
 import { releaseHeldFeedback } from '../submissions/submissions.held';
-import { assertTrialAllowsCreate } from '../trial-limits/trial-limits.service';
+import {
+  assertSchoolCanCreate,
+  assertTrialAllowsCreate,
+} from '../trial-limits/trial-limits.service';
 import {
   canManageQuestion,
   isOwnTeacherId,
@@ -205,6 +208,7 @@ export async function addQuestionToClass(
 ): Promise<void> {
   const cls = await requireTeacherClass(ctx.db, user, input.classId);
   const question = await requireOwnQuestion(ctx.db, user, input.questionId);
+  await assertSchoolCanCreate(ctx.db, user, ctx.now());
   await queries.insertClassQuestion(ctx.db, cls.id, question.id, ctx.now());
 }
 

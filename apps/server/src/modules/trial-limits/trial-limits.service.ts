@@ -44,9 +44,7 @@ export async function assertTrialAllowsCreate(
   if (!teacher) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
   // An ended paid plan is treated like an expired trial (the shared "school can create" rule).
   const access = schoolCanCreate(teacher, now);
-  if (!access.ok && access.reason === 'plan_ended') {
-    throw new AppError('PLAN_INACTIVE', MESSAGES.payments.planEnded);
-  }
+  if (!access.ok && access.reason === 'plan_ended') throw createRefusal(access.reason);
   if (teacher.plan !== 'trial') return;
   const count = await countTeacherItems(tx, schoolId, user.userId, limitType);
   const decision = decideTrialLimit(teacher, limitType, count, now);
@@ -55,4 +53,26 @@ export async function assertTrialAllowsCreate(
     decision.isExpired ? 'TRIAL_EXPIRED' : 'TRIAL_LIMIT',
     trialRefusalMessage(limitType, decision),
   );
+}
+
+function createRefusal(reason: 'trial_expired' | 'plan_ended'): AppError {
+  return reason === 'plan_ended'
+    ? new AppError('PLAN_INACTIVE', MESSAGES.payments.planEnded)
+    : new AppError('TRIAL_EXPIRED', MESSAGES.register.trialExpired);
+}
+
+/**
+ * For changes that count against no limit but still make new work, such as putting a question in a
+ * class (issue 26): an expired trial (403 TRIAL_EXPIRED, the spec's text) and an ended plan
+ * (403 PLAN_INACTIVE) are refused, as when creating.
+ */
+export async function assertSchoolCanCreate(
+  db: TDb,
+  user: TAccessClaims,
+  now: Date,
+): Promise<void> {
+  const teacher = await findTeacherSchool(db, schoolOf(user), user.userId);
+  if (!teacher) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  const access = schoolCanCreate(teacher, now);
+  if (!access.ok) throw createRefusal(access.reason);
 }

@@ -21,6 +21,7 @@ describe('trials.policy', () => {
     const token = signTrialSignup(SECRET, 'a@example.com', ts);
     expect(checkTrialSignup(SECRET, { email: 'A@example.com', token, ts }, now)).toEqual({
       ok: true,
+      ts,
     });
     expect(checkTrialSignup(SECRET, { email: 'b@example.com', token, ts }, now)).toEqual({
       ok: false,

@@ -23,7 +23,18 @@ export function signTrialSignup(secret: string, email: string, ts: number): stri
     .digest('base64url');
 }
 
-export type TSignupCheck = { ok: true } | { ok: false; message: string };
+/**
+ * The code of the one trial school a sign-up link makes (issue 26): drawn from the link itself under
+ * the server key, so opening the link again, or registering with it, finds that school rather than
+ * making another, and the database's unique code settles two openings at once.
+ */
+export function trialLinkSchoolSeed(secret: string, email: string, ts: number): Buffer {
+  return createHmac('sha256', secret)
+    .update(`trial-school\n${email.trim().toLowerCase()}\n${ts}`)
+    .digest();
+}
+
+export type TSignupCheck = { ok: true; ts: number } | { ok: false; message: string };
 
 /**
  * Checks a sign-up link's token for this e-mail: missing, forged (or for another address) and expired
@@ -48,7 +59,7 @@ export function checkTrialSignup(
   const age = now.getTime() - ts;
   if (age < -FUTURE_SKEW_MS) return { ok: false, message: MESSAGES.trial.linkInvalid };
   if (age > TRIAL_SIGNUP_LINK_TTL_MS) return { ok: false, message: MESSAGES.trial.linkExpired };
-  return { ok: true };
+  return { ok: true, ts };
 }
 
 /** "Trial School 4KQZ" unless the creator gave a name. */

@@ -25,6 +25,15 @@ export async function insertTrialSchool(
   return rows[0] ?? null;
 }
 
+export async function findTrialSchoolByCode(db: TDb, code: string): Promise<TSchoolRow | null> {
+  const rows = await db
+    .select()
+    .from(schools)
+    .where(and(eq(schools.code, code), eq(schools.plan, 'trial')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export type TSchoolUsageCounts = {
   teacherCount: number;
   studentCount: number;

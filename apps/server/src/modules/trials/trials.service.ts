@@ -18,12 +18,20 @@ import type { TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from '../auth/auth.delivery';
 import { trialLinkMail } from '../auth/auth.mail';
 import { emailExists, findSchoolByCode, findSchoolById } from '../auth/auth.queries';
-import { generateSchoolCode } from '../auth/auth.school-code';
+import { generateSchoolCode, schoolCodeFromSeed } from '../auth/auth.school-code';
 import { countMonthSubmissions } from '../limits/limits.queries';
-import { daysRemaining, signTrialSignup, trialExpiry, trialSchoolName } from './trials.policy';
+import {
+  checkTrialSignup,
+  daysRemaining,
+  signTrialSignup,
+  trialExpiry,
+  trialLinkSchoolSeed,
+  trialSchoolName,
+} from './trials.policy';
 import {
   countSchoolUsage,
   deleteUnclaimedTrials,
+  findTrialSchoolByCode,
   insertTrialSchool,
   type TSchoolRow,
 } from './trials.queries';
@@ -53,12 +61,69 @@ export async function insertNewTrialSchool(
   throw new AppError('INTERNAL', MESSAGES.trial.failedCreate);
 }
 
-/** POST /trial/create: public; empty body, {schoolCode, trialDays} or {email, name, trialDays}. */
+/**
+ * The one trial school of a sign-up link (issue 26): made the first time the link is opened (or used
+ * to register), found again every later time. Its code comes from the link under the server key, so
+ * two openings at once meet at the database's unique code and make one school.
+ */
+export async function trialSchoolOfLink(
+  db: TDb,
+  secret: string,
+  link: { email: string; ts: number },
+  now: Date,
+): Promise<TSchoolRow> {
+  const code = schoolCodeFromSeed(trialLinkSchoolSeed(secret, link.email, link.ts));
+  const made = await insertTrialSchool(db, {
+    code,
+    name: trialSchoolName(code, undefined),
+    trialExpiresAt: trialExpiry(now, TRIAL_PLAN.days),
+    now,
+  });
+  const school = made ?? (await findTrialSchoolByCode(db, code));
+  if (!school) throw new AppError('INTERNAL', MESSAGES.trial.failedCreate);
+  return school;
+}
+
+/**
+ * Opening a trial sign-up link (the register page, POST /trial/create with the link's e-mail, token
+ * and ts): the link's one school; once its address has an account, the trial already exists and the
+ * reply says how to sign in.
+ */
+async function openTrialLink(
+  ctx: TAppContext,
+  body: {
+    email?: string | undefined;
+    token?: string | undefined;
+    ts?: string | number | undefined;
+  },
+  now: Date,
+): Promise<TSchoolRow> {
+  const email = body.email ?? '';
+  const check = checkTrialSignup(ctx.config.jwtSecret, { ...body, email }, now);
+  if (!email || !check.ok) {
+    throw new AppError('BAD_REQUEST', check.ok ? MESSAGES.trial.linkMissing : check.message, {
+      field: 'token',
+    });
+  }
+  if (await emailExists(ctx.db, email)) {
+    throw new AppError('CONFLICT', MESSAGES.trial.linkUsed(email), { field: 'email' });
+  }
+  return trialSchoolOfLink(ctx.db, ctx.config.jwtSecret, { email, ts: check.ts }, now);
+}
+
+/**
+ * POST /trial/create: public; empty body, {schoolCode, trialDays} or {email, name, trialDays}; with
+ * a sign-up link's token and ts, that link's one school.
+ */
 export async function createTrial(
   ctx: TAppContext,
   input: TTrialCreateRequest,
 ): Promise<TTrialCreateResponse> {
   const body = input ?? {};
+  if (body.token !== undefined || body.ts !== undefined) {
+    const now = ctx.now();
+    return presentCreated(await openTrialLink(ctx, body, now), now);
+  }
   if (body.schoolCode !== undefined && !isValidSchoolCode(body.schoolCode)) {
     throw new AppError('VALIDATION', MESSAGES.register.codeFormat, { field: 'schoolCode' });
   }
@@ -71,6 +136,10 @@ export async function createTrial(
     name: body.name,
     days: body.trialDays,
   });
+  return presentCreated(school, now);
+}
+
+function presentCreated(school: TSchoolRow, now: Date): TTrialCreateResponse {
   return {
     success: true,
     message: MESSAGES.trial.created,
@@ -143,10 +212,15 @@ export async function getTrialStatus(ctx: TAppContext, user: TAccessClaims): Pro
   return presentStatus(ctx.db, school, ctx.now(), ctx.config.aiProvider !== 'offline');
 }
 
-/** GET /trial/status/{schoolCode}: any school's trial status by its code (the code is the secret). */
+/**
+ * GET /trial/status/{schoolCode}: a trial's status by its code. Every student of a school knows its
+ * code, so a paid school's counts are not told this way (issue 26): it answers 404 as for no school.
+ */
 export async function getTrialStatusByCode(ctx: TAppContext, code: string): Promise<TTrialStatus> {
   const school = isValidSchoolCode(code) ? await findSchoolByCode(ctx.db, code) : null;
-  if (!school || !school.active) throw new AppError('NOT_FOUND', MESSAGES.trial.codeUnknown);
+  if (!school || !school.active || school.plan !== 'trial') {
+    throw new AppError('NOT_FOUND', MESSAGES.trial.codeUnknown);
+  }
   return presentStatus(ctx.db, school, ctx.now(), ctx.config.aiProvider !== 'offline');
 }
 

@@ -265,16 +265,42 @@ describe('insert question form', { timeout: 20_000 }, () => {
   });
 
   it('shows the trial banner and blocks saving at the trial limit', async () => {
-    const user = userEvent.setup({ delay: null });
     backend.on('GET', '/trial/validate/questions', trialReply('questions', false, 3));
     renderInsert();
     expect(await screen.findByText(MESSAGES.questions.trialBanner)).toBeInTheDocument();
-    await fillQuestion(user);
-    await user.click(screen.getByRole('button', { name: T.writeManually }));
-    await enter(user, T.lowRubricLabel, 'Low');
+    // Nothing can be typed in vain: the fields are off from the start, with Save.
+    expect(field(T.questionLabel)).toBeDisabled();
     expect(saveButton()).toBeDisabled();
     // Nor is a rubric drafted (an AI call, with a provider) for a question that cannot be saved.
     expect(screen.getByRole('button', { name: T.generateWithAi })).toBeDisabled();
+    expect(screen.queryByTestId('trial-expired-note')).not.toBeInTheDocument();
+  });
+
+  it('says up front that an expired trial cannot add questions, with every field off', async () => {
+    backend.on('GET', '/trial/validate/questions', {
+      status: 200,
+      body: {
+        success: true,
+        canProceed: false,
+        isTrial: true,
+        limitType: 'questions',
+        count: 1,
+        limit: 3,
+        message: MESSAGES.register.trialExpired,
+      },
+    });
+    renderInsert();
+    const note = await screen.findByTestId('trial-expired-note');
+    expect(note).toHaveTextContent(MESSAGES.register.trialExpired);
+    expect(within(note).getByRole('link', { name: MESSAGES.trial.upgradeToPaid })).toHaveAttribute(
+      'href',
+      '/payments',
+    );
+    expect(field(T.questionLabel)).toBeDisabled();
+    expect(screen.getByRole('button', { name: T.writeManually })).toBeDisabled();
+    expect(saveButton()).toBeDisabled();
+    // The limit banner is for a full trial, not an ended one.
+    expect(screen.queryByText(MESSAGES.questions.trialBanner)).not.toBeInTheDocument();
   });
 });
 

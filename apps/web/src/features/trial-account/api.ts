@@ -13,9 +13,13 @@ import {
 } from '@stem/contract/trial';
 import { api } from '../../lib/http';
 
-/** POST /trial/create with an empty body: a new 14-day trial school and its code. */
-export async function createTrialSchool(): Promise<TTrialCreateData> {
-  return ZTrialCreateResponse.parse(await api.post<unknown>(TRIAL_PATHS.create, {})).data;
+/** POST /trial/create with a sign-up link's e-mail, token and ts: that link's one trial school. */
+export async function createTrialSchool(link: {
+  email: string;
+  token: string;
+  ts: string;
+}): Promise<TTrialCreateData> {
+  return ZTrialCreateResponse.parse(await api.post<unknown>(TRIAL_PATHS.create, link)).data;
 }
 
 /** GET /trial/email-trial?email=: mails the signed sign-up link (issue 18). */

@@ -5,12 +5,17 @@ import { serverMessageOf, statusOf } from '../../lib/http';
 import { createTrialSchool, getTrialCodeInfo } from './api';
 
 /**
- * The trial school a trial sign-up registers in: the link's code when it carries one, otherwise a new
- * trial made once for this page ('Generating your trial code...', spec 01 §2).
+ * The trial school a trial sign-up registers in: the link's code when it carries one, otherwise the
+ * link's own trial school ('Generating your trial code...', spec 01 §2), which the server makes the
+ * first time and finds again after; once registered, it answers 409 saying how to sign in (issue 26).
  */
-export function useTrialSchool(enabled: boolean, code: string) {
+export function useTrialSchool(
+  enabled: boolean,
+  code: string,
+  link: { email: string; token: string; ts: string },
+) {
   return useQuery({
-    queryKey: ['trial', 'signup-school', code],
+    queryKey: ['trial', 'signup-school', code, link.email, link.token, link.ts],
     enabled,
     retry: false,
     staleTime: Infinity,
@@ -18,7 +23,7 @@ export function useTrialSchool(enabled: boolean, code: string) {
     refetchOnWindowFocus: false,
     queryFn: async (): Promise<TTrialCreateData> => {
       if (!code) {
-        const created = await createTrialSchool();
+        const created = await createTrialSchool(link);
         if (!created.schoolCode) throw new Error(MESSAGES.register.noTrialCode);
         return created;
       }

@@ -111,7 +111,13 @@ export default function RegisterPage() {
   }));
   const isTrialMode = trialLink.isTrial;
   const hasTrialProof = isTrialMode && trialLink.token !== '' && prefilledEmail !== '';
-  const trialSchool = useTrialSchool(hasTrialProof, trialLink.code);
+  const trialSchool = useTrialSchool(hasTrialProof, trialLink.code, {
+    email: prefilledEmail,
+    token: trialLink.token,
+    ts: trialLink.ts,
+  });
+  // The link was used already: its trial exists, and the alert says how to sign in (issue 26).
+  const isTrialTaken = trialSchool.isError && statusOf(trialSchool.error) === 409;
 
   const code = isTrialMode ? '' : codeParts.join('');
   const {
@@ -335,8 +341,20 @@ export default function RegisterPage() {
               </Group>
             )}
             {trialSchool.isError && (
-              <Alert color="red" icon={<IconAlertCircle />}>
+              <Alert
+                color={isTrialTaken ? 'blue' : 'red'}
+                icon={<IconAlertCircle />}
+                data-testid="trial-school-error"
+              >
                 {trialSchoolErrorMessage(trialSchool.error)}
+                {isTrialTaken && (
+                  <>
+                    {' '}
+                    <Anchor component={Link} to="/login" fw={600}>
+                      {T.logIn}
+                    </Anchor>
+                  </>
+                )}
               </Alert>
             )}
             {trialSchool.data && (

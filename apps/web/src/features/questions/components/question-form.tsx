@@ -1,6 +1,7 @@
 import {
   Alert,
   Button,
+  Fieldset,
   Group,
   Modal,
   NumberInput,
@@ -39,7 +40,7 @@ type TQuestionFormProps = {
   initialMode: TRubricMode;
   submitLabel: string;
   saving: boolean;
-  /** The trial limit is reached: the question cannot be added. */
+  /** The trial limit is reached or the trial is over: the fields and Save are off. */
   saveBlocked?: boolean;
   saveError: ReactNode;
   onSave: (request: TUpdateQuestionRequest) => void;
@@ -115,163 +116,174 @@ export function QuestionForm(props: TQuestionFormProps) {
 
   return (
     <Stack gap="lg">
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
-        <Stack>
-          <Textarea
-            label={T.questionLabel}
-            placeholder={T.questionPlaceholder}
-            required
-            autosize
-            minRows={3}
-            maxRows={12}
-            maxLength={5000}
-            value={values.question}
-            onChange={(event) => set({ question: event.currentTarget.value })}
-          />
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-            <NumberInput
-              label={T.marksLabel}
-              description={T.marksHint}
-              required
-              autoComplete="off"
-              // Digits only (spec 02 §5): no sign, no decimals, no grouping.
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator={false}
-              min={1}
-              step={1}
-              value={values.marks}
-              error={marksError(values.marks)}
-              onChange={(value) => {
-                const raw = String(value);
-                setValues((current) => applyMarksInput(current, raw));
-                setFormError(null);
-              }}
-            />
-            <TextInput
-              label={T.lowRangeLabel}
-              description={T.lowRangeHint}
-              required
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.lowMarkRange}
-              error={ranges.lowMarkRange}
-              onChange={(event) =>
-                set({ lowMarkRange: applyRangeInput(event.currentTarget.value) })
-              }
-            />
-            <TextInput
-              label={T.highRangeLabel}
-              description={T.highRangeHint}
-              required
-              inputMode="numeric"
-              autoComplete="off"
-              value={values.highMarkRange}
-              error={ranges.highMarkRange}
-              onChange={(event) =>
-                set({ highMarkRange: applyRangeInput(event.currentTarget.value) })
-              }
-            />
-          </SimpleGrid>
-        </Stack>
-      </Paper>
-
-      <Paper
-        withBorder
-        p={{ base: 'md', sm: 'lg' }}
-        radius="md"
-        component="section"
-        aria-label={T.rubricHeading}
+      {/* Blocked (an expired trial, a trial at its limit): nothing can be typed in vain (issue 26). */}
+      <Fieldset
+        variant="unstyled"
+        disabled={saveBlocked === true}
+        p={0}
+        m={0}
+        data-testid="question-fields"
       >
-        <Stack>
-          <div>
-            <Title order={2} size="h3">
-              {T.rubricHeading}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {T.rubricHint}
-            </Text>
-          </div>
-          <Group gap="sm">
-            <Button
-              leftSection={<IconSparkles size={18} aria-hidden />}
-              onClick={generate}
-              loading={generation.isPending}
-              disabled={saving || saveBlocked === true}
-            >
-              {T.generateWithAi}
-            </Button>
-            <Button
-              variant={mode === 'manual' ? 'light' : 'default'}
-              leftSection={<IconPencil size={18} aria-hidden />}
-              onClick={writeManually}
-              aria-pressed={mode === 'manual'}
-              disabled={generation.isPending || saving}
-            >
-              {T.writeManually}
-            </Button>
-          </Group>
-          {rubricError && (
-            <Alert color="red" role="alert" data-testid="rubric-error">
-              {rubricError}
-            </Alert>
-          )}
-          {mode !== 'none' &&
-            (values.lowRubric.trim() !== '' || values.highRubric.trim() !== '') &&
-            marksError(values.marks) === null &&
-            rubricMarks !== '' &&
-            Number(rubricMarks) !== Number(values.marks) && (
-              <Alert color="yellow" data-testid="rubric-marks-changed">
-                {T.rubricMarksChanged(rubricMarks, values.marks)}
-              </Alert>
-            )}
-          {mode !== 'none' && (
+        <Stack gap="lg">
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
             <Stack>
-              {mode === 'ai' && engine && (
-                <Text size="xs" c="dimmed">
-                  {rubricEngineLabel(engine)}
+              <Textarea
+                label={T.questionLabel}
+                placeholder={T.questionPlaceholder}
+                required
+                autosize
+                minRows={3}
+                maxRows={12}
+                maxLength={5000}
+                value={values.question}
+                onChange={(event) => set({ question: event.currentTarget.value })}
+              />
+              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+                <NumberInput
+                  label={T.marksLabel}
+                  description={T.marksHint}
+                  required
+                  autoComplete="off"
+                  // Digits only (spec 02 §5): no sign, no decimals, no grouping.
+                  allowDecimal={false}
+                  allowNegative={false}
+                  thousandSeparator={false}
+                  min={1}
+                  step={1}
+                  value={values.marks}
+                  error={marksError(values.marks)}
+                  onChange={(value) => {
+                    const raw = String(value);
+                    setValues((current) => applyMarksInput(current, raw));
+                    setFormError(null);
+                  }}
+                />
+                <TextInput
+                  label={T.lowRangeLabel}
+                  description={T.lowRangeHint}
+                  required
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={values.lowMarkRange}
+                  error={ranges.lowMarkRange}
+                  onChange={(event) =>
+                    set({ lowMarkRange: applyRangeInput(event.currentTarget.value) })
+                  }
+                />
+                <TextInput
+                  label={T.highRangeLabel}
+                  description={T.highRangeHint}
+                  required
+                  inputMode="numeric"
+                  autoComplete="off"
+                  value={values.highMarkRange}
+                  error={ranges.highMarkRange}
+                  onChange={(event) =>
+                    set({ highMarkRange: applyRangeInput(event.currentTarget.value) })
+                  }
+                />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+
+          <Paper
+            withBorder
+            p={{ base: 'md', sm: 'lg' }}
+            radius="md"
+            component="section"
+            aria-label={T.rubricHeading}
+          >
+            <Stack>
+              <div>
+                <Title order={2} size="h3">
+                  {T.rubricHeading}
+                </Title>
+                <Text size="sm" c="dimmed">
+                  {T.rubricHint}
                 </Text>
-              )}
-              {mode === 'ai' && engine && isWordingDraft(engine) && (
-                <Alert color="blue" variant="light" data-testid="draft-needs-answer">
-                  {T.draftNeedsAnswer}
+              </div>
+              <Group gap="sm">
+                <Button
+                  leftSection={<IconSparkles size={18} aria-hidden />}
+                  onClick={generate}
+                  loading={generation.isPending}
+                  disabled={saving || saveBlocked === true}
+                >
+                  {T.generateWithAi}
+                </Button>
+                <Button
+                  variant={mode === 'manual' ? 'light' : 'default'}
+                  leftSection={<IconPencil size={18} aria-hidden />}
+                  onClick={writeManually}
+                  aria-pressed={mode === 'manual'}
+                  disabled={generation.isPending || saving}
+                >
+                  {T.writeManually}
+                </Button>
+              </Group>
+              {rubricError && (
+                <Alert color="red" role="alert" data-testid="rubric-error">
+                  {rubricError}
                 </Alert>
               )}
-              <Textarea
-                ref={lowRubricRef}
-                label={T.lowRubricLabel}
-                description={
-                  values.lowMarkRange ? T.rubricRangeHint(values.lowMarkRange) : undefined
-                }
-                placeholder={T.lowRubricPlaceholder}
-                autosize
-                minRows={5}
-                maxRows={20}
-                value={values.lowRubric}
-                onChange={(event) => set({ lowRubric: event.currentTarget.value })}
-              />
-              <Textarea
-                label={T.highRubricLabel}
-                description={
-                  values.highMarkRange ? T.rubricRangeHint(values.highMarkRange) : undefined
-                }
-                placeholder={T.highRubricPlaceholder}
-                autosize
-                minRows={5}
-                maxRows={20}
-                value={values.highRubric}
-                onChange={(event) => set({ highRubric: event.currentTarget.value })}
+              {mode !== 'none' &&
+                (values.lowRubric.trim() !== '' || values.highRubric.trim() !== '') &&
+                marksError(values.marks) === null &&
+                rubricMarks !== '' &&
+                Number(rubricMarks) !== Number(values.marks) && (
+                  <Alert color="yellow" data-testid="rubric-marks-changed">
+                    {T.rubricMarksChanged(rubricMarks, values.marks)}
+                  </Alert>
+                )}
+              {mode !== 'none' && (
+                <Stack>
+                  {mode === 'ai' && engine && (
+                    <Text size="xs" c="dimmed">
+                      {rubricEngineLabel(engine)}
+                    </Text>
+                  )}
+                  {mode === 'ai' && engine && isWordingDraft(engine) && (
+                    <Alert color="blue" variant="light" data-testid="draft-needs-answer">
+                      {T.draftNeedsAnswer}
+                    </Alert>
+                  )}
+                  <Textarea
+                    ref={lowRubricRef}
+                    label={T.lowRubricLabel}
+                    description={
+                      values.lowMarkRange ? T.rubricRangeHint(values.lowMarkRange) : undefined
+                    }
+                    placeholder={T.lowRubricPlaceholder}
+                    autosize
+                    minRows={5}
+                    maxRows={20}
+                    value={values.lowRubric}
+                    onChange={(event) => set({ lowRubric: event.currentTarget.value })}
+                  />
+                  <Textarea
+                    label={T.highRubricLabel}
+                    description={
+                      values.highMarkRange ? T.rubricRangeHint(values.highMarkRange) : undefined
+                    }
+                    placeholder={T.highRubricPlaceholder}
+                    autosize
+                    minRows={5}
+                    maxRows={20}
+                    value={values.highRubric}
+                    onChange={(event) => set({ highRubric: event.currentTarget.value })}
+                  />
+                </Stack>
+              )}
+              <Switch
+                label={MESSAGES.questions.holdFeedbackLabel}
+                description={MESSAGES.questions.holdFeedbackHint}
+                checked={values.holdFeedback}
+                onChange={(event) => set({ holdFeedback: event.currentTarget.checked })}
               />
             </Stack>
-          )}
-          <Switch
-            label={MESSAGES.questions.holdFeedbackLabel}
-            description={MESSAGES.questions.holdFeedbackHint}
-            checked={values.holdFeedback}
-            onChange={(event) => set({ holdFeedback: event.currentTarget.checked })}
-          />
+          </Paper>
         </Stack>
-      </Paper>
+      </Fieldset>
 
       {formError && (
         <Alert color="red" role="alert" data-testid="form-error">

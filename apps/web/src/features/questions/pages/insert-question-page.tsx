@@ -1,7 +1,8 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { TrialLimitBanner } from '../../../components/trial-limit-banner';
@@ -26,6 +27,22 @@ export default function InsertQuestionPage() {
     <Stack gap="lg" maw={900}>
       <Title order={1}>{T.insertHeading}</Title>
       <TrialLimitBanner limit={trial} />
+      {trial.isExpired && (
+        // Up front, before anything is typed: why this page cannot add a question (issue 26).
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconClockExclamation size={20} aria-hidden />}
+          data-testid="trial-expired-note"
+        >
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">{trial.message || MESSAGES.register.trialExpired}</Text>
+            <Anchor component={Link} to="/payments" fw={600} size="sm">
+              {MESSAGES.trial.upgradeToPaid}
+            </Anchor>
+          </Group>
+        </Alert>
+      )}
       <QuestionForm
         initialValues={EMPTY_QUESTION_FORM}
         initialMode="none"
