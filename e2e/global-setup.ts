@@ -37,6 +37,7 @@ const APP_VARIABLES = [
   'MARKING_BACKOFF_MS',
   'MARK_WAIT_MS',
   'JWT_SECRET',
+  'PAYMENTS',
   'OWNER_EMAIL',
   'OWNER_PASSWORD',
   'SMTP_URL',
@@ -222,6 +223,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The built-in test checkout, turned on by name: the payment journeys buy with it (no card, no
+    // money; it grants plans for nothing, so a deployment never gets it by leaving keys out).
+    PAYMENTS: 'test',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...queue?.env,
   };

@@ -20,6 +20,7 @@ async function startPublicCheckout(page: Page, email: string): Promise<string> {
   return body.checkoutUrl;
 }
 
+// The run's server has PAYMENTS=test (global-setup.ts): the built-in test checkout, on by name.
 test.describe('plans and payments with the built-in test checkout', () => {
   // Whole journeys (checkout, mail, sign-in, subscription pages) on shared, busy machines.
   test.describe.configure({ timeout: 120_000 });
@@ -101,6 +102,10 @@ test.describe('plans and payments with the built-in test checkout', () => {
     await page.getByRole('button', { name: /^Pay £4\.99/ }).click();
     await expect(page.getByRole('heading', { name: P.successTitle })).toBeVisible();
     await expect(page.getByText(MESSAGES.payments.verifyCompleted)).toBeVisible();
+    // An upgrade makes no new account: the page does not send them looking for a password.
+    await expect(page.getByText(P.successTextUpgrade)).toBeVisible();
+    await expect(page.getByText(P.successText)).toHaveCount(0);
+    await snap(page, 'payments-success-upgrade');
     await page.getByRole('button', { name: P.returnToDashboard }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
 
