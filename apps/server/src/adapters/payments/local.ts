@@ -14,6 +14,7 @@ import {
 } from '@stem/contract/plans';
 import type { TDb } from '../../db/client';
 import { localPaymentObjects } from '../../db/schema';
+import { addMonths } from '../../lib/add-months';
 import { sameOriginUrl } from '../../lib/same-origin';
 import type {
   PaymentsPort,
@@ -58,12 +59,6 @@ function reviveEvent(stored: unknown): TPaymentEvent {
   return JSON.parse(JSON.stringify(stored), (key, value: unknown) =>
     DATE_KEYS.has(key) && typeof value === 'string' ? new Date(value) : value,
   ) as TPaymentEvent;
-}
-
-function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
 }
 
 function escapeHtml(value: string): string {

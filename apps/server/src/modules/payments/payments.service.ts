@@ -24,6 +24,7 @@ import {
 } from '../../adapters/payments/port';
 import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
+import { addMonths } from '../../lib/add-months';
 import { sameOriginUrl } from '../../lib/same-origin';
 import type { TAccessClaims } from '../../lib/tokens';
 import { isPaidPlanActive, schoolCanCreate } from '../schools/school-access.policy';
@@ -288,12 +289,6 @@ export async function createPortalSession(
     ctx.logger.error({ err: error }, 'the payment provider could not open a portal session');
     throw new AppError('UNAVAILABLE', MESSAGES.payments.portalUnavailable);
   }
-}
-
-function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
 }
 
 /**

@@ -50,6 +50,24 @@ const reply = (overrides: Partial<TSubscriptionResponse> = {}): TSubscriptionRes
   ...overrides,
 });
 
+/** A school on its free trial, ending on 1 December 2026. */
+const trialReply = () =>
+  reply({
+    isTrial: true,
+    hasStripeAccount: false,
+    subscription: subscription({
+      status: 'trial',
+      isActive: false,
+      isTrial: true,
+      plan: 'trial',
+      planName: 'Free Trial',
+      billingOption: null,
+      amountPence: null,
+      currentPeriodEnd: null,
+      trialExpiresAt: '2026-12-01T10:00:00.000Z',
+    }),
+  });
+
 const routes = [
   { path: '/payment/success', element: <PaymentSuccessPage /> },
   { path: '/payment/cancel', element: <PaymentCancelPage /> },
@@ -58,7 +76,7 @@ const routes = [
   { path: '*', element: <LocationProbe /> },
 ];
 
-describe('payment pages (spec 01 §2)', () => {
+describe('payment pages (spec 01 §2)', { timeout: 20_000 }, () => {
   beforeEach(() => {
     confetti.mockClear();
     signIn('admin', { permissions: ['view_payments', 'manage_payments'] });
@@ -130,21 +148,7 @@ describe('payment pages (spec 01 §2)', () => {
     });
     backend.on('GET', PAYMENT_PATHS.subscription, {
       status: 200,
-      body: reply({
-        isTrial: true,
-        hasStripeAccount: false,
-        subscription: subscription({
-          status: 'trial',
-          isActive: false,
-          isTrial: true,
-          plan: 'trial',
-          planName: 'Free Trial',
-          billingOption: null,
-          amountPence: null,
-          currentPeriodEnd: null,
-          trialExpiresAt: '2026-12-01T10:00:00.000Z',
-        }),
-      }),
+      body: trialReply(),
     });
     renderRoutes(routes, '/payments');
     await waitFor(() =>
@@ -204,21 +208,7 @@ describe('payment pages (spec 01 §2)', () => {
   it('shows a trial the pricing view and upgrades it through /trial/upgrade', async () => {
     backend.on('GET', PAYMENT_PATHS.subscription, {
       status: 200,
-      body: reply({
-        isTrial: true,
-        hasStripeAccount: false,
-        subscription: subscription({
-          status: 'trial',
-          isActive: false,
-          isTrial: true,
-          plan: 'trial',
-          planName: 'Free Trial',
-          billingOption: null,
-          amountPence: null,
-          currentPeriodEnd: null,
-          trialExpiresAt: '2026-12-01T10:00:00.000Z',
-        }),
-      }),
+      body: trialReply(),
     });
     backend.on('POST', TRIAL_PATHS.upgrade, {
       status: 400,
