@@ -21,7 +21,11 @@ import {
 } from '@stem/contract/admin';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { MESSAGES } from '@stem/contract/messages';
-import { ZSubmissionListQuery, ZSubmissionListResponse } from '@stem/contract/submissions';
+import {
+  ZSchoolSubmissionListResponse,
+  ZSubmissionListQuery,
+  ZSubmissionListResponse,
+} from '@stem/contract/submissions';
 import { ZClassIdParam, ZIdParam, ZMessageResponse } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
@@ -294,10 +298,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
         operationId: 'listSchoolSubmissions',
         tags,
         summary:
-          "A page of the school's submissions (sort, flag filter, search, cursor), without answers",
+          "A page of the school's submissions (sort, flag filter, search, cursor), without answers; `count` is the school's submissions",
         security,
         querystring: ZSubmissionListQuery,
-        response: { 200: ZSubmissionListResponse, ...invalid },
+        response: { 200: ZSchoolSubmissionListResponse, ...invalid },
       },
     },
     async (request) =>
