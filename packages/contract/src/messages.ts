@@ -697,7 +697,8 @@ export const MESSAGES = {
     confirmDeleteCounting: 'Counting what will be removed...',
     confirmDeleteBody: (users: number, submissions: number, enrolments: number) =>
       `This permanently deletes ${users} ${users === 1 ? 'person' : 'people'}, ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${enrolments} class ${enrolments === 1 ? 'place' : 'places'}. This cannot be undone.`,
-    confirmPromote: (name: string) => `Promote ${name} to teacher?`,
+    confirmPromote: (name: string) =>
+      `Promote ${name} to teacher? They leave every class's student list; their submissions are kept.`,
     confirmDemote: (name: string) => `Demote ${name} to student?`,
     confirm: 'Confirm',
     cancel: 'Cancel',

@@ -260,8 +260,9 @@ export async function deleteUsers(
 
 /**
  * PUT /admin/users/promote and /demote: student → teacher or teacher → student, with the permissions
- * of the new role. A teacher who still teaches classes is not demoted (409: give the classes to
- * another teacher first). Applies from the person's next request.
+ * of the new role. A promoted student leaves every class's student list (their submissions stay). A
+ * teacher who still teaches classes is not demoted (409: give the classes to another teacher first).
+ * Applies from the person's next request.
  */
 export async function changeRole(
   ctx: TAppContext,
@@ -285,14 +286,18 @@ export async function changeRole(
     const role = change === 'promote' ? 'teacher' : 'student';
     const schoolType = (await queries.findSchoolType(tx, schoolId)) ?? 'classroom';
     await queries.updateUserRole(tx, userId, role, defaultPermissionsFor(role, schoolType), now);
+    // A teacher is no class's student: a promotion takes them off every class's student list
+    // (their submissions stay, with the class they were made in).
+    const classPlaces =
+      change === 'promote' ? await classesSchool.removeStudentFromClasses(tx, userId) : 0;
     await recordAudit(tx, {
       schoolId,
       actorId: admin.userId,
       action: change === 'promote' ? 'user.promoted' : 'user.demoted',
       targetType: 'user',
       targetId: userId,
-      before: { role: person.role },
-      after: { role },
+      before: change === 'promote' ? { role: person.role, classPlaces } : { role: person.role },
+      after: change === 'promote' ? { role, classPlaces: 0 } : { role },
     });
   });
   await ctx.accountStates.forgetUsers([userId]);
