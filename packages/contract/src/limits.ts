@@ -31,6 +31,8 @@ export const MAX_ATTEMPTS_PER_QUESTION = 3;
 export const RECENT_SUBMISSIONS_TEACHER = 5;
 export const RECENT_SUBMISSIONS_STUDENT = 3;
 export const RECENT_CLASSES_ADMIN = 3;
+/** The admin dashboard's newest submissions of the school (as many as a teacher's). */
+export const RECENT_SUBMISSIONS_ADMIN = 5;
 
 export const MOBILE_MAX_WIDTH = 768;
 export const LOGO_MAX_BYTES = 2_097_152;
