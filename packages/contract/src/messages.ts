@@ -695,6 +695,23 @@ export const MESSAGES = {
     selectAll: 'Select all on this list',
     confirmDeleteTitle: (people: number) => (people === 1 ? 'Delete user' : 'Delete users'),
     confirmDeleteCounting: 'Counting what will be removed...',
+    /** The dialog, before anything is tried, when the deletion would be refused (issue 26). */
+    deleteBlockedTitle: (teachers: number) =>
+      teachers === 1
+        ? 'This teacher cannot be deleted yet'
+        : 'These teachers cannot be deleted yet',
+    deleteBlockedTeacher: (name: string, classes: number, questions: number) => {
+      const owns = [
+        classes > 0 ? `teaches ${classes} ${classes === 1 ? 'class' : 'classes'}` : '',
+        questions > 0 ? `owns ${questions} ${questions === 1 ? 'question' : 'questions'}` : '',
+      ].filter(Boolean);
+      return `${name} ${owns.join(' and ')}.`;
+    },
+    deleteBlockedHelp:
+      'Give each class to another teacher on its class page (Change teacher), and ask the teacher to delete their questions. Then delete the teacher.',
+    teacherClassesLink: (name: string) => `${name}'s classes`,
+    deletePreviewFailed: (message: string) =>
+      `Could not check what deleting would remove: ${message}`,
     confirmDeleteBody: (users: number, submissions: number, enrolments: number) =>
       `This permanently deletes ${users} ${users === 1 ? 'person' : 'people'}, ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${enrolments} class ${enrolments === 1 ? 'place' : 'places'}. This cannot be undone.`,
     confirmPromote: (name: string) =>

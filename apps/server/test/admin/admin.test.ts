@@ -667,14 +667,24 @@ describe('admin: user and class management of one school', () => {
       const preview = await send('POST', url(ADMIN_PATHS.deletePreview), adminHeaders, {
         users: [studentB.id, teacher.id],
       });
-      expect(preview.statusCode).toBe(409);
-      expect(preview.json<{ message: string }>().message).toBe(
-        MESSAGES.admin.teacherOwnsWork('Mr Newton', 10, 1),
-      );
+      // The preview explains the refusal before anything is tried (it answered 409, which the
+      // dialog showed as "Failed to delete user: …" on opening).
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json<{ data: object }>().data).toEqual({
+        users: 2,
+        students: 1,
+        teachers: 1,
+        submissions: 1,
+        enrolments: 2,
+        blocked: [{ id: teacher.id, name: 'Mr Newton', classes: 10, questions: 1 }],
+      });
       const response = await send('DELETE', url(ADMIN_PATHS.deleteUsers), adminHeaders, {
         users: [studentB.id, teacher.id],
       });
       expect(response.statusCode).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(
+        MESSAGES.admin.teacherOwnsWork('Mr Newton', 10, 1),
+      );
       const left = await t.database.db
         .select({ id: users.id })
         .from(users)
@@ -693,6 +703,7 @@ describe('admin: user and class management of one school', () => {
         teachers: 0,
         submissions: 3,
         enrolments: 3,
+        blocked: [],
       });
       const response = await send('DELETE', url(ADMIN_PATHS.deleteUsers), adminHeaders, {
         users: [studentA.id, studentB.id],

@@ -104,10 +104,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
       schema: {
         operationId: 'previewUserDeletion',
         tags,
-        summary: 'What deleting these people would remove (nothing changes)',
+        summary:
+          'What deleting these people would remove, and the teachers it would refuse (nothing changes)',
         security,
         body: ZUserIdsRequest,
-        response: { 200: ZDeletePreviewResponse, ...invalidOrMissing, 409: ZErrorResponse },
+        response: { 200: ZDeletePreviewResponse, ...invalidOrMissing },
       },
     },
     async (request) => ({

@@ -4,6 +4,7 @@ import type {
   TAdminUserDetailsResponse,
   TAdminUserListQuery,
   TAdminUserListResponse,
+  TDeletePreview,
   TDeletionCounts,
   TUserStats,
 } from '@stem/contract/admin';
@@ -169,12 +170,12 @@ async function lockForChange(
   return locked;
 }
 
-/** What deleting these people removes; refuses a teacher who still teaches classes or owns questions. */
-async function deletionCounts(
+/** What deleting these people removes, and each teacher who still teaches classes or owns questions. */
+async function deletionPreview(
   tx: TDb,
   schoolId: string,
   people: TLocked[],
-): Promise<TDeletionCounts> {
+): Promise<TDeletePreview> {
   const teachers = people.filter((p) => p.role === 'teacher');
   const students = people.filter((p) => p.role === 'student').map((p) => p.id);
   const teacherIds = teachers.map((p) => p.id);
@@ -184,35 +185,54 @@ async function deletionCounts(
     submissionsSchool.countSubmissionsOfStudents(tx, schoolId, students),
     classesSchool.countStudentEnrolments(tx, students),
   ]);
-  for (const teacher of teachers) {
-    const classes = classCounts.get(teacher.id) ?? 0;
-    const questions = questionCounts.get(teacher.id) ?? 0;
-    if (classes > 0 || questions > 0) {
-      throw new AppError(
-        'CONFLICT',
-        MESSAGES.admin.teacherOwnsWork(teacher.name, classes, questions),
-      );
-    }
-  }
+  const blocked = teachers
+    .map((teacher) => ({
+      id: teacher.id,
+      name: teacher.name,
+      classes: classCounts.get(teacher.id) ?? 0,
+      questions: questionCounts.get(teacher.id) ?? 0,
+    }))
+    .filter((teacher) => teacher.classes > 0 || teacher.questions > 0);
   return {
     users: people.length,
     students: students.length,
     teachers: teachers.length,
     submissions,
     enrolments,
+    blocked,
   };
 }
 
-/** POST /admin/delete-users/preview: what the deletion would remove (nothing changes). */
+/** What deleting these people removes; refuses (409) a teacher who still teaches or owns questions. */
+async function deletionCounts(
+  tx: TDb,
+  schoolId: string,
+  people: TLocked[],
+): Promise<TDeletionCounts> {
+  const { blocked, ...counts } = await deletionPreview(tx, schoolId, people);
+  const [first] = blocked;
+  if (first) {
+    throw new AppError(
+      'CONFLICT',
+      MESSAGES.admin.teacherOwnsWork(first.name, first.classes, first.questions),
+    );
+  }
+  return counts;
+}
+
+/**
+ * POST /admin/delete-users/preview: what the deletion would remove, and the teachers it would refuse
+ * (nothing changes). A refusal is part of the answer, not an error: nothing was tried yet.
+ */
 export async function previewDeletion(
   ctx: TAppContext,
   admin: TAccessClaims,
   ids: string[],
-): Promise<TDeletionCounts> {
+): Promise<TDeletePreview> {
   const schoolId = schoolOf(admin);
   return ctx.db.transaction(async (tx) => {
     const people = await lockForChange(tx, admin, schoolId, ids, 'delete');
-    return deletionCounts(tx, schoolId, people);
+    return deletionPreview(tx, schoolId, people);
   });
 }
 
