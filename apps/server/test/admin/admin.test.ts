@@ -497,7 +497,11 @@ describe('admin: user and class management of one school', () => {
         .select()
         .from(auditLog)
         .where(eq(auditLog.targetId, cls.id));
-      expect(audits.map((a) => a.action)).toContain('class.reassigned');
+      // The entry names both teachers (it held only ids), so it reads old → new.
+      expect(audits.find((a) => a.action === 'class.reassigned')?.details).toEqual({
+        before: { teacherId: teacher.id, teacher: 'Mr Newton' },
+        after: { teacherId: teacher2.id, teacher: 'Ms Curie' },
+      });
       const notATeacher = await send(
         'PUT',
         url(ADMIN_PATHS.class, { classId: cls.id }),

@@ -396,6 +396,9 @@ export async function reassignClass(
     const cls = await classesSchool.requireSchoolClass(tx, schoolId, classId, { lock: true });
     const teacher = await lockTeacher(tx, schoolId, teacherId);
     if (cls.teacherId !== teacher.id) {
+      const previous = cls.teacherId
+        ? await queries.findSchoolUser(tx, schoolId, cls.teacherId)
+        : null;
       await classesSchool.setClassTeacher(tx, cls, teacher.id, now);
       await recordAudit(tx, {
         schoolId,
@@ -403,8 +406,8 @@ export async function reassignClass(
         action: 'class.reassigned',
         targetType: 'class',
         targetId: cls.id,
-        before: { teacherId: cls.teacherId },
-        after: { teacherId: teacher.id },
+        before: { teacherId: cls.teacherId, teacher: previous?.name ?? null },
+        after: { teacherId: teacher.id, teacher: teacher.name },
       });
     }
     return { teacherName: teacher.name };

@@ -171,7 +171,7 @@ const school = (n: number, extra: Partial<TSchool> = {}): TSchool => ({
 });
 const page = (n: number) => ({ nextCursor: null, total: n, matched: n });
 
-describe('/school-management', () => {
+describe('/school-management', { timeout: 20_000 }, () => {
   const backend = setupLocalBackend();
   beforeEach(() =>
     signIn('owner', { school: null, schoolCode: null, schoolType: null, plan: null }),
@@ -269,6 +269,44 @@ describe('/school-management', () => {
     expect(await screen.findByText(M.noSchools)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search schools'), { target: { value: 'zz' } });
     expect(await screen.findByText(M.noMatches)).toBeTruthy();
+  });
+
+  it("shows an edit's old and new values in the Edit form's recent changes", async () => {
+    const edited = school(5, { name: 'Hilltop Academy' });
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: [edited], page: page(1) },
+    });
+    backend.on('GET', `/owner/schools/${edited._id}`, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          ...edited,
+          recentChanges: [
+            {
+              _id: uuid(61),
+              action: 'school.updated',
+              actorName: 'Olive Owner',
+              createdAt: '2025-03-11T10:00:00.000Z',
+              before: { name: 'Hilltop', logo: null },
+              after: { name: 'Hilltop Academy', logo: null },
+            },
+          ],
+        },
+      },
+    });
+    render();
+    await screen.findByText('Hilltop Academy');
+    fireEvent.click(
+      within(screen.getByTestId('school-card')).getByRole('button', { name: 'Edit' }),
+    );
+    const changes = await screen.findByLabelText('Recent changes');
+    expect(
+      await within(changes).findByText(
+        /Details edited by Olive Owner \(name “Hilltop” → “Hilltop Academy”\)/,
+      ),
+    ).toBeTruthy();
   });
 
   it('opens one form at a time; a refused delete tells the owner to deactivate', async () => {

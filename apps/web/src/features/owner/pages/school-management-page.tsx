@@ -19,6 +19,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSchool, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { describeAuditEntry } from '@stem/contract/audit';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TSchool } from '@stem/contract/owner';
 import { formatSchoolCode } from '@stem/contract/school-code';
@@ -43,30 +44,6 @@ type TOpen =
   | { kind: 'delete'; school: TSchool }
   | null;
 
-const ACTION_LABELS: Record<string, string> = {
-  'school.created': 'School created',
-  'school.updated': 'Details edited',
-  'school.deactivated': 'Deactivated',
-  'school.reactivated': 'Reactivated',
-  'school.deleted': 'Deleted',
-  'account.created': 'Account created',
-  'user.deleted': 'User deleted',
-  'user.promoted': 'User promoted',
-  'user.demoted': 'User demoted',
-  'class.created': 'Class created',
-  'class.reassigned': 'Class reassigned',
-  'class.students-added': 'Students added to a class',
-};
-
-function describeChange(after: Record<string, unknown> | null): string {
-  if (!after) return '';
-  const parts: string[] = [];
-  if (typeof after.name === 'string') parts.push(`name “${after.name}”`);
-  if (typeof after.role === 'string') parts.push(after.role);
-  if (typeof after.email === 'string') parts.push(after.email);
-  return parts.join(' · ');
-}
-
 function RecentChanges({ schoolId }: { schoolId: string }) {
   const query = useQuery({
     queryKey: ['owner', 'school', schoolId],
@@ -90,9 +67,7 @@ function RecentChanges({ schoolId }: { schoolId: string }) {
       )}
       {changes.map((change) => (
         <Text size="sm" key={change._id}>
-          {formatDateTime(change.createdAt)}: {ACTION_LABELS[change.action] ?? change.action}
-          {change.actorName ? ` by ${change.actorName}` : ''}
-          {describeChange(change.after) ? ` (${describeChange(change.after)})` : ''}
+          {formatDateTime(change.createdAt)}: {describeAuditEntry(change)}
         </Text>
       ))}
     </Stack>
