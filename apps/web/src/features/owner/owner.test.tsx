@@ -417,7 +417,7 @@ const user = (n: number, extra: Partial<TOwnerUser> = {}): TOwnerUser => ({
   ...extra,
 });
 
-describe('/user-management', () => {
+describe('/user-management', { timeout: 20_000 }, () => {
   const backend = setupLocalBackend();
   beforeEach(() => {
     signIn('owner', { school: null, schoolCode: null, schoolType: null, plan: null });
@@ -476,6 +476,32 @@ describe('/user-management', () => {
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'Person 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(backend.seen.some((r) => r.query.search === 'Person 1')).toBe(true));
+  });
+
+  it('fits its columns to the page: fixed layout, long addresses and school names wrap', async () => {
+    const long = user(1, {
+      email: 'teacher.abcd1234efgh5678.with.a.very.long.address@stemathome.example.org',
+      school: { _id: uuid(1), name: 'The Very Long Named Academy of Sciences', code: 'X' },
+    });
+    backend.on('GET', OWNER_PATHS.users, {
+      status: 200,
+      body: {
+        success: true,
+        users: [long],
+        page: { nextCursor: null, total: 1, matched: 1 },
+      },
+    });
+    renderRoutes(
+      [{ path: '/user-management', element: <UserManagementPage /> }],
+      '/user-management',
+    );
+    const cell = await screen.findByText(long.email);
+    const table = screen.getByRole('table', { name: 'Users' });
+    // It kept every cell to one line (white-space: nowrap), which scrolled sideways at 1280 px.
+    expect(table.style.whiteSpace).not.toBe('nowrap');
+    expect(table.style.getPropertyValue('--table-layout')).toBe('fixed');
+    expect(cell.style.overflowWrap).toBe('anywhere');
+    expect(screen.getByText(long.school!.name).style.overflowWrap).toBe('anywhere');
   });
 
   it('lists the schools in the School filter before anything is typed', async () => {
