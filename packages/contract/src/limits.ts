@@ -6,6 +6,8 @@ export const SCHOOL_CODE_LENGTH = 16;
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The set-password link of a new admin's or teacher's welcome mail (issue 26): 7 days, once. */
+export const STAFF_WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

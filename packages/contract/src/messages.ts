@@ -990,6 +990,13 @@ export const MESSAGES = {
     usersPage: (page: number, pages: number, users: number) =>
       `Page ${page} of ${pages} (${users} ${users === 1 ? 'user' : 'users'})`,
     deleteWarning: 'This action cannot be undone.',
+    /** The add form's code box and welcome note (issue 26). */
+    codeDescription: '16 letters and digits: a new code is made for you, or type your own',
+    newCode: 'Make a new code',
+    welcomeNoteAdmin:
+      'The admin is e-mailed a welcome with where to sign in and a link to choose their own password; no password is sent.',
+    welcomeNoteTeacher:
+      'The teacher is e-mailed a welcome with where to sign in and a link to choose their own password; no password is sent.',
     /** Server texts (ours: the spec shows only that a 400 mentions users). */
     serverHasUsers: (count: number) =>
       `This school still has ${count} ${count === 1 ? 'user' : 'users'}; a school with users cannot be deleted. Deactivate it instead.`,

@@ -379,9 +379,30 @@ describe('/school-management', { timeout: 20_000 }, () => {
     const code = within(screen.getByRole('region', { name: 'Add New School' })).getByLabelText(
       /School Code/,
     );
-    await user.click(code);
+    // The box offers a made code: the owner clears it to paste their own.
+    await user.clear(code);
     await user.paste('walk-3aca-demy-0001');
     expect((code as HTMLInputElement).value).toBe('WALK3ACADEMY0001');
+  });
+
+  it('offers a valid generated code, makes a new one on request, and says the admin is welcomed by e-mail', async () => {
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: [], page: page(0) },
+    });
+    render();
+    await screen.findByText(M.noSchools);
+    fireEvent.click(screen.getByRole('button', { name: 'Add New School' }));
+    const form = screen.getByRole('region', { name: 'Add New School' });
+    const box = within(form).getByLabelText(/School Code/) as HTMLInputElement;
+    expect(box.value).toMatch(/^[A-Z0-9]{16}$/);
+    const first = box.value;
+    fireEvent.click(within(form).getByRole('button', { name: M.newCode }));
+    expect(box.value).toMatch(/^[A-Z0-9]{16}$/);
+    expect(box.value).not.toBe(first);
+    expect(within(form).getByText(new RegExp(M.welcomeNoteAdmin.slice(0, 40)))).toBeTruthy();
+    // The edit form keeps the school's own code, with no button to change it.
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
   });
 
   it('checks the add form before anything is sent', async () => {

@@ -22,7 +22,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { describeAuditEntry } from '@stem/contract/audit';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TSchool } from '@stem/contract/owner';
-import { formatSchoolCode } from '@stem/contract/school-code';
+import { formatSchoolCode, generateSchoolCode } from '@stem/contract/school-code';
 import { LoadError } from '../../../components/load-error';
 import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -364,7 +364,8 @@ export default function SchoolManagementPage() {
         <SchoolForm
           key={formKey}
           mode="add"
-          initial={EMPTY_SCHOOL_FORM}
+          // A valid code is offered (a new one at each opening); the owner may make another or type one.
+          initial={{ ...EMPTY_SCHOOL_FORM, code: generateSchoolCode() }}
           busy={busy}
           onSubmit={(values) => void addSchool(values)}
           onCancel={close}
