@@ -42,10 +42,16 @@ test.describe('the school admin', () => {
     const run = Date.now().toString(36);
     const teacherToBe = await registerStudent(request, `Tina Wizard ${run}`);
     const pupil = await registerStudent(request, `Pat Pupil ${run}`);
+    const risingStar = await registerStudent(request, `Ray Rising ${run}`);
     const className = `Admin E2E ${run}`;
     const { admin } = accounts();
     await signIn(page, admin.email, admin.password);
     await expect(page).toHaveURL(/\/admin-dashboard$/);
+    // The seeded school's newest submissions (it always said "No recent submissions").
+    const recent = page.getByRole('region', { name: 'Recent Submissions' });
+    await expect(recent.getByTestId('recent-submission').first()).toBeVisible();
+    await expect(recent.getByText(MESSAGES.dashboard.noRecentSubmissions)).toHaveCount(0);
+    await snap(page, 'admin-dashboard');
 
     // Promote a student to teacher, then demote and promote again.
     await findUser(page, teacherToBe.name);
@@ -62,6 +68,10 @@ test.describe('the school admin', () => {
     await page.getByRole('button', { name: T.next }).click();
     await page.getByRole('textbox', { name: MESSAGES.classesPage.searchStudents }).fill(pupil.name);
     await page.getByRole('checkbox', { name: new RegExp(pupil.name) }).check();
+    await page
+      .getByRole('textbox', { name: MESSAGES.classesPage.searchStudents })
+      .fill(risingStar.name);
+    await page.getByRole('checkbox', { name: new RegExp(risingStar.name) }).check();
     await page.getByRole('button', { name: T.createClass }).click();
     await expect(page).toHaveURL(/\/all-classes$/);
 
@@ -74,6 +84,31 @@ test.describe('the school admin', () => {
     await expect(page.getByRole('dialog').getByText(T.noStudentWork)).toBeVisible();
     await page.keyboard.press('Escape');
     await snap(page, 'admin-class-details');
+
+    // A promoted student leaves the class's student list.
+    const classPage = page.url();
+    await expect(
+      page.getByRole('button', { name: `${T.viewWork}: ${risingStar.name}` }),
+    ).toBeVisible();
+    await findUser(page, risingStar.name);
+    await changeRole(page, risingStar.name, 'promote');
+    await page.goto(classPage);
+    await expect(page.getByRole('heading', { name: className })).toBeVisible();
+    await expect(page.getByRole('button', { name: `${T.viewWork}: ${pupil.name}` })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: `${T.viewWork}: ${risingStar.name}` }),
+    ).toHaveCount(0);
+
+    // Deleting a teacher who teaches a class: the dialog explains first, nothing fails yet.
+    await findUser(page, teacherToBe.name);
+    await page.getByRole('button', { name: `${T.delete} ${teacherToBe.name}` }).click();
+    const blocked = page.getByRole('dialog');
+    await expect(blocked.getByText(T.deleteBlockedTitle(1))).toBeVisible();
+    await expect(blocked.getByText(T.deleteBlockedTeacher(teacherToBe.name, 1, 0))).toBeVisible();
+    await expect(blocked.getByRole('button', { name: T.delete })).toBeDisabled();
+    await expect(page.getByText(/^Failed to delete user/)).toHaveCount(0);
+    await snap(page, 'admin-delete-teacher-blocked');
+    await blocked.getByRole('button', { name: T.cancel }).click();
 
     // A teacher who teaches a class is not demoted; the server's reason is shown.
     await findUser(page, teacherToBe.name);

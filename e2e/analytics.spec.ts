@@ -119,6 +119,27 @@ test.describe('class analytics and CSV export', () => {
     await expect(page.getByTestId(`stat-${T.mean}`)).toHaveText(
       T.percent(cls.analytics.summary.meanShare),
     );
+    // Students with marks of the class's students (it read "Students 24" for a class of 28).
+    await expect(page.getByTestId(`stat-${T.studentsWithMarks}`)).toHaveText(
+      T.ofStudents(cls.analytics.summary.students, cls.analytics.summary.enrolled),
+    );
+    // Every histogram band is named (every other one had no label), and the weekly chart has a
+    // point for every week from the first to the last, empty weeks included.
+    const bandLabels = page
+      .getByRole('region', { name: T.distributionTitle })
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .filter({ hasText: /\d/ });
+    await expect(bandLabels).toHaveCount(10);
+    const weeks = cls.analytics.weeks.map((w) => Date.parse(`${w.week}T00:00:00Z`));
+    const spanWeeks =
+      weeks.length === 0
+        ? 0
+        : Math.round((Math.max(...weeks) - Math.min(...weeks)) / (7 * 24 * 3600 * 1000)) + 1;
+    await expect(
+      page
+        .getByRole('region', { name: T.progressTitle })
+        .locator('.recharts-xAxis .recharts-cartesian-axis-tick'),
+    ).toHaveCount(spanWeeks);
 
     // The grid: the first filled cell is the student's latest marked attempt at that question.
     const first = cls.analytics.grid[0]!;
@@ -173,6 +194,7 @@ test.describe('class analytics and CSV export', () => {
       );
     }
     await expectChartLabelsApart(page.getByRole('region', { name: T.progressTitle }));
+    await expect(bandLabels).toHaveCount(10);
     await page.setViewportSize(DESKTOP);
   });
 

@@ -10,6 +10,7 @@ import {
   signIn,
   snap,
 } from './support/pages';
+import { linkTo, readOutbox } from './support/outbox';
 import { OWNER } from './support/run-state';
 import { expect, test } from './support/test';
 
@@ -54,6 +55,11 @@ for (const viewport of [DESKTOP, PHONE]) {
       // Add: classroom school with its admin and default teacher.
       await page.getByRole('button', { name: 'Add New School' }).click();
       const form = page.getByRole('region', { name: 'Add New School' });
+      // A valid code is offered, and another at a click.
+      const offered = await form.getByLabel('School Code').inputValue();
+      expect(offered).toMatch(/^[A-Z0-9]{16}$/);
+      await form.getByRole('button', { name: M.newCode }).click();
+      await expect(form.getByLabel('School Code')).not.toHaveValue(offered);
       await form.getByLabel('School Name').fill(name);
       await form.getByLabel('School Code').fill(code.toLowerCase());
       await form
@@ -61,8 +67,17 @@ for (const viewport of [DESKTOP, PHONE]) {
         .fill(`admin.${code.toLowerCase()}@e2e.test`);
       await form.getByLabel('Admin Password').fill('admin-pass-123');
       await snap(page, `owner-add-school`, [viewport]);
+      const addedAt = Date.now();
       await form.getByRole('button', { name: 'Add School' }).click();
       await expect(page.getByText(M.createdClassroom)).toBeVisible();
+      // The new admin is welcomed by e-mail with a set-password link, never a password.
+      const welcome = await readOutbox({
+        to: `admin.${code.toLowerCase()}@e2e.test`,
+        since: addedAt,
+      });
+      expect(welcome.subject).toContain(name);
+      expect(linkTo(welcome, '/reset-password')).toContain('token=');
+      expect(welcome.text).not.toContain('admin-pass-123');
       const teacherPassword =
         (await page.getByTestId('default-teacher-password').textContent()) ?? '';
       expect(teacherPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
@@ -193,6 +208,15 @@ for (const viewport of [DESKTOP, PHONE]) {
         await expect(page.getByTestId('users-page')).toHaveText(/^Page 1 of /);
       }
       await expectNoHorizontalOverflow(page);
+      if (viewport.width >= DESKTOP.width) {
+        // The table fits beside the sidebar at 1280 px: its own box does not scroll sideways.
+        const table = page.getByTestId('users-table');
+        const overflow = await table.evaluate((el) => {
+          const viewport = el.closest('.mantine-ScrollArea-viewport') ?? el;
+          return viewport.scrollWidth - viewport.clientWidth;
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
       await snap(page, `owner-user-management`, [viewport]);
     });
   });

@@ -139,7 +139,22 @@ export const ZDeletionCounts = z.object({
 });
 export type TDeletionCounts = z.infer<typeof ZDeletionCounts>;
 
-export const ZDeletePreviewResponse = z.object({ success: ZOk, data: ZDeletionCounts });
+/** A teacher the deletion would refuse: the classes they teach and the questions they own. */
+export const ZDeletionBlocker = z.object({
+  id: z.string(),
+  name: z.string(),
+  classes: z.number().int(),
+  questions: z.number().int(),
+});
+export type TDeletionBlocker = z.infer<typeof ZDeletionBlocker>;
+
+/**
+ * POST /admin/delete-users/preview: what the deletion would remove, and the teachers it would refuse
+ * (`blocked`, empty when it can go ahead), so the dialog explains before anything is tried.
+ */
+export const ZDeletePreview = ZDeletionCounts.extend({ blocked: z.array(ZDeletionBlocker) });
+export type TDeletePreview = z.infer<typeof ZDeletePreview>;
+export const ZDeletePreviewResponse = z.object({ success: ZOk, data: ZDeletePreview });
 export const ZDeleteUsersResponse = z.object({
   success: ZOk,
   message: z.string(),

@@ -109,7 +109,10 @@ export const ZShareHistogram = z.array(z.number().int()).length(10);
 
 export const ZSummary = z.object({
   answers: z.number().int(),
+  /** Students with at least one marked answer. */
   students: z.number().int(),
+  /** The students the figures are of: the class's (or the school's) and anyone with marks. */
+  enrolled: z.number().int(),
   submissions: z.number().int(),
   /** Answers whose mark a teacher changed. */
   overridden: z.number().int(),
@@ -209,11 +212,14 @@ export const ANALYTICS_MESSAGES = {
   subtitle: (submissions: number, answers: number) =>
     `${submissions} ${submissions === 1 ? 'submission' : 'submissions'} · ${answers} marked ${answers === 1 ? 'answer' : 'answers'}`,
   students: 'Students',
+  /** The headline: how many students have marks, of how many (issue 26). */
+  studentsWithMarks: 'Students with marks',
+  ofStudents: (withMarks: number, of: number) => `${withMarks} of ${of}`,
   mean: 'Mean',
   median: 'Median',
   overridden: 'Changed by a teacher',
   distributionTitle: 'Score distribution',
-  distributionHint: 'Answers by share of the marks',
+  distributionHint: 'Answers by share of the marks (%)',
   scoresTitle: 'Scores',
   bandsTitle: 'Rubric bands',
   bandLow: 'Low range',
@@ -237,8 +243,9 @@ export const ANALYTICS_MESSAGES = {
     'Latest marked attempt; colour shows the share of the marks. Select a cell to open the answer.',
   gridStudent: 'Student',
   gridEmpty: 'Not answered',
+  /** Starts with the cell's visible text ("2/3"), as WCAG 2.5.3 (label in name) asks. */
   gridCell: (student: string, question: string, score: number, marks: number) =>
-    `${student}, ${question}: ${score} of ${marks}`,
+    `${score}/${marks}: ${student}, ${question}, ${score} of ${marks} marks`,
   questionsTitle: 'Questions',
   questionHeader: (n: number) => `Q${n}`,
   progressTitle: 'Progress over time',

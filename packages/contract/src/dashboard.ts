@@ -41,6 +41,8 @@ export const ZAdminDashboard = z.object({
   totalStudents: z.number().int(),
   totalClasses: z.number().int(),
   recentClasses: z.array(ZRecentClass),
+  /** The school's newest submissions (spec 02 §2 draws this section empty; issue 26 fills it). */
+  recentSubmissions: z.array(ZRecentSubmission),
 });
 export type TAdminDashboard = z.infer<typeof ZAdminDashboard>;
 

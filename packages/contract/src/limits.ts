@@ -6,6 +6,8 @@ export const SCHOOL_CODE_LENGTH = 16;
 
 export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** The set-password link of a new admin's or teacher's welcome mail (issue 26): 7 days, once. */
+export const STAFF_WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -31,6 +33,8 @@ export const MAX_ATTEMPTS_PER_QUESTION = 3;
 export const RECENT_SUBMISSIONS_TEACHER = 5;
 export const RECENT_SUBMISSIONS_STUDENT = 3;
 export const RECENT_CLASSES_ADMIN = 3;
+/** The admin dashboard's newest submissions of the school (as many as a teacher's). */
+export const RECENT_SUBMISSIONS_ADMIN = 5;
 
 export const MOBILE_MAX_WIDTH = 768;
 export const LOGO_MAX_BYTES = 2_097_152;

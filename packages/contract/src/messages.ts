@@ -698,9 +698,27 @@ export const MESSAGES = {
     selectAll: 'Select all on this list',
     confirmDeleteTitle: (people: number) => (people === 1 ? 'Delete user' : 'Delete users'),
     confirmDeleteCounting: 'Counting what will be removed...',
+    /** The dialog, before anything is tried, when the deletion would be refused (issue 26). */
+    deleteBlockedTitle: (teachers: number) =>
+      teachers === 1
+        ? 'This teacher cannot be deleted yet'
+        : 'These teachers cannot be deleted yet',
+    deleteBlockedTeacher: (name: string, classes: number, questions: number) => {
+      const owns = [
+        classes > 0 ? `teaches ${classes} ${classes === 1 ? 'class' : 'classes'}` : '',
+        questions > 0 ? `owns ${questions} ${questions === 1 ? 'question' : 'questions'}` : '',
+      ].filter(Boolean);
+      return `${name} ${owns.join(' and ')}.`;
+    },
+    deleteBlockedHelp:
+      'Give each class to another teacher on its class page (Change teacher), and ask the teacher to delete their questions. Then delete the teacher.',
+    teacherClassesLink: (name: string) => `${name}'s classes`,
+    deletePreviewFailed: (message: string) =>
+      `Could not check what deleting would remove: ${message}`,
     confirmDeleteBody: (users: number, submissions: number, enrolments: number) =>
       `This permanently deletes ${users} ${users === 1 ? 'person' : 'people'}, ${submissions} ${submissions === 1 ? 'submission' : 'submissions'} and ${enrolments} class ${enrolments === 1 ? 'place' : 'places'}. This cannot be undone.`,
-    confirmPromote: (name: string) => `Promote ${name} to teacher?`,
+    confirmPromote: (name: string) =>
+      `Promote ${name} to teacher? They leave every class's student list; their submissions are kept.`,
     confirmDemote: (name: string) => `Demote ${name} to student?`,
     confirm: 'Confirm',
     cancel: 'Cancel',
@@ -990,6 +1008,13 @@ export const MESSAGES = {
     usersPage: (page: number, pages: number, users: number) =>
       `Page ${page} of ${pages} (${users} ${users === 1 ? 'user' : 'users'})`,
     deleteWarning: 'This action cannot be undone.',
+    /** The add form's code box and welcome note (issue 26). */
+    codeDescription: '16 letters and digits: a new code is made for you, or type your own',
+    newCode: 'Make a new code',
+    welcomeNoteAdmin:
+      'The admin is e-mailed a welcome with where to sign in and a link to choose their own password; no password is sent.',
+    welcomeNoteTeacher:
+      'The teacher is e-mailed a welcome with where to sign in and a link to choose their own password; no password is sent.',
     /** Server texts (ours: the spec shows only that a 400 mentions users). */
     serverHasUsers: (count: number) =>
       `This school still has ${count} ${count === 1 ? 'user' : 'users'}; a school with users cannot be deleted. Deactivate it instead.`,

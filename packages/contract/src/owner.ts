@@ -116,7 +116,8 @@ export const ZSchoolDetailsResponse = z.object({
 export type TSchoolDetails = z.infer<typeof ZSchoolDetailsResponse>['data'];
 
 export const ZCreateSchoolRequest = z.object({
-  code: ZSchoolCodeInput,
+  /** Without one the server makes a new code (issue 26); the reply's `data.code` says which. */
+  code: ZSchoolCodeInput.optional(),
   name: ZName,
   imageUrl: ZImageUrl,
   active: z.boolean().optional(),

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { MESSAGES } from './messages';
 import {
   cleanSchoolCodeInput,
+  generateSchoolCode,
   formatSchoolCode,
   isValidSchoolCode,
   schoolCodeError,
@@ -13,6 +14,14 @@ const codeChar = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split
 const validCode = fc.array(codeChar, { minLength: 16, maxLength: 16 }).map((c) => c.join(''));
 
 describe('school code', () => {
+  it('generates valid, different codes over the whole alphabet', () => {
+    const codes = Array.from({ length: 400 }, () => generateSchoolCode());
+    for (const code of codes) expect(isValidSchoolCode(code)).toBe(true);
+    expect(new Set(codes).size).toBe(codes.length);
+    const seen = new Set(codes.join(''));
+    expect(seen.size).toBe(36);
+  });
+
   it('cleans any input to upper-case A-Z0-9 of at most the given length', () => {
     fc.assert(
       fc.property(fc.string(), fc.integer({ min: 1, max: 16 }), (input, max) => {

@@ -14,6 +14,26 @@ export function cleanSchoolCodeInput(
     .slice(0, maxLength);
 }
 
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/**
+ * A new random 16-character school code (A-Z, 0-9) from the platform's CSPRNG (Web Crypto, in the
+ * browser and in Node alike): codes are join secrets. Each character is drawn without bias (bytes of
+ * 252 and over, which would favour the first letters, are drawn again).
+ */
+export function generateSchoolCode(): string {
+  const limit = 256 - (256 % CODE_ALPHABET.length);
+  let code = '';
+  while (code.length < SCHOOL_CODE_LENGTH) {
+    for (const byte of globalThis.crypto.getRandomValues(new Uint8Array(SCHOOL_CODE_LENGTH * 2))) {
+      if (byte < limit && code.length < SCHOOL_CODE_LENGTH) {
+        code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+      }
+    }
+  }
+  return code;
+}
+
 export function isValidSchoolCode(value: string): boolean {
   return SCHOOL_CODE_PATTERN.test(value);
 }

@@ -278,6 +278,15 @@ export const ZSubmissionListResponse = pagedReply(ZSubmissionSummary).extend({
   }),
 });
 export type TSubmissionListResponse = z.infer<typeof ZSubmissionListResponse>;
+
+/**
+ * GET /admin/submissions: the shared list's reply plus the spec's `count` (spec 02 §7 Admin reads
+ * "success, submissions, count"): the school's submissions, the same figure as `page.total`.
+ */
+export const ZSchoolSubmissionListResponse = ZSubmissionListResponse.extend({
+  count: z.number().int(),
+});
+export type TSchoolSubmissionListResponse = z.infer<typeof ZSchoolSubmissionListResponse>;
 export const ZSubmissionDetailsResponse = z.object({
   success: z.literal(true),
   data: ZSubmission,

@@ -11,7 +11,11 @@ import {
 } from '@stem/contract/admin';
 import { apiPath, CLASS_PATHS, fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
-import { SUBMISSION_PATHS, type TSubmissionListResponse } from '@stem/contract/submissions';
+import {
+  SUBMISSION_PATHS,
+  type TSchoolSubmissionListResponse,
+  type TSubmissionListResponse,
+} from '@stem/contract/submissions';
 import type { TClassDetails } from '@stem/contract/teaching';
 import {
   auditLog,
@@ -338,8 +342,10 @@ describe('admin: user and class management of one school', () => {
     it("lists the school's submissions with the shared list's sorts, filter and counts", async () => {
       const recent = (
         await get(url(ADMIN_PATHS.submissions), adminHeaders)
-      ).json<TSubmissionListResponse>();
+      ).json<TSchoolSubmissionListResponse>();
       expect(recent.page.total).toBe(3);
+      // Spec 02 §7 Admin reads "success, submissions, count": the count stays with filters too.
+      expect(recent.count).toBe(3);
       expect(recent.counts).toEqual({ flagged: 1, unflagged: 2 });
       expect(recent.data.map((s) => s.student?.name)).toEqual(['Bob', 'alice', 'alice']);
       const score = (
@@ -348,8 +354,9 @@ describe('admin: user and class management of one school', () => {
       expect(score.data.map((s) => s.totalScore)).toEqual([4, 1, null]);
       const flagged = (
         await get(`${url(ADMIN_PATHS.submissions)}?flag=flagged`, adminHeaders)
-      ).json<TSubmissionListResponse>();
+      ).json<TSchoolSubmissionListResponse>();
       expect(flagged.page.matched).toBe(1);
+      expect(flagged.count).toBe(3);
       const search = (
         await get(`${url(ADMIN_PATHS.submissions)}?q=bob`, adminHeaders)
       ).json<TSubmissionListResponse>();
@@ -490,7 +497,11 @@ describe('admin: user and class management of one school', () => {
         .select()
         .from(auditLog)
         .where(eq(auditLog.targetId, cls.id));
-      expect(audits.map((a) => a.action)).toContain('class.reassigned');
+      // The entry names both teachers (it held only ids), so it reads old → new.
+      expect(audits.find((a) => a.action === 'class.reassigned')?.details).toEqual({
+        before: { teacherId: teacher.id, teacher: 'Mr Newton' },
+        after: { teacherId: teacher2.id, teacher: 'Ms Curie' },
+      });
       const notATeacher = await send(
         'PUT',
         url(ADMIN_PATHS.class, { classId: cls.id }),
@@ -603,6 +614,56 @@ describe('admin: user and class management of one school', () => {
         .where(eq(auditLog.targetId, studentC.id));
       expect(audits.map((a) => a.action).sort()).toEqual(['user.demoted', 'user.promoted']);
     });
+
+    it("takes a promoted student off every class's student list and keeps their submissions", async () => {
+      const pupil = await f.user('student', schoolId, { name: 'Dana Promoted' });
+      const second = await f.klass(schoolId, teacher2.id, { name: 'Chemistry 10' });
+      await f.enrol(cls.id, [pupil.id]);
+      await f.enrol(second.id, [pupil.id]);
+      const work = await f.submission({
+        schoolId,
+        classId: cls.id,
+        className: 'Physics 9',
+        studentId: pupil.id,
+        studentName: 'Dana Promoted',
+        status: 'marked',
+        totalScore: 2,
+        totalMarks: 5,
+        submittedAt: minutesAfter(40),
+      });
+      const promoted = await send('PUT', url(ADMIN_PATHS.promote), adminHeaders, {
+        userId: pupil.id,
+      });
+      expect(promoted.statusCode, promoted.body).toBe(200);
+      for (const klass of [cls, second]) {
+        const details = (
+          await get(url(ADMIN_PATHS.class, { classId: klass.id }), adminHeaders)
+        ).json<{ class: TClassDetails }>().class;
+        expect(details.students.map((s) => s.name)).not.toContain('Dana Promoted');
+      }
+      const places = await t.database.db
+        .select()
+        .from(classStudents)
+        .where(eq(classStudents.studentId, pupil.id));
+      expect(places).toHaveLength(0);
+      const [kept] = await t.database.db
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(eq(submissions.id, work.id));
+      expect(kept).toBeDefined();
+      const [audit] = await t.database.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.targetId, pupil.id));
+      expect(audit?.details).toEqual({
+        before: { role: 'student', classPlaces: 2 },
+        after: { role: 'teacher', classPlaces: 0 },
+      });
+      // Undo for the counts of the other tests.
+      await t.database.db.delete(submissions).where(eq(submissions.id, work.id));
+      await t.database.db.delete(classes).where(eq(classes.id, second.id));
+      await t.database.db.delete(users).where(eq(users.id, pupil.id));
+    });
   });
 
   describe('deleting people', () => {
@@ -610,14 +671,24 @@ describe('admin: user and class management of one school', () => {
       const preview = await send('POST', url(ADMIN_PATHS.deletePreview), adminHeaders, {
         users: [studentB.id, teacher.id],
       });
-      expect(preview.statusCode).toBe(409);
-      expect(preview.json<{ message: string }>().message).toBe(
-        MESSAGES.admin.teacherOwnsWork('Mr Newton', 10, 1),
-      );
+      // The preview explains the refusal before anything is tried (it answered 409, which the
+      // dialog showed as "Failed to delete user: …" on opening).
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json<{ data: object }>().data).toEqual({
+        users: 2,
+        students: 1,
+        teachers: 1,
+        submissions: 1,
+        enrolments: 2,
+        blocked: [{ id: teacher.id, name: 'Mr Newton', classes: 10, questions: 1 }],
+      });
       const response = await send('DELETE', url(ADMIN_PATHS.deleteUsers), adminHeaders, {
         users: [studentB.id, teacher.id],
       });
       expect(response.statusCode).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(
+        MESSAGES.admin.teacherOwnsWork('Mr Newton', 10, 1),
+      );
       const left = await t.database.db
         .select({ id: users.id })
         .from(users)
@@ -636,6 +707,7 @@ describe('admin: user and class management of one school', () => {
         teachers: 0,
         submissions: 3,
         enrolments: 3,
+        blocked: [],
       });
       const response = await send('DELETE', url(ADMIN_PATHS.deleteUsers), adminHeaders, {
         users: [studentA.id, studentB.id],

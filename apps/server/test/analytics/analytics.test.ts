@@ -193,6 +193,8 @@ describe('analytics and CSV export', () => {
     const a = res.json<{ data: TClassAnalytics }>().data;
     expect(a.scope).toEqual({ kind: 'class', id: ids.cls, name: 'Física 10A' });
     expect(a.summary).toMatchObject({ answers: 8, students: 3, submissions: 6, overridden: 1 });
+    // Students with marks (3) of the class's students (4: Cat has none yet).
+    expect(a.summary.enrolled).toBe(4);
     expect(a.summary.meanShare).toBeCloseTo(0.4375, 10);
     expect(a.summary.medianShare).toBeCloseTo(0.375, 10);
     // width_bucket: 0 → 1, .25 → 3, .5 → 6, .75 → 8, 1 → 10 (full marks in the top bucket).
@@ -256,6 +258,7 @@ describe('analytics and CSV export', () => {
     const q = res.json<{ data: TClassAnalytics }>().data;
     expect(q.scope.kind).toBe('question');
     expect(q.summary.answers).toBe(5);
+    expect(q.summary.enrolled).toBe(4);
     expect(q.questions).toHaveLength(1);
     expect(q.grid).toHaveLength(3);
 
@@ -263,6 +266,7 @@ describe('analytics and CSV export', () => {
     expect(school.statusCode, school.body).toBe(200);
     const s = school.json<{ data: TSchoolAnalytics }>().data;
     expect(s.summary.answers).toBe(8);
+    expect(s.summary).toMatchObject({ students: 3, enrolled: 4 });
     expect(s.summary.medianShare).toBeCloseTo(0.375, 10);
     expect(s.classes).toEqual([
       expect.objectContaining({

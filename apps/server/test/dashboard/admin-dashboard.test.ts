@@ -47,6 +47,33 @@ describe('GET /dashboard/admin', () => {
     for (let i = 0; i < 5; i++) await f.user('student', other.id);
     await f.klass(other.id, otherTeacher.id, { name: 'Elsewhere', createdAt: minutesAfter(999) });
 
+    // Seven submissions in the school (the 5 newest are shown) and a newer one elsewhere.
+    for (let i = 0; i < 7; i++) {
+      const pupil = students[i % 4];
+      if (!pupil) throw new Error('no pupil');
+      await f.submission({
+        schoolId: school.id,
+        classId: newest.id,
+        className: 'Newest',
+        studentId: pupil.id,
+        studentName: `Pupil ${i}`,
+        status: i === 6 ? 'pending' : 'marked',
+        totalScore: i === 6 ? null : i % 4,
+        totalMarks: 4,
+        submittedAt: minutesAfter(100 + i),
+      });
+    }
+    const otherStudent = await f.user('student', other.id);
+    await f.submission({
+      schoolId: other.id,
+      studentId: otherStudent.id,
+      studentName: 'Elsewhere pupil',
+      status: 'marked',
+      totalScore: 1,
+      totalMarks: 4,
+      submittedAt: minutesAfter(999),
+    });
+
     headers = await f.auth(admin);
   });
 
@@ -86,5 +113,25 @@ describe('GET /dashboard/admin', () => {
         createdAt: minutesAfter(10).toISOString(),
       },
     ]);
+  });
+
+  it("lists the school's 5 newest submissions, never another school's (it always said none)", async () => {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    const { data } = response.json<{ data: TAdminDashboard }>();
+    expect(data.recentSubmissions.map((s) => s.studentName)).toEqual([
+      'Pupil 6',
+      'Pupil 5',
+      'Pupil 4',
+      'Pupil 3',
+      'Pupil 2',
+    ]);
+    expect(data.recentSubmissions[0]).toMatchObject({
+      className: 'Newest',
+      status: 'pending',
+      totalScore: null,
+      totalMarks: 4,
+      submittedAt: minutesAfter(106).toISOString(),
+    });
+    expect(data.recentSubmissions[1]).toMatchObject({ status: 'marked', totalScore: 1 });
   });
 });

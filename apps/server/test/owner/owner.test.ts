@@ -196,6 +196,56 @@ describe('owner: schools, accounts and users (spec 02 §7 Owner)', () => {
     expect(JSON.stringify(details.json())).not.toContain('admin-password-1');
   });
 
+  it('welcomes the new admin by e-mail: where to sign in and a set-password link, never a password', async () => {
+    const created = await call('POST', url(OWNER_PATHS.schools), {
+      name: 'Lakeside School',
+      schoolType: 'classroom',
+    });
+    // No code sent: the server makes one (the form offers one too).
+    expect(created.statusCode, created.body).toBe(201);
+    const code = created.json<TSchoolResponse>().data.code;
+    expect(code).toMatch(/^[A-Z0-9]{16}$/);
+    const admin = await call('POST', url(OWNER_PATHS.createAdmin), {
+      name: 'Lakeside Admin',
+      email: 'head@lakeside.example.org',
+      password: 'owner-set-pass-1',
+      schoolCode: code,
+    });
+    expect(admin.statusCode, admin.body).toBe(201);
+    const welcome = async () =>
+      (await t.outbox()).filter((m) => m.to === 'head@lakeside.example.org');
+    await expect.poll(async () => (await welcome()).length).toBe(1);
+    const [mail] = await welcome();
+    expect(mail?.subject).toBe('Your STEM@Home account for Lakeside School');
+    expect(mail?.text).toContain(`${t.config.appUrl}/login`);
+    expect(mail?.text).toContain('the admin account of Lakeside School');
+    expect(mail?.text).not.toContain('owner-set-pass-1');
+    expect(mail?.html).not.toContain('owner-set-pass-1');
+    const link = mail?.links.find((l) => l.includes('/reset-password?token='));
+    expect(link).toBeDefined();
+    const token = new URL(link ?? '').searchParams.get('token') ?? '';
+    // The link chooses the admin's own password (the reset flow), once; it lasts a week.
+    t.clock.advance(6 * 24 * 60 * 60 * 1000);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: apiPath(AUTH_PATHS.updatePassword),
+      payload: { token, password: 'my-own-password-9' },
+    });
+    t.clock.reset();
+    expect(set.statusCode, set.body).toBe(200);
+    const session = await signIn(t.app, 'head@lakeside.example.org', 'my-own-password-9');
+    expect(session.user.role).toBe('admin');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: apiPath(AUTH_PATHS.updatePassword),
+      payload: { token, password: 'another-password-9' },
+    });
+    expect(again.statusCode).toBe(400);
+    // The default teacher's made-up address gets no mail.
+    await call('POST', url(OWNER_PATHS.createTeacher), { schoolCode: code });
+    expect((await t.outbox()).some((m) => m.to === defaultTeacherEmail(code))).toBe(false);
+  });
+
   it('adds a personal school with its teacher (both payment permissions)', async () => {
     const code = generateSchoolCode();
     const created = await call('POST', url(OWNER_PATHS.schools), {
@@ -229,6 +279,13 @@ describe('owner: schools, accounts and users (spec 02 §7 Owner)', () => {
     const data = teacher.json<TCreateAccountResponse>().data;
     expect(data.permissions).toEqual(['view_payments', 'manage_payments']);
     expect(data.temporaryPassword).toBeUndefined();
+    // The Personal plan's teacher is welcomed the same way, without the password.
+    await expect
+      .poll(async () => (await t.outbox()).filter((m) => m.to === 'priya.patel@example.com'))
+      .toHaveLength(1);
+    const [welcome] = (await t.outbox()).filter((m) => m.to === 'priya.patel@example.com');
+    expect(welcome?.text).toContain('the teacher account of The Patel Household');
+    expect(welcome?.text).not.toContain('password-123');
     // A personal school has no admin.
     const admin = await call('POST', url(OWNER_PATHS.createAdmin), {
       email: 'x@example.com',

@@ -21,7 +21,11 @@ import {
 } from '@stem/contract/admin';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { MESSAGES } from '@stem/contract/messages';
-import { ZSubmissionListQuery, ZSubmissionListResponse } from '@stem/contract/submissions';
+import {
+  ZSchoolSubmissionListResponse,
+  ZSubmissionListQuery,
+  ZSubmissionListResponse,
+} from '@stem/contract/submissions';
 import { ZClassIdParam, ZIdParam, ZMessageResponse } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
@@ -100,10 +104,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
       schema: {
         operationId: 'previewUserDeletion',
         tags,
-        summary: 'What deleting these people would remove (nothing changes)',
+        summary:
+          'What deleting these people would remove, and the teachers it would refuse (nothing changes)',
         security,
         body: ZUserIdsRequest,
-        response: { 200: ZDeletePreviewResponse, ...invalidOrMissing, 409: ZErrorResponse },
+        response: { 200: ZDeletePreviewResponse, ...invalidOrMissing },
       },
     },
     async (request) => ({
@@ -294,10 +299,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (a
         operationId: 'listSchoolSubmissions',
         tags,
         summary:
-          "A page of the school's submissions (sort, flag filter, search, cursor), without answers",
+          "A page of the school's submissions (sort, flag filter, search, cursor), without answers; `count` is the school's submissions",
         security,
         querystring: ZSubmissionListQuery,
-        response: { 200: ZSubmissionListResponse, ...invalid },
+        response: { 200: ZSchoolSubmissionListResponse, ...invalid },
       },
     },
     async (request) =>

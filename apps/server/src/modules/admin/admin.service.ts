@@ -4,6 +4,7 @@ import type {
   TAdminUserDetailsResponse,
   TAdminUserListQuery,
   TAdminUserListResponse,
+  TDeletePreview,
   TDeletionCounts,
   TUserStats,
 } from '@stem/contract/admin';
@@ -169,12 +170,12 @@ async function lockForChange(
   return locked;
 }
 
-/** What deleting these people removes; refuses a teacher who still teaches classes or owns questions. */
-async function deletionCounts(
+/** What deleting these people removes, and each teacher who still teaches classes or owns questions. */
+async function deletionPreview(
   tx: TDb,
   schoolId: string,
   people: TLocked[],
-): Promise<TDeletionCounts> {
+): Promise<TDeletePreview> {
   const teachers = people.filter((p) => p.role === 'teacher');
   const students = people.filter((p) => p.role === 'student').map((p) => p.id);
   const teacherIds = teachers.map((p) => p.id);
@@ -184,35 +185,54 @@ async function deletionCounts(
     submissionsSchool.countSubmissionsOfStudents(tx, schoolId, students),
     classesSchool.countStudentEnrolments(tx, students),
   ]);
-  for (const teacher of teachers) {
-    const classes = classCounts.get(teacher.id) ?? 0;
-    const questions = questionCounts.get(teacher.id) ?? 0;
-    if (classes > 0 || questions > 0) {
-      throw new AppError(
-        'CONFLICT',
-        MESSAGES.admin.teacherOwnsWork(teacher.name, classes, questions),
-      );
-    }
-  }
+  const blocked = teachers
+    .map((teacher) => ({
+      id: teacher.id,
+      name: teacher.name,
+      classes: classCounts.get(teacher.id) ?? 0,
+      questions: questionCounts.get(teacher.id) ?? 0,
+    }))
+    .filter((teacher) => teacher.classes > 0 || teacher.questions > 0);
   return {
     users: people.length,
     students: students.length,
     teachers: teachers.length,
     submissions,
     enrolments,
+    blocked,
   };
 }
 
-/** POST /admin/delete-users/preview: what the deletion would remove (nothing changes). */
+/** What deleting these people removes; refuses (409) a teacher who still teaches or owns questions. */
+async function deletionCounts(
+  tx: TDb,
+  schoolId: string,
+  people: TLocked[],
+): Promise<TDeletionCounts> {
+  const { blocked, ...counts } = await deletionPreview(tx, schoolId, people);
+  const [first] = blocked;
+  if (first) {
+    throw new AppError(
+      'CONFLICT',
+      MESSAGES.admin.teacherOwnsWork(first.name, first.classes, first.questions),
+    );
+  }
+  return counts;
+}
+
+/**
+ * POST /admin/delete-users/preview: what the deletion would remove, and the teachers it would refuse
+ * (nothing changes). A refusal is part of the answer, not an error: nothing was tried yet.
+ */
 export async function previewDeletion(
   ctx: TAppContext,
   admin: TAccessClaims,
   ids: string[],
-): Promise<TDeletionCounts> {
+): Promise<TDeletePreview> {
   const schoolId = schoolOf(admin);
   return ctx.db.transaction(async (tx) => {
     const people = await lockForChange(tx, admin, schoolId, ids, 'delete');
-    return deletionCounts(tx, schoolId, people);
+    return deletionPreview(tx, schoolId, people);
   });
 }
 
@@ -260,8 +280,9 @@ export async function deleteUsers(
 
 /**
  * PUT /admin/users/promote and /demote: student → teacher or teacher → student, with the permissions
- * of the new role. A teacher who still teaches classes is not demoted (409: give the classes to
- * another teacher first). Applies from the person's next request.
+ * of the new role. A promoted student leaves every class's student list (their submissions stay). A
+ * teacher who still teaches classes is not demoted (409: give the classes to another teacher first).
+ * Applies from the person's next request.
  */
 export async function changeRole(
   ctx: TAppContext,
@@ -285,14 +306,18 @@ export async function changeRole(
     const role = change === 'promote' ? 'teacher' : 'student';
     const schoolType = (await queries.findSchoolType(tx, schoolId)) ?? 'classroom';
     await queries.updateUserRole(tx, userId, role, defaultPermissionsFor(role, schoolType), now);
+    // A teacher is no class's student: a promotion takes them off every class's student list
+    // (their submissions stay, with the class they were made in).
+    const classPlaces =
+      change === 'promote' ? await classesSchool.removeStudentFromClasses(tx, userId) : 0;
     await recordAudit(tx, {
       schoolId,
       actorId: admin.userId,
       action: change === 'promote' ? 'user.promoted' : 'user.demoted',
       targetType: 'user',
       targetId: userId,
-      before: { role: person.role },
-      after: { role },
+      before: change === 'promote' ? { role: person.role, classPlaces } : { role: person.role },
+      after: change === 'promote' ? { role, classPlaces: 0 } : { role },
     });
   });
   await ctx.accountStates.forgetUsers([userId]);
@@ -371,6 +396,9 @@ export async function reassignClass(
     const cls = await classesSchool.requireSchoolClass(tx, schoolId, classId, { lock: true });
     const teacher = await lockTeacher(tx, schoolId, teacherId);
     if (cls.teacherId !== teacher.id) {
+      const previous = cls.teacherId
+        ? await queries.findSchoolUser(tx, schoolId, cls.teacherId)
+        : null;
       await classesSchool.setClassTeacher(tx, cls, teacher.id, now);
       await recordAudit(tx, {
         schoolId,
@@ -378,8 +406,8 @@ export async function reassignClass(
         action: 'class.reassigned',
         targetType: 'class',
         targetId: cls.id,
-        before: { teacherId: cls.teacherId },
-        after: { teacherId: teacher.id },
+        before: { teacherId: cls.teacherId, teacher: previous?.name ?? null },
+        after: { teacherId: teacher.id, teacher: teacher.name },
       });
     }
     return { teacherName: teacher.name };

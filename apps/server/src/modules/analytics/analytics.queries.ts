@@ -111,6 +111,26 @@ export const summaryPart: TPart<TSummaryRow> = {
   }),
 };
 
+/**
+ * The students the figures are of (issue 26: "Students 24" read as the class's size): the class's
+ * students, those of the classes a question is set in, or the school's students, together with
+ * anyone who has marks in the scope (a student who has since left a class still counts).
+ */
+export function enrolledPart(scope: TScope): TPart<number> {
+  const roster =
+    scope.kind === 'class'
+      ? sql`select cs.student_id as id from class_students cs where cs.class_id = ${scope.classId}`
+      : scope.kind === 'question'
+        ? sql`select cs.student_id as id from class_questions cq
+            join class_students cs on cs.class_id = cq.class_id
+            where cq.question_id = ${scope.questionId}`
+        : sql`select u.id from users u where u.school_id = ${scope.schoolId} and u.role = 'student'`;
+  return {
+    query: sql`select count(*) as n from ((${roster}) union (select student_id from marked)) ids`,
+    map: ([row]) => num(row?.n),
+  };
+}
+
 /** Answers in ten buckets of the share of the marks; full marks count in the top bucket. */
 export const histogramPart: TPart<number[]> = {
   query: sql`select least(width_bucket(share, 0, 1, 10), 10) as bucket, count(*) as n

@@ -69,6 +69,7 @@ async function groupAnalytics(
   // One statement: the scope's answers are read once, every figure aggregated from them.
   const f = await queries.selectFigures(db, scope, {
     summary: queries.summaryPart,
+    enrolled: queries.enrolledPart(scope),
     histogram: queries.histogramPart,
     questions: queries.questionsPart(scope),
     scoreCounts: queries.scoreCountsPart,
@@ -83,7 +84,7 @@ async function groupAnalytics(
     scope.kind === 'class' ? scope.classId : scope.kind === 'question' ? scope.questionId : '';
   return {
     scope: { kind: scope.kind === 'question' ? 'question' : 'class', id, name },
-    summary: { ...f.summary, histogram: f.histogram },
+    summary: { ...f.summary, enrolled: f.enrolled, histogram: f.histogram },
     questions: withScores(f.questions, f.scoreCounts),
     attempts: { ...f.movement, byAttempt: f.byAttempt },
     students: f.students,
@@ -123,6 +124,7 @@ export async function getSchoolAnalytics(db: TDb, user: TAccessClaims): Promise<
   const scope: queries.TScope = { kind: 'school', schoolId: schoolOf(user) };
   const f = await queries.selectFigures(db, scope, {
     summary: queries.summaryPart,
+    enrolled: queries.enrolledPart(scope),
     histogram: queries.histogramPart,
     classes: queries.schoolClassesPart(scope.schoolId),
     byAttempt: queries.byAttemptPart,
@@ -130,7 +132,7 @@ export async function getSchoolAnalytics(db: TDb, user: TAccessClaims): Promise<
     weeks: queries.weeksPart,
   });
   return {
-    summary: { ...f.summary, histogram: f.histogram },
+    summary: { ...f.summary, enrolled: f.enrolled, histogram: f.histogram },
     classes: f.classes,
     attempts: { ...f.movement, byAttempt: f.byAttempt },
     weeks: f.weeks,

@@ -155,6 +155,59 @@ export function welcomeMail(input: {
   };
 }
 
+/**
+ * The welcome of an account the platform owner made for a school (its admin, or a Personal plan's
+ * teacher): where to sign in, and a single-use link to choose their own password. No password is
+ * ever mailed; the one the owner set is theirs to pass on, or to forget.
+ */
+export function staffWelcomeMail(input: {
+  to: string;
+  name: string;
+  role: 'admin' | 'teacher';
+  schoolName: string;
+  loginUrl: string;
+  setPasswordLink: string;
+  ttlMs: number;
+}): TMailMessage {
+  const lasts = describeDuration(input.ttlMs);
+  const what = input.role === 'admin' ? 'the admin account' : 'the teacher account';
+  const first =
+    input.role === 'admin'
+      ? "Once signed in you reach the Admin Dashboard: add your school's teachers and classes from All Users and Create Class."
+      : 'Once signed in, create your first class and question from your dashboard.';
+  return {
+    to: input.to,
+    subject: `Your ${PRODUCT} account for ${input.schoolName}`,
+    link: input.setPasswordLink,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `${PRODUCT} has made ${what} of ${input.schoolName} for this e-mail address (${input.to}).`,
+      '',
+      'Choose your own password with this link (it works once):',
+      input.setPasswordLink,
+      '',
+      `Then sign in at ${input.loginUrl} with this e-mail address and that password. If the link has expired, use "Forgot password?" on the sign-in page for a new one.`,
+      '',
+      first,
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: `Welcome to ${PRODUCT}`,
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `${PRODUCT} has made ${what} of <strong>${escapeHtml(input.schoolName)}</strong> for this e-mail address (${escapeHtml(input.to)}). Choose your own password with the button below. The link works once and expires in ${lasts}.`,
+      ],
+      button: { label: 'Choose my password', href: input.setPasswordLink },
+      after: [
+        `Then sign in at <a href="${escapeHtml(input.loginUrl)}" style="color:#1c7ed6">${escapeHtml(input.loginUrl)}</a> with this e-mail address and that password. If the link has expired, use “Forgot password?” on the sign-in page for a new one.`,
+        escapeHtml(first),
+      ],
+    }),
+  };
+}
+
 /** The trial sign-up link (issue 18): proves the address belongs to whoever starts the trial. */
 export function trialLinkMail(input: { to: string; link: string; ttlMs: number }): TMailMessage {
   const lasts = describeDuration(input.ttlMs);

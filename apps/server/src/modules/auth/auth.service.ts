@@ -8,7 +8,11 @@ import type {
   TSuccessResponse,
   TTokenRequest,
 } from '@stem/contract/auth';
-import { MAGIC_LINK_TTL_MS, RESET_TOKEN_TTL_MS } from '@stem/contract/limits';
+import {
+  MAGIC_LINK_TTL_MS,
+  RESET_TOKEN_TTL_MS,
+  STAFF_WELCOME_LINK_TTL_MS,
+} from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TSchoolType } from '@stem/contract/roles';
 import type { TAppContext } from '../../context';
@@ -16,7 +20,7 @@ import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hashToken, randomToken, type TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from './auth.delivery';
-import { magicLinkMail, resetPasswordMail } from './auth.mail';
+import { magicLinkMail, resetPasswordMail, staffWelcomeMail } from './auth.mail';
 import {
   assertPasswordAcceptable,
   hashPassword,
@@ -249,6 +253,30 @@ export async function createStaffAccount(
     permissions,
   });
   return id ? { id, permissions } : null;
+}
+
+/**
+ * Welcomes an account the owner made (a school's admin, a Personal plan's teacher) by e-mail: where to
+ * sign in and a set-password link of the reset flow, valid 7 days and once. Sent in the background.
+ */
+export async function sendStaffWelcome(
+  ctx: TAppContext,
+  account: { id: string; name: string; email: string; role: 'admin' | 'teacher' },
+  schoolName: string,
+): Promise<void> {
+  const token = await createSingleUseToken(ctx, account.id, 'reset', STAFF_WELCOME_LINK_TTL_MS);
+  deliverInBackground(
+    ctx,
+    staffWelcomeMail({
+      to: account.email,
+      name: account.name,
+      role: account.role,
+      schoolName,
+      loginUrl: `${ctx.config.appUrl}/login`,
+      setPasswordLink: `${ctx.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      ttlMs: STAFF_WELCOME_LINK_TTL_MS,
+    }),
+  );
 }
 
 /** Whether an account uses this e-mail (stored lower-cased). */

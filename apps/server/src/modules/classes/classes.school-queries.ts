@@ -182,3 +182,12 @@ export async function countEnrolmentsOf(db: TDb, studentIds: string[]): Promise<
     .where(inArray(classStudents.studentId, studentIds));
   return Number(row?.n ?? 0);
 }
+
+/** Takes this person off every class's student list (a promotion); how many places went. */
+export async function deleteEnrolmentsOf(tx: TDb, studentId: string): Promise<number> {
+  const rows = await tx
+    .delete(classStudents)
+    .where(eq(classStudents.studentId, studentId))
+    .returning({ classId: classStudents.classId });
+  return rows.length;
+}

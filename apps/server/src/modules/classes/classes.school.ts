@@ -177,5 +177,6 @@ export async function requireClassForReader(
 
 export const countSchoolClassesByTeacher = school.countClassesByTeacher;
 export const countStudentEnrolments = school.countEnrolmentsOf;
+export const removeStudentFromClasses = school.deleteEnrolmentsOf;
 export const teacherClassStats = school.selectTeacherClassStats;
 export const schoolClassCounts = school.selectSchoolClassCounts;

@@ -110,6 +110,15 @@ export function selectTeacherRecentSubmissions(
   return selectRecentSubmissions(db, teacherSubmissionsFilter(schoolId, teacherId), limit);
 }
 
+/** The school's newest submissions (the admin dashboard), on the school's recent index. */
+export function selectSchoolRecentSubmissions(
+  db: TDb,
+  schoolId: string,
+  limit: number,
+): Promise<TRecentSubmissionRow[]> {
+  return selectRecentSubmissions(db, eq(submissions.schoolId, schoolId), limit);
+}
+
 /** Counts for the student dashboard in one round trip. */
 export async function selectStudentCounts(db: TDb, schoolId: string, studentId: string) {
   const [row] = await db

@@ -67,7 +67,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
         operationId: 'getAdminDashboard',
         tags: ['dashboard'],
         summary:
-          "Admin dashboard: the school's teachers, students, classes and the 3 newest classes",
+          "Admin dashboard: the school's teachers, students, classes, the 3 newest classes and the 5 newest submissions",
         security,
         response: { 200: dataResponse(ZAdminDashboard), ...errors },
       },

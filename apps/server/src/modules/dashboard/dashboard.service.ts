@@ -6,6 +6,7 @@ import type {
 } from '@stem/contract/dashboard';
 import {
   RECENT_CLASSES_ADMIN,
+  RECENT_SUBMISSIONS_ADMIN,
   RECENT_SUBMISSIONS_STUDENT,
   RECENT_SUBMISSIONS_TEACHER,
 } from '@stem/contract/limits';
@@ -49,14 +50,19 @@ export async function getStudentDashboard(
   return { ...counts, recentSubmissions: recent.map((r) => presentRecentSubmission(r, 'student')) };
 }
 
-/** Totals of the admin's school and its 3 newest classes. */
+/** Totals of the admin's school, its 3 newest classes and its 5 newest submissions. */
 export async function getAdminDashboard(db: TDb, user: TAccessClaims): Promise<TAdminDashboard> {
   const schoolId = schoolOf(user);
-  const [counts, recent] = await Promise.all([
+  const [counts, recent, submissions] = await Promise.all([
     queries.selectSchoolCounts(db, schoolId),
     queries.selectRecentClasses(db, schoolId, RECENT_CLASSES_ADMIN),
+    queries.selectSchoolRecentSubmissions(db, schoolId, RECENT_SUBMISSIONS_ADMIN),
   ]);
-  return { ...counts, recentClasses: recent.map(presentRecentClass) };
+  return {
+    ...counts,
+    recentClasses: recent.map(presentRecentClass),
+    recentSubmissions: submissions.map((r) => presentRecentSubmission(r)),
+  };
 }
 
 /** Platform statistics for the owner: schools (all, active, trial) and users by role. */

@@ -28,7 +28,13 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor } from '../../lib/keyset';
 import type { TAccessClaims } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
-import { createStaffAccount, endSchoolSessions, isEmailTaken } from '../auth/auth.service';
+import { generateSchoolCode } from '../auth/auth.school-code';
+import {
+  createStaffAccount,
+  endSchoolSessions,
+  isEmailTaken,
+  sendStaffWelcome,
+} from '../auth/auth.service';
 import { getUserStats as dashboardUserStats } from '../dashboard/dashboard.service';
 import { toPng } from '../school/school.service';
 import { sniffLogo } from '../school/school.policy';
@@ -103,15 +109,24 @@ export async function createSchool(
   const uploadId = uploadOf(body.imageUrl, null);
   const schoolType = body.schoolType ?? 'classroom';
   const now = ctx.now();
+  // Without a code the server makes one; a made code that is taken (1 in 36^16) is made again.
+  const chosen = body.code;
   const created = await ctx.db.transaction(async (tx) => {
-    const id = await queries.insertSchool(tx, {
-      code: body.code,
-      name: body.name,
-      active: body.active ?? true,
-      plan: schoolType === 'personal' ? 'personal' : 'classroom',
-      schoolType,
-      now,
-    });
+    const insert = (code: string) =>
+      queries.insertSchool(tx, {
+        code,
+        name: body.name,
+        active: body.active ?? true,
+        plan: schoolType === 'personal' ? 'personal' : 'classroom',
+        schoolType,
+        now,
+      });
+    let code = chosen ?? generateSchoolCode();
+    let id = await insert(code);
+    for (let tries = 0; !id && !chosen && tries < 3; tries += 1) {
+      code = generateSchoolCode();
+      id = await insert(code);
+    }
     if (!id) throw new AppError('CONFLICT', MESSAGES.owner.serverCodeTaken, { field: 'code' });
     let logo: string | null = null;
     if (uploadId) {
@@ -128,7 +143,7 @@ export async function createSchool(
       action: 'school.created',
       targetType: 'school',
       targetId: id,
-      after: { code: body.code, name: body.name, active: body.active ?? true, schoolType, logo },
+      after: { code, name: body.name, active: body.active ?? true, schoolType, logo },
     });
     return id;
   });
@@ -323,6 +338,11 @@ export async function createAdmin(
     email: body.email,
     password: body.password,
   });
+  await sendStaffWelcome(
+    ctx,
+    { id: created.id, name, email: body.email, role: 'admin' },
+    school.name,
+  );
   return {
     success: true,
     message: 'Admin account created',
@@ -365,6 +385,11 @@ export async function createTeacher(
       email: body.email,
       password: body.password,
     });
+    await sendStaffWelcome(
+      ctx,
+      { id: created.id, name: body.name, email: body.email, role: 'teacher' },
+      school.name,
+    );
     return {
       success: true,
       message: 'Teacher account created',

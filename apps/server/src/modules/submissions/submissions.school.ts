@@ -1,6 +1,10 @@
 import type { TFeedbackResponse, TUserStats } from '@stem/contract/admin';
 import { MESSAGES } from '@stem/contract/messages';
-import type { TSubmissionListQuery, TSubmissionListResponse } from '@stem/contract/submissions';
+import type {
+  TSchoolSubmissionListResponse,
+  TSubmissionListQuery,
+  TSubmissionListResponse,
+} from '@stem/contract/submissions';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pageLimit } from '../../lib/keyset';
@@ -15,13 +19,17 @@ import { listPage, requireViewable } from './submissions.service';
  * person's or one student's work in one class (issue 18), and a submission's feedback alone.
  */
 
-/** GET /admin/submissions: a page of the whole school's list (same search, flag filter and sorts). */
-export function listSchoolSubmissions(
+/**
+ * GET /admin/submissions: a page of the whole school's list (same search, flag filter and sorts),
+ * with the spec's `count` of the school's submissions beside `page.total`.
+ */
+export async function listSchoolSubmissions(
   db: TDb,
   schoolId: string,
   query: TSubmissionListQuery,
-): Promise<TSubmissionListResponse> {
-  return listPage(db, { kind: 'school', schoolId, userId: '' }, query);
+): Promise<TSchoolSubmissionListResponse> {
+  const reply = await listPage(db, { kind: 'school', schoolId, userId: '' }, query);
+  return { ...reply, count: reply.page.total };
 }
 
 /** A teacher's list (their classes' and uploaded work) or a student's own, for the admin. */

@@ -14,6 +14,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { buildSubmission } from '../submissions/test-data';
 import TeacherSubmissionsPage from '../submissions/pages/teacher-submissions-page';
 import { fileNameOf } from './api/download-csv';
+import { everyWeek, histogramAxis, weekPercent } from './components/analytics-view';
 import { shareColour } from './components/score-grid';
 import ClassAnalyticsPage from './pages/class-analytics-page';
 import QuestionAnalyticsPage from './pages/question-analytics-page';
@@ -31,6 +32,7 @@ const SUBMISSION = uuid(31);
 const summary = {
   answers: 8,
   students: 2,
+  enrolled: 3,
   submissions: 6,
   overridden: 1,
   meanShare: 0.4375,
@@ -160,6 +162,8 @@ describe('class analytics page', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     expect(document.title).toBe(T.classTitle('Física 10A'));
     expect(screen.getByTestId(`stat-${T.mean}`)).toHaveTextContent('44%');
+    // Students with marks, of the class's students (it read "Students 2" for a class of 3).
+    expect(screen.getByTestId(`stat-${T.studentsWithMarks}`)).toHaveTextContent('2 of 3');
     expect(screen.getByTestId(`stat-${T.median}`)).toHaveTextContent('38%');
     expect(screen.getByTestId('attempt-movement')).toHaveTextContent(`${T.improved}: 1`);
     // The chart counts every answer, unlike the figures above it, and says so.
@@ -183,6 +187,11 @@ describe('class analytics page', { timeout: 30_000 }, () => {
     expect(within(grid).getAllByLabelText(T.gridEmpty)).toHaveLength(4);
     const cell = within(grid).getByRole('button', { name: T.gridCell('Ann', 'Q1', 4, 4) });
     expect(cell).toHaveTextContent('4/4');
+    // WCAG 2.5.3: each cell's name contains, and starts with, the text it shows.
+    for (const button of within(grid).getAllByRole('button')) {
+      const name = button.getAttribute('aria-label') ?? '';
+      expect(name.startsWith(button.textContent ?? '§')).toBe(true);
+    }
     expect(cell.closest('td')).toHaveStyle({ background: shareColour(1) });
     await user.click(cell);
     const drawer = await screen.findByTestId('submission-drawer');
@@ -351,5 +360,36 @@ describe('download file names', () => {
     ).toBe('Física 2026-11-26.csv');
     expect(fileNameOf('attachment; filename="a.csv"', 'x.csv')).toBe('a.csv');
     expect(fileNameOf(undefined, 'x.csv')).toBe('x.csv');
+  });
+});
+
+describe('analytics charts', () => {
+  it('gives every week from the first to the last a point, in order, empty ones as gaps', () => {
+    const filled = everyWeek([
+      { week: '2025-12-22', answers: 2, meanShare: 0.5 },
+      { week: '2026-01-05', answers: 1, meanShare: 0.25 },
+      { week: '2026-01-19', answers: 3, meanShare: 1 },
+    ]);
+    expect(filled.map((w) => w.week)).toEqual([
+      '2025-12-22',
+      '2025-12-29',
+      '2026-01-05',
+      '2026-01-12',
+      '2026-01-19',
+    ]);
+    expect(filled.map(weekPercent)).toEqual([50, null, 25, null, 100]);
+    expect(everyWeek([])).toEqual([]);
+  });
+
+  it('labels every histogram band, slanted where they do not fit side by side', () => {
+    const labels = Array.from({ length: 10 }, (_, i) =>
+      i === 9 ? '90–100' : `${i * 10}–${i * 10 + 9}`,
+    );
+    for (const slanted of [false, true]) {
+      const axis = histogramAxis(slanted);
+      expect(axis.interval).toBe(0);
+      expect(labels.map((label) => axis.tickFormatter(label))).toEqual(labels);
+    }
+    expect(histogramAxis(true)).toMatchObject({ angle: -40, textAnchor: 'end' });
   });
 });

@@ -333,9 +333,20 @@ describe('dashboards', () => {
           createdAt: '2025-03-09T09:00:00.000Z',
         },
       ],
+      recentSubmissions: [
+        {
+          _id: 's7',
+          className: 'Year 11 Physics',
+          studentName: 'Ada Pupil',
+          submittedAt: '2025-03-11T14:05:00.000Z',
+          status: 'marked',
+          totalScore: 3,
+          totalMarks: 4,
+        },
+      ],
     };
 
-    it('shows the totals with their links, the newest classes and an empty submissions area', async () => {
+    it("shows the totals with their links, the newest classes and the school's newest submissions", async () => {
       backend.on('GET', DASHBOARD_PATHS.admin, ok(ADMIN));
       signIn('admin');
       renderAt('/admin-dashboard');
@@ -354,9 +365,26 @@ describe('dashboards', () => {
       expect(classes[0]?.textContent).toContain('Mr Newton');
       expect(classes[0]?.textContent).toContain('24 students');
       expect(classes[1]?.textContent).toContain(MESSAGES.dashboard.notAssigned);
+      // The school's newest submissions (it always said "No recent submissions").
       const submissions = screen.getByRole('region', { name: 'Recent Submissions' });
-      expect(within(submissions).getByText(MESSAGES.dashboard.noRecentSubmissions)).toBeTruthy();
+      expect(within(submissions).queryByText(MESSAGES.dashboard.noRecentSubmissions)).toBeNull();
+      const cards = within(submissions).getAllByTestId('recent-submission');
+      expect(cards).toHaveLength(1);
+      expect(cards[0]?.getAttribute('href')).toBe('/all-submissions');
+      expect(cards[0]?.textContent).toContain('Ada Pupil');
+      expect(cards[0]?.textContent).toContain('3/4');
+      expect(linkTo('View All Recent Submissions')).toBe('/all-submissions');
       expect(document.title).toBe('Admin Dashboard · STEM@Home');
+    });
+
+    it('says there are no recent submissions when the school has none', async () => {
+      backend.on('GET', DASHBOARD_PATHS.admin, ok({ ...ADMIN, recentSubmissions: [] }));
+      signIn('admin');
+      renderAt('/admin-dashboard');
+      const submissions = await screen.findByRole('region', { name: 'Recent Submissions' });
+      expect(
+        await within(submissions).findByText(MESSAGES.dashboard.noRecentSubmissions),
+      ).toBeTruthy();
     });
 
     it('falls back to zeros when the server fails', async () => {

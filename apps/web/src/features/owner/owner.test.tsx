@@ -171,7 +171,7 @@ const school = (n: number, extra: Partial<TSchool> = {}): TSchool => ({
 });
 const page = (n: number) => ({ nextCursor: null, total: n, matched: n });
 
-describe('/school-management', () => {
+describe('/school-management', { timeout: 20_000 }, () => {
   const backend = setupLocalBackend();
   beforeEach(() =>
     signIn('owner', { school: null, schoolCode: null, schoolType: null, plan: null }),
@@ -271,6 +271,44 @@ describe('/school-management', () => {
     expect(await screen.findByText(M.noMatches)).toBeTruthy();
   });
 
+  it("shows an edit's old and new values in the Edit form's recent changes", async () => {
+    const edited = school(5, { name: 'Hilltop Academy' });
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: [edited], page: page(1) },
+    });
+    backend.on('GET', `/owner/schools/${edited._id}`, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          ...edited,
+          recentChanges: [
+            {
+              _id: uuid(61),
+              action: 'school.updated',
+              actorName: 'Olive Owner',
+              createdAt: '2025-03-11T10:00:00.000Z',
+              before: { name: 'Hilltop', logo: null },
+              after: { name: 'Hilltop Academy', logo: null },
+            },
+          ],
+        },
+      },
+    });
+    render();
+    await screen.findByText('Hilltop Academy');
+    fireEvent.click(
+      within(screen.getByTestId('school-card')).getByRole('button', { name: 'Edit' }),
+    );
+    const changes = await screen.findByLabelText('Recent changes');
+    expect(
+      await within(changes).findByText(
+        /Details edited by Olive Owner \(name “Hilltop” → “Hilltop Academy”\)/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('opens one form at a time; a refused delete tells the owner to deactivate', async () => {
     const inactive = school(4, { active: false, userCount: 3 });
     backend.on('GET', OWNER_PATHS.schools, {
@@ -341,9 +379,30 @@ describe('/school-management', () => {
     const code = within(screen.getByRole('region', { name: 'Add New School' })).getByLabelText(
       /School Code/,
     );
-    await user.click(code);
+    // The box offers a made code: the owner clears it to paste their own.
+    await user.clear(code);
     await user.paste('walk-3aca-demy-0001');
     expect((code as HTMLInputElement).value).toBe('WALK3ACADEMY0001');
+  });
+
+  it('offers a valid generated code, makes a new one on request, and says the admin is welcomed by e-mail', async () => {
+    backend.on('GET', OWNER_PATHS.schools, {
+      status: 200,
+      body: { success: true, data: [], page: page(0) },
+    });
+    render();
+    await screen.findByText(M.noSchools);
+    fireEvent.click(screen.getByRole('button', { name: 'Add New School' }));
+    const form = screen.getByRole('region', { name: 'Add New School' });
+    const box = within(form).getByLabelText(/School Code/) as HTMLInputElement;
+    expect(box.value).toMatch(/^[A-Z0-9]{16}$/);
+    const first = box.value;
+    fireEvent.click(within(form).getByRole('button', { name: M.newCode }));
+    expect(box.value).toMatch(/^[A-Z0-9]{16}$/);
+    expect(box.value).not.toBe(first);
+    expect(within(form).getByText(new RegExp(M.welcomeNoteAdmin.slice(0, 40)))).toBeTruthy();
+    // The edit form keeps the school's own code, with no button to change it.
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
   });
 
   it('checks the add form before anything is sent', async () => {
@@ -379,7 +438,7 @@ const user = (n: number, extra: Partial<TOwnerUser> = {}): TOwnerUser => ({
   ...extra,
 });
 
-describe('/user-management', () => {
+describe('/user-management', { timeout: 20_000 }, () => {
   const backend = setupLocalBackend();
   beforeEach(() => {
     signIn('owner', { school: null, schoolCode: null, schoolType: null, plan: null });
@@ -438,6 +497,32 @@ describe('/user-management', () => {
     fireEvent.change(screen.getByLabelText('Search users'), { target: { value: 'Person 1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(backend.seen.some((r) => r.query.search === 'Person 1')).toBe(true));
+  });
+
+  it('fits its columns to the page: fixed layout, long addresses and school names wrap', async () => {
+    const long = user(1, {
+      email: 'teacher.abcd1234efgh5678.with.a.very.long.address@stemathome.example.org',
+      school: { _id: uuid(1), name: 'The Very Long Named Academy of Sciences', code: 'X' },
+    });
+    backend.on('GET', OWNER_PATHS.users, {
+      status: 200,
+      body: {
+        success: true,
+        users: [long],
+        page: { nextCursor: null, total: 1, matched: 1 },
+      },
+    });
+    renderRoutes(
+      [{ path: '/user-management', element: <UserManagementPage /> }],
+      '/user-management',
+    );
+    const cell = await screen.findByText(long.email);
+    const table = screen.getByRole('table', { name: 'Users' });
+    // It kept every cell to one line (white-space: nowrap), which scrolled sideways at 1280 px.
+    expect(table.style.whiteSpace).not.toBe('nowrap');
+    expect(table.style.getPropertyValue('--table-layout')).toBe('fixed');
+    expect(cell.style.overflowWrap).toBe('anywhere');
+    expect(screen.getByText(long.school!.name).style.overflowWrap).toBe('anywhere');
   });
 
   it('lists the schools in the School filter before anything is typed', async () => {

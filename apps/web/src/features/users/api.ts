@@ -9,7 +9,7 @@ import {
   type TAdminUser,
   type TAdminUserRole,
   type TAdminUserSort,
-  type TDeletionCounts,
+  type TDeletePreview,
   type TSortDirection,
 } from '@stem/contract/admin';
 import { fillPath } from '@stem/contract/api';
@@ -71,7 +71,7 @@ export function useSchoolUser(userId: string) {
 }
 
 /** POST /admin/delete-users/preview: what deleting these people would remove. */
-export async function previewDeletion(ids: string[]): Promise<TDeletionCounts> {
+export async function previewDeletion(ids: string[]): Promise<TDeletePreview> {
   return ZDeletePreviewResponse.parse(await api.post(ADMIN_PATHS.deletePreview, { users: ids }))
     .data;
 }

@@ -109,7 +109,7 @@ describe('admin users page', { timeout: 20_000 }, () => {
       status: 200,
       body: {
         success: true,
-        data: { users: 1, students: 1, teachers: 0, submissions: 4, enrolments: 2 },
+        data: { users: 1, students: 1, teachers: 0, submissions: 4, enrolments: 2, blocked: [] },
       },
     });
     backend.on('DELETE', '/admin/delete-users', {
@@ -135,18 +135,60 @@ describe('admin users page', { timeout: 20_000 }, () => {
     expect(backend.seen.filter((r) => r.path === '/admin/delete-users/preview')).toHaveLength(1);
   });
 
-  it("shows the server's refusal of a deletion and deletes nothing", async () => {
+  it('explains up front why a teacher who owns classes cannot be deleted yet, with no failure shown', async () => {
     const user = userEvent.setup({ delay: null });
-    const refusal = T.teacherOwnsWork('Tom Teacher', 2, 0);
     backend.on('POST', '/admin/delete-users/preview', {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          users: 1,
+          students: 0,
+          teachers: 1,
+          submissions: 0,
+          enrolments: 0,
+          blocked: [{ id: TOM.id, name: 'Tom Teacher', classes: 2, questions: 3 }],
+        },
+      },
+    });
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: `${T.delete} Tom Teacher` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(await within(dialog).findByText(T.deleteBlockedTitle(1))).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Tom Teacher teaches 2 classes and owns 3 questions\./),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(T.deleteBlockedHelp)).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('link', { name: T.teacherClassesLink('Tom Teacher') }),
+    ).toHaveAttribute('href', `/all-classes?teacher=${TOM.id}`);
+    // Nothing was tried: no "Failed to delete user: …", and Delete stays off.
+    expect(screen.queryByText(/^Failed to delete user/)).toBeNull();
+    expect(within(dialog).getByRole('button', { name: T.delete })).toBeDisabled();
+    expect(backend.seen.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows "Failed to delete user" only after Delete was pressed and the server refused', async () => {
+    const user = userEvent.setup({ delay: null });
+    const refusal = T.teacherOwnsWork('Tom Teacher', 1, 0);
+    backend.on('POST', '/admin/delete-users/preview', {
+      status: 200,
+      body: {
+        success: true,
+        data: { users: 1, students: 0, teachers: 1, submissions: 0, enrolments: 0, blocked: [] },
+      },
+    });
+    backend.on('DELETE', '/admin/delete-users', {
       status: 409,
       body: { success: false, code: 'CONFLICT', message: refusal },
     });
     renderUsers();
     await user.click(await screen.findByRole('button', { name: `${T.delete} Tom Teacher` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    await within(dialog).findByText(T.confirmDeleteBody(1, 0, 0));
+    expect(screen.queryByText(T.deleteFailed(refusal))).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: T.delete }));
     expect(await screen.findByText(T.deleteFailed(refusal))).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: T.delete })).toBeDisabled();
-    expect(backend.seen.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
   it('promotes after confirmation, and shows a failed demotion in the spec words', async () => {

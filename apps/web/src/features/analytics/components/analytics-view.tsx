@@ -12,7 +12,7 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   ANALYTICS_MESSAGES,
   type TAttemptMovement,
@@ -25,9 +25,38 @@ import { ScoreGrid } from './score-grid';
 
 const T = ANALYTICS_MESSAGES;
 const pct = T.percent;
+/** Each band named under its bar (issue 26: every other one had no label); the % is in the hint. */
 const HISTOGRAM_LABELS = Array.from({ length: 10 }, (_, i) =>
-  i === 9 ? '90–100%' : `${i * 10}–${i * 10 + 9}%`,
+  i === 9 ? '90–100' : `${i * 10}–${i * 10 + 9}`,
 );
+const HISTOGRAM_TOOLTIP = Array.from({ length: 10 }, (_, i) => `${HISTOGRAM_LABELS[i]}%`);
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Every week from the first to the last, in order, those without answers included (as null): the
+ * axis spaces weeks evenly, so a missing week made two weeks apart look one apart (issue 26).
+ */
+export function everyWeek<T extends { week: string; meanShare: number }>(
+  weeks: T[],
+): (T | { week: string; meanShare?: undefined })[] {
+  const first = weeks[0];
+  const last = weeks[weeks.length - 1];
+  if (!first || !last) return [];
+  const byWeek = new Map(weeks.map((w) => [w.week, w]));
+  const filled: (T | { week: string; meanShare?: undefined })[] = [];
+  const end = Date.parse(`${last.week}T00:00:00Z`);
+  for (let at = Date.parse(`${first.week}T00:00:00Z`); at <= end; at += WEEK_MS) {
+    const week = new Date(at).toISOString().slice(0, 10);
+    filled.push(byWeek.get(week) ?? { week });
+  }
+  return filled;
+}
+
+/** A week's mean share in percent, one decimal; null for a week without answers. */
+export function weekPercent(point: { week: string; meanShare?: number }): number | null {
+  return point.meanShare === undefined ? null : Math.round(point.meanShare * 1000) / 10;
+}
 
 /** "3 Nov" from "2026-11-03". */
 export function weekLabel(week: string): string {
@@ -86,7 +115,7 @@ export function SummaryStats({ summary }: { summary: TSummary }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
       <Stat label={T.answers} value={String(summary.answers)} />
-      <Stat label={T.students} value={String(summary.students)} />
+      <Stat label={T.studentsWithMarks} value={T.ofStudents(summary.students, summary.enrolled)} />
       <Stat label={T.mean} value={pct(summary.meanShare)} />
       <Stat label={T.median} value={pct(summary.medianShare)} />
       <Stat label={T.overridden} value={String(summary.overridden)} />
@@ -94,21 +123,37 @@ export function SummaryStats({ summary }: { summary: TSummary }) {
   );
 }
 
+/**
+ * The histogram's x-axis: every band carries its label (issue 26: every other one had none), short
+ * ("40–49", the unit in the hint), slanted where ten do not fit side by side (a phone, a half-width
+ * card).
+ */
+export function histogramAxis(slanted: boolean) {
+  return {
+    interval: 0 as const,
+    tickFormatter: (label: string) => label,
+    ...(slanted ? { angle: -40, textAnchor: 'end' as const, height: 44 } : {}),
+  };
+}
+
 /** The share-of-marks histogram. */
 export function DistributionChart({ histogram }: { histogram: number[] }) {
   const data = histogram.map((n, i) => ({ band: HISTOGRAM_LABELS[i] ?? '', answers: n }));
-  // Every other band or so, evenly, ending on 90–100%: left to itself the axis skipped bands
-  // unevenly in a narrow card.
-  const bandAxis = useSparseDateAxis(data.length);
+  const slanted = useMatches({ base: true, lg: false });
+  const bandAxis = histogramAxis(slanted);
   return (
     <Section title={T.distributionTitle} hint={T.distributionHint}>
       <BarChart
-        h={220}
+        h={slanted ? 236 : 220}
         data={data}
         dataKey="band"
         series={[{ name: 'answers', label: T.answers, color: 'blue.6' }]}
         tickLine="y"
         xAxisProps={bandAxis}
+        tooltipProps={{
+          labelFormatter: (label: ReactNode) =>
+            HISTOGRAM_TOOLTIP[HISTOGRAM_LABELS.indexOf(String(label))] ?? label,
+        }}
         role="img"
         aria-label={T.distributionTitle}
       />
@@ -289,9 +334,9 @@ function ProgressPanel({ analytics }: { analytics: TClassAnalytics }) {
     const mine = new Map(
       analytics.progress.filter((p) => p.studentId === studentId).map((p) => [p.week, p]),
     );
-    return analytics.weeks.map((w) => ({
+    return everyWeek(analytics.weeks).map((w) => ({
       week: weekLabel(w.week),
-      group: Math.round(w.meanShare * 1000) / 10,
+      group: weekPercent(w),
       ...(student && mine.has(w.week)
         ? { student: Math.round((mine.get(w.week)?.meanShare ?? 0) * 1000) / 10 }
         : {}),

@@ -11,7 +11,9 @@ import {
   AttemptsPanel,
   DistributionChart,
   SummaryStats,
+  everyWeek,
   weekLabel,
+  weekPercent,
 } from '../components/analytics-view';
 import { ClassCsvMenu } from '../components/class-csv-menu';
 import { useSparseDateAxis } from '../../../lib/chart-axis';
@@ -92,13 +94,11 @@ export default function SchoolAnalyticsPage() {
   const query = useSchoolAnalytics();
   const [classId, setClassId] = useState<string | null>(null);
   usePageTitle(T.schoolTitle);
-  const weekAxis = useSparseDateAxis(query.data?.weeks.length ?? 0);
+  const weeks = everyWeek(query.data?.weeks ?? []);
+  const weekAxis = useSparseDateAxis(weeks.length);
   if (!query.data) return <AnalyticsQueryState query={query} back={null} />;
   const school = query.data;
-  const trend = school.weeks.map((w) => ({
-    week: weekLabel(w.week),
-    mean: Math.round(w.meanShare * 1000) / 10,
-  }));
+  const trend = weeks.map((w) => ({ week: weekLabel(w.week), mean: weekPercent(w) }));
   return (
     <Stack gap="lg">
       <Title order={1}>{T.schoolTitle}</Title>
@@ -130,6 +130,7 @@ export default function SchoolAnalyticsPage() {
               unit="%"
               yAxisProps={{ domain: [0, 100] }}
               curveType="linear"
+              connectNulls
               series={[{ name: 'mean', label: T.mean, color: 'blue.6' }]}
               role="img"
               aria-label={T.progressTitle}

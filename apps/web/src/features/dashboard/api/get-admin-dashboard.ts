@@ -10,6 +10,7 @@ export const EMPTY_ADMIN_DASHBOARD: TAdminDashboard = {
   totalStudents: 0,
   totalClasses: 0,
   recentClasses: [],
+  recentSubmissions: [],
 };
 
 export async function getAdminDashboard(): Promise<TAdminDashboard> {

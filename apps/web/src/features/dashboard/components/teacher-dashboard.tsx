@@ -11,9 +11,7 @@ import { Link } from 'react-router';
 import { TrialLimitBanner } from '../../../components/trial-limit-banner';
 import { useTrialLimit } from '../../../lib/trial-limit';
 import { EMPTY_TEACHER_DASHBOARD, useTeacherDashboard } from '../api/get-teacher-dashboard';
-import { DashboardSection } from './dashboard-section';
-import { RecentList } from './recent-list';
-import { RecentSubmissionCard } from './recent-submission-card';
+import { RecentSubmissionsSection } from './recent-submissions-section';
 import { StatCard } from './stat-card';
 
 const ACTIONS = [
@@ -91,20 +89,11 @@ export function TeacherDashboard() {
         </Group>
       </section>
 
-      <DashboardSection id="recent-submissions" title="Recent Submissions" viewAllTo="/submissions">
-        <RecentList loading={loading} count={data.recentSubmissions.length}>
-          {data.recentSubmissions.map((submission) => (
-            <RecentSubmissionCard
-              key={submission._id}
-              submission={submission}
-              to="/submissions"
-              state={{ openSubmissionId: submission._id }}
-              showStudent
-              hour12={false}
-            />
-          ))}
-        </RecentList>
-      </DashboardSection>
+      <RecentSubmissionsSection
+        loading={loading}
+        submissions={data.recentSubmissions}
+        listPath="/submissions"
+      />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ANALYTICS_MESSAGES } from '@stem/contract/analytics';
 import { IconSchool, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -9,11 +9,15 @@ import { formatLongDate } from '../../../lib/dates';
 import { EMPTY_ADMIN_DASHBOARD, useAdminDashboard } from '../api/get-admin-dashboard';
 import { DashboardSection } from '../components/dashboard-section';
 import { RecentList } from '../components/recent-list';
+import { RecentSubmissionsSection } from '../components/recent-submissions-section';
 import { StatCard } from '../components/stat-card';
 import classes from '../../../components/cards.module.css';
 import { useAccountTypeSync } from '../use-account-type-sync';
 
-/** /admin-dashboard (spec 01 §2, spec 02 §2 Admin): school totals and the 3 newest classes. */
+/**
+ * /admin-dashboard (spec 01 §2, spec 02 §2 Admin): school totals, the 3 newest classes and the
+ * school's 5 newest submissions (the spec draws that section empty: docs/deviations.md).
+ */
 export default function AdminDashboardPage() {
   useAccountTypeSync();
   useEffect(() => {
@@ -68,13 +72,11 @@ export default function AdminDashboardPage() {
         </RecentList>
       </DashboardSection>
 
-      <DashboardSection id="recent-submissions" title="Recent Submissions">
-        <Paper withBorder p="lg">
-          <Text c="dimmed" ta="center">
-            {MESSAGES.dashboard.noRecentSubmissions}
-          </Text>
-        </Paper>
-      </DashboardSection>
+      <RecentSubmissionsSection
+        loading={loading}
+        submissions={data.recentSubmissions}
+        listPath="/all-submissions"
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Button,
   FileInput,
   Group,
@@ -13,8 +14,11 @@ import {
   Title,
   useMatches,
 } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { MESSAGES } from '@stem/contract/messages';
 import { OWNER_LOGO_TYPES } from '@stem/contract/owner';
+import { generateSchoolCode } from '@stem/contract/school-code';
 import { cleanCode, validateSchoolForm, type TSchoolFormValues } from '../school-flow';
 
 type TErrors = Partial<Record<keyof TSchoolFormValues, string>>;
@@ -80,12 +84,26 @@ export function SchoolForm({
               required={!editing}
               value={values.code}
               disabled={editing}
-              description={editing ? 'The school code cannot be changed.' : '16 letters and digits'}
+              description={
+                editing ? 'The school code cannot be changed.' : MESSAGES.owner.codeDescription
+              }
               error={errors.code}
               // No maxLength: it would cut a pasted "XXXX-XXXX-XXXX-XXXX" before the dashes go;
               // cleanCode keeps 16 characters.
               styles={{ input: { fontFamily: 'monospace', letterSpacing: 1 } }}
               onChange={(e) => set('code', cleanCode(e.currentTarget.value))}
+              rightSection={
+                editing ? null : (
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={MESSAGES.owner.newCode}
+                    title={MESSAGES.owner.newCode}
+                    onClick={() => set('code', generateSchoolCode())}
+                  >
+                    <IconRefresh size={16} aria-hidden />
+                  </ActionIcon>
+                )
+              }
             />
           </SimpleGrid>
           <FileInput
@@ -142,8 +160,8 @@ export function SchoolForm({
                     />
                   </SimpleGrid>
                   <Text size="sm" c="dimmed">
-                    A default teacher account is made too, with an e-mail address from the school
-                    code and a one-time password shown to you once.
+                    {MESSAGES.owner.welcomeNoteAdmin} A default teacher account is made too, with an
+                    e-mail address from the school code and a one-time password shown to you once.
                   </Text>
                 </>
               ) : (
@@ -170,6 +188,9 @@ export function SchoolForm({
                     error={errors.teacherPassword}
                     onChange={(e) => set('teacherPassword', e.currentTarget.value)}
                   />
+                  <Text size="sm" c="dimmed" style={{ gridColumn: '1 / -1' }}>
+                    {MESSAGES.owner.welcomeNoteTeacher}
+                  </Text>
                 </SimpleGrid>
               )}
             </>

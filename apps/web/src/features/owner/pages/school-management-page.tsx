@@ -19,9 +19,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconSchool, IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { describeAuditEntry } from '@stem/contract/audit';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TSchool } from '@stem/contract/owner';
-import { formatSchoolCode } from '@stem/contract/school-code';
+import { formatSchoolCode, generateSchoolCode } from '@stem/contract/school-code';
 import { LoadError } from '../../../components/load-error';
 import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
@@ -42,30 +43,6 @@ type TOpen =
   | { kind: 'deactivate'; school: TSchool }
   | { kind: 'delete'; school: TSchool }
   | null;
-
-const ACTION_LABELS: Record<string, string> = {
-  'school.created': 'School created',
-  'school.updated': 'Details edited',
-  'school.deactivated': 'Deactivated',
-  'school.reactivated': 'Reactivated',
-  'school.deleted': 'Deleted',
-  'account.created': 'Account created',
-  'user.deleted': 'User deleted',
-  'user.promoted': 'User promoted',
-  'user.demoted': 'User demoted',
-  'class.created': 'Class created',
-  'class.reassigned': 'Class reassigned',
-  'class.students-added': 'Students added to a class',
-};
-
-function describeChange(after: Record<string, unknown> | null): string {
-  if (!after) return '';
-  const parts: string[] = [];
-  if (typeof after.name === 'string') parts.push(`name “${after.name}”`);
-  if (typeof after.role === 'string') parts.push(after.role);
-  if (typeof after.email === 'string') parts.push(after.email);
-  return parts.join(' · ');
-}
 
 function RecentChanges({ schoolId }: { schoolId: string }) {
   const query = useQuery({
@@ -90,9 +67,7 @@ function RecentChanges({ schoolId }: { schoolId: string }) {
       )}
       {changes.map((change) => (
         <Text size="sm" key={change._id}>
-          {formatDateTime(change.createdAt)}: {ACTION_LABELS[change.action] ?? change.action}
-          {change.actorName ? ` by ${change.actorName}` : ''}
-          {describeChange(change.after) ? ` (${describeChange(change.after)})` : ''}
+          {formatDateTime(change.createdAt)}: {describeAuditEntry(change)}
         </Text>
       ))}
     </Stack>
@@ -389,7 +364,8 @@ export default function SchoolManagementPage() {
         <SchoolForm
           key={formKey}
           mode="add"
-          initial={EMPTY_SCHOOL_FORM}
+          // A valid code is offered (a new one at each opening); the owner may make another or type one.
+          initial={{ ...EMPTY_SCHOOL_FORM, code: generateSchoolCode() }}
           busy={busy}
           onSubmit={(values) => void addSchool(values)}
           onCancel={close}

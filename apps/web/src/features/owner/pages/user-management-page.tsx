@@ -149,6 +149,9 @@ function UserDetails({ user }: { user: TOwnerUser }) {
 }
 
 /** /user-management (spec 02 §2 Owner): every user, paged, sorted and filtered on the server. */
+/** A cell whose long words (an e-mail address, a school's name) break rather than widen the table. */
+const WRAP = { overflowWrap: 'anywhere' } as const;
+
 export default function UserManagementPage() {
   usePageTitle('User Management · STEM@Home');
   const [params] = useSearchParams();
@@ -294,15 +297,25 @@ export default function UserManagementPage() {
       )}
 
       <Table.ScrollContainer minWidth={720}>
-        {/* One line a row: on a phone the table scrolls sideways rather than stacking each date and
-            name over three or four lines. */}
+        {/* The table fits the page beside the sidebar at 1280 px (it scrolled sideways there when
+            every cell kept to one line): long names, addresses and school names wrap, an address
+            at its dots and @. Below 720 px, on a phone, it scrolls sideways rather than stacking
+            each row over many lines. */}
         <Table
           highlightOnHover
           striped
           aria-label="Users"
           aria-busy={query.isFetching}
-          style={{ whiteSpace: 'nowrap' }}
+          layout="fixed"
+          data-testid="users-table"
         >
+          <colgroup>
+            <col style={{ width: '22%' }} />
+            <col style={{ width: '30%' }} />
+            <col style={{ width: '20%' }} />
+            <col style={{ width: '10%' }} />
+            <col style={{ width: '18%' }} />
+          </colgroup>
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => {
@@ -319,7 +332,11 @@ export default function UserManagementPage() {
                       active ? (sort.order === 'asc' ? 'ascending' : 'descending') : 'none'
                     }
                   >
-                    <UnstyledButton onClick={() => toggleSort(column.key)} fw={600}>
+                    <UnstyledButton
+                      onClick={() => toggleSort(column.key)}
+                      fw={600}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
                       <Group gap={4} wrap="nowrap">
                         {column.label}
                         <Icon size={14} aria-hidden />
@@ -358,9 +375,9 @@ export default function UserManagementPage() {
                   }}
                   data-testid="user-row"
                 >
-                  <Table.Td>{text(user.name)}</Table.Td>
-                  <Table.Td>{text(user.email)}</Table.Td>
-                  <Table.Td>{user.school ? user.school.name : '-'}</Table.Td>
+                  <Table.Td style={WRAP}>{text(user.name)}</Table.Td>
+                  <Table.Td style={WRAP}>{text(user.email)}</Table.Td>
+                  <Table.Td style={WRAP}>{user.school ? user.school.name : '-'}</Table.Td>
                   <Table.Td>{text(user.role)}</Table.Td>
                   <Table.Td>{user.createdAt ? formatDateTime(user.createdAt) : NA}</Table.Td>
                 </Table.Tr>

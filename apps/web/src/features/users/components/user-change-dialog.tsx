@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { failureReason, previewDeletion, useChangeRole, useDeleteUsers } from '../api';
@@ -16,8 +17,10 @@ export type TPendingChange =
 
 /**
  * The confirmation of a change (spec 02 §8 Admin toasts). Deleting first asks the server what would
- * go (people, submissions, class places) and says so; a refusal (a teacher who still teaches
- * classes) is shown as the server words it, before anything is deleted.
+ * go (people, submissions, class places) and says so. A teacher who still teaches classes or owns
+ * questions would be refused: the dialog says so up front, with what to do and a link to their
+ * classes, and Delete stays off. "Failed to delete user: …" appears only when a deletion that was
+ * tried fails.
  */
 export function UserChangeDialog({
   pending,
@@ -94,7 +97,32 @@ export function UserChangeDialog({
       canConfirm = false;
       body = (
         <Alert color="red" role="alert">
-          {T.deleteFailed(failureReason(preview.error))}
+          {T.deletePreviewFailed(failureReason(preview.error))}
+        </Alert>
+      );
+    } else if (preview.data.blocked.length > 0) {
+      canConfirm = false;
+      const { blocked } = preview.data;
+      body = (
+        <Alert color="yellow" title={T.deleteBlockedTitle(blocked.length)}>
+          <Stack gap="xs">
+            <List size="sm" spacing={4}>
+              {blocked.map((teacher) => (
+                <List.Item key={teacher.id}>
+                  {T.deleteBlockedTeacher(teacher.name, teacher.classes, teacher.questions)}
+                  {teacher.classes > 0 && (
+                    <>
+                      {' '}
+                      <Anchor component={Link} to={`/all-classes?teacher=${teacher.id}`} size="sm">
+                        {T.teacherClassesLink(teacher.name)}
+                      </Anchor>
+                    </>
+                  )}
+                </List.Item>
+              ))}
+            </List>
+            <Text size="sm">{T.deleteBlockedHelp}</Text>
+          </Stack>
         </Alert>
       );
     } else {
