@@ -79,7 +79,7 @@ describe('payment pages (spec 01 §2)', () => {
     expect(confetti).toHaveBeenCalled();
     expect(await screen.findByText(MESSAGES.payments.verifyCompleted)).toBeTruthy();
     expect(backend.seen.find((r) => r.path === PAYMENT_PATHS.verify)).toBeTruthy();
-    await screen.findByText(T.successCountdown(14), undefined, { timeout: 2_500 });
+    await screen.findByText(T.successCountdown(14), undefined, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('button', { name: T.returnToDashboard }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
   });
