@@ -6,17 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Debian's chromium, with the flags the browser tests use. */
-export const CHROMIUM = '/usr/bin/chromium';
-export const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { DEBIAN_CHROMIUM as CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '../e2e/support/find-chromium';
 
 /** The repository's root. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,5 +1,5 @@
 import { chromium, defineConfig, devices } from '@playwright/test';
-import { findChromium } from './support/find-chromium';
+import { CHROMIUM_FLAGS, findChromium } from './support/find-chromium';
 
 const isCi = Boolean(process.env.CI);
 
@@ -41,16 +41,7 @@ export default defineConfig({
         viewport: { width: 1280, height: 800 },
         launchOptions: {
           executablePath: browser.path,
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: CHROMIUM_FLAGS,
         },
       },
     },
