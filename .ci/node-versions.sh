@@ -6,7 +6,8 @@
 #
 # Called by .ci/run after `npm test` (which builds). Alone: `.ci/node-versions.sh [22 24]`, after
 # `npm run build`. Unit tests use TEST_DATABASE_URL and REDIS_URL from the environment, as the main run.
-# Prints each phase's time; exits non-zero at the first failure.
+# Prints each phase's time; exits non-zero at the first failure. VITEST_ARGS (split on spaces) narrows
+# the unit tests, e.g. VITEST_ARGS='packages/contract apps/server/test/auth' for a quick look.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -100,7 +101,8 @@ for major in "${versions[@]}"; do
     done_step "$major" 'native modules'
 
     step "$major" 'unit tests'
-    node node_modules/vitest/vitest.mjs run --reporter=dot
+    # shellcheck disable=SC2086 # VITEST_ARGS is a list of words on purpose
+    node node_modules/vitest/vitest.mjs run --reporter=dot ${VITEST_ARGS:-}
     done_step "$major" 'unit tests'
 
     step "$major" 'server start'

@@ -41,7 +41,7 @@ describe('scan batches a crash left unfinished are failed and wiped at start-up'
     teacher = await actor(t, 'teacher', school);
     const student = await buildUser(t, { role: 'student', schoolId: school.id, name: 'Ada Lin' });
     classId = (await createClass(t.app, teacher, 'Year 8 Physics', [student.id])).id;
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   /** A batch held by `readerId`, last heard of `seenAgoMs` ago, with one file in the database. */
