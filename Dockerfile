@@ -1,9 +1,10 @@
 # The STEM@Home app image: one image for the API (`npm start`) and the worker (`npm run worker`).
 # Untested here (no Docker engine on the development machines); apps/server/test/platform/container.test.ts
 # checks every path, script, variable and health route this file and compose.yaml name.
+# Node 24 (LTS); the app also runs on 22 and 20.19, and CI tests all three (.ci/node-versions.sh).
 
 # Build: every dependency (Vite, esbuild, TypeScript), then the web app and the server bundle.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
@@ -19,7 +20,7 @@ COPY scripts scripts
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Run: the built server and web app, production dependencies only, as an unprivileged user.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -8,6 +8,14 @@ import { defineConfig } from 'vitest/config';
  */
 const maxWorkers = Math.max(3, os.availableParallelism());
 
+/**
+ * How long a test or hook may take before it counts as hung. Only a hang fails here: no test races
+ * the wall clock (a test that waits for something waits for the event, and speed targets are in
+ * bench/). Generous, because a busy shared 2-core machine (load average 11) stretches a server test
+ * that takes 2 s on a quiet one to 45 s.
+ */
+const HANG_MS = { testTimeout: 120_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   test: {
     maxWorkers,
@@ -15,12 +23,14 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
+          ...HANG_MS,
           include: ['packages/contract/src/**/*.test.ts'],
         },
       },
       {
         test: {
           name: 'scripts',
+          ...HANG_MS,
           include: ['scripts/**/*.test.mjs', 'e2e/support/**/*.test.ts'],
         },
       },
@@ -29,8 +39,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...HANG_MS,
         },
       },
       {
@@ -39,6 +48,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          ...HANG_MS,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },

@@ -57,7 +57,7 @@ test('Get Started makes a trial school whose teacher registers by the e-mailed l
     await modal.getByRole('button', { name: title === R.eula ? R.accept : R.next }).click();
   }
   await page.getByRole('button', { name: R.submit }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
   await expect(page.getByText(formatSchoolCode(code))).toBeVisible();
 
   await fillSignInForm(page, email, password);

@@ -3,37 +3,33 @@ import { volumeSchool } from './support/accounts';
 import { signIn } from './support/pages';
 import { expect, test } from './support/test';
 
-/** Issue 14's target: the first cards within 1 s of opening the list, with 20,000 behind them. */
-const FIRST_CARDS_MS = 1_000;
-
+/**
+ * Issue 14: a teacher with 20,000 submissions opens /submissions and gets pages of cards, not the list.
+ * How soon the first cards show (the 1 s target) is `npm run bench:submissions`'s figure: a browser
+ * test on a busy shared machine checks what is shown, not how fast.
+ */
 test.describe("a list at a school's real size", () => {
-  test('shows the first submission cards within 1 s of opening /submissions with 20,000 submissions', async ({
+  test('shows the first submission cards of 20,000 on /submissions, a page at a time', async ({
     page,
   }) => {
     const { teacher, submissions } = volumeSchool();
     expect(submissions).toBe(20_000);
     await signIn(page, teacher.email, teacher.password);
 
-    // Measured in the page, on every frame: performance.now() counts from the navigation's start.
-    await page.goto('/submissions', { waitUntil: 'commit' });
-    const seenAt = await page.waitForFunction(
-      () => {
-        const card = document.querySelector('[data-testid="teacher-submission-card"]');
-        return card && card.getBoundingClientRect().height > 0 ? performance.now() : false;
-      },
-      undefined,
-      { polling: 'raf', timeout: 15_000 },
-    );
-    const elapsed = Number(await seenAt.jsonValue());
-    console.log(`first card on /submissions ${Math.round(elapsed)} ms after the navigation began`);
-    expect(elapsed).toBeLessThan(FIRST_CARDS_MS);
-
+    await page.goto('/submissions');
+    const cards = page.getByTestId('teacher-submission-card');
+    await expect(cards.first()).toBeVisible();
     await expect(
       page.getByRole('heading', { name: MESSAGES.submissions.allTitle(submissions) }),
     ).toBeVisible();
     // Pages were sent, not the list: 20 cards a page, the next asked for as the list nears the end.
-    const cards = await page.getByTestId('teacher-submission-card').count();
-    expect(cards).toBeGreaterThanOrEqual(20);
-    expect(cards).toBeLessThanOrEqual(60);
+    const first = await cards.count();
+    expect(first).toBeGreaterThanOrEqual(20);
+    expect(first).toBeLessThanOrEqual(60);
+
+    // Scrolling to the end brings the next page, and still not the whole list.
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.count()).toBeGreaterThan(first);
+    expect(await cards.count()).toBeLessThanOrEqual(first + 60);
   });
 });

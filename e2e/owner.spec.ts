@@ -83,7 +83,7 @@ for (const viewport of [DESKTOP, PHONE]) {
       expect(teacherPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
       await expect(page.getByText(defaultTeacherEmail(code))).toBeVisible();
       // Success messages clear after 3 seconds; the one-time password stays until dismissed.
-      await expect(page.getByText(M.createdClassroom)).toBeHidden({ timeout: 6_000 });
+      await expect(page.getByText(M.createdClassroom)).toBeHidden({ timeout: 30_000 });
       await expect(page.getByTestId('default-teacher-password')).toBeVisible();
       await search(page, code.slice(0, 6));
       const added = await card(page, name);

@@ -36,7 +36,7 @@ test('a student resets a forgotten password through the e-mailed link', async ({
   await expect(page.getByText(new RegExp(later.map(escapeRegExp).join('|')))).toBeVisible();
 
   // The 5-second countdown ends on /login, which repeats the success message.
-  await expect(page).toHaveURL(/\/login$/, { timeout: (RESET_REDIRECT_SECONDS + 2) * 1000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: (RESET_REDIRECT_SECONDS + 30) * 1000 });
   await expect(page.getByText(MESSAGES.password.success)).toBeVisible();
 
   await fillSignInForm(page, student.email, student.password);

@@ -92,7 +92,7 @@ test.describe('registration', () => {
     await expect(page.getByText(MESSAGES.register.success)).toBeVisible();
     await expect(page.getByText(MESSAGES.register.redirecting)).toBeVisible();
     // The spec's 1.5 s redirect, with room for a slow machine.
-    await expect(page).toHaveURL(/\/login$/, { timeout: 4_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
     await expect(page.getByText(MESSAGES.register.success)).toBeVisible();
 
     await fillSignInForm(page, email, password);

@@ -134,7 +134,7 @@ test.describe('teacher review of the AI marks', () => {
     // Accepting moves on to the next in the queue when there is one: come back to see it recorded.
     const position = page.getByTestId('queue-position');
     const movedOn = await expect(position)
-      .not.toHaveText(/^2 of/, { timeout: 5_000 })
+      .not.toHaveText(/^2 of/, { timeout: 30_000 })
       .then(() => true)
       .catch(() => false);
     if (movedOn) await page.getByRole('button', { name: R.previous }).click();

@@ -62,7 +62,7 @@ test.describe("a teacher's classes and questions", () => {
     await page.getByRole('button', { name: Q.generateWithAi }).click();
     const lowRubric = page.getByRole('textbox', { name: Q.lowRubricLabel });
     const highRubric = page.getByRole('textbox', { name: Q.highRubricLabel });
-    await expect(lowRubric).not.toHaveValue('', { timeout: 15_000 });
+    await expect(lowRubric).not.toHaveValue('', { timeout: 30_000 });
     await expect(highRubric).not.toHaveValue('');
     await expect(page.getByText(Q.draftedAutomatically, { exact: true })).toBeVisible();
     await snap(page, 'teacher-insert-question');

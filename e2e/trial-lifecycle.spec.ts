@@ -211,7 +211,7 @@ test.describe('trials and plan limits', () => {
     await snap(page, 'trial-register-filled');
     await page.getByRole('button', { name: R.submit }).click();
     await expect(page.getByText(MESSAGES.register.success)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
     await expect(page.getByText(MESSAGES.generatedSchoolCode.title)).toBeVisible();
 
     const codeMail = await readOutbox({

@@ -64,5 +64,5 @@ describe('finding Chromium for the browser tests', () => {
     const lines = run.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('apt-get install chromium');
-  }, 30_000);
+  });
 });

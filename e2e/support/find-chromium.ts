@@ -3,6 +3,18 @@ import { existsSync } from 'node:fs';
 /** Where Debian's `chromium` package puts the browser. */
 export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
+/** How every browser run of the project starts Chromium: headless, no sandbox, nothing fetched. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export const INSTALL_HINT =
   'install it with `apt-get install chromium` (Debian/Ubuntu, as root), or set CHROMIUM_PATH to a Chromium or Chrome binary';
 

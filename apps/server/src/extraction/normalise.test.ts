@@ -111,11 +111,10 @@ describe('normaliseImage', () => {
   it('refuses a decompression bomb from its header, without decoding it', async () => {
     const bomb = pngBombHeader(50_000, 50_000);
     expect(bomb.length).toBeLessThan(100_000);
-    const started = performance.now();
+    // A decoded 2.5-gigapixel image would not fit in memory: refused, so judged by its header.
     const error = await refusal(normaliseImage(bomb));
     expect(error.kind).toBe('too-many-pixels');
     expect(error.status).toBe(422);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses a real, highly compressed 49 MP blank image quickly', async () => {
@@ -126,10 +125,9 @@ describe('normaliseImage', () => {
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect(big.length).toBeLessThan(1_000_000);
-    const started = performance.now();
+    // How fast: `npm run bench:limits` prints it (a test does not race the clock).
     const error = await refusal(normaliseImage(big));
     expect(error.kind).toBe('too-many-pixels');
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('refuses a damaged file as unreadable (422), not a server error', async () => {

@@ -58,12 +58,11 @@ export function markSubmissionHandler(
     const { submissionId } = parsed.data;
     const { leaseAt, ...outcome } = await markSubmission(deps, submissionId, context);
     if (leaseAt) {
-      const lapsesIn = leaseAt.getTime() + deps.leaseMs - deps.now().getTime();
       await enqueueMarking(
         deps.queue,
         submissionId,
         { kind: 'recheck', leaseAt },
-        Math.min(Math.max(0, lapsesIn), deps.leaseMs) + RECHECK_MARGIN_MS,
+        recheckDelayMs(leaseAt, deps.leaseMs, deps.now()),
       );
     }
     return outcome;
@@ -72,3 +71,12 @@ export function markSubmissionHandler(
 
 /** How long after a lease lapses its recheck runs (clocks of processes differ a little). */
 export const RECHECK_MARGIN_MS = 1_000;
+
+/**
+ * When to look again at a submission another run claimed at `leaseAt`: just after that claim would
+ * lapse, never later than one lease from now (a claim stamped by a process whose clock runs ahead).
+ */
+export function recheckDelayMs(leaseAt: Date, leaseMs: number, now: Date): number {
+  const lapsesIn = leaseAt.getTime() + leaseMs - now.getTime();
+  return Math.min(Math.max(0, lapsesIn), leaseMs) + RECHECK_MARGIN_MS;
+}

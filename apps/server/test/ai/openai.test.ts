@@ -160,10 +160,9 @@ describe('openai-compatible adapter', () => {
 
   it('gives up after the timeout when the reply is slow', async () => {
     fake.queue((r) => ({ ...openAiReply(r, '{"score":1,"comment":"late"}'), delayMs: 3_000 }));
-    const started = Date.now();
     const error = await failure(adapter({ timeoutMs: 300 }).generateObject(request()));
     expect(error.kind).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The reply (3 s away) never came in: had the adapter waited for it, it would have succeeded.
   });
 
   it('maps a reply that is not JSON to malformed', async () => {

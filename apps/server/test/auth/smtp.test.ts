@@ -43,7 +43,7 @@ describe('mail.smtp', () => {
       payload: { email: user.email },
     });
     expect(response.statusCode).toBe(200);
-    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => received.length, { timeout: 60_000 }).toBe(1);
     const [{ envelopeTo, mail }] = received as [(typeof received)[number]];
     expect(envelopeTo).toEqual([user.email]);
     expect(mail.subject).toBe('Your STEM@Home sign-in link');

@@ -43,7 +43,7 @@ describe('tesseract OCR, offline', () => {
     },
   );
 
-  it('reads every page of a PDF, joined by a blank line', { timeout: 60_000 }, async () => {
+  it('reads every page of a PDF, joined by a blank line', async () => {
     const pdf = makePdf([['Photosynthesis makes glucose.'], ['Plants need light and water.']]);
     const result = await extractText(pdf, { ocr });
     expect(result.type).toBe('pdf');
@@ -52,7 +52,7 @@ describe('tesseract OCR, offline', () => {
     expect(result.confidence).toBeGreaterThan(70);
   });
 
-  it('reads a sideways phone photo by its EXIF orientation', { timeout: 60_000 }, async () => {
+  it('reads a sideways phone photo by its EXIF orientation', async () => {
     const [page] = await renderPdfPages(makePdf([['Energy is conserved.']]));
     // Stored turned 90° anticlockwise; EXIF 6 tells the viewer to turn it back clockwise.
     const stored = await sharp(page!)
@@ -64,7 +64,7 @@ describe('tesseract OCR, offline', () => {
     expect(result.text).toBe('Energy is conserved.');
   });
 
-  it('reads each page of a multi-page TIFF', { timeout: 60_000 }, async () => {
+  it('reads each page of a multi-page TIFF', async () => {
     const pages = await renderPdfPages(makePdf([['First page.'], ['Second page.']]));
     const tiff = await sharp(pages, { join: { animated: true } })
       .tiff({ compression: 'lzw' })

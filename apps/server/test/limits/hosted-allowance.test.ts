@@ -11,7 +11,7 @@ import { buildTestApp, type TTestApp } from '../helpers/test-app';
  * jobs: the grant is taken under the school's lock (issue 8). PGlite, and PostgreSQL with
  * TEST_DATABASE_URL.
  */
-describe('the trial allowance of hosted-AI marking', { timeout: 60_000 }, () => {
+describe('the trial allowance of hosted-AI marking', () => {
   let t: TTestApp;
   beforeAll(async () => {
     t = await buildTestApp();

@@ -25,7 +25,8 @@ const factories: [string, TFactory | null][] = [
   ],
 ];
 
-async function waitFor(check: () => boolean, timeoutMs = 8_000): Promise<void> {
+/** Waits for `check` to hold; only a hang (a generous minute on a busy machine) fails. */
+async function waitFor(check: () => boolean, timeoutMs = 60_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');

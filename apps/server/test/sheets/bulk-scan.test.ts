@@ -109,7 +109,7 @@ describe('printable answer sheets and one upload for a whole stack', () => {
     const other = await createClass(t.app, teacher, 'Year 10 Chemistry', [extra.id]);
     otherClassId = other.id;
     await addToClass(t.app, teacher, q1.id, otherClassId);
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   const sheetsUrl = (id: string, query: string) =>

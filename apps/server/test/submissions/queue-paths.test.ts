@@ -3,14 +3,24 @@ import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectQueue } from '../../src/adapters/queue/select-queue';
 import { buildApp } from '../../src/app';
 import { submissions } from '../../src/db/schema';
 import { RECOVERY_INTERVAL_MS, startJobConsumers } from '../../src/jobs/start-jobs';
-import { enqueueMarking, markingJobId, MARKING_QUEUE } from '../../src/jobs/mark-submission.job';
+import {
+  enqueueMarking,
+  markingJobId,
+  MARKING_QUEUE,
+  RECHECK_MARGIN_MS,
+  recheckDelayMs,
+} from '../../src/jobs/mark-submission.job';
 import { createMarker } from '../../src/marking/engine';
-import { markingLeaseMs } from '../../src/modules/marking/marking.service';
+import {
+  markingLeaseMs,
+  markSubmission,
+  type TMarker,
+} from '../../src/modules/marking/marking.service';
 import { insertSubmission } from '../../src/modules/submissions/submissions.queries';
 import { findTestRedis } from '../helpers/redis';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
@@ -26,6 +36,8 @@ import {
 
 const redisUrl = await findTestRedis();
 const silent = pino({ level: 'silent' });
+/** How long a wait for an event may take before the test counts as hung (a busy machine is slow). */
+const HANG_MS = 90_000;
 
 describe('marking through BullMQ', () => {
   let t: TTestApp | undefined;
@@ -148,7 +160,10 @@ describe('recovering lost markings', () => {
     const lease = markingLeaseMs(t.config);
     await db
       .update(submissions)
-      .set({ markingStartedAt: new Date(Date.now() - lease - 60_000), markingAttempts: 1 })
+      .set({
+        markingStartedAt: new Date(t.app.ctx.now().getTime() - lease - 60_000),
+        markingAttempts: 1,
+      })
       .where(eq(submissions.id, crashed));
     await db
       .update(submissions)
@@ -169,8 +184,21 @@ describe('recovering lost markings', () => {
     }
   });
 
-  it('takes over, soon after its lease lapses, a submission whose marking run died', async () => {
-    t = await buildTestApp({ MARKING_LEASE_MS: '3000' });
+  it('takes over, once its lease lapses, a submission whose marking run died', async () => {
+    const lease = 3_000;
+    const markedAt: number[] = [];
+    const real = instrumentedMarker();
+    t = await buildTestApp(
+      { MARKING_LEASE_MS: String(lease) },
+      {
+        marker: {
+          mark(input) {
+            markedAt.push(t?.app.ctx.now().getTime() ?? Number.NaN);
+            return real.mark(input);
+          },
+        },
+      },
+    );
     const { student, cls, photosynthesis } = await classroom(t);
     const db = t.database.db;
     const id = await submitOk(t, student, cls, [
@@ -178,46 +206,97 @@ describe('recovering lost markings', () => {
     ]);
     await waitForStatus(t, id, 'marked');
     // What a worker killed mid-mark leaves: a pending submission under a fresh claim nobody renews.
+    const diedAt = t.app.ctx.now();
     await db
       .update(submissions)
-      .set({ status: 'pending', markingStartedAt: new Date(), markingAttempts: 1 })
+      .set({ status: 'pending', markingStartedAt: diedAt, markingAttempts: 1 })
       .where(eq(submissions.id, id));
-    const diedAt = Date.now();
+    markedAt.length = 0;
     // A job for it arrives (a stalled job coming back, a mark call): it finds the live claim and
-    // looks again when the claim lapses, long before the recovery sweep's next round.
+    // looks again when the claim lapses (see recheckDelayMs), not at the recovery sweep's next round.
     await enqueueMarking(t.app.ctx.queue, id, { kind: 'recover', markingAttempts: 1 });
     const marked = await waitForStatus(t, id, 'marked');
-    const tookMs = Date.now() - diedAt;
     expect(marked.markingAttempts).toBe(2);
-    expect(tookMs).toBeGreaterThanOrEqual(3000);
-    expect(tookMs).toBeLessThan(RECOVERY_INTERVAL_MS);
+    // Marked once more, and not while the dead run's claim held (by the server's clock).
+    expect(markedAt).toHaveLength(1);
+    expect(markedAt[0]).toBeGreaterThanOrEqual(diedAt.getTime() + lease);
+  });
+
+  it('looks again just after the claim it found would lapse, never later than a lease', () => {
+    const lease = 30_000;
+    const claimedAt = new Date('2026-05-01T09:00:00Z');
+    const at = (ms: number) => new Date(claimedAt.getTime() + ms);
+    expect(recheckDelayMs(claimedAt, lease, at(0))).toBe(lease + RECHECK_MARGIN_MS);
+    expect(recheckDelayMs(claimedAt, lease, at(20_000))).toBe(10_000 + RECHECK_MARGIN_MS);
+    // Already lapsed: at once (after the margin).
+    expect(recheckDelayMs(claimedAt, lease, at(45_000))).toBe(RECHECK_MARGIN_MS);
+    // Stamped by a clock ahead of this one: one lease at most.
+    expect(recheckDelayMs(claimedAt, lease, at(-60_000))).toBe(lease + RECHECK_MARGIN_MS);
+    expect(RECHECK_MARGIN_MS).toBeLessThan(RECOVERY_INTERVAL_MS);
   });
 
   it('keeps the claim of a live run that outlasts its lease, so nobody marks twice', async () => {
+    // A lease far longer than the test: it lapses only when the test moves the server's clock, and
+    // the heartbeat (an interval of a third of the lease) beats only when the test moves the timers.
+    const lease = 10 * 60_000;
     const real = instrumentedMarker();
     let calls = 0;
-    t = await buildTestApp(
-      { MARKING_LEASE_MS: '3000' },
-      {
-        marker: {
-          async mark(input) {
-            calls += 1;
-            // Longer than the lease: only the heartbeat keeps the claim.
-            await new Promise((resolve) => setTimeout(resolve, 5000));
-            return real.mark(input);
-          },
-        },
+    let started = () => undefined as void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finish = () => undefined as void;
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const marker: TMarker = {
+      async mark(input) {
+        calls += 1;
+        if (calls === 1) {
+          started();
+          await finished;
+        }
+        return real.mark(input);
       },
-    );
+    };
+    t = await buildTestApp({ MARKING_LEASE_MS: String(lease) }, { marker });
     const { student, cls, photosynthesis } = await classroom(t);
-    const id = await submitOk(t, student, cls, [
-      { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
-    ]);
-    // Mid-run, past the first lease's end, other jobs ask for the same submission.
-    await new Promise((resolve) => setTimeout(resolve, 3500));
-    await enqueueMarking(t.app.ctx.queue, id, { kind: 'recover', markingAttempts: 1 });
-    const marked = await waitForStatus(t, id, 'marked');
-    expect(marked.markingAttempts).toBe(1);
-    expect(calls).toBe(1);
-  }, 20_000);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const id = await submitOk(t, student, cls, [
+        { question: photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+      ]);
+      await running;
+      const claimedAt = (await submissionRow(t, id)).markingStartedAt?.getTime() ?? 0;
+      expect(claimedAt).toBeGreaterThan(0);
+
+      // Twice: most of a lease passes on the server's clock, and the heartbeat renews the claim. By
+      // the second, the first claim has long lapsed; only the renewals keep it.
+      for (const round of [1, 2]) {
+        t.clock.advance(lease * 0.9);
+        vi.advanceTimersByTime(lease / 3);
+        const renewedBy = claimedAt + round * lease * 0.9;
+        await vi.waitFor(
+          async () => {
+            const row = await submissionRow(t as TTestApp, id);
+            expect(row.markingStartedAt?.getTime()).toBeGreaterThanOrEqual(renewedBy);
+          },
+          { timeout: HANG_MS, interval: 50 },
+        );
+      }
+
+      // Mid-run, past the first lease's end, another job asks for the same submission.
+      const deps = { ...t.app.ctx, marker, logger: silent, leaseMs: lease };
+      const other = await markSubmission(deps, id, { isFinalAttempt: false });
+      expect(other).toMatchObject({ status: 'skipped', reason: 'being marked by another run' });
+
+      finish();
+      const marked = await waitForStatus(t, id, 'marked');
+      expect(marked.markingAttempts).toBe(1);
+      expect(calls).toBe(1);
+    } finally {
+      finish();
+      vi.useRealTimers();
+    }
+  });
 });

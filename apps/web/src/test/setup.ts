@@ -1,8 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// The machines running these tests are shared and busy: give async queries room.
-configure({ asyncUtilTimeout: 5_000 });
+// The machines running these tests are shared and busy: an async query waits for what it looks for
+// (a hang is the only thing its timeout catches), never for a fixed time.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no matchMedia or ResizeObserver; Mantine needs both.
 Object.defineProperty(window, 'matchMedia', {

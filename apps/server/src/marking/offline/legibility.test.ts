@@ -134,6 +134,6 @@ describe.skipIf(!dataFiles.every((f) => existsSync(f)))(
       // Measured: 0.7 % of all answers, and under 0.1 % of those the human gave marks to.
       expect(below / answers).toBeLessThan(0.015);
       expect(creditedBelow / credited).toBeLessThan(0.003);
-    }, 60_000);
+    });
   },
 );

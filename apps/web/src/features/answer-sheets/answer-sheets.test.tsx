@@ -233,10 +233,10 @@ describe('/upload-stack', () => {
     const row = await screen.findByRole('link', { name: new RegExp(CLASS.name) });
     // The recent row shows what the progress bar shows as soon as it shows it, not at its own next poll.
     for (const shown of [12, 21]) {
-      await screen.findByRole('progressbar', { name: T.reading(shown, 30) }, { timeout: 3000 });
+      await screen.findByRole('progressbar', { name: T.reading(shown, 30) }, { timeout: 20_000 });
       expect(row).toHaveTextContent(T.reading(shown, 30));
     }
-    await screen.findByText(T.done, {}, { timeout: 3000 });
+    await screen.findByText(T.done, {}, { timeout: 20_000 });
     expect(row).toHaveTextContent(`${T.marking(30, 30)} · ${T.summaryNeedsTeacher}: 0`);
     expect(backend.seen.filter((r) => r.path === '/scan/batches')).toHaveLength(1);
   });

@@ -69,7 +69,7 @@ const answerBox = () => screen.getByRole('textbox', { name: T.answerLabel });
 const position = () => screen.getByTestId('question-position').textContent;
 const button = (name: string) => screen.getByRole('button', { name });
 
-describe('answering questions', { timeout: 20_000 }, () => {
+describe('answering questions', () => {
   it("keeps each question's answer across Previous and Next, and refuses a blank one", async () => {
     const user = userEvent.setup({ delay: null });
     const { router } = renderAnswering();
@@ -188,7 +188,7 @@ describe('answering questions', { timeout: 20_000 }, () => {
     expect(saved?.authorization).toBe('Bearer student-token');
 
     expect(
-      await screen.findByRole('heading', { name: T.completeHeading }, { timeout: 4_000 }),
+      await screen.findByRole('heading', { name: T.completeHeading }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(Date.now() - clicked).toBeGreaterThanOrEqual(1_900);
     // The answers of a saved submission are not kept.
@@ -368,7 +368,7 @@ describe('answering questions', { timeout: 20_000 }, () => {
   });
 });
 
-describe('submission complete', { timeout: 20_000 }, () => {
+describe('submission complete', () => {
   const STATE: TCompletionState = {
     submissionId: SUBMISSION_ID,
     classId: CLASS_ID,
@@ -446,7 +446,7 @@ describe('submission complete', { timeout: 20_000 }, () => {
     });
     renderAnswering({ pathname: `/submission-complete/${SUBMISSION_ID}`, state: STATE });
     expect(await screen.findByText(T.marking)).toBeInTheDocument();
-    expect(await screen.findByTestId('overall-score', {}, { timeout: 6_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('overall-score', {}, { timeout: 20_000 })).toHaveTextContent(
       '3/4',
     );
     expect(screen.getByTestId('percentage')).toHaveTextContent('75%');

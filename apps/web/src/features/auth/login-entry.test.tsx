@@ -65,7 +65,7 @@ async function hydrateLoginHtml(onSignedIn: (destination: string) => void) {
   return { container, mismatches, errors };
 }
 
-describe("the login page's own entry (login.html)", { timeout: 60_000 }, () => {
+describe("the login page's own entry (login.html)", () => {
   it('hydrates the prerendered page without a mismatch; its links are plain links', async () => {
     const { container, mismatches, errors } = await hydrateLoginHtml(() => undefined);
     expect(mismatches).toEqual([]);

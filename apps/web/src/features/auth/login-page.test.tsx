@@ -28,7 +28,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('login page', { timeout: 15_000 }, () => {
+describe('login page', () => {
   it('offers password and magic-link sign-in, with a link to sign up', async () => {
     const user = userEvent.setup({ delay: null });
     renderLogin();

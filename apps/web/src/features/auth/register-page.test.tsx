@@ -81,7 +81,7 @@ async function fillDetails(user: UserEvent, password = 'correct horse', confirm 
   await fill(user, confirmInput(), confirm);
 }
 
-describe('register page', { timeout: 20_000 }, () => {
+describe('register page', () => {
   it('sets the title and links to log in and to both legal documents in a new tab', () => {
     renderRegister();
     expect(document.title).toBe(T.documentTitle);

@@ -18,7 +18,7 @@ function renderReset(entry: string) {
   );
 }
 
-describe('reset password page', { timeout: 15_000 }, () => {
+describe('reset password page', () => {
   it('says the token is missing when the link has none, and offers the way back', () => {
     renderReset('/reset-password');
     expect(screen.getByText(MESSAGES.password.tokenMissing)).toBeInTheDocument();

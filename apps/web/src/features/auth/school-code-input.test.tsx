@@ -24,7 +24,7 @@ function Harness({ initial = EMPTY_SCHOOL_CODE }: { initial?: TSchoolCodeParts }
 const box = (n: number) =>
   screen.getByRole('textbox', { name: MESSAGES.registerPage.schoolCodeBox(n * 4 - 3, n * 4) });
 
-describe('SchoolCodeInput', { timeout: 15_000 }, () => {
+describe('SchoolCodeInput', () => {
   it('upper-cases, strips other characters and keeps four per box', async () => {
     const user = userEvent.setup({ delay: null });
     render(<Harness />);

@@ -7,7 +7,7 @@ import LoginPage from './pages/login-page';
 import VerifyMagicLinkPage from './pages/verify-magic-link-page';
 import { renderRoutes } from '../../test/render-app';
 
-describe('magic link verification page', { timeout: 15_000 }, () => {
+describe('magic link verification page', () => {
   it('fails at once without a token, and carries the message back to the login page', async () => {
     const user = userEvent.setup({ delay: null });
     renderRoutes(

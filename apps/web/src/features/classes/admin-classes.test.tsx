@@ -49,7 +49,7 @@ const routes = [
   { path: '*', element: <LocationProbe /> },
 ];
 
-describe('admin classes', { timeout: 20_000 }, () => {
+describe('admin classes', () => {
   it('lists the classes 9 at a time with a teacher filter, cards opening /all-classes/{id}', async () => {
     backend.on('GET', '/admin/classes', (request) => ({
       status: 200,

@@ -66,7 +66,7 @@ function renderPage() {
   );
 }
 
-describe('class details page', { timeout: 20_000 }, () => {
+describe('class details page', () => {
   it('shows the class, its students, and its questions on demand', async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('GET', DETAILS, ok(details()));

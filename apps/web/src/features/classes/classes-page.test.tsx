@@ -46,7 +46,7 @@ function renderPage() {
 
 const classCalls = () => backend.seen.filter((r) => r.path === '/teacher/classes').length;
 
-describe('classes page', { timeout: 20_000 }, () => {
+describe('classes page', () => {
   it('retries a failed fetch 1 s apart, saying so, and shows the classes', async () => {
     let calls = 0;
     backend.on('GET', '/teacher/classes', () =>

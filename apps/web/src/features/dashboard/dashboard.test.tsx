@@ -244,7 +244,7 @@ describe('dashboards', () => {
       signIn('teacher');
       renderAt('/dashboard');
       expect(
-        await screen.findByText(MESSAGES.dashboard.noRecentSubmissions, {}, { timeout: 4000 }),
+        await screen.findByText(MESSAGES.dashboard.noRecentSubmissions, {}, { timeout: 20_000 }),
       ).toBeTruthy();
       expect(stat('Total Submissions')).toBe('0');
     });

@@ -77,7 +77,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('landing page', { timeout: 60_000 }, () => {
+describe('landing page', () => {
   it('has the banner, the section anchors, Client Login and the configured Book A Demo and footer links', async () => {
     renderLanding();
     expect(await screen.findByRole('heading', { level: 1, name: L.hero.title })).toBeVisible();
@@ -201,7 +201,7 @@ describe('landing page', { timeout: 60_000 }, () => {
   it('shows the introductory line only while the configured offer runs', async () => {
     siteConfig({ introOfferEndsOn: '2099-08-31' });
     const { unmount } = renderLanding();
-    expect(await screen.findByTestId('intro-offer', {}, { timeout: 15_000 })).toHaveTextContent(
+    expect(await screen.findByTestId('intro-offer', {}, { timeout: 20_000 })).toHaveTextContent(
       L.pricing.introductory('31 August 2099'),
     );
     unmount();
@@ -256,7 +256,7 @@ describe('landing page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('trial modal', { timeout: 60_000 }, () => {
+describe('trial modal', () => {
   it('creates a trial school and shows its code, expiry, contents and Register Now', async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('POST', TRIAL_PATHS.create, { status: 201, body: TRIAL });
@@ -291,7 +291,7 @@ describe('trial modal', { timeout: 60_000 }, () => {
     await waitFor(
       () =>
         expect(within(dialog).getByRole('button', { name: T.copyCode })).toHaveTextContent(T.copy),
-      { timeout: 4_000 },
+      { timeout: 20_000 },
     );
   });
 
@@ -394,7 +394,7 @@ describe('trial modal', { timeout: 60_000 }, () => {
   });
 });
 
-describe('buying the Personal plan', { timeout: 60_000 }, () => {
+describe('buying the Personal plan', () => {
   it('asks for the e-mail, creates a checkout and sends the browser there', async () => {
     const user = userEvent.setup({ delay: null });
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
@@ -453,7 +453,7 @@ function renderEntry(address = '/') {
   );
 }
 
-describe("the landing page's own entry (no router, no query client)", { timeout: 60_000 }, () => {
+describe("the landing page's own entry (no router, no query client)", () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('links into the app with plain links, and the trial dialog works', async () => {
@@ -512,7 +512,7 @@ describe("the landing page's own entry (no router, no query client)", { timeout:
   });
 });
 
-describe('the landing page rendered at build time', { timeout: 60_000 }, () => {
+describe('the landing page rendered at build time', () => {
   it('hydrates without a mismatch, then asks for the settings and works', async () => {
     const user = userEvent.setup({ delay: null });
     const html = renderToString(<LandingRoot search="" clearSearch={() => undefined} />);

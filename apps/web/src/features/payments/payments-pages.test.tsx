@@ -105,7 +105,7 @@ describe('payment pages (spec 01 §2)', { timeout: 20_000 }, () => {
     expect(await screen.findByText(MESSAGES.payments.verifyCompleted)).toBeTruthy();
     expect(screen.getByText(T.successText)).toBeTruthy();
     expect(backend.seen.find((r) => r.path === PAYMENT_PATHS.verify)).toBeTruthy();
-    await screen.findByText(T.successCountdown(14), undefined, { timeout: 2_500 });
+    await screen.findByText(T.successCountdown(14), undefined, { timeout: 20_000 });
     fireEvent.click(screen.getByRole('button', { name: T.returnToDashboard }));
     expect((await screen.findByTestId('location')).textContent).toBe('/dashboard');
   });

@@ -67,7 +67,7 @@ async function fillQuestion(user: ReturnType<typeof userEvent.setup>, marks = '1
   await user.type(field(T.marksLabel), marks);
 }
 
-describe('insert question form', { timeout: 20_000 }, () => {
+describe('insert question form', () => {
   it('fills both ranges from the marks and keeps digits (and hyphens) only', async () => {
     const user = userEvent.setup({ delay: null });
     renderInsert();
@@ -304,7 +304,7 @@ describe('insert question form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('edit question form', { timeout: 20_000 }, () => {
+describe('edit question form', () => {
   function renderEdit() {
     return renderRoutes(
       [

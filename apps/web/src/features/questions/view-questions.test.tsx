@@ -104,7 +104,7 @@ const cardTexts = () =>
     .getAllByTestId('question-card')
     .map((card) => within(card).getByText(/^Question number/).textContent);
 
-describe('view questions', { timeout: 20_000 }, () => {
+describe('view questions', () => {
   it("shows per question how often the AI's marks agreed with the teacher's", async () => {
     backend.on('GET', LIST_PATH, pagedQuestions(questions(2)));
     backend.on('GET', '/submissions/agreement', {

@@ -91,7 +91,7 @@ function renderTeacher() {
   );
 }
 
-describe('reviewing a mark in the drawer', { timeout: 20_000 }, () => {
+describe('reviewing a mark in the drawer', () => {
   it("shows 'AI suggested', saves a bounded score and a comment, and the history", async () => {
     const user = userEvent.setup({ delay: null });
     const original = answer(1);
@@ -190,7 +190,7 @@ describe('reviewing a mark in the drawer', { timeout: 20_000 }, () => {
   });
 });
 
-describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
+describe("the student's view of a reviewed mark", () => {
   it("shows the teacher's comment as the teacher's, and the AI's only where none was left", async () => {
     const submission = buildSubmission(3, {
       totalScore: 5,
@@ -244,7 +244,7 @@ describe("the student's view of a reviewed mark", { timeout: 20_000 }, () => {
   });
 });
 
-describe('the review queue', { timeout: 20_000 }, () => {
+describe('the review queue', () => {
   it('filters to work needing review, and the keys move, accept and set scores', async () => {
     const user = userEvent.setup({ delay: null });
     const first = queued(1, [answer(1), answer(2)]);

@@ -80,7 +80,7 @@ describe('formatSubmissionDate', () => {
   });
 });
 
-describe('my submissions', { timeout: 20_000 }, () => {
+describe('my submissions', () => {
   it('lists in the server\'s order with class, date and score, "Deleted Class" and "Pending"', async () => {
     backend.on(
       'GET',
@@ -172,7 +172,7 @@ describe('my submissions', { timeout: 20_000 }, () => {
   });
 });
 
-describe('submission details', { timeout: 20_000 }, () => {
+describe('submission details', () => {
   const ID = uuid(4);
   const CLASS_ID = uuid(500);
   const markPath = fillPath(ROOT_PATHS.markSubmission, { classId: CLASS_ID, submissionId: ID });
@@ -223,7 +223,7 @@ describe('submission details', { timeout: 20_000 }, () => {
 
     // No reload: the page asks again on its own and shows the marks.
     await waitFor(() => expect(screen.getByTestId('total-score')).toHaveTextContent('7/10'), {
-      timeout: 5_000,
+      timeout: 20_000,
     });
     expect(screen.getByText(T.statusLabel.marked)).toBeInTheDocument();
     expect(screen.getByText('Plants use light to make sugar.')).toBeInTheDocument();
@@ -297,7 +297,7 @@ describe('submission details', { timeout: 20_000 }, () => {
   });
 });
 
-describe('teacher submissions', { timeout: 20_000 }, () => {
+describe('teacher submissions', () => {
   const LIST_PATH = `/question/submissions/teacher/${TEACHER_ID}`;
   const flagged = buildSubmission(3, {
     student: { _id: 's-b', name: 'Bob Jones' },

@@ -116,7 +116,7 @@ async function chooseAll(user: ReturnType<typeof userEvent.setup>) {
   await choose(user, T.questionLabel, /Explain inertia/);
 }
 
-describe('upload student work', { timeout: 30_000 }, () => {
+describe('upload student work', () => {
   it('keeps student, question and the photo buttons disabled until they can be used', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage();

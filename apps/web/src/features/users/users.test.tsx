@@ -57,7 +57,7 @@ function renderUsers(entry = '/users') {
   );
 }
 
-describe('admin users page', { timeout: 20_000 }, () => {
+describe('admin users page', () => {
   it('lists the school with actions for students and teachers only, never for the admin', async () => {
     renderUsers();
     await screen.findByRole('link', { name: 'Alice Student' });
@@ -214,7 +214,7 @@ describe('admin users page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('admin user details page', { timeout: 20_000 }, () => {
+describe('admin user details page', () => {
   it('shows basic information, statistics with N/A, and the submissions', async () => {
     backend.on('GET', `/admin/users/${ALICE.id}`, {
       status: 200,
