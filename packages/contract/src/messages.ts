@@ -641,7 +641,10 @@ export const MESSAGES = {
     failedInQueue: 'Marking failed for this submission: try marking it again.',
     agreement: (agreed: number, reviewed: number, withinOne: number) =>
       `AI and you agreed on ${agreed} of ${reviewed} answers (within 1 mark: ${withinOne})`,
-    noAgreementYet: 'No reviewed answers yet',
+    /** The review queue's line in one answer, about that answer's question. */
+    questionAgreement: (agreed: number, reviewed: number, withinOne: number) =>
+      `On this question, AI and you agreed on ${agreed} of ${reviewed} answers (within 1 mark: ${withinOne})`,
+    noAgreementYet: 'No answers to this question reviewed yet',
   },
   /** The school admin's screens (spec 02 §2 Admin, §8 Admin); server texts where the spec shows none. */
   admin: {
