@@ -594,7 +594,8 @@ export const MESSAGES = {
   review: {
     saved: 'Mark saved',
     accepted: 'Marked as reviewed',
-    scoreAbove: (marks: number) => `The score must be between 0 and ${marks}`,
+    /** The mark box and the server say the same: a whole mark within the question's marks. */
+    scoreOutOfRange: (marks: number) => `Enter a mark from 0 to ${marks}`,
     notMarked: 'This answer has not been marked yet',
     scoreLabel: (marks: number) => `Your mark (out of ${marks})`,
     commentLabel: 'Your comment to the student',

@@ -296,17 +296,21 @@ export const ZAnswerParams = z.object({ id: ZUuid, answerId: ZUuid });
 export const MAX_TEACHER_FEEDBACK_LENGTH = 5_000;
 
 /**
- * PATCH /submissions/{id}/answers/{answerId}: the teacher's score (0..the question's marks, checked
- * on the server) and comment. A comment of only spaces (or null) removes the teacher's comment.
+ * PATCH /submissions/{id}/answers/{answerId}: the teacher's score and comment. The service checks the
+ * score is a whole number from 0 to the question's marks, and names that range when it is not ("Enter
+ * a mark from 0 to 3" for -1, 2.5 or 7 alike). A comment of only spaces (or null) removes the
+ * teacher's comment.
  */
 export const ZOverrideAnswerRequest = z.object({
-  score: z
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be 0 or more' }),
+  score: z.number({ message: 'must be a number' }),
   comment: z.string().max(MAX_TEACHER_FEEDBACK_LENGTH).nullable().optional(),
 });
 export type TOverrideAnswerRequest = z.infer<typeof ZOverrideAnswerRequest>;
+
+/** A teacher's mark must be a whole number within the question's marks (0..marks): box and server. */
+export function scoreWithinMarks(score: number, marks: number): boolean {
+  return Number.isInteger(score) && score >= 0 && score <= marks;
+}
 
 /** The reviewed answer and its submission's new total. */
 export const ZAnswerReviewResponse = z.object({

@@ -11,6 +11,7 @@ import type {
   TSubmissionListResponse,
   TSubmitForStudentRequest,
 } from '@stem/contract/submissions';
+import { scoreWithinMarks } from '@stem/contract/submissions';
 import type { TQuestion } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
@@ -27,7 +28,6 @@ import {
   answerOverAttemptLimit,
   canActOnSubmission,
   canReviewSubmission,
-  scoreWithinMarks,
   canViewSubmission,
 } from './submissions.policy';
 import { pageLimit } from '../../lib/keyset';
@@ -413,7 +413,7 @@ async function reviewAnswer(
       throw new AppError('CONFLICT', MESSAGES.review.notMarked);
     }
     if (change.action === 'override' && !scoreWithinMarks(change.score, target.marks)) {
-      throw new AppError('VALIDATION', MESSAGES.review.scoreAbove(target.marks), {
+      throw new AppError('VALIDATION', MESSAGES.review.scoreOutOfRange(target.marks), {
         field: 'score',
       });
     }

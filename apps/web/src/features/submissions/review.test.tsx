@@ -137,10 +137,19 @@ describe('reviewing a mark in the drawer', { timeout: 20_000 }, () => {
 
     const score = within(editor).getByRole('textbox', { name: R.scoreLabel(4) });
     await user.clear(score);
-    await user.type(score, '9');
-    // Bounded by the question's marks: 9 never stands.
-    await user.tab();
-    expect(score).not.toHaveValue('9');
+    const save = within(editor).getByRole('button', { name: R.save });
+    // Out of range, what was typed stays and the box says why Save is off (it was clamped silently:
+    // 7 became 4, -1 became 1).
+    for (const typed of ['9', '-1']) {
+      await user.clear(score);
+      await user.type(score, typed);
+      await user.tab();
+      expect(score).toHaveValue(typed);
+      expect(score).toHaveAccessibleDescription(R.scoreOutOfRange(4));
+      expect(save).toBeDisabled();
+      await user.type(score, '{Enter}');
+    }
+    expect(backend.seen.some((r) => r.method === 'PATCH')).toBe(false);
     await user.clear(score);
     await user.type(score, '3');
     await user.type(
@@ -319,8 +328,15 @@ describe('the review queue', { timeout: 20_000 }, () => {
         comment: null,
       }),
     );
-    // A digit above the marks does nothing.
+    // A digit above the marks is not saved: the box shows it and says why.
     fireEvent.keyDown(window, { key: '7' });
+    const focusedBox = within(
+      within(queue)
+        .getAllByTestId('answer-review')
+        .find((el) => el.getAttribute('data-focused') === 'true')!,
+    ).getByRole('textbox', { name: R.scoreLabel(4) });
+    await waitFor(() => expect(focusedBox).toHaveValue('7'));
+    expect(focusedBox).toHaveAccessibleDescription(R.scoreOutOfRange(4));
     // J past the last answer: the next submission in the queue.
     fireEvent.keyDown(window, { key: 'j' });
     expect(await within(queue).findByText('Student 2')).toBeInTheDocument();
