@@ -259,6 +259,30 @@ export const MESSAGES = {
     noMatchingStudents: 'No students match your search.',
     selectStudentLabel: (name: string, email: string) => `${name} (${email})`,
   },
+  /**
+   * What a new teacher reads on the dashboard and in Create Class (issue 26): the school code to
+   * share, and the next steps. Ours; the spec shows the code only in the trial modal and Settings.
+   */
+  gettingStarted: {
+    title: 'Get started',
+    intro: 'Three steps to your first marked answers:',
+    codeLabel: 'School code',
+    copy: 'Copy',
+    stepShare: 'Share your school code with your students.',
+    stepShareDetail: (registerUrl: string) =>
+      `They create their account at ${registerUrl} and type the code in.`,
+    stepClass: 'Create a class.',
+    stepClassDetail:
+      'You can add students now, or later from the class page once they have joined.',
+    stepQuestions: 'Add questions and assign them to your class.',
+    stepQuestionsDetail: 'Your students can then answer them, and get their marks and feedback.',
+    done: 'Done',
+    createClassLink: 'Create your first class',
+    addQuestionLink: 'Add your first question',
+    /** Create Class, step 2. */
+    laterHint: 'You can create the class now and add students later from the class page.',
+    registerAt: (registerUrl: string) => `Students register at ${registerUrl} with this code.`,
+  },
   /** Screen texts of the teacher's question pages (spec 02 §2 Teacher). */
   questionsPage: {
     insertDocumentTitle: 'Insert New Question · STEM@Home',
