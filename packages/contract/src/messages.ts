@@ -412,6 +412,15 @@ export const MESSAGES = {
     trialAssessmentsLeft: (remaining: number, limit: number) =>
       `${remaining} of ${limit} practice assessments left on this trial.`,
     attemptsUsed: (used: number, limit: number) => `${used} of ${limit} attempts used`,
+    /** A card of the student's My Submissions: which attempt it was ('Attempts 2–3 of 3' when its
+     * questions were at different attempts). */
+    attemptOf: (from: number, to: number, limit: number) =>
+      from === to ? `Attempt ${from} of ${limit}` : `Attempts ${from}–${to} of ${limit}`,
+    /** The result page, per question. */
+    tryAgain: 'Try again',
+    tryAgainLabel: (question: number) => `Try again, question ${question}`,
+    attemptsLeft: (left: number) => `${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
+    noAttemptsLeft: (limit: number) => `No attempts left: you have used all ${limit}.`,
     attemptsExhaustedFor: (question: string) =>
       `You have used all 3 attempts for the question "${question}".`,
     exhaustedHidden: (count: number) =>
