@@ -64,6 +64,8 @@ test.describe('registration', () => {
     const createAccount = page.getByRole('button', { name: R.submit });
     const licence = page.getByRole('checkbox', { name: R.licenceLabel });
     await expect(createAccount).toBeDisabled();
+    // Everything filled in but the licence, whose box is not touched yet: no error under it.
+    await expect(page.getByText(MESSAGES.register.licenceRequired)).toHaveCount(0);
     await snap(page, 'register-filled');
 
     // Ticking opens the documents; only Accept at the end of the second one ticks the box.

@@ -176,13 +176,35 @@ test.describe('a student answers a class', () => {
         `image chosen → text in the answer box ${extractionMs} ms; ` +
         `Submit clicked → marks visible ${markingMs} ms`,
     );
+    // Each question can be tried again: 1 of its 3 attempts is used.
+    for (const index of [0, 1]) {
+      const again = completed.nth(index).getByTestId('try-again');
+      await expect(again).toContainText(MESSAGES.limits.attemptsLeft(2));
+      await expect(
+        again.getByRole('link', { name: MESSAGES.limits.tryAgainLabel(index + 1) }),
+      ).toBeVisible();
+    }
+    const tryAgainHref = await completed
+      .nth(0)
+      .getByRole('link', { name: MESSAGES.limits.tryAgainLabel(1) })
+      .getAttribute('href');
     await snap(page, 'student-submission-complete');
 
-    // My Submissions lists it with its score, and the details show the marker's comment.
+    // My Submissions lists it with its score and attempt, without the teacher's filter and order,
+    // and the details show the marker's comment.
     await page.goto('/my-submissions');
     await expect(page.getByRole('heading', { level: 1, name: SP.myHeading })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: SP.filterLabel })).toHaveCount(0);
+    await expect(
+      page
+        .getByRole('combobox', { name: SP.sortLabel })
+        .locator('option', { hasText: SP.sortStudent }),
+    ).toHaveCount(0);
     const listed = page.getByTestId('submission-card').filter({ hasText: className });
     await expect(listed).toHaveCount(1);
+    await expect(listed.getByTestId('submission-attempt')).toHaveText(
+      MESSAGES.limits.attemptOf(1, 1, 3),
+    );
     await expect(listed.getByTestId('score-badge')).toHaveText(`${total}/${TOTAL_MARKS}`);
     await expect(listed.getByTestId('score-badge')).not.toHaveText(MESSAGES.submissions.pending);
     await listed.click();
@@ -199,6 +221,21 @@ test.describe('a student answers a class', () => {
       );
     }
     await snap(page, 'student-submission-details', [DESKTOP]);
+
+    // The result page's Try again at the first question: that question alone, its 2nd attempt.
+    await page.goto(tryAgainHref ?? '');
+    await expect(page).toHaveURL(/\?retry=1$/);
+    await expect(page.getByTestId('question-position')).toHaveText(A.questionOf(1, 1));
+    await expect(page.getByTestId('attempts-used')).toHaveText(MESSAGES.limits.attemptsUsed(1, 3));
+    await page.getByText(A.typeAnswer, { exact: true }).click();
+    await page.getByRole('textbox', { name: A.answerLabel }).fill(TYPED_ANSWER);
+    await page.getByRole('button', { name: A.submit }).click();
+    await expect(page).toHaveURL(/\/submission-complete\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('completed-question')).toHaveCount(1);
+    await page.goto('/my-submissions');
+    await expect(
+      page.getByTestId('submission-card').filter({ hasText: className }).first(),
+    ).toContainText(MESSAGES.limits.attemptOf(2, 2, 3));
   });
 });
 

@@ -137,4 +137,40 @@ test.describe("a teacher's classes and questions", () => {
       'gave reasons, linking cause and effect',
     );
   });
+
+  test('creates a class with no students, shown the school code, and adds a student from the class page', async ({
+    page,
+  }) => {
+    const G = MESSAGES.gettingStarted;
+    const teacher = pick(accounts().teachers, 0, 'teacher');
+    const student = pick(accounts().students, 20, 'student');
+    const className = `Empty first ${randomUUID().slice(0, 6)}`;
+    await signIn(page, teacher.email, teacher.password);
+    await page.goto('/create-class');
+    await page.getByRole('textbox', { name: C.classNameLabel }).fill(className);
+    await page.getByRole('button', { name: C.next }).click();
+    const share = page.getByTestId('share-school-code');
+    await expect(share).toContainText(G.codeLabel);
+    await expect(share.getByRole('button', { name: G.copy })).toBeVisible();
+    await expect(share).toContainText(G.laterHint);
+    await snap(page, 'teacher-create-class-empty');
+    // No student ticked: the class is created all the same.
+    await page.getByRole('button', { name: C.createClass }).click();
+    await expect(page.getByText(MESSAGES.classes.created)).toBeVisible();
+    const classCard = page.getByTestId('class-card').filter({ hasText: className });
+    await expect(classCard).toContainText(C.studentCount(0));
+
+    // Later, once the student has joined: Add Students on the class page.
+    await classCard.click();
+    await expect(page.getByRole('heading', { name: C.studentsHeading(0) })).toBeVisible();
+    await page.getByRole('button', { name: MESSAGES.admin.addStudents }).click();
+    const dialog = page.getByRole('dialog', { name: MESSAGES.admin.addStudentsTitle });
+    await dialog.getByRole('textbox', { name: C.searchStudents }).fill(student.email);
+    await dialog
+      .getByRole('checkbox', { name: C.selectStudentLabel(student.name, student.email) })
+      .check();
+    await dialog.getByRole('button', { name: MESSAGES.admin.addSelected(1) }).click();
+    await expect(page.getByRole('heading', { name: C.studentsHeading(1) })).toBeVisible();
+    await expect(page.getByRole('cell', { name: student.email })).toBeVisible();
+  });
 });

@@ -259,6 +259,30 @@ export const MESSAGES = {
     noMatchingStudents: 'No students match your search.',
     selectStudentLabel: (name: string, email: string) => `${name} (${email})`,
   },
+  /**
+   * What a new teacher reads on the dashboard and in Create Class (issue 26): the school code to
+   * share, and the next steps. Ours; the spec shows the code only in the trial modal and Settings.
+   */
+  gettingStarted: {
+    title: 'Get started',
+    intro: 'Three steps to your first marked answers:',
+    codeLabel: 'School code',
+    copy: 'Copy',
+    stepShare: 'Share your school code with your students.',
+    stepShareDetail: (registerUrl: string) =>
+      `They create their account at ${registerUrl} and type the code in.`,
+    stepClass: 'Create a class.',
+    stepClassDetail:
+      'You can add students now, or later from the class page once they have joined.',
+    stepQuestions: 'Add questions and assign them to your class.',
+    stepQuestionsDetail: 'Your students can then answer them, and get their marks and feedback.',
+    done: 'Done',
+    createClassLink: 'Create your first class',
+    addQuestionLink: 'Add your first question',
+    /** Create Class, step 2. */
+    laterHint: 'You can create the class now and add students later from the class page.',
+    registerAt: (registerUrl: string) => `Students register at ${registerUrl} with this code.`,
+  },
   /** Screen texts of the teacher's question pages (spec 02 §2 Teacher). */
   questionsPage: {
     insertDocumentTitle: 'Insert New Question · STEM@Home',
@@ -391,6 +415,15 @@ export const MESSAGES = {
     trialAssessmentsLeft: (remaining: number, limit: number) =>
       `${remaining} of ${limit} practice assessments left on this trial.`,
     attemptsUsed: (used: number, limit: number) => `${used} of ${limit} attempts used`,
+    /** A card of the student's My Submissions: which attempt it was ('Attempts 2–3 of 3' when its
+     * questions were at different attempts). */
+    attemptOf: (from: number, to: number, limit: number) =>
+      from === to ? `Attempt ${from} of ${limit}` : `Attempts ${from}–${to} of ${limit}`,
+    /** The result page, per question. */
+    tryAgain: 'Try again',
+    tryAgainLabel: (question: number) => `Try again, question ${question}`,
+    attemptsLeft: (left: number) => `${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
+    noAttemptsLeft: (limit: number) => `No attempts left: you have used all ${limit}.`,
     attemptsExhaustedFor: (question: string) =>
       `You have used all 3 attempts for the question "${question}".`,
     exhaustedHidden: (count: number) =>
@@ -597,7 +630,8 @@ export const MESSAGES = {
   review: {
     saved: 'Mark saved',
     accepted: 'Marked as reviewed',
-    scoreAbove: (marks: number) => `The score must be between 0 and ${marks}`,
+    /** The mark box and the server say the same: a whole mark within the question's marks. */
+    scoreOutOfRange: (marks: number) => `Enter a mark from 0 to ${marks}`,
     notMarked: 'This answer has not been marked yet',
     scoreLabel: (marks: number) => `Your mark (out of ${marks})`,
     commentLabel: 'Your comment to the student',
@@ -644,7 +678,10 @@ export const MESSAGES = {
     failedInQueue: 'Marking failed for this submission: try marking it again.',
     agreement: (agreed: number, reviewed: number, withinOne: number) =>
       `AI and you agreed on ${agreed} of ${reviewed} answers (within 1 mark: ${withinOne})`,
-    noAgreementYet: 'No reviewed answers yet',
+    /** The review queue's line in one answer, about that answer's question. */
+    questionAgreement: (agreed: number, reviewed: number, withinOne: number) =>
+      `On this question, AI and you agreed on ${agreed} of ${reviewed} answers (within 1 mark: ${withinOne})`,
+    noAgreementYet: 'No answers to this question reviewed yet',
   },
   /** The school admin's screens (spec 02 §2 Admin, §8 Admin); server texts where the spec shows none. */
   admin: {

@@ -161,6 +161,13 @@ export const ZSubmissionAnswer = z.object({
 });
 export type TSubmissionAnswer = z.infer<typeof ZSubmissionAnswer>;
 
+export const ZAttempts = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  limit: z.number().int(),
+});
+export type TAttempts = z.infer<typeof ZAttempts>;
+
 export const ZSubmission = z.object({
   _id: z.string(),
   id: z.string(),
@@ -180,6 +187,12 @@ export const ZSubmission = z.object({
   reviewDoubt: z.number().int().nullable().optional(),
   /** An answer's mark waits for the teacher's review; the student then gets no total (issue 18). */
   feedbackHeld: z.boolean().optional(),
+  /**
+   * The student's own list: which attempt this was at its questions (each answer is one attempt at
+   * its question, in the order submitted), `from`..`to` when its questions are at different
+   * attempts, of `limit`. Null when none of its questions exists any more.
+   */
+  attempts: ZAttempts.nullable().optional(),
   submissions: z.array(ZSubmissionAnswer),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
@@ -243,7 +256,8 @@ export type TSubmissionReviewFilter = (typeof SUBMISSION_REVIEW_FILTERS)[number]
  * GET /question/submissions/teacher/{userId} and GET /student/submissions: one page of the list.
  * sort: recent (newest first), oldest, student (name A-Z), class (name A-Z), score (high to low,
  * unmarked last); ties newest first. flag: all, flagged, unflagged. q: part of the student's name,
- * the class's name or a question's text, any case.
+ * the class's name or a question's text, any case. A student's own list ignores the teacher's
+ * filter and order (flag, sort by student name: every card is theirs) as it ignores review.
  */
 export const ZSubmissionListQuery = ZPageQuery.extend({
   sort: z
@@ -305,17 +319,21 @@ export const ZAnswerParams = z.object({ id: ZUuid, answerId: ZUuid });
 export const MAX_TEACHER_FEEDBACK_LENGTH = 5_000;
 
 /**
- * PATCH /submissions/{id}/answers/{answerId}: the teacher's score (0..the question's marks, checked
- * on the server) and comment. A comment of only spaces (or null) removes the teacher's comment.
+ * PATCH /submissions/{id}/answers/{answerId}: the teacher's score and comment. The service checks the
+ * score is a whole number from 0 to the question's marks, and names that range when it is not ("Enter
+ * a mark from 0 to 3" for -1, 2.5 or 7 alike). A comment of only spaces (or null) removes the
+ * teacher's comment.
  */
 export const ZOverrideAnswerRequest = z.object({
-  score: z
-    .number({ message: 'must be a whole number' })
-    .int({ message: 'must be a whole number' })
-    .min(0, { message: 'must be 0 or more' }),
+  score: z.number({ message: 'must be a number' }),
   comment: z.string().max(MAX_TEACHER_FEEDBACK_LENGTH).nullable().optional(),
 });
 export type TOverrideAnswerRequest = z.infer<typeof ZOverrideAnswerRequest>;
+
+/** A teacher's mark must be a whole number within the question's marks (0..marks): box and server. */
+export function scoreWithinMarks(score: number, marks: number): boolean {
+  return Number.isInteger(score) && score >= 0 && score <= marks;
+}
 
 /** The reviewed answer and its submission's new total. */
 export const ZAnswerReviewResponse = z.object({

@@ -69,11 +69,15 @@ export const ZClassDetails = ZClassSummary.extend({
 });
 export type TClassDetails = z.infer<typeof ZClassDetails>;
 
+/**
+ * POST /class/create. The student list may be empty (our departure from spec 02 §4, see
+ * docs/deviations.md): a new school's teacher makes the class before any student has registered, and
+ * adds students from the class page later.
+ */
 export const ZCreateClassRequest = z.object({
   name: z.string().trim().min(1, { message: MESSAGES.classes.nameRequired }).max(120),
   students: z
     .array(ZId)
-    .min(1, { message: MESSAGES.classes.studentsRequired })
     .max(500)
     .transform((ids) => [...new Set(ids)]),
 });

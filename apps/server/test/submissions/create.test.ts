@@ -216,6 +216,49 @@ describe('submitting answers', () => {
     });
   });
 
+  it("numbers the student's attempts on their cards, and ignores a teacher's filter and order", async () => {
+    const { teacher, school } = setup;
+    const student = await signedIn(t, await buildUser(t, { role: 'student', schoolId: school.id }));
+    const cls = await createClass(t.app, teacher, 'Attempt numbers', [student.user.id]);
+    const first = await createQuestion(t.app, teacher, { question: 'Name a noble gas.' });
+    const second = await createQuestion(t.app, teacher, { question: 'Name an alkali metal.' });
+    for (const q of [first, second]) await addToClass(t.app, teacher, q.id, cls.id);
+    const one = (q: { id: string }, answer: string) => ({ questionId: q.id, answer });
+    // Both questions (1st attempt at each), the first alone (its 2nd), then both (3rd and 2nd).
+    for (const answers of [
+      [one(first, 'Neon'), one(second, 'Sodium')],
+      [one(first, 'Argon')],
+      [one(first, 'Helium'), one(second, 'Lithium')],
+    ]) {
+      expect((await submit(t, student, cls.id, answers)).statusCode).toBe(201);
+    }
+    const list = async (query = '') => {
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: `${studentSubmissionsUrl}${query}`,
+        headers: student.headers,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<{ data: TSubmission[] }>().data;
+    };
+    const newestFirst = await list();
+    expect(newestFirst.map((s) => s.attempts)).toEqual([
+      { from: 2, to: 3, limit: MAX_ATTEMPTS_PER_QUESTION },
+      { from: 2, to: 2, limit: MAX_ATTEMPTS_PER_QUESTION },
+      { from: 1, to: 1, limit: MAX_ATTEMPTS_PER_QUESTION },
+    ]);
+    // 'Flagged Only' and 'Student Name' are the teacher's: the student's list ignores them.
+    const asked = await list('?flag=flagged&sort=student');
+    expect(asked.map((s) => s.id)).toEqual(newestFirst.map((s) => s.id));
+    // The teacher's list carries no attempt numbers.
+    const teachers = await t.app.inject({
+      method: 'GET',
+      url: teacherSubmissionsUrl(teacher.user.id),
+      headers: teacher.headers,
+    });
+    expect(teachers.json<{ data: TSubmission[] }>().data[0]?.attempts).toBeUndefined();
+  });
+
   it('lets only students create submissions', async () => {
     const response = await submit(t, setup.teacher, setup.cls.id, [
       { questionId: setup.photosynthesis.id, answer: 'An answer.' },

@@ -172,6 +172,11 @@ describe('teacher review of the AI marks', { timeout: 120_000 }, () => {
       expect(r.statusCode, r.body).toBe(400);
       expect(r.json<{ field?: string }>().field).toBe('score');
     }
+    // A number out of range is refused with the range, as the mark box says it (not 'must be 0 or more').
+    for (const score of [5, -1, 2.5]) {
+      const r = await override(room.teacher, id, answer._id, { score });
+      expect(r.json<{ message: string }>().message).toBe(MESSAGES.review.scoreOutOfRange(4));
+    }
     const tooLong = await override(room.teacher, id, answer._id, {
       score: 1,
       comment: 'x'.repeat(5_001),

@@ -45,11 +45,6 @@ export function canReviewSubmission(user: TAccessClaims, row: TSubmissionAccess)
   return user.role === 'teacher' && canActOnSubmission(user, row);
 }
 
-/** The score a teacher gives must lie within the question's marks (0..marks). */
-export function scoreWithinMarks(score: number, marks: number): boolean {
-  return Number.isInteger(score) && score >= 0 && score <= marks;
-}
-
 /**
  * The index in `requested` (one question id per answer, repeats allowed) of the first answer that
  * would go past the per-question attempt limit given the attempts already made; -1 when all fit.

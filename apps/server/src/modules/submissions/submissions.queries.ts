@@ -69,6 +69,44 @@ export async function countStudentAnswers(
   return new Map(rows.flatMap((r) => (r.questionId ? [[r.questionId, Number(r.n)]] : [])));
 }
 
+/**
+ * For each of the student's given submissions, the attempt numbers of its answers: each answer is one
+ * attempt at its question (as countStudentAnswers counts them), numbered in the order submitted. One
+ * statement over the student's answers to the page's questions (at most 3 each).
+ */
+export async function selectAttemptNumbers(
+  db: TDb,
+  schoolId: string,
+  studentId: string,
+  submissionIds: string[],
+): Promise<Map<string, { from: number; to: number }>> {
+  if (submissionIds.length === 0) return new Map();
+  const ids = sql.join(
+    submissionIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with asked as (
+      select distinct a.question_id from submission_answers a
+      where a.submission_id in (${ids}) and a.question_id is not null
+    ), numbered as (
+      select a.submission_id,
+        row_number() over (
+          partition by a.question_id order by s.submitted_at, s.id, a.position
+        ) as n
+      from submission_answers a
+      join submissions s on s.id = a.submission_id
+      where s.school_id = ${schoolId} and s.student_id = ${studentId}
+        and a.question_id in (select question_id from asked)
+    )
+    select submission_id as id, min(n)::int as "from", max(n)::int as "to"
+    from numbered where submission_id in (${ids})
+    group by submission_id`);
+  // node-postgres and PGlite both return { rows }.
+  const rows = (result as unknown as { rows: { id: string; from: number; to: number }[] }).rows;
+  return new Map(rows.map((r) => [r.id, { from: Number(r.from), to: Number(r.to) }]));
+}
+
 export type TNewAnswer = {
   questionId: string;
   questionText: string;

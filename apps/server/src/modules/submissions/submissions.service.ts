@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type {
   TAnswerReviewResponse,
@@ -11,6 +12,7 @@ import type {
   TSubmissionListResponse,
   TSubmitForStudentRequest,
 } from '@stem/contract/submissions';
+import { scoreWithinMarks } from '@stem/contract/submissions';
 import type { TQuestion } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
@@ -27,7 +29,6 @@ import {
   answerOverAttemptLimit,
   canActOnSubmission,
   canReviewSubmission,
-  scoreWithinMarks,
   canViewSubmission,
 } from './submissions.policy';
 import { pageLimit } from '../../lib/keyset';
@@ -286,9 +287,12 @@ export async function listPage(
   query: TSubmissionListQuery,
 ): Promise<TSubmissionListResponse> {
   const isTeacher = owner.kind === 'teacher';
+  const isStudent = owner.kind === 'student';
   const filter: queries.TListFilter = {
-    sort: query.sort ?? 'recent',
-    flag: query.flag ?? 'all',
+    // A student's list has no teacher's filter or order (issue 26): every card is the student's own,
+    // and 'Flagged Only' is the teacher's moderation view. Sent anyway, they are ignored.
+    sort: isStudent && query.sort === 'student' ? 'recent' : (query.sort ?? 'recent'),
+    flag: isStudent ? 'all' : (query.flag ?? 'all'),
     q: (query.q ?? '').toLowerCase(),
     // The review queue is the teacher's; a student's list ignores it.
     review: isTeacher ? (query.review ?? 'all') : 'all',
@@ -303,6 +307,15 @@ export async function listPage(
       : queries.selectTally(db, owner),
     isTeacher ? queries.countNeedingReview(db, owner) : Promise.resolve(undefined),
   ]);
+  // The student's cards say which attempt each was ("Attempt 2 of 3").
+  const attempts = isStudent
+    ? await queries.selectAttemptNumbers(
+        db,
+        owner.schoolId,
+        owner.userId,
+        page.rows.map((row) => row.id),
+      )
+    : null;
   let matched: number;
   if (filter.q || (filter.review === 'needed' && filter.flag !== 'all')) {
     matched = await queries.countMatching(db, owner, filter);
@@ -312,7 +325,15 @@ export async function listPage(
   else matched = tally.total;
   return {
     success: true,
-    data: page.rows.map((row) => presentSubmissionSummary(row, isTeacher ? 'reviewer' : 'student')),
+    data: page.rows.map((row) => {
+      const summary = presentSubmissionSummary(row, isTeacher ? 'reviewer' : 'student');
+      if (!attempts) return summary;
+      const numbers = attempts.get(row.id);
+      return {
+        ...summary,
+        attempts: numbers ? { ...numbers, limit: MAX_ATTEMPTS_PER_QUESTION } : null,
+      };
+    }),
     page: { nextCursor: page.nextCursor, total: tally.total, matched },
     counts: {
       flagged: tally.flagged,
@@ -413,7 +434,7 @@ async function reviewAnswer(
       throw new AppError('CONFLICT', MESSAGES.review.notMarked);
     }
     if (change.action === 'override' && !scoreWithinMarks(change.score, target.marks)) {
-      throw new AppError('VALIDATION', MESSAGES.review.scoreAbove(target.marks), {
+      throw new AppError('VALIDATION', MESSAGES.review.scoreOutOfRange(target.marks), {
         field: 'score',
       });
     }

@@ -1,15 +1,19 @@
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { COPIED_LABEL_MS, SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { formatSchoolCode } from '@stem/contract/school-code';
 
+const G = MESSAGES.gettingStarted;
+
 /**
  * The school code with a Copy button: 'Copied!' on the button for 2 s and the success text for 3 s;
- * on failure the code stays selectable and a message says to copy it by hand (spec 01 §2, §8).
+ * on failure the code stays selectable and a message says to copy it by hand (spec 01 §2, §8). Shown in
+ * Settings, on the teacher's dashboard and in Create Class (one page may hold two: ids are its own).
  */
 export function CopySchoolCode({ code }: { code: string }) {
+  const labelId = useId();
   const [copiedLabel, setCopiedLabel] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -38,13 +42,13 @@ export function CopySchoolCode({ code }: { code: string }) {
 
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={600} id="school-code-label">
-        School code
+      <Text size="sm" fw={600} id={labelId}>
+        {G.codeLabel}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Code
           fz="md"
-          aria-labelledby="school-code-label"
+          aria-labelledby={labelId}
           style={{ userSelect: 'all', letterSpacing: '0.05em' }}
         >
           {formatSchoolCode(code)}
@@ -55,7 +59,7 @@ export function CopySchoolCode({ code }: { code: string }) {
           leftSection={copiedLabel ? <IconCheck size={14} /> : <IconCopy size={14} />}
           onClick={() => void copy()}
         >
-          {copiedLabel ? MESSAGES.settings.copiedLabel : 'Copy'}
+          {copiedLabel ? MESSAGES.settings.copiedLabel : G.copy}
         </Button>
       </Group>
       {message && (

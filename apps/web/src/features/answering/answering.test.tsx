@@ -498,3 +498,108 @@ describe('submission complete', () => {
     expect(screen.queryByText(MESSAGES.submissions.markingFailed)).not.toBeInTheDocument();
   });
 });
+
+describe('trying a question again', { timeout: 20_000 }, () => {
+  const L = MESSAGES.limits;
+  const STATE: TCompletionState = {
+    submissionId: SUBMISSION_ID,
+    classId: CLASS_ID,
+    className: 'Physics 10A',
+    questions: [
+      { _id: uuid(11), question: 'Question text 1', marks: 4 },
+      { _id: uuid(12), question: 'Question text 2', marks: 6 },
+    ],
+    answers: ['My answer', 'Another'],
+    scores: null,
+    total: 10,
+  };
+  const used = (q: TStudentQuestion, attemptsUsed: number): TStudentQuestion => ({
+    ...q,
+    attemptsUsed,
+    attemptLimit: 3,
+  });
+  const marked = {
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        status: 'marked',
+        totalScore: 5,
+        totalMarks: 10,
+        failureReason: null,
+        results: [
+          { questionId: uuid(11), score: 2, feedback: [], contentModeration: null },
+          { questionId: uuid(12), score: 3, feedback: [], contentModeration: null },
+        ],
+      },
+    },
+  };
+
+  it('offers Try again where attempts remain, and says none remain where they are used', async () => {
+    backend.on('POST', MARK_PATH, marked);
+    backend.on(
+      'GET',
+      CLASS_PATH,
+      classReply([used(question(1, 4), 1), used(question(2, 6), 3), question(3, 1)]),
+    );
+    renderAnswering({ pathname: `/submission-complete/${SUBMISSION_ID}`, state: STATE });
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('5/10');
+    const cards = screen.getAllByTestId('completed-question');
+    const again = await within(cards[0]!).findByRole('link', { name: L.tryAgainLabel(1) });
+    expect(again).toHaveTextContent(L.tryAgain);
+    expect(again).toHaveAttribute('href', `/start-submission/${CLASS_ID}/${uuid(11)}?retry=1`);
+    expect(within(cards[0]!).getByText(L.attemptsLeft(2))).toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole('link', { name: L.tryAgainLabel(2) })).toBeNull();
+    expect(within(cards[1]!).getByTestId('try-again')).toHaveTextContent(L.noAttemptsLeft(3));
+  });
+
+  it('answers that one question alone, and keeps the other drafts of the class', async () => {
+    const user = userEvent.setup({ delay: null });
+    window.sessionStorage.setItem(
+      `stem.answers.${CLASS_ID}`,
+      JSON.stringify({ [uuid(13)]: { answer: 'Half-written', source: 'typed' } }),
+    );
+    backend.on(
+      'GET',
+      CLASS_PATH,
+      classReply([used(question(1, 4), 1), used(question(2, 6), 1), used(question(3, 1), 0)]),
+    );
+    backend.on('POST', '/student/submissions', {
+      status: 201,
+      body: {
+        success: true,
+        status: 'success',
+        message: MESSAGES.submissions.created,
+        data: { _id: SUBMISSION_ID },
+      },
+    });
+    backend.on('POST', MARK_PATH, marked);
+    renderAnswering(`/start-submission/${CLASS_ID}/${uuid(12)}?retry=1`);
+    expect(await screen.findByTestId('question-text')).toHaveTextContent('Question text 2');
+    expect(position()).toBe(T.questionOf(1, 1));
+    expect(screen.getByTestId('attempts-used')).toHaveTextContent(L.attemptsUsed(1, 3));
+    await user.type(answerBox(), 'Better answer');
+    await user.click(button(T.submit));
+    const saved = await waitFor(() => {
+      const request = backend.seen.find(
+        (r) => r.method === 'POST' && r.path === '/student/submissions',
+      );
+      expect(request).toBeDefined();
+      return request;
+    });
+    expect(saved?.body).toMatchObject({
+      classId: CLASS_ID,
+      submissions: [{ questionId: uuid(12), answer: 'Better answer', source: 'typed' }],
+    });
+    expect(loadDraftAnswers(CLASS_ID)).toEqual({
+      [uuid(13)]: { answer: 'Half-written', source: 'typed' },
+    });
+  });
+
+  it('says no attempts remain when a used-up question is tried again', async () => {
+    backend.on('GET', CLASS_PATH, classReply([used(question(1, 4), 1), used(question(2, 6), 3)]));
+    renderAnswering(`/start-submission/${CLASS_ID}/${uuid(12)}?retry=1`);
+    expect(await screen.findByText(T.allAttemptsUsed(3))).toBeInTheDocument();
+    expect(screen.queryByTestId('question-text')).toBeNull();
+  });
+});

@@ -55,6 +55,16 @@ export function clearDraftAnswers(classId: string): void {
   }
 }
 
+/** Forgets the drafts of the given questions (the ones just sent), keeping the class's others. */
+export function forgetDraftAnswers(classId: string, questionIds: readonly string[]): void {
+  const sent = new Set(questionIds);
+  const kept = Object.fromEntries(
+    Object.entries(loadDraftAnswers(classId)).filter(([id]) => !sent.has(id)),
+  );
+  if (Object.keys(kept).length === 0) clearDraftAnswers(classId);
+  else saveDraftAnswers(classId, kept);
+}
+
 /** The first question (by position) whose answer is missing or blank, or -1 when all are given. */
 export function firstUnanswered(questionIds: readonly string[], answers: TDraftAnswers): number {
   return questionIds.findIndex((id) => !answers[id]?.answer.trim());

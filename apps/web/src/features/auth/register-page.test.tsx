@@ -3,10 +3,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
+import { setupLocalBackend } from '../../test/local-backend';
 import RegisterPage from './pages/register-page';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 
 const T = MESSAGES.registerPage;
+const backend = setupLocalBackend();
 
 function renderRegister(entry = '/register') {
   return renderRoutes(
@@ -173,6 +175,37 @@ describe('register page', () => {
     await user.click(licence()); // unticking withdraws the acceptance
     expect(licence()).not.toBeChecked();
     expect(createAccount()).toBeDisabled();
+  });
+
+  it('says the licence is needed only once its box was touched, or Enter was pressed', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', '/auth/validate-school', {
+      status: 200,
+      body: { isValid: true, schoolName: 'Riverside School', message: 'School code is valid' },
+    });
+    renderRegister();
+    await fillDetails(user);
+    await user.click(codeBox(1));
+    await user.paste('ABCD2345EFGH6789');
+    expect(await screen.findByText(/Riverside School/)).toBeInTheDocument();
+    // Everything else is filled in, the box not yet touched: no error under it.
+    expect(screen.queryByText(MESSAGES.register.licenceRequired)).not.toBeInTheDocument();
+    expect(createAccount()).toBeDisabled();
+
+    // Enter in a field, with Create Account disabled: the reason shows.
+    await user.type(confirmInput(), '{Enter}');
+    expect(screen.getByText(MESSAGES.register.licenceRequired)).toBeInTheDocument();
+  });
+
+  it('says the licence is needed once its box was passed over without ticking it', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderRegister();
+    await fillDetails(user);
+    expect(screen.queryByText(MESSAGES.register.licenceRequired)).not.toBeInTheDocument();
+    licence().focus();
+    await user.tab();
+    expect(licence()).not.toBeChecked();
+    expect(screen.getByText(MESSAGES.register.licenceRequired)).toBeInTheDocument();
   });
 
   it('asks for a school code when none was entered', async () => {

@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { AUTH_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { setupLocalBackend } from '../../test/local-backend';
 import { filterStudents } from './components/student-picker';
@@ -10,6 +11,7 @@ import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { signInTeacher, trialReply } from '../../test/session';
 
 const T = MESSAGES.classesPage;
+const G = MESSAGES.gettingStarted;
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const student = (n: number, name: string) => ({
   _id: uuid(n),
@@ -27,6 +29,40 @@ beforeEach(() => {
     status: 200,
     body: { status: 'success', success: true, data: STUDENTS },
   });
+  backend.on('GET', AUTH_PATHS.schoolDetails, {
+    status: 200,
+    body: {
+      success: true,
+      data: {
+        schoolCode: 'ABCD1234EFGH5678',
+        schoolName: 'Hilltop',
+        isTrial: true,
+        plan: 'trial',
+        schoolType: 'classroom',
+        totalStudents: STUDENTS.length,
+        logo: null,
+        trialDetails: null,
+      },
+    },
+  });
+});
+
+const created = (studentCount: number) => ({
+  status: 201,
+  body: {
+    status: 'success',
+    success: true,
+    message: MESSAGES.classes.created,
+    data: {
+      _id: uuid(1),
+      id: uuid(1),
+      name: 'Year 10 Physics',
+      teacher: null,
+      studentCount,
+      questionCount: 0,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    },
+  },
 });
 
 function renderPage() {
@@ -60,25 +96,9 @@ describe('create class', () => {
     expect(filterStudents(STUDENTS, '  ')).toHaveLength(3);
   });
 
-  it('needs a name, then at least one student, then creates the class', async () => {
+  it('needs a name, then creates the class with the students ticked', async () => {
     const user = userEvent.setup({ delay: null });
-    backend.on('POST', '/class/create', {
-      status: 201,
-      body: {
-        status: 'success',
-        success: true,
-        message: MESSAGES.classes.created,
-        data: {
-          _id: uuid(1),
-          id: uuid(1),
-          name: 'Year 10 Physics',
-          teacher: null,
-          studentCount: 2,
-          questionCount: 0,
-          createdAt: '2025-03-01T10:00:00.000Z',
-        },
-      },
-    });
+    backend.on('POST', '/class/create', created(2));
     renderPage();
     expect(document.title).toBe(T.createDocumentTitle);
     await user.type(nameField(), '   ');
@@ -88,9 +108,6 @@ describe('create class', () => {
 
     await user.clear(nameField());
     await reachStudents(user);
-    await user.click(screen.getByRole('button', { name: T.createClass }));
-    expect(screen.getByText(MESSAGES.classes.studentsRequired)).toBeInTheDocument();
-    expect(backend.seen.some((r) => r.path === '/class/create')).toBe(false);
 
     await user.click(screen.getByRole('textbox', { name: T.searchStudents }));
     await user.paste('bar');
@@ -106,6 +123,46 @@ describe('create class', () => {
     expect(backend.seen.find((r) => r.path === '/class/create')?.body).toEqual({
       name: 'Year 10 Physics',
       students: [uuid(12), uuid(10)],
+    });
+  });
+
+  it('creates a class before any student has joined, showing the school code to share', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', '/teacher/school-students', {
+      status: 200,
+      body: { status: 'success', success: true, data: [] },
+    });
+    backend.on('POST', '/class/create', created(0));
+    renderPage();
+    await user.click(nameField());
+    await user.paste('Year 10 Physics');
+    await user.click(screen.getByRole('button', { name: T.next }));
+    expect(await screen.findByText(T.noSchoolStudents)).toBeInTheDocument();
+    const share = screen.getByTestId('share-school-code');
+    expect(await within(share).findByText('ABCD-1234-EFGH-5678')).toBeInTheDocument();
+    expect(within(share).getByRole('button', { name: G.copy })).toBeInTheDocument();
+    expect(share).toHaveTextContent(G.registerAt(`${window.location.origin}/register`));
+    expect(share).toHaveTextContent(G.laterHint);
+
+    await user.click(screen.getByRole('button', { name: T.createClass }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/classes'));
+    expect(backend.seen.find((r) => r.path === '/class/create')?.body).toEqual({
+      name: 'Year 10 Physics',
+      students: [],
+    });
+  });
+
+  it("creates a class with none of the school's students ticked", async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('POST', '/class/create', created(0));
+    renderPage();
+    await reachStudents(user);
+    expect(screen.queryByText(MESSAGES.classes.studentsRequired)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: T.createClass }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/classes'));
+    expect(backend.seen.find((r) => r.path === '/class/create')?.body).toEqual({
+      name: 'Year 10 Physics',
+      students: [],
     });
   });
 

@@ -221,6 +221,69 @@ describe('dashboards', () => {
       expect(router.state.location.state).toEqual({ openSubmissionId: 's3' });
     });
 
+    it('shows a new teacher the school code to copy and the next steps, ticking each once done', async () => {
+      const G = MESSAGES.gettingStarted;
+      const fresh = { ...TEACHER, activeClasses: 0, totalQuestions: 0, totalSubmissions: 0 };
+      backend.on('GET', DASHBOARD_PATHS.teacher, ok({ ...fresh, recentSubmissions: [] }));
+      backend.on('GET', AUTH_PATHS.schoolDetails, ok({ ...SCHOOL, totalStudents: 0 }));
+      signIn('teacher');
+      renderAt('/dashboard');
+      const panel = await screen.findByTestId('getting-started');
+      expect(within(panel).getByRole('heading', { name: G.title })).toBeTruthy();
+      expect(await within(panel).findByText('ABCD-1234-EFGH-5678')).toBeTruthy();
+      expect(within(panel).getByRole('button', { name: G.copy })).toBeTruthy();
+      const steps = within(panel).getAllByTestId('getting-started-step');
+      expect(steps.map((s) => s.getAttribute('data-done'))).toEqual([null, null, null]);
+      expect(steps[0]?.textContent).toContain(G.stepShare);
+      expect(steps[0]?.textContent).toContain(
+        G.stepShareDetail(`${window.location.origin}/register`),
+      );
+      expect(
+        within(panel).getByRole('link', { name: G.createClassLink }).getAttribute('href'),
+      ).toBe('/create-class');
+      expect(
+        within(panel).getByRole('link', { name: G.addQuestionLink }).getAttribute('href'),
+      ).toBe('/insert-question');
+    });
+
+    it('ticks the steps done, and leaves the panel out once all are done or the counts are unknown', async () => {
+      backend.on('GET', DASHBOARD_PATHS.teacher, ok({ ...TEACHER, totalQuestions: 0 }));
+      backend.on('GET', AUTH_PATHS.schoolDetails, ok(SCHOOL));
+      signIn('teacher');
+      renderAt('/dashboard');
+      const panel = await screen.findByTestId('getting-started');
+      const steps = within(panel).getAllByTestId('getting-started-step');
+      expect(steps.map((s) => s.getAttribute('data-done'))).toEqual(['true', 'true', null]);
+      // Done steps offer no link.
+      expect(
+        within(panel).queryByRole('link', { name: MESSAGES.gettingStarted.createClassLink }),
+      ).toBeNull();
+    });
+
+    it('shows no getting-started panel to a teacher who has done all three steps', async () => {
+      backend.on('GET', DASHBOARD_PATHS.teacher, ok(TEACHER));
+      backend.on('GET', AUTH_PATHS.schoolDetails, ok(SCHOOL));
+      signIn('teacher');
+      renderAt('/dashboard');
+      await screen.findByText('41');
+      await waitFor(() =>
+        expect(backend.seen.some((r) => r.path === AUTH_PATHS.schoolDetails)).toBe(true),
+      );
+      expect(screen.queryByTestId('getting-started')).toBeNull();
+    });
+
+    it('shows no getting-started panel when the dashboard counts failed to load', async () => {
+      backend.on('GET', DASHBOARD_PATHS.teacher, serverError);
+      backend.on('GET', AUTH_PATHS.schoolDetails, ok({ ...SCHOOL, totalStudents: 0 }));
+      signIn('teacher');
+      renderAt('/dashboard');
+      await waitFor(() =>
+        expect(backend.seen.some((r) => r.path === AUTH_PATHS.schoolDetails)).toBe(true),
+      );
+      await waitFor(() => expect(stat('Active Classes')).toBe('0'));
+      expect(screen.queryByTestId('getting-started')).toBeNull();
+    });
+
     it("says 'No recent submissions' when there are none", async () => {
       backend.on('GET', DASHBOARD_PATHS.teacher, ok({ ...TEACHER, recentSubmissions: [] }));
       signIn('teacher');

@@ -137,10 +137,19 @@ describe('reviewing a mark in the drawer', () => {
 
     const score = within(editor).getByRole('textbox', { name: R.scoreLabel(4) });
     await user.clear(score);
-    await user.type(score, '9');
-    // Bounded by the question's marks: 9 never stands.
-    await user.tab();
-    expect(score).not.toHaveValue('9');
+    const save = within(editor).getByRole('button', { name: R.save });
+    // Out of range, what was typed stays and the box says why Save is off (it was clamped silently:
+    // 7 became 4, -1 became 1).
+    for (const typed of ['9', '-1']) {
+      await user.clear(score);
+      await user.type(score, typed);
+      await user.tab();
+      expect(score).toHaveValue(typed);
+      expect(score).toHaveAccessibleDescription(R.scoreOutOfRange(4));
+      expect(save).toBeDisabled();
+      await user.type(score, '{Enter}');
+    }
+    expect(backend.seen.some((r) => r.method === 'PATCH')).toBe(false);
     await user.clear(score);
     await user.type(score, '3');
     await user.type(
@@ -289,10 +298,13 @@ describe('the review queue', () => {
     );
     expect(within(queue).getByTestId('queue-position')).toHaveTextContent(R.queuePosition(1, 2));
     expect(await within(queue).findByText('Student 1')).toBeInTheDocument();
-    expect(await within(queue).findByTestId('agreement')).toHaveTextContent(
-      R.agreement(18, 22, 21),
-    );
     await waitFor(() => expect(within(queue).getAllByTestId('answer-review')).toHaveLength(2));
+    // Each answer says how often the AI's mark stood on its own question.
+    const [firstAnswer, secondAnswer] = within(queue).getAllByTestId('answer-review');
+    expect(await within(firstAnswer!).findByTestId('agreement')).toHaveTextContent(
+      R.questionAgreement(18, 22, 21),
+    );
+    expect(within(secondAnswer!).getByTestId('agreement')).toHaveTextContent(R.noAgreementYet);
     const focusedText = () =>
       within(queue)
         .getAllByTestId('answer-review')
@@ -316,8 +328,15 @@ describe('the review queue', () => {
         comment: null,
       }),
     );
-    // A digit above the marks does nothing.
+    // A digit above the marks is not saved: the box shows it and says why.
     fireEvent.keyDown(window, { key: '7' });
+    const focusedBox = within(
+      within(queue)
+        .getAllByTestId('answer-review')
+        .find((el) => el.getAttribute('data-focused') === 'true')!,
+    ).getByRole('textbox', { name: R.scoreLabel(4) });
+    await waitFor(() => expect(focusedBox).toHaveValue('7'));
+    expect(focusedBox).toHaveAccessibleDescription(R.scoreOutOfRange(4));
     // J past the last answer: the next submission in the queue.
     fireEvent.keyDown(window, { key: 'j' });
     expect(await within(queue).findByText('Student 2')).toBeInTheDocument();
@@ -326,6 +345,53 @@ describe('the review queue', () => {
     fireEvent.keyDown(window, { key: 'k' });
     expect(await within(queue).findByText('Student 1')).toBeInTheDocument();
     expect(backend.seen.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+  });
+
+  it("never says 'No answers reviewed' over a card whose answers show 'Reviewed on'", async () => {
+    const user = userEvent.setup({ delay: null });
+    const reviewedAt = '2025-03-02T10:00:00.000Z';
+    // Question 1 waits for review; questions 2 and 3 were reviewed (the AI's mark kept).
+    const submission = queued(1, [
+      answer(1),
+      answer(2, { reviewedAt, review: null }),
+      answer(3, { reviewedAt, review: null }),
+    ]);
+    const { submissions: _answers, ...card } = submission;
+    backend.on('GET', LIST_PATH, {
+      status: 200,
+      body: {
+        success: true,
+        data: [card],
+        page: { nextCursor: null, total: 1, matched: 1 },
+        counts: { flagged: 0, unflagged: 1, needsReview: 1 },
+      },
+    });
+    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+    backend.on(
+      'GET',
+      '/submissions/agreement',
+      ok([
+        { questionId: uuid(702), reviewed: 1, agreed: 1, withinOne: 1 },
+        { questionId: uuid(703), reviewed: 1, agreed: 1, withinOne: 1 },
+      ]),
+    );
+    renderTeacher();
+    await user.click(await screen.findByText(R.needsReviewCount(1)));
+    const queue = await screen.findByTestId('review-queue');
+    await waitFor(() => expect(within(queue).getAllByTestId('answer-review')).toHaveLength(3));
+    const answers = within(queue).getAllByTestId('answer-review');
+    await waitFor(() => expect(within(queue).getAllByTestId('agreement')).toHaveLength(3));
+    // Every agreement line sits in the answer it is about; none speaks for the whole card.
+    for (const line of within(queue).getAllByTestId('agreement')) {
+      expect(answers.some((a) => a.contains(line))).toBe(true);
+    }
+    expect(within(answers[0]!).getByTestId('agreement')).toHaveTextContent(R.noAgreementYet);
+    for (const reviewed of [answers[1]!, answers[2]!]) {
+      expect(within(reviewed).getByText(/Reviewed on/)).toBeInTheDocument();
+      expect(within(reviewed).getByTestId('agreement')).toHaveTextContent(
+        R.questionAgreement(1, 1, 1),
+      );
+    }
   });
 
   it('says so when nothing waits for review', async () => {

@@ -86,9 +86,17 @@ describe('my submissions', () => {
       'GET',
       '/student/submissions',
       ok([
-        buildSubmission(9, { status: 'pending', totalScore: null }),
-        buildSubmission(5, { totalScore: 4, totalMarks: 6 }),
-        buildSubmission(2, { classId: null, class: 'Old class' }),
+        buildSubmission(9, {
+          status: 'pending',
+          totalScore: null,
+          attempts: { from: 2, to: 3, limit: 3 },
+        }),
+        buildSubmission(5, {
+          totalScore: 4,
+          totalMarks: 6,
+          attempts: { from: 2, to: 2, limit: 3 },
+        }),
+        buildSubmission(2, { classId: null, class: 'Old class', attempts: null }),
       ]),
     );
     renderStudent('/my-submissions');
@@ -106,9 +114,15 @@ describe('my submissions', () => {
       within(cards[1]!).getByText(formatSubmissionDate(buildSubmission(5).submittedAt)),
     ).toBeInTheDocument();
     expect(within(cards[2]!).getByText(MESSAGES.submissions.deletedClass)).toBeInTheDocument();
+    // Which attempt each card was; none for work whose questions are gone.
+    expect(within(cards[0]!).getByTestId('submission-attempt')).toHaveTextContent(
+      'Attempts 2–3 of 3',
+    );
+    expect(within(cards[1]!).getByTestId('submission-attempt')).toHaveTextContent('Attempt 2 of 3');
+    expect(within(cards[2]!).queryByTestId('submission-attempt')).toBeNull();
   });
 
-  it('asks the server to search, filter and sort, and loads the next page on Show more', async () => {
+  it('asks the server to search and sort, offers no teacher filter, and loads the next page on Show more', async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('GET', '/student/submissions', (request) => {
       if (request.query.cursor === 'page-2') return ok([buildSubmission(1)]);
@@ -132,16 +146,18 @@ describe('my submissions', () => {
     await waitFor(() => expect(screen.getAllByTestId('submission-card')).toHaveLength(3));
     expect(lastQuery('/student/submissions')).toMatchObject({ cursor: 'page-2' });
 
-    await user.selectOptions(screen.getByRole('combobox', { name: T.sortLabel }), T.sortOldest);
+    // The teacher's filter (Flagged Only) and order (Student Name) are not offered to a student.
+    expect(screen.queryByRole('combobox', { name: T.filterLabel })).toBeNull();
+    const sort = screen.getByRole('combobox', { name: T.sortLabel });
+    expect(within(sort).queryByRole('option', { name: T.sortStudent })).toBeNull();
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([T.sortRecent, T.sortOldest, T.sortClass, T.sortScore]);
+    await user.selectOptions(sort, T.sortOldest);
     await waitFor(() =>
       expect(lastQuery('/student/submissions')).toMatchObject({ sort: 'oldest' }),
-    );
-    await user.selectOptions(
-      screen.getByRole('combobox', { name: T.filterLabel }),
-      T.filterFlagged,
-    );
-    await waitFor(() =>
-      expect(lastQuery('/student/submissions')).toMatchObject({ flag: 'flagged' }),
     );
     await user.type(screen.getByRole('searchbox', { name: T.searchLabel }), 'osmosis');
     await waitFor(() =>

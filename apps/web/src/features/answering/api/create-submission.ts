@@ -20,6 +20,8 @@ export function useCreateSubmission() {
       // The lists and the dashboard now have one more submission.
       void queryClient.invalidateQueries({ queryKey: ['submissions'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      // Each answer used one attempt at its question: the result page's Try again reads them.
+      void queryClient.invalidateQueries({ queryKey: ['student', 'class'] });
     },
   });
 }

@@ -8,7 +8,7 @@ import {
   IconSend,
 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TStudentQuestion } from '@stem/contract/teaching';
@@ -16,8 +16,8 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { useCreateSubmission } from '../api/create-submission';
 import { isClassId, useAnsweringClass, type TAnsweringClass } from '../api/get-answering-class';
 import {
-  clearDraftAnswers,
   firstUnanswered,
+  forgetDraftAnswers,
   loadDraftAnswers,
   saveDraftAnswers,
   type TAnswerSource,
@@ -25,6 +25,7 @@ import {
   type TDraftAnswers,
 } from '../answers-store';
 import { AnswerInput, type TAnswerMode } from '../components/answer-input';
+import { tryAgainPath } from '../components/try-again';
 import { QuestionClock } from '../components/question-clock';
 import { SavingOverlay } from '../components/saving-overlay';
 import type { TCompletionState } from '../completion-state';
@@ -36,10 +37,12 @@ export const SUBMIT_NAVIGATION_DELAY_MS = 2_000;
 
 /**
  * /start-submission/{classId} and /start-submission/{classId}/{questionId} (spec 02 §2 Student):
- * the class's questions one at a time; the URL follows the current question.
+ * the class's questions one at a time; the URL follows the current question. With `?retry=1` (the
+ * result page's Try again) it is a new attempt at that one question alone.
  */
 export default function AnswerQuestionsPage() {
   const { classId, questionId } = useParams();
+  const [search] = useSearchParams();
   const query = useAnsweringClass(classId);
   usePageTitle(T.documentTitle);
 
@@ -60,16 +63,20 @@ export default function AnswerQuestionsPage() {
   } else if (query.data.questions.length === 0) {
     body = <LoadProblem message={MESSAGES.student.noQuestions} classId={classId} />;
   } else {
+    // Try again: that question alone, when it is (still) in the class.
+    const retried =
+      search.get('retry') === '1' ? query.data.questions.filter((q) => q.id === questionId) : [];
+    const asked = retried.length > 0 ? retried : query.data.questions;
     // Questions whose 3 attempts are used are left out, and the student is told why (spec 01 §9).
-    const open = query.data.questions.filter(
+    const open = asked.filter(
       (q) => (q.attemptsUsed ?? 0) < (q.attemptLimit ?? Number.POSITIVE_INFINITY),
     );
-    const hidden = query.data.questions.length - open.length;
+    const hidden = asked.length - open.length;
     const allowance = query.data.allowance;
     if (allowance && allowance.remaining <= 0) {
       body = <LoadProblem message={allowance.message} classId={classId} />;
     } else if (open.length === 0) {
-      const limit = query.data.questions[0]?.attemptLimit ?? MAX_ATTEMPTS_PER_QUESTION;
+      const limit = asked[0]?.attemptLimit ?? MAX_ATTEMPTS_PER_QUESTION;
       body = <AllAttemptsUsed limit={limit} classId={classId} />;
     } else {
       body = (
@@ -86,6 +93,7 @@ export default function AnswerQuestionsPage() {
             view={{ ...query.data, questions: open }}
             classId={classId}
             questionId={questionId}
+            retry={retried.length > 0}
           />
         </>
       );
@@ -162,9 +170,15 @@ function AnsweringSkeleton() {
   );
 }
 
-type TAnsweringProps = { view: TAnsweringClass; classId: string; questionId: string | undefined };
+type TAnsweringProps = {
+  view: TAnsweringClass;
+  classId: string;
+  questionId: string | undefined;
+  /** Try again at one question: its answer is sent alone. */
+  retry?: boolean;
+};
 
-function Answering({ view, classId, questionId }: TAnsweringProps) {
+function Answering({ view, classId, questionId, retry = false }: TAnsweringProps) {
   const navigate = useNavigate();
   const { questions } = view;
   const found = questions.findIndex((q) => q.id === questionId);
@@ -218,7 +232,13 @@ function Answering({ view, classId, questionId }: TAnsweringProps) {
   const goTo = (target: number) => {
     setAnswerError(null);
     const targetQuestion = questions[target];
-    if (targetQuestion) navigate(`/start-submission/${classId}/${targetQuestion.id}`);
+    if (targetQuestion) {
+      navigate(
+        retry
+          ? tryAgainPath(classId, targetQuestion.id)
+          : `/start-submission/${classId}/${targetQuestion.id}`,
+      );
+    }
   };
 
   const next = () => {
@@ -259,7 +279,11 @@ function Answering({ view, classId, questionId }: TAnsweringProps) {
       { classId, submissions: list, totalScore: 0, status: 'pending' },
       {
         onSuccess: (submissionId) => {
-          clearDraftAnswers(classId);
+          // Only the answers sent: a retried question leaves the class's other drafts in place.
+          forgetDraftAnswers(
+            classId,
+            questions.map((q) => q.id),
+          );
           setNavigating(true);
           const state: TCompletionState = {
             submissionId,

@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { percentageOf, readCompletionState, type TCompletionState } from '../completion-state';
 import { useCompletionMarks, type TCompletionMarks } from '../use-completion-marks';
 import { MarkingFailedNotice } from '../../submissions/components/marking-failed-notice';
+import { TryAgain } from '../components/try-again';
 import { scoreColor } from '../../submissions/components/score-badge';
 
 const T = MESSAGES.answeringPage;
@@ -172,6 +173,9 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
                       <FeedbackBlock feedback={mark?.feedback} />
                     )}
                   </Stack>
+                )}
+                {!pending && !failed && (
+                  <TryAgain classId={state.classId} questionId={question._id} number={index + 1} />
                 )}
               </Stack>
             </Paper>

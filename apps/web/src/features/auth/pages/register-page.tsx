@@ -98,7 +98,13 @@ export default function RegisterPage() {
   const [isLicenceAccepted, setLicenceAccepted] = useState(false);
   const [hasDeclined, setDeclined] = useState(false);
   const [consentStep, setConsentStep] = useState<TConsentStep | null>(null);
-  const [touched, setTouched] = useState<{ password?: boolean; confirm?: boolean }>({});
+  const [touched, setTouched] = useState<{
+    password?: boolean;
+    confirm?: boolean;
+    licence?: boolean;
+  }>({});
+  // Enter pressed while Create Account is disabled: every reason it is disabled is shown.
+  const [hasTriedSubmit, setTriedSubmit] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [submitError, setSubmitError] = useState<TSubmitError | null>(null);
   const [isRegistered, setRegistered] = useState(false);
@@ -164,14 +170,10 @@ export default function RegisterPage() {
   const showMismatch = touched.confirm || (confirm.length > 0 && confirm.length >= password.length);
   const confirmError = showMismatch && isMismatch ? MESSAGES.password.mismatch : undefined;
   const hasFieldErrors = Boolean(fieldErrors.fullName || fieldErrors.email);
-  const isReadyButLicence =
-    fullName.trim() !== '' &&
-    email.trim() !== '' &&
-    !isPasswordShort &&
-    !isMismatch &&
-    (isTrialMode || (code.length === SCHOOL_CODE_LENGTH && !codeError));
+  // Only once the box was touched (ticked, unticked, left) or a submit was tried: it showed as soon as
+  // the other fields were filled in, before the box had been touched.
   const licenceError =
-    !isLicenceAccepted && (hasDeclined || isReadyButLicence || fieldErrors.licence)
+    !isLicenceAccepted && (hasDeclined || touched.licence || hasTriedSubmit || fieldErrors.licence)
       ? MESSAGES.register.licenceRequired
       : undefined;
 
@@ -370,7 +372,16 @@ export default function RegisterPage() {
             {submitError.message}
           </Alert>
         )}
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          onSubmit={(event) => void submit(event)}
+          onKeyDown={(event) => {
+            // A disabled Create Account ignores Enter: show why instead of nothing.
+            if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+              setTriedSubmit(true);
+            }
+          }}
+          noValidate
+        >
           <Stack gap="md">
             <TextInput
               label={T.fullNameLabel}
@@ -439,8 +450,10 @@ export default function RegisterPage() {
             )}
             <Checkbox
               checked={isLicenceAccepted}
+              onBlur={() => setTouched((t) => ({ ...t, licence: true }))}
               onChange={(event) => {
                 edited('licence');
+                setTouched((t) => ({ ...t, licence: true }));
                 if (event.currentTarget.checked) {
                   // Ticking opens the documents; only Accept at their end ticks the box.
                   setDeclined(false);

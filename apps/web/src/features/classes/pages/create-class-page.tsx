@@ -11,15 +11,19 @@ import { TrialLimitBanner } from '../../../components/trial-limit-banner';
 import { useTrialLimit } from '../../../lib/trial-limit';
 import { createClassErrorMessage, useCreateClass } from '../api/create-class';
 import { useSchoolStudents } from '../api/get-school-students';
+import { registerUrl, SchoolCodeToShare } from '../components/getting-started';
 import { StudentPicker } from '../components/student-picker';
 import { usePageTitle } from '../use-page-title';
 
 const T = MESSAGES.classesPage;
+const G = MESSAGES.gettingStarted;
 
 /**
- * /create-class (spec 02 §2 and §4): step 1 Class Info needs a non-blank name, step 2 Add Students
- * needs at least one student. Success shows "Class created successfully!" and opens /classes.
- * At the trial's class limit (spec 02 §4) the banner shows and neither step can be taken.
+ * /create-class (spec 02 §2 and §4): step 1 Class Info needs a non-blank name; step 2 Add Students
+ * may leave every box unticked (our departure from spec 02 §4, docs/deviations.md: a new school's
+ * teacher has no students yet), and shows the school code to share and where students register.
+ * Success shows "Class created successfully!" and opens /classes. At the trial's class limit (spec 02
+ * §4) the banner shows and neither step can be taken.
  */
 export default function CreateClassPage() {
   usePageTitle(T.createDocumentTitle);
@@ -46,10 +50,6 @@ export default function CreateClassPage() {
   };
 
   const create = () => {
-    if (selected.size === 0) {
-      setError(MESSAGES.classes.studentsRequired);
-      return;
-    }
     setError(null);
     creation.mutate(
       { name: name.trim(), students: [...selected] },
@@ -122,12 +122,21 @@ export default function CreateClassPage() {
                 <StudentPicker
                   students={students.data}
                   selected={selected}
-                  onChange={(next) => {
-                    setSelected(next);
-                    if (next.size > 0 && error === MESSAGES.classes.studentsRequired)
-                      setError(null);
-                  }}
+                  onChange={setSelected}
                 />
+              )}
+              {students.data && (
+                <Paper withBorder radius="md" p="sm" bg="gray.0" data-testid="share-school-code">
+                  <Stack gap="xs">
+                    <SchoolCodeToShare />
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {G.registerAt(registerUrl())}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {G.laterHint}
+                    </Text>
+                  </Stack>
+                </Paper>
               )}
               {error && (
                 <Alert color="red" role="alert">

@@ -10,6 +10,8 @@ import {
 import { Link } from 'react-router';
 import { TrialLimitBanner } from '../../../components/trial-limit-banner';
 import { useTrialLimit } from '../../../lib/trial-limit';
+import { GettingStarted, gettingStartedProgress } from '../../classes/components/getting-started';
+import { useSchoolDetails } from '../api/get-school-details';
 import { EMPTY_TEACHER_DASHBOARD, useTeacherDashboard } from '../api/get-teacher-dashboard';
 import { RecentSubmissionsSection } from './recent-submissions-section';
 import { StatCard } from './stat-card';
@@ -31,10 +33,22 @@ export function TeacherDashboard() {
   const classLimit = useTrialLimit('classes');
   const questionLimit = useTrialLimit('questions');
   const blocked = { classes: classLimit, questions: questionLimit } as const;
+  // Known counts only: a failed call's zeros must not send an established teacher back to step 1.
+  const school = useSchoolDetails();
+  const progress =
+    query.data && school.data
+      ? gettingStartedProgress(
+          school.data.totalStudents,
+          query.data.activeClasses,
+          query.data.totalQuestions,
+        )
+      : null;
 
   return (
     <Stack gap="xl">
       <Title order={1}>Dashboard</Title>
+      {/* A new teacher's first look: the code to share and what to do next (issue 26). */}
+      {progress && <GettingStarted progress={progress} />}
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
         <StatCard
           label="Active Classes"

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { forwardRef, useEffect, useImperativeHandle, useState } from 'react';
-import { MAX_TEACHER_FEEDBACK_LENGTH } from '@stem/contract/submissions';
+import { MAX_TEACHER_FEEDBACK_LENGTH, scoreWithinMarks } from '@stem/contract/submissions';
 import { MESSAGES } from '@stem/contract/messages';
 import { describeError } from '../../../lib/http';
 import { useReviewAnswer } from '../api/review';
@@ -60,12 +60,11 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
 
     const marked = answer.score !== null;
     const target = { submissionId, answerId: answer._id };
-    const validScore =
-      typeof score === 'number' && Number.isInteger(score) && score >= 0 && score <= answer.marks;
+    const validScore = typeof score === 'number' && scoreWithinMarks(score, answer.marks);
 
     const save = (value: number | string = score) => {
-      if (typeof value !== 'number' || !Number.isInteger(value)) return;
-      if (value < 0 || value > answer.marks || review.isPending) return;
+      if (typeof value !== 'number' || !scoreWithinMarks(value, answer.marks)) return;
+      if (review.isPending) return;
       review.mutate(
         {
           target,
@@ -84,8 +83,8 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
     useImperativeHandle(ref, () => ({
       accept,
       save: () => save(),
+      // A digit key: out of range, the box shows it with the error instead of saving.
       setScore: (value: number) => {
-        if (value < 0 || value > answer.marks) return;
         setScore(value);
         save(value);
       },
@@ -123,10 +122,11 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
             max={answer.marks}
             step={1}
             allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="strict"
-            w={170}
-            error={score !== '' && !validScore ? R.scoreAbove(answer.marks) : undefined}
+            // What was typed stays as typed (7, -1) and the error says why it cannot be saved:
+            // clamping turned 7 into 3 and -1 into 1 without a word.
+            clampBehavior="none"
+            w={200}
+            error={score !== '' && !validScore ? R.scoreOutOfRange(answer.marks) : undefined}
             onKeyDown={(event) => {
               if (event.key === 'Enter') save();
             }}

@@ -5,6 +5,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { monthsBefore, RETENTION } from '@stem/contract/retention';
 import { FeedbackBlock } from '../../../components/submission-feedback/feedback-block';
 import type { TAnswerView } from '../api/submission-schema';
+import { AgreementLine } from './agreement-line';
 import { AnswerMarkEditor, type TAnswerMarkEditorHandle } from './answer-mark-editor';
 import { ModerationNotice } from './moderation-notice';
 import { ScoreBadge } from './score-badge';
@@ -22,6 +23,8 @@ type TAnswerReviewProps = {
   review?: { submissionId: string; onReviewed?: (kind: 'override' | 'accept') => void } | null;
   /** The answer the review queue has in focus. */
   focused?: boolean;
+  /** The review queue: how often the AI's mark stood on this answer's question. */
+  showAgreement?: boolean;
   /** When the submission was sent: an empty answer older than the retention period was removed. */
   submittedAt?: string | undefined;
 };
@@ -47,7 +50,16 @@ export function answerTextRemoved(
  */
 export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewProps>(
   function AnswerReview(
-    { answer, index, status, showModeration = false, review = null, focused = false, submittedAt },
+    {
+      answer,
+      index,
+      status,
+      showModeration = false,
+      review = null,
+      focused = false,
+      showAgreement = false,
+      submittedAt,
+    },
     ref,
   ) {
     const headingId = `answer-${answer._id}`;
@@ -82,6 +94,9 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {answer.questionId?.question ?? answer.question}
               </Text>
+              {showAgreement && review !== null && answer.score !== null && (
+                <AgreementLine questionId={answer.questionId?._id} />
+              )}
               {/* Under the question, not beside the mark: there it squeezed the question on a phone. */}
               {markedByTeacher && (
                 <Badge

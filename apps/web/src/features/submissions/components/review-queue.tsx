@@ -3,7 +3,6 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { useSubmissionDetails } from '../api/get-submission';
-import { useAgreement } from '../api/review';
 import type { TSubmissionCard } from '../api/submission-pages';
 import type { TAnswerView } from '../api/submission-schema';
 import { studentName, teacherClassName } from '../format';
@@ -28,20 +27,6 @@ function typingIn(target: EventTarget | null): boolean {
 function firstToReview(answers: readonly TAnswerView[]): number {
   const index = answers.findIndex((a) => a.review && !a.reviewedAt && a.score !== null);
   return index >= 0 ? index : 0;
-}
-
-/** 'AI and you agreed on 18 of 22 answers (within 1 mark: 21)' for one question. */
-export function AgreementLine({ questionId }: { questionId: string | null | undefined }) {
-  const agreement = useAgreement(Boolean(questionId));
-  const row = questionId ? agreement.data?.get(questionId) : undefined;
-  if (!questionId || agreement.isPending) return null;
-  return (
-    <Text size="sm" c="dimmed" data-testid="agreement">
-      {row && row.reviewed > 0
-        ? R.agreement(row.agreed, row.reviewed, row.withinOne)
-        : R.noAgreementYet}
-    </Text>
-  );
 }
 
 /**
@@ -153,7 +138,6 @@ export function ReviewQueue({
   }
 
   const shown = submission ?? current;
-  const focusedAnswer = answers[focused];
   return (
     <Stack gap="md" data-testid="review-queue">
       <Paper withBorder p="sm" radius="md">
@@ -200,7 +184,6 @@ export function ReviewQueue({
             </Text>
             <ScoreBadge status={shown.status} score={shown.totalScore} outOf={shown.totalMarks} />
           </Group>
-          <AgreementLine questionId={focusedAnswer?.questionId?._id} />
         </Stack>
       )}
       {shown?.status === 'failed' && (
@@ -230,6 +213,7 @@ export function ReviewQueue({
               submittedAt={submission.submittedAt}
               showModeration
               focused={index === focused}
+              showAgreement
               review={{
                 submissionId: submission._id,
                 onReviewed: (kind) => {

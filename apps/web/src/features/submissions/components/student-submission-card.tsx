@@ -1,12 +1,16 @@
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
 import type { TSubmissionCard } from '../api/submission-pages';
 import { studentClassName } from '../format';
 import { formatSubmissionDate } from '../../../lib/dates';
 import classes from '../../../components/cards.module.css';
 import { ScoreBadge } from './score-badge';
 
-/** One of the student's submissions: class, date and time, and the score; opens its details. */
+/**
+ * One of the student's submissions: class, date and time, which attempt it was ('Attempt 2 of 3'),
+ * and the score; opens its details.
+ */
 export function StudentSubmissionCard({ submission }: { submission: TSubmissionCard }) {
   return (
     <Card
@@ -28,6 +32,15 @@ export function StudentSubmissionCard({ submission }: { submission: TSubmissionC
               {formatSubmissionDate(submission.submittedAt)}
             </time>
           </Text>
+          {submission.attempts && (
+            <Text size="sm" c="dimmed" data-testid="submission-attempt">
+              {MESSAGES.limits.attemptOf(
+                submission.attempts.from,
+                submission.attempts.to,
+                submission.attempts.limit,
+              )}
+            </Text>
+          )}
         </Stack>
         <ScoreBadge
           status={submission.status}

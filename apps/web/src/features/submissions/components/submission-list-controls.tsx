@@ -23,18 +23,24 @@ const SORTS: { value: TSubmissionSort; label: string }[] = [
   { value: 'score', label: T.sortScore },
 ];
 
+/** The student's own list has no teacher's filter (Flagged Only) or order (Student Name). */
+const STUDENT_SORTS = SORTS.filter((sort) => sort.value !== 'student');
+
 /**
  * The shared list's search box, flag filter and sort (spec 02 §2). The search is sent once typing
- * pauses; the filter and the sort at once.
+ * pauses; the filter and the sort at once. A student's list (`forStudent`) shows neither the flag
+ * filter nor the Student Name order: every card is theirs, and flagging is the teacher's view.
  */
 export function SubmissionListControls({
   view,
   onChange,
   searchPlaceholder = T.searchPlaceholder,
+  forStudent = false,
 }: {
   view: TListView;
   onChange: (patch: Partial<TListView>) => void;
   searchPlaceholder?: string;
+  forStudent?: boolean;
 }) {
   const [typed, setTyped] = useState(view.search);
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -43,7 +49,7 @@ export function SubmissionListControls({
   }, [debounced, view.search, onChange]);
 
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, sm: forStudent ? 2 : 3 }} spacing="sm">
       <TextInput
         label={T.searchLabel}
         placeholder={searchPlaceholder}
@@ -52,15 +58,17 @@ export function SubmissionListControls({
         onChange={(event) => setTyped(event.currentTarget.value)}
         type="search"
       />
-      <NativeSelect
-        label={T.filterLabel}
-        data={FILTERS}
-        value={view.filter}
-        onChange={(event) => onChange({ filter: event.currentTarget.value as TSubmissionFilter })}
-      />
+      {!forStudent && (
+        <NativeSelect
+          label={T.filterLabel}
+          data={FILTERS}
+          value={view.filter}
+          onChange={(event) => onChange({ filter: event.currentTarget.value as TSubmissionFilter })}
+        />
+      )}
       <NativeSelect
         label={T.sortLabel}
-        data={SORTS}
+        data={forStudent ? STUDENT_SORTS : SORTS}
         value={view.sort}
         onChange={(event) => onChange({ sort: event.currentTarget.value as TSubmissionSort })}
       />

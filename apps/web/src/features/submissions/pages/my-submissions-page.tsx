@@ -12,8 +12,9 @@ import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-lis
 const T = MESSAGES.submissionsPage;
 
 /**
- * /my-submissions (spec 02 §2 Student, with the shared list's search, flag filter and sorts): the
- * student's submissions, newest first by default, paged by the server as the list scrolls.
+ * /my-submissions (spec 02 §2 Student, with the shared list's search and sorts, less the teacher's
+ * flag filter and Student Name order: docs/deviations.md): the student's submissions, newest first
+ * by default, paged by the server as the list scrolls, each saying which attempt it was.
  */
 export default function MySubmissionsPage() {
   const [view, setView] = useState<TListView>(DEFAULT_LIST_VIEW);
@@ -58,6 +59,7 @@ export default function MySubmissionsPage() {
           view={view}
           onChange={changeView}
           searchPlaceholder={T.mySearchPlaceholder}
+          forStudent
         />
         {shown.length === 0 ? (
           <Paper withBorder p="xl" radius="md">
