@@ -131,7 +131,7 @@ describe('trial limits: 3 classes and 3 questions per teacher', () => {
   it('refuses creates with 403 TRIAL_EXPIRED once the trial is over', async () => {
     const { teacher, students, school } = await teacherWithStudents(t, { plan: 'trial' });
     const cls = await createClass(t.app, teacher, 'Before expiry', [students[0].id]);
-    const question = await createQuestion(t.app, teacher);
+    const question = await createQuestion(t.app, teacher, { question: 'Before expiry' });
     await t.database.db
       .update(schools)
       .set({ trialExpiresAt: new Date(Date.now() - DAY) })
