@@ -46,6 +46,9 @@ export async function buildTestApp(
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     APP_URL: 'http://localhost:3000',
+    // A mark call waits for a running marking this long before answering 202 (pending): a busy
+    // machine's marking can outlast the 25 s default, and a test awaits the marks, not a time.
+    MARK_WAIT_MS: '90000',
     ...env,
   });
   const database = await createTestDatabase();

@@ -130,6 +130,7 @@ describe('text extraction and cleanup routes', () => {
     expect(body.data.formData.toLowerCase()).toContain('mitochondria');
   });
 
+  // Reading a 10 MB upload took over two minutes at a load average of 35 (stress-ng beside the suite).
   it("refuses a student's upload by its bytes, its encoding and its size", async () => {
     expectError(await studentUpload(student, TEXT_FILE.toString('base64')), 415, {
       message: MESSAGES.upload.unsupportedType,
@@ -145,7 +146,7 @@ describe('text extraction and cleanup routes', () => {
       code: 'PAYLOAD_TOO_LARGE',
       message: MESSAGES.upload.tooLarge,
     });
-  });
+  }, 300_000);
 
   it('keeps each extraction route to its role', async () => {
     expectError(await teacherUpload(student, multipart(png, 'a.png', 'image/png')), 403, {
