@@ -132,7 +132,22 @@ export function histogramAxis(slanted: boolean) {
   return {
     interval: 0 as const,
     tickFormatter: (label: string) => label,
-    ...(slanted ? { angle: -40, textAnchor: 'end' as const, height: 44 } : {}),
+    // Mantine draws ticks with its own `tick` object (a translate that undoes a rotation): the
+    // slant goes in the tick itself.
+    ...(slanted
+      ? {
+          angle: -40,
+          textAnchor: 'end' as const,
+          height: 48,
+          tick: {
+            angle: -40,
+            textAnchor: 'end' as const,
+            fontSize: 11,
+            fill: 'currentColor',
+            dy: 4,
+          },
+        }
+      : {}),
   };
 }
 
