@@ -227,7 +227,7 @@ export async function buildApp(
   });
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,
-    accountState: (userId) => ctx.accountStates.get(userId),
+    accountState: (userId, session) => ctx.accountStates.get(userId, session),
   });
   registerErrorHandler(app, { webDist: config.webDist });
   registerReplyCache(app, { versions: dataVersions });
