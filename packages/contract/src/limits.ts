@@ -59,6 +59,14 @@ export const RATE_LIMITS = {
   emailTrialPerAddress: { max: 3, windowMs: 60 * 60_000 },
   /** ...and per client address, so one client cannot mail many addresses. */
   emailTrialPerClient: { max: 10, windowMs: 60 * 60_000 },
+  /**
+   * Failed sign-ins per client (issue 26), whatever the e-mail: per device (the signed cookie a
+   * successful sign-in leaves in the browser), and per address for requests without one. A class of
+   * 30 behind one school address signs in at once: their first tries share the address's allowance,
+   * and from then on each browser has its own.
+   */
+  loginFailuresPerDevice: { max: 10, windowMs: 10 * 60_000 },
+  loginFailuresPerAddress: { max: 30, windowMs: 10 * 60_000 },
   /** POST /trial/check-email: per client address (it tells whether an address has an account). */
   checkEmail: { max: 20, windowMs: 60_000 },
 } as const;
