@@ -9,7 +9,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type TDatabase } from '../apps/server/src/db/client';
 import { classStudents, classes, schools, users } from '../apps/server/src/db/schema';
-import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
+import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 import { createDemoSchools } from '../apps/server/src/modules/demo/demo.service';
 import { addSubmissionVolume } from '../apps/server/src/modules/demo/demo.volume';
 
@@ -152,8 +152,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(config, { database });
   await app.ready();
-  const token = await signAccessToken(secretKey(JWT_SECRET), {
-    userId: adminId,
+  const { token } = await openSession(app.ctx.db, JWT_SECRET, {
+    id: adminId,
     role: 'admin',
     schoolId,
   });

@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { createDemoSchools } from '../apps/server/src/modules/demo/demo.service';
 import { addSubmissionVolume } from '../apps/server/src/modules/demo/demo.volume';
-import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
+import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 
 /**
  * `npm run bench:analytics` (issue 11): PostgreSQL seeded by the volume seeder with 100,000
@@ -117,10 +117,14 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(config);
   await app.ready();
-  const key = secretKey(JWT_SECRET);
-  const bearer = async (userId: string, role: 'teacher' | 'admin') => ({
-    authorization: `Bearer ${await signAccessToken(key, { userId, role, schoolId: top.school_id })}`,
-  });
+  const bearer = async (id: string, role: 'teacher' | 'admin') => {
+    const session = await openSession(app.ctx.db, JWT_SECRET, {
+      id,
+      role,
+      schoolId: top.school_id,
+    });
+    return { authorization: `Bearer ${session.token}` };
+  };
   const teacher = await bearer(top.teacher_id, 'teacher');
   const admin = await bearer(adminId, 'admin');
 

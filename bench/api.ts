@@ -18,7 +18,7 @@ import { addSubmissionVolume } from '../apps/server/src/modules/demo/demo.volume
 import { insertUsers } from '../apps/server/src/modules/demo/demo.queries';
 import { markSubmission } from '../apps/server/src/modules/marking/marking.service';
 import { createMarker } from '../apps/server/src/marking/engine';
-import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
+import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 
 /**
  * `npm run bench:api` (issue 14): PostgreSQL with 100,000 submissions, one teacher holding 20,000 of
@@ -246,17 +246,17 @@ async function measure(base: string, helloUrl: string): Promise<void> {
   const ownerId = owners[0]?.id ?? '';
   const person = people[0];
   if (!person) throw new Error('no submissions to measure');
-  const key = secretKey(JWT_SECRET);
-  const auth = async (userId: string, role: 'teacher' | 'student' | 'owner') => ({
-    authorization: `Bearer ${await signAccessToken(key, {
-      userId,
-      role,
-      schoolId: role === 'owner' ? null : person.school_id,
-    })}`,
-  });
+  // Each person signs in once (a session of theirs, as a sign-in opens), without the sign-in throttle.
+  const sessions = await openDatabase({ kind: 'postgres', url });
+  const auth = async (id: string, role: 'teacher' | 'student' | 'owner') => {
+    const schoolId = role === 'owner' ? null : person.school_id;
+    const { token } = await openSession(sessions.db, JWT_SECRET, { id, role, schoolId });
+    return { authorization: `Bearer ${token}` };
+  };
   const teacher = await auth(teacherId, 'teacher');
   const student = await auth(person.student_id, 'student');
   const owner = await auth(ownerId, 'owner');
+  await sessions.close();
   const list = `${base}${API_BASE}${fillPath(SUBMISSION_PATHS.teacherSubmissions, { userId: teacherId })}`;
   const surname = person.student_name.split(' ').slice(-1)[0] ?? 'a';
 

@@ -8,8 +8,8 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { encodeCursor } from '../apps/server/src/lib/keyset';
-import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.passwords';
+import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 import { insertUsers } from '../apps/server/src/modules/demo/demo.queries';
 import { addUserVolume } from '../apps/server/src/modules/demo/demo.users';
 import { userOrder } from '../apps/server/src/modules/owner/owner.queries';
@@ -116,11 +116,12 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(config);
   await app.ready();
-  const authorization = `Bearer ${await signAccessToken(secretKey(JWT_SECRET), {
-    userId: ownerId,
+  const { token } = await openSession(app.ctx.db, JWT_SECRET, {
+    id: ownerId,
     role: 'owner',
     schoolId: null,
-  })}`;
+  });
+  const authorization = `Bearer ${token}`;
 
   const users = `${API_BASE}${OWNER_PATHS.users}`;
   const schools = `${API_BASE}${OWNER_PATHS.schools}`;

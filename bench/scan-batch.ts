@@ -9,8 +9,8 @@ import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.passwords';
 import { defaultPermissionsFor } from '../apps/server/src/modules/auth/auth.policy';
 import { generateSchoolCode } from '../apps/server/src/modules/auth/auth.school-code';
+import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 import { insertSchools, insertUsers } from '../apps/server/src/modules/demo/demo.queries';
-import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
 import {
   fillSheets,
   renderSheets,
@@ -93,8 +93,8 @@ async function main() {
       db,
       names.map((n, i) => user('student', n, i + 1)),
     );
-    const token = await signAccessToken(secretKey(config.jwtSecret), {
-      userId: teacher.id,
+    const { token } = await openSession(db, config.jwtSecret, {
+      id: teacher.id,
       role: 'teacher',
       schoolId: school.id,
     });

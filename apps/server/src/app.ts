@@ -146,8 +146,13 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     hsts: config.appUrl.startsWith('https://'),
   });
+  // Replies of the API carry tokens and personal data (sessions, accounts, submissions, names): no
+  // browser or proxy keeps them. The few public replies (a school's logo, the site's settings) set
+  // their own caching, which replaces this. Kept replies (plugins/reply-cache.ts) are the server's
+  // own, per person, and are sent with it too.
+  const apiHeaders = { ...headers, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(headers);
+    void reply.headers(request.url.startsWith('/api/') ? apiHeaders : headers);
     void reply.header('x-request-id', request.id);
     done();
   });
@@ -222,7 +227,7 @@ export async function buildApp(
   });
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,
-    accountState: (userId) => ctx.accountStates.get(userId),
+    accountState: (userId, session) => ctx.accountStates.get(userId, session),
   });
   registerErrorHandler(app, { webDist: config.webDist });
   registerReplyCache(app, { versions: dataVersions });

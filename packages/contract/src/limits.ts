@@ -64,6 +64,14 @@ export const RATE_LIMITS = {
   /** ...and per client address, so one client cannot mail many addresses. */
   emailTrialPerClient: { max: 10, windowMs: 60 * 60_000 },
   /**
+   * Failed sign-ins per client (issue 26), whatever the e-mail: per device (the signed cookie a
+   * successful sign-in leaves in the browser), and per address for requests without one. A class of
+   * 30 behind one school address signs in at once: their first tries share the address's allowance,
+   * and from then on each browser has its own.
+   */
+  loginFailuresPerDevice: { max: 10, windowMs: 10 * 60_000 },
+  loginFailuresPerAddress: { max: 30, windowMs: 10 * 60_000 },
+  /**
    * POST /trial/check-email: per client address. It tells whether an address has an account (the
    * spec's trial flow needs that), so it is held to what one person starting trials needs, the same
    * as the sign-up link it comes before (docs/deviations.md).

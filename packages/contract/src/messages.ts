@@ -1159,6 +1159,8 @@ export const MESSAGES = {
     clashed: 'This request clashed with another one. Please try again.',
     unauthenticated: 'Authentication required. Please log in.',
     tokenExpired: 'Your session has expired. Please log in again.',
+    /** An access token of a session that was signed out, reset or revoked. */
+    sessionEnded: 'Your session has ended. Please log in again.',
     refreshInvalid: 'Your session is no longer valid. Please log in again.',
     magicLinkRequested: 'If an account exists for this email, a magic link has been sent.',
     resetRequested:

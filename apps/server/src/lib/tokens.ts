@@ -7,9 +7,15 @@ export type TAccessClaims = { userId: string; role: TRole; schoolId: string | nu
 
 const ISSUER = 'stem-at-home';
 
-/** Signs a short-lived HS256 access token. */
-export async function signAccessToken(secret: Uint8Array, claims: TAccessClaims): Promise<string> {
-  return new SignJWT({ role: claims.role, sid: claims.schoolId })
+/**
+ * Signs a short-lived HS256 access token. `session` is the sign-in's session (its refresh-token
+ * family): the token works only while that session does (modules/auth/auth.account-state.ts).
+ */
+export async function signAccessToken(
+  secret: Uint8Array,
+  claims: TAccessClaims & { session: string },
+): Promise<string> {
+  return new SignJWT({ role: claims.role, sid: claims.schoolId, ses: claims.session })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
@@ -18,8 +24,11 @@ export async function signAccessToken(secret: Uint8Array, claims: TAccessClaims)
     .sign(secret);
 }
 
+/** The claims of a verified token; `session` is null for a token signed before sessions were. */
+export type TTokenClaims = TAccessClaims & { session: string | null };
+
 export type TVerifyResult =
-  { ok: true; claims: TAccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+  { ok: true; claims: TTokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export async function verifyAccessToken(secret: Uint8Array, token: string): Promise<TVerifyResult> {
   try {
@@ -27,7 +36,8 @@ export async function verifyAccessToken(secret: Uint8Array, token: string): Prom
     const role = normaliseRole(payload.role);
     if (!payload.sub || !role) return { ok: false, reason: 'invalid' };
     const sid = typeof payload.sid === 'string' ? payload.sid : null;
-    return { ok: true, claims: { userId: payload.sub, role, schoolId: sid } };
+    const session = typeof payload.ses === 'string' ? payload.ses : null;
+    return { ok: true, claims: { userId: payload.sub, role, schoolId: sid, session } };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { ok: false, reason: 'expired' };
     return { ok: false, reason: 'invalid' };
@@ -43,7 +53,7 @@ export function createTokenVerifier(
   secret: Uint8Array,
   maxEntries = 10_000,
 ): (token: string) => Promise<TVerifyResult> {
-  const verified = new Map<string, { claims: TAccessClaims; expiresAt: number }>();
+  const verified = new Map<string, { claims: TTokenClaims; expiresAt: number }>();
   return async (token) => {
     const known = verified.get(token);
     if (known) {

@@ -5,13 +5,20 @@ import type { TRole } from '@stem/contract/roles';
 import { AppError } from '../lib/app-error';
 import { createTokenVerifier, secretKey, type TAccessClaims } from '../lib/tokens';
 
-/** The account's current role and standing (see modules/auth/auth.account-state.ts). */
-export type TAccountLookup = (userId: string) => Promise<{
+/** The account's current role and standing in one session (modules/auth/auth.account-state.ts). */
+export type TAccountLookup = (
+  userId: string,
+  session: string,
+) => Promise<{
   role: TRole;
   schoolId: string | null;
   active: boolean;
   schoolActive: boolean;
+  sessionLive: boolean;
 } | null>;
+
+/** Sessions are refresh-token families, uuids. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,14 +54,21 @@ export const authPlugin = fp(
           ? new AppError('TOKEN_EXPIRED', MESSAGES.server.tokenExpired)
           : new AppError('UNAUTHENTICATED', MESSAGES.server.unauthenticated);
       }
-      // The token says who signed in; their role and standing are read as they are now, so a
-      // promotion, demotion or deactivation applies from the next request.
-      const state = await options.accountState(result.claims.userId);
+      // A token from before tokens named their session: the client refreshes it (one more request).
+      const session = result.claims.session;
+      if (!session || !SESSION_ID.test(session)) {
+        throw new AppError('TOKEN_EXPIRED', MESSAGES.server.tokenExpired);
+      }
+      // The token says who signed in and in which session; their role, standing and session are
+      // read as they are now (cached briefly, forgotten when they change), so a promotion, a
+      // deactivation, a sign-out or a password reset applies from the next request.
+      const state = await options.accountState(result.claims.userId, session);
       if (!state) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.server.unauthenticated);
       if (!state.active) throw new AppError('ACCOUNT_INACTIVE', MESSAGES.server.accountInactive);
       if (state.role !== 'owner' && !state.schoolActive) {
         throw new AppError('ACCOUNT_INACTIVE', MESSAGES.register.inactiveSchool);
       }
+      if (!state.sessionLive) throw new AppError('UNAUTHENTICATED', MESSAGES.server.sessionEnded);
       request.auth = { userId: result.claims.userId, role: state.role, schoolId: state.schoolId };
     };
 

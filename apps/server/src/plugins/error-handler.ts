@@ -49,12 +49,14 @@ export function registerErrorHandler(
         where;
       const detail = first
         ? plainDetail(first.keyword, first.params, first.message ?? '')
-        : MESSAGES.server.validation;
+        : { text: MESSAGES.server.validation, aboutField: false };
+      // The field's path stays in `field`; the message names it in words ("Answer is required"),
+      // never by its path ("submissions.0.answer: ..."), and a schema's own sentence is kept whole.
       return reply.status(400).send({
         success: false,
         code: 'VALIDATION',
         field,
-        message: fieldPath ? `${field}: ${detail}` : detail,
+        message: detail.aboutField ? `${fieldLabel(field)} ${detail.text}` : detail.text,
       } satisfies TErrorResponse);
     }
     const status = error.statusCode ?? 500;
@@ -136,12 +138,38 @@ export function registerErrorHandler(
 }
 
 /**
- * Zod's own wording ("Invalid input: expected string, received undefined", "Too big: expected string
- * to have <=40000 characters") in plain words; a message a schema sets itself is kept as written.
+ * A field's path in words: its last named part, camelCase split ("submissions.0.answer" → "Answer",
+ * "schoolCode" → "School code").
  */
-export function plainDetail(keyword: string, params: unknown, message: string): string {
+export function fieldLabel(fieldPath: string): string {
+  const name =
+    fieldPath
+      .split('.')
+      .filter((part) => part !== '' && !/^\d+$/.test(part))
+      .at(-1) ?? '';
+  const words = name
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  if (!words) return 'This value';
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Zod's own wording ("Invalid input: expected string, received undefined", "Too big: expected string
+ * to have <=40000 characters") in plain words, to follow the field's name (`aboutField`: "is
+ * required", "must be a string"); a message a schema sets itself is kept as written.
+ */
+export function plainDetail(
+  keyword: string,
+  params: unknown,
+  message: string,
+): { text: string; aboutField: boolean } {
+  const own = (text: string) => ({ text, aboutField: false });
+  const about = (text: string) => ({ text, aboutField: true });
   if (!/^(?:Invalid input|Too big|Too small)/.test(message))
-    return message || MESSAGES.server.validation;
+    return own(message || MESSAGES.server.validation);
   const p = (params ?? {}) as {
     expected?: string;
     origin?: string;
@@ -150,22 +178,22 @@ export function plainDetail(keyword: string, params: unknown, message: string): 
   };
   const bound = (value: unknown) => (typeof value === 'bigint' ? value.toString() : String(value));
   if (keyword === 'invalid_type') {
-    if (/received undefined/.test(message)) return 'is required';
-    return p.expected ? `must be a ${p.expected}` : message;
+    if (/received undefined/.test(message)) return about('is required');
+    return p.expected ? about(`must be a ${p.expected}`) : own(message);
   }
   if (keyword === 'too_big' && p.maximum !== undefined) {
-    if (p.origin === 'string') return `must be at most ${bound(p.maximum)} characters`;
-    if (p.origin === 'array') return `must have at most ${bound(p.maximum)} items`;
-    return `must be at most ${bound(p.maximum)}`;
+    if (p.origin === 'string') return about(`must be at most ${bound(p.maximum)} characters`);
+    if (p.origin === 'array') return about(`must have at most ${bound(p.maximum)} items`);
+    return about(`must be at most ${bound(p.maximum)}`);
   }
   if (keyword === 'too_small' && p.minimum !== undefined) {
     if (p.origin === 'string') {
       return Number(p.minimum) <= 1
-        ? 'is required'
-        : `must be at least ${bound(p.minimum)} characters`;
+        ? about('is required')
+        : about(`must be at least ${bound(p.minimum)} characters`);
     }
-    if (p.origin === 'array') return `must have at least ${bound(p.minimum)} items`;
-    return `must be at least ${bound(p.minimum)}`;
+    if (p.origin === 'array') return about(`must have at least ${bound(p.minimum)} items`);
+    return about(`must be at least ${bound(p.minimum)}`);
   }
-  return message;
+  return own(message);
 }

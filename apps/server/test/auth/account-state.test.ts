@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, DASHBOARD_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
-import { buildApp } from '../../src/app';
 import { schools, users } from '../../src/db/schema';
 import { bearer, buildSchoolWithUser, signIn } from '../helpers/factories';
-import { findTestRedis } from '../helpers/redis';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 
 /** Promotions, demotions and deactivations apply from the person's next request, on every process. */
@@ -59,36 +57,4 @@ describe('account state on every request', () => {
   });
 });
 
-describe('account state across API processes (Redis)', () => {
-  it('a change announced by one process is seen by another at once', async () => {
-    const redisUrl = await findTestRedis();
-    if (!redisUrl) return; // Redis is required on CI (findTestRedis throws there).
-    const t = await buildTestApp({ REDIS_URL: redisUrl });
-    const other = await buildApp(t.config, { database: t.database });
-    await other.ready();
-    try {
-      const { user } = await buildSchoolWithUser(t, 'teacher');
-      const session = await signIn(t.app, user.email);
-      const onOther = () =>
-        other.inject({
-          method: 'GET',
-          url: apiPath(DASHBOARD_PATHS.teacher),
-          headers: bearer(session),
-        });
-      expect((await onOther()).statusCode).toBe(200); // now cached by the other process
-
-      await t.database.db.update(users).set({ active: false }).where(eq(users.id, user.id));
-      await t.app.ctx.accountStates.forgetUsers([user.id]);
-
-      let status = 200;
-      for (let i = 0; i < 50 && status === 200; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        status = (await onOther()).statusCode;
-      }
-      expect(status).toBe(401);
-    } finally {
-      await other.close();
-      await t.close();
-    }
-  });
-});
+// Across API processes (Redis): test/auth/session-end.test.ts, every event on a second process.

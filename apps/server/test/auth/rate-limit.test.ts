@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { apiPath, AUTH_PATHS } from '@stem/contract/api';
 import { RATE_LIMITS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
-import { buildSchool, buildSchoolWithUser, DEFAULT_PASSWORD } from '../helpers/factories';
+import { buildApp } from '../../src/app';
+import {
+  buildSchool,
+  buildSchoolWithUser,
+  buildUser,
+  DEFAULT_PASSWORD,
+} from '../helpers/factories';
+import { findTestRedis } from '../helpers/redis';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 
 let t: TTestApp;
@@ -119,5 +126,128 @@ describe('auth.rate-limit', () => {
     expect(statuses.every((s) => s === 201)).toBe(true);
     expectRateLimited(await post(AUTH_PATHS.register, payload(), address), windowMs);
     expect((await post(AUTH_PATHS.register, payload(), '192.0.2.41')).statusCode).toBe(201);
+  });
+});
+
+describe('auth.rate-limit per client (failed sign-ins, whatever the e-mail)', () => {
+  const signInFrom = (
+    app: TTestApp['app'],
+    address: string,
+    email: string,
+    password: string,
+    cookie?: string,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: apiPath(AUTH_PATHS.login),
+      payload: { email, password },
+      remoteAddress: address,
+      headers: cookie ? { cookie } : {},
+    });
+  const deviceOf = (response: Awaited<ReturnType<typeof post>>) =>
+    String(response.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+
+  it('refuses a client cycling e-mails once its failures fill the allowance', async () => {
+    const { max, windowMs } = RATE_LIMITS.loginFailuresPerAddress;
+    const address = '192.0.2.40';
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i += 1) {
+      const response = await signInFrom(t.app, address, `cycle.${i}@example.com`, 'wrong-pass');
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const { user } = await buildSchoolWithUser(t, 'student');
+    // The next try is refused whatever it is, even a right password.
+    expectRateLimited(await signInFrom(t.app, address, user.email, DEFAULT_PASSWORD), windowMs);
+    // Another address is another client.
+    expect((await signInFrom(t.app, '192.0.2.41', user.email, DEFAULT_PASSWORD)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lets a class of 30 sign in behind one address; each browser then has its own allowance', async () => {
+    const address = '192.0.2.50';
+    const school = await buildSchool(t);
+    const students = await Promise.all(
+      Array.from({ length: 30 }, () => buildUser(t, { role: 'student', schoolId: school.id })),
+    );
+    // A third of the class mistypes once first; everybody gets in.
+    const devices: string[] = [];
+    for (const [i, student] of students.entries()) {
+      if (i % 3 === 0) {
+        expect((await signInFrom(t.app, address, student.email, 'mistyped')).statusCode).toBe(401);
+      }
+      const response = await signInFrom(t.app, address, student.email, DEFAULT_PASSWORD);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toMatch(/HttpOnly; SameSite=Strict/);
+      devices.push(deviceOf(response));
+    }
+
+    // One browser that fails again and again is slowed alone.
+    const { max, windowMs } = RATE_LIMITS.loginFailuresPerDevice;
+    const [first, second] = students;
+    const [firstDevice = '', secondDevice = ''] = devices;
+    for (let i = 0; i < max; i += 1) {
+      const response = await signInFrom(
+        t.app,
+        address,
+        `guess.${i}@example.com`,
+        'wrong-pass',
+        firstDevice,
+      );
+      expect(response.statusCode).toBe(401);
+    }
+    expectRateLimited(
+      await signInFrom(t.app, address, first?.email ?? '', DEFAULT_PASSWORD, firstDevice),
+      windowMs,
+    );
+    expect(
+      (await signInFrom(t.app, address, second?.email ?? '', DEFAULT_PASSWORD, secondDevice))
+        .statusCode,
+    ).toBe(200);
+    // A made-up device cookie is no device: it counts with the address.
+    const forged = `${firstDevice.slice(0, -3)}abc`;
+    expect(
+      (await signInFrom(t.app, address, 'nobody@example.com', 'wrong-pass', forged)).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('auth.rate-limit per client across API processes (Redis)', () => {
+  it('counts the failures of every process together', async () => {
+    const redisUrl = await findTestRedis();
+    if (!redisUrl) return; // Redis is required on CI (findTestRedis throws there).
+    const shared = await buildTestApp({
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: `rl-${Date.now().toString(36)}`,
+    });
+    const other = await buildApp(shared.config, { database: shared.database });
+    await other.ready();
+    try {
+      const { max, windowMs } = RATE_LIMITS.loginFailuresPerAddress;
+      const address = '192.0.2.60';
+      for (let i = 0; i < max; i += 1) {
+        const app = i % 2 === 0 ? shared.app : other;
+        const response = await app.inject({
+          method: 'POST',
+          url: apiPath(AUTH_PATHS.login),
+          payload: { email: `split.${i}@example.com`, password: 'wrong-pass' },
+          remoteAddress: address,
+        });
+        expect(response.statusCode).toBe(401);
+      }
+      for (const app of [shared.app, other]) {
+        const refused = await app.inject({
+          method: 'POST',
+          url: apiPath(AUTH_PATHS.login),
+          payload: { email: 'split.last@example.com', password: 'wrong-pass' },
+          remoteAddress: address,
+        });
+        expectRateLimited(refused, windowMs);
+      }
+    } finally {
+      await other.close();
+      await shared.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   submissions,
   users,
 } from '../../src/db/schema';
-import { secretKey, signAccessToken } from '../../src/lib/tokens';
+import { openSession } from '../../src/modules/auth/auth.sessions';
 
 /** Small row builders for the dashboard tests: real rows, inserted with Drizzle. */
 export function fixtures(db: TDb, jwtSecret: string) {
@@ -89,13 +89,9 @@ export function fixtures(db: TDb, jwtSecret: string) {
       return row;
     },
 
-    /** A bearer header for this user, signed with the app's own secret. */
+    /** A bearer header for this user: a session of theirs, signed with the app's own secret. */
     async auth(user: { id: string; role: TRole; schoolId: string | null }) {
-      const token = await signAccessToken(secretKey(jwtSecret), {
-        userId: user.id,
-        role: user.role,
-        schoolId: user.schoolId,
-      });
+      const { token } = await openSession(db, jwtSecret, user);
       return { authorization: `Bearer ${token}` };
     },
   };

@@ -645,6 +645,10 @@ function checkReply(request: TRequest, response: LightMyRequestResponse): void {
   if (body.code === 'VALIDATION') {
     expect(typeof body.field === 'string' && body.field.length > 0, where).toBe(true);
   }
+  // The field's path belongs in `field`, never in the words a person reads ("answer: ...").
+  if (typeof body.field === 'string' && body.field.length > 0 && typeof body.message === 'string') {
+    expect(body.message.includes(`${body.field}:`), where).toBe(false);
+  }
 }
 
 /* ---------- the run ---------- */

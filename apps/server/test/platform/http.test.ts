@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS } from '@stem/contract/account';
 import { apiPath, AUTH_PATHS } from '@stem/contract/api';
+import { SUBMISSION_PATHS } from '@stem/contract/submissions';
+import { bearer, buildSchoolWithUser, nextClientAddress, signIn } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 
 let t: TTestApp;
@@ -39,6 +42,49 @@ describe('platform.security-headers', () => {
     expect(denied.statusCode).toBe(401);
     expectSecurityHeaders(denied.headers);
     expect(String(ok.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('platform.no-store', () => {
+  it('tells browsers and proxies to keep no reply that carries tokens or personal data', async () => {
+    const { user } = await buildSchoolWithUser(t, 'student');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: apiPath(AUTH_PATHS.login),
+      payload: { email: user.email, password: 'correct-horse-battery' },
+      remoteAddress: nextClientAddress(),
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const session = await signIn(t.app, user.email);
+    const headers = bearer(session);
+    const replies = [
+      await t.app.inject({ method: 'GET', url: apiPath(AUTH_PATHS.me), headers }),
+      await t.app.inject({
+        method: 'POST',
+        url: apiPath(AUTH_PATHS.refresh),
+        payload: { refreshToken: session.refreshToken },
+      }),
+      await t.app.inject({ method: 'GET', url: apiPath(ACCOUNT_PATHS.data), headers }),
+      // The second is the server's kept reply (plugins/reply-cache.ts): the same header.
+      await t.app.inject({
+        method: 'GET',
+        url: apiPath(SUBMISSION_PATHS.studentSubmissions),
+        headers,
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: apiPath(SUBMISSION_PATHS.studentSubmissions),
+        headers,
+      }),
+      // Refusals too.
+      await t.app.inject({ method: 'GET', url: apiPath(AUTH_PATHS.me) }),
+    ];
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 401]);
+    for (const [i, reply] of replies.entries()) {
+      expect(reply.headers['cache-control'], `reply ${i}`).toBe('no-store');
+    }
+    expect(t.app.replyCache.counts.hits).toBeGreaterThan(0);
   });
 });
 

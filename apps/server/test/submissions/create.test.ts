@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, fillPath, QUESTION_PATHS } from '@stem/contract/api';
 import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
-import type { TSubmission } from '@stem/contract/submissions';
+import { MAX_ANSWER_LENGTH, type TSubmission } from '@stem/contract/submissions';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -158,6 +158,17 @@ describe('submitting answers', () => {
     ]);
     const body = expectError(response, 400, { code: 'VALIDATION' });
     expect(body.message).toContain('Please provide an answer');
+  });
+
+  it('refuses an over-long answer in words a student reads: the field in `field`, no path in the message', async () => {
+    const response = await submit(t, setup.student, setup.cls.id, [
+      { questionId: setup.photosynthesis.id, answer: 'x'.repeat(MAX_ANSWER_LENGTH + 1) },
+    ]);
+    expectError(response, 400, {
+      code: 'VALIDATION',
+      field: 'submissions.0.answer',
+      message: MESSAGES.limits.answerTooLong(MAX_ANSWER_LENGTH),
+    });
   });
 
   it('allows 3 attempts per question and refuses the fourth with 403, even in parallel', async () => {

@@ -194,15 +194,15 @@ describe('text extraction and cleanup routes', () => {
     expectError(await post(ROOT_PATHS.studentExtractText, {}), 400, {
       code: 'VALIDATION',
       field: 'image',
-      message: 'image: is required',
+      message: 'Image is required',
     });
     expectError(await post(ROOT_PATHS.cleanupText, { text: 7 }), 400, {
       field: 'text',
-      message: 'text: must be a string',
+      message: 'Text must be a string',
     });
     expectError(await post(ROOT_PATHS.cleanupText, { text: 'a'.repeat(40_001) }), 400, {
       field: 'text',
-      message: 'text: must be at most 40000 characters',
+      message: 'Text must be at most 40000 characters',
     });
   });
 

@@ -1,4 +1,9 @@
-import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
+import {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import { describeError, isNoResponse, serverCodeOf, serverMessageOf, statusOf } from './http';
@@ -106,5 +111,33 @@ describe('error readers', () => {
     expect(serverCodeOf(httpError(400, 'plain text'))).toBeUndefined();
     expect(isNoResponse(noResponseError())).toBe(true);
     expect(isNoResponse(unsentError())).toBe(false);
+  });
+});
+
+describe('a session the server ended for a deactivated school', () => {
+  it('goes to /login without trying a refresh, keeping the reason for the login page', async () => {
+    const { http, navigation } = await import('./http');
+    const { takeSignedOutReason } = await import('./session-core');
+    window.localStorage.setItem('token', 'old-token');
+    window.localStorage.setItem('refreshToken', 'old-refresh');
+    const toLogin = vi.spyOn(navigation, 'toLogin').mockImplementation(() => undefined);
+    const calls: string[] = [];
+    const adapter = (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+      calls.push(config.url ?? '');
+      const data = {
+        success: false,
+        code: 'ACCOUNT_INACTIVE',
+        message: MESSAGES.register.inactiveSchool,
+      };
+      const response: AxiosResponse = { status: 401, statusText: '', data, headers: {}, config };
+      return Promise.reject(new AxiosError('401', 'ERR_BAD_REQUEST', config, {}, response));
+    };
+    await expect(http.get('/api/v1/stem@home/dashboard/teacher', { adapter })).rejects.toThrow();
+    expect(calls).toEqual(['/api/v1/stem@home/dashboard/teacher']);
+    expect(toLogin).toHaveBeenCalledTimes(1);
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    expect(takeSignedOutReason()).toBe(MESSAGES.register.inactiveSchool);
+    expect(takeSignedOutReason()).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import {
   setItem,
   updateStoredUser,
 } from './session';
+import { rememberSignedOutReason } from './session-core';
 
 /**
  * The one HTTP client: same-origin, JSON, bearer token, 30 s timeout (spec 01 §7). No default
@@ -125,6 +126,13 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
   const config = error.config as TRetriableConfig;
   const url = config.url ?? '';
   if (NO_REFRESH.some((p) => url.startsWith(p))) throw error;
+  // The school or the account was deactivated: no refresh can help, and the login page says why.
+  if (serverCodeOf(error) === 'ACCOUNT_INACTIVE') {
+    rememberSignedOutReason(serverMessageOf(error) ?? MESSAGES.register.inactiveSchool);
+    clearSession({ notify: false });
+    navigation.toLogin();
+    throw error;
+  }
   if (!config._retried && (await refreshSession())) {
     config._retried = true;
     return http.request(config);

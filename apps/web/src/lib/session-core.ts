@@ -72,3 +72,28 @@ export function getStoredRole(): TRole | null {
     return null;
   }
 }
+
+const SIGNED_OUT_REASON = 'stem:signedOutReason';
+
+/**
+ * Why the server ended this session (a deactivated school or account): kept for the login page,
+ * which shows it once (the browser goes there by a full page load, which carries no state).
+ */
+export function rememberSignedOutReason(text: string): void {
+  try {
+    window.sessionStorage.setItem(SIGNED_OUT_REASON, text);
+  } catch {
+    // Private mode: the login page then shows no reason.
+  }
+}
+
+/** The reason kept by rememberSignedOutReason, once: it is forgotten as it is read. */
+export function takeSignedOutReason(): string | null {
+  try {
+    const text = window.sessionStorage.getItem(SIGNED_OUT_REASON);
+    window.sessionStorage.removeItem(SIGNED_OUT_REASON);
+    return text;
+  } catch {
+    return null;
+  }
+}

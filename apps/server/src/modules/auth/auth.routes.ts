@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AUTH_PATHS } from '@stem/contract/api';
+import { API_BASE, AUTH_PATHS } from '@stem/contract/api';
 import {
   ZEmailRequest,
   ZLoginRequest,
@@ -19,8 +19,11 @@ import {
 } from '@stem/contract/auth';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { RATE_LIMITS } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
 import type { TAppContext } from '../../context';
+import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
+import { clientOf, createFailureCounter, newDeviceCookie } from './auth.client-limit';
 import { drainDeliveries } from './auth.delivery';
 import { verifyAgainstDummy } from './auth.passwords';
 import { getSchoolDetails, register, validateSchoolCode } from './auth.registration';
@@ -62,6 +65,10 @@ function limitPerAddressAndEmail(limit: { max: number; windowMs: number }) {
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app, { ctx }) => {
   // Mails still being sent finish before the app (and its mailer) closes.
   app.addHook('onClose', async () => drainDeliveries(ctx));
+  const loginFailures = createFailureCounter({
+    redis: ctx.redis,
+    prefix: `${ctx.config.jobs.queuePrefix}-rl:login-failures:`,
+  });
   // Prepare the dummy hash now, so the first unknown-e-mail sign-in is not the slow one.
   void verifyAgainstDummy('warm-up');
 
@@ -83,7 +90,35 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
       },
       config: { rateLimit: limitPerAddressAndEmail(RATE_LIMITS.login) },
     },
-    async (request) => login(ctx, request.body),
+    async (request, reply) => {
+      // Failed sign-ins per client, whatever the e-mail (auth.client-limit.ts).
+      const client = clientOf(ctx.config.jwtSecret, request);
+      const wait = await loginFailures.blockedFor(client);
+      if (wait > 0) {
+        throw new AppError('RATE_LIMITED', MESSAGES.generic.rateLimited, {
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+      try {
+        const session = await login(ctx, request.body);
+        if (!client.hasDevice) {
+          void reply.header(
+            'set-cookie',
+            newDeviceCookie(
+              ctx.config.jwtSecret,
+              ctx.config.appUrl.startsWith('https://'),
+              `${API_BASE}/auth`,
+            ),
+          );
+        }
+        return session;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INVALID_CREDENTIALS') {
+          await loginFailures.fail(client);
+        }
+        throw error;
+      }
+    },
   );
 
   app.post(

@@ -181,14 +181,16 @@ export async function confirmPasswordReset(
   // Hashed first so the transaction stays short; an invalid token costs the same time as a valid one.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
-  const changed = await ctx.db.transaction(async (tx) => {
+  const changedFor = await ctx.db.transaction(async (tx) => {
     const spent = await consumeToken(tx, 'reset', hashToken(input.token), now);
-    if (!spent) return false;
+    if (!spent) return null;
     await setPasswordHash(tx, spent.userId, passwordHash, now);
     await revokeUserTokens(tx, spent.userId, ['refresh', 'reset', 'magic'], now);
-    return true;
+    return spent.userId;
   });
-  if (!changed) throw new AppError('RESET_TOKEN_INVALID', MESSAGES.password.invalidToken);
+  if (!changedFor) throw new AppError('RESET_TOKEN_INVALID', MESSAGES.password.invalidToken);
+  // Access tokens of the old sessions stop working at once.
+  await ctx.accountStates.forgetUsers([changedFor]);
   return { success: true, message: MESSAGES.server.passwordUpdated };
 }
 
@@ -286,7 +288,8 @@ export function isEmailTaken(db: TDb, email: string): Promise<boolean> {
 
 /**
  * Ends every session of a school's people (its school was deactivated): their refresh tokens and
- * unused links are revoked. Access tokens stop working at the next request through the account state.
+ * unused links are revoked. Their access tokens stop at the next request once the caller, after its
+ * transaction, tells the account states (`forgetSchool`).
  */
 export async function endSchoolSessions(db: TDb, schoolId: string, now: Date): Promise<void> {
   await revokeSchoolTokens(db, schoolId, now);

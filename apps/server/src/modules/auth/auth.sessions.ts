@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REFRESH_TOKEN_TTL_MS } from '@stem/contract/limits';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TRole } from '@stem/contract/roles';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { hashToken, randomToken, secretKey, signAccessToken } from '../../lib/tokens';
@@ -18,16 +19,18 @@ import {
 export type TSessionTokens = { token: string; refreshToken: string };
 
 /**
- * Signs an access token and stores a new refresh token (only its hash). A sign-in starts a new family;
- * a refresh continues the family of the token it replaces.
+ * Opens a session for a user: stores a new refresh token (only its hash) of the session's family and
+ * signs an access token naming that session, which works only while the family is not revoked. A
+ * sign-in starts a new family; a refresh continues the family of the token it replaces. Benches and
+ * drills that sign their people in directly use it too.
  */
-export async function issueSession(
-  ctx: TAppContext,
+export async function openSession(
   db: TDb,
-  { user }: TUserWithSchool,
+  jwtSecret: string,
+  user: { id: string; role: TRole; schoolId: string | null },
+  now: Date = new Date(),
   family: string = randomUUID(),
 ): Promise<TSessionTokens> {
-  const now = ctx.now();
   const refreshToken = randomToken();
   await insertAuthToken(db, {
     userId: user.id,
@@ -37,12 +40,23 @@ export async function issueSession(
     expiresAt: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
     createdAt: now,
   });
-  const token = await signAccessToken(secretKey(ctx.config.jwtSecret), {
+  const token = await signAccessToken(secretKey(jwtSecret), {
     userId: user.id,
     role: user.role,
     schoolId: user.schoolId,
+    session: family,
   });
   return { token, refreshToken };
+}
+
+/** `openSession` for a user who proved who they are, at the app's clock. */
+export function issueSession(
+  ctx: TAppContext,
+  db: TDb,
+  { user }: TUserWithSchool,
+  family?: string,
+): Promise<TSessionTokens> {
+  return openSession(db, ctx.config.jwtSecret, user, ctx.now(), family);
 }
 
 export type TRotateOutcome =
@@ -51,7 +65,8 @@ export type TRotateOutcome =
 /**
  * Rotation: the presented refresh token is spent and a new one of the same family is issued. Presenting
  * a token that was already spent means it leaked (or was stolen): the whole family is revoked, so the
- * thief's and the owner's newest tokens both stop working and the user signs in again.
+ * thief's and the owner's newest tokens both stop working, their access tokens at once, and the user
+ * signs in again.
  */
 export async function rotateRefreshToken(
   ctx: TAppContext,
@@ -60,30 +75,37 @@ export async function rotateRefreshToken(
   const tokenHash = hashToken(refreshToken);
   const now = ctx.now();
   // Outcomes are returned, not thrown, so a revocation made here is committed.
-  return ctx.db.transaction(async (tx): Promise<TRotateOutcome> => {
-    const spent = await consumeToken(tx, 'refresh', tokenHash, now);
-    if (!spent) {
-      const known = await findToken(tx, 'refresh', tokenHash);
-      if (known?.usedAt && known.family) {
-        await revokeFamily(tx, known.family, now);
-        return { ok: false, reason: 'reused' };
+  const { outcome, revoked } = await ctx.db.transaction(
+    async (tx): Promise<{ outcome: TRotateOutcome; revoked?: string }> => {
+      const spent = await consumeToken(tx, 'refresh', tokenHash, now);
+      if (!spent) {
+        const known = await findToken(tx, 'refresh', tokenHash);
+        if (known?.usedAt && known.family) {
+          await revokeFamily(tx, known.family, now);
+          return { outcome: { ok: false, reason: 'reused' }, revoked: known.family };
+        }
+        return { outcome: { ok: false, reason: 'unknown' } };
       }
-      return { ok: false, reason: 'unknown' };
-    }
-    const row = await findUserById(tx, spent.userId);
-    if (!row || signInRefusal(row.user, row.school)) {
-      if (spent.family) await revokeFamily(tx, spent.family, now);
-      return { ok: false, reason: 'inactive' };
-    }
-    const tokens = await issueSession(ctx, tx, row, spent.family ?? randomUUID());
-    return { ok: true, tokens };
-  });
+      const row = await findUserById(tx, spent.userId);
+      if (!row || signInRefusal(row.user, row.school)) {
+        if (!spent.family) return { outcome: { ok: false, reason: 'inactive' } };
+        await revokeFamily(tx, spent.family, now);
+        return { outcome: { ok: false, reason: 'inactive' }, revoked: spent.family };
+      }
+      const tokens = await issueSession(ctx, tx, row, spent.family ?? randomUUID());
+      return { outcome: { ok: true, tokens } };
+    },
+  );
+  if (revoked) await ctx.accountStates.forgetSessions([revoked]);
+  return outcome;
 }
 
-/** Revokes the family of a refresh token (logout). Unknown tokens are ignored. */
+/** Ends the session of a refresh token (logout), its access tokens at once. Unknown tokens are ignored. */
 export async function revokeRefreshToken(ctx: TAppContext, refreshToken: string): Promise<void> {
   const known = await findToken(ctx.db, 'refresh', hashToken(refreshToken));
-  if (known?.family) await revokeFamily(ctx.db, known.family, ctx.now());
+  if (!known?.family) return;
+  await revokeFamily(ctx.db, known.family, ctx.now());
+  await ctx.accountStates.forgetSessions([known.family]);
 }
 
 /** Tokens are kept a day past expiry (so a late click still gets "expired", not "invalid"). */

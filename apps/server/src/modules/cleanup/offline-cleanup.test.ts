@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ZCleanupRequest } from '@stem/contract/submissions';
 import { isOcrRepairOnly } from './cleanup.guard';
 import { cleanOcrText } from './offline-cleanup';
 
@@ -73,5 +74,54 @@ describe('cleanOcrText never corrects the student', () => {
       'Photo-\nsynthesis needs light l energy and CO2',
     ];
     for (const sample of samples) expect(isOcrRepairOnly(sample, cleanOcrText(sample))).toBe(true);
+  });
+});
+
+/** The longest text the cleanup route takes (issue 26: students reach it, 60 a minute). */
+const LIMIT = (ZCleanupRequest.shape.text.maxLength ?? 0) as number;
+
+/**
+ * Cleans `text` and counts the characters lower-cased meanwhile: the old code lower-cased the whole
+ * text again for each broken word (6,666 x 40,000 characters for the first case below).
+ */
+function cleanCounting(text: string): { cleaned: string; lowered: number } {
+  let lowered = 0;
+  const toLowerCase = String.prototype.toLowerCase;
+  const spy = vi.spyOn(String.prototype, 'toLowerCase').mockImplementation(function (this: string) {
+    lowered += this.length;
+    return toLowerCase.call(this);
+  });
+  try {
+    return { cleaned: cleanOcrText(text), lowered };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('cleanOcrText at the length limit (linear work)', () => {
+  it('joins 40,000 characters of "word-" lines into one word, reading the text once', () => {
+    expect(LIMIT).toBe(40_000);
+    const lines = Math.floor(LIMIT / 6);
+    const text = 'word-\n'.repeat(lines);
+    const { cleaned, lowered } = cleanCounting(text);
+    expect(cleaned).toBe(`${'word'.repeat(lines)}-`);
+    expect(lowered).toBeLessThan(2 * text.length);
+  });
+
+  it("keeps a compound's hyphen and joins the rest, 40,000 characters of short lines", () => {
+    const letters = cleanCounting('a-\n'.repeat(LIMIT / 3));
+    expect(letters.cleaned).toBe(`${'a'.repeat(LIMIT / 3)}-`);
+    expect(letters.lowered).toBeLessThan(2 * LIMIT);
+
+    const count = Math.floor(LIMIT / 6);
+    // "self-" on its own keeps its hyphen once; the joined word after it is no prefix.
+    const prefixes = cleanCounting('self-\n'.repeat(count));
+    expect(prefixes.cleaned).toBe(`self-${'self'.repeat(count - 1)}-`);
+    expect(prefixes.lowered).toBeLessThan(2 * LIMIT);
+
+    const pairs = Math.floor((LIMIT - 11) / 12);
+    const written = cleanCounting(`well-known\n${'well-\nknown '.repeat(pairs)}`);
+    expect(written.cleaned).toBe(`well-known ${'well-known '.repeat(pairs)}`.trim());
+    expect(written.lowered).toBeLessThan(2 * LIMIT);
   });
 });

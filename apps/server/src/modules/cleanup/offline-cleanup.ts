@@ -19,10 +19,7 @@ export function cleanOcrText(text: string): string {
     kept.push(line);
   }
   const joined = joinLines(rejoinHyphenated(kept, text));
-  return joined
-    .replace(/\n{3,}/g, '\n\n')
-    .replace(/^\n+|\n+$/g, '')
-    .trim();
+  return joined.replace(/\n{3,}/g, '\n\n').trim();
 }
 
 const LIGATURES: Record<string, string> = {
@@ -134,34 +131,121 @@ function stripAttachedNoise(token: string): string {
 }
 
 const LIST_ITEM = /^(?:[-*•]|\(?\d{1,2}[.)]|\(?[a-hA-H][.)]|\(?(?:i|ii|iii|iv|v|vi)[.)])\s+/;
-const KEEP_HYPHEN_PREFIX = /(?:^|\s)(?:self|well|ex|half|all|cross|non)-$/i;
+/** Prefixes whose hyphen belongs to the word ("self-esteem"), when they stand as a word of their own. */
+const KEEP_HYPHEN_PREFIXES = new Set(['self', 'well', 'ex', 'half', 'all', 'cross', 'non']);
+/** A line that ends in a word broken by a hyphen (a soft hyphen, or "¬" as OCR reads one). */
+const BROKEN_WORD_END = /\p{L}[-\u00AD¬]$/u;
+/** Longer halves of a compound are never checked (no word is that long; it bounds the work). */
+const MAX_COMPOUND_PART = 64;
 
 /**
  * "photo-\nsynthesis" → "photosynthesis". The hyphen stays where it belongs to the word: a prefix
  * such as "self-", or a compound the text writes with a hyphen elsewhere ("well-known").
+ *
+ * Linear in the length of the text (issue 26: 40,000 characters of "word-" lines took seconds): a
+ * joined line is built from its pieces once, each test reads only the piece just added, and the
+ * compounds the text writes are collected once into a set.
  */
 function rejoinHyphenated(lines: string[], original: string): string[] {
+  let compounds: Set<string> | undefined;
+  const writtenWithHyphen = (head: string, tail: string) => {
+    compounds ??= hyphenatedCompounds(original);
+    return compounds.has(`${head}-${tail}`.toLowerCase());
+  };
+  const continues = (piece: string, next: string | undefined) =>
+    next !== undefined && BROKEN_WORD_END.test(piece) && /^\p{Ll}/u.test(next);
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    let line = lines[i] ?? '';
-    while (/\p{L}[-\u00AD¬]$/u.test(line) && /^\p{Ll}/u.test(lines[i + 1] ?? '')) {
+    const first = lines[i] ?? '';
+    if (!continues(first, lines[i + 1])) {
+      out.push(first);
+      continue;
+    }
+    const pieces = [first];
+    let piece = first;
+    // The letters before the line's closing hyphen (null: too long to be a compound's half), and
+    // whether they open the line or follow a space (where a prefix such as "self-" stands alone).
+    let head = brokenWordHead(first);
+    let headStandsAlone = head.standsAlone;
+    let headLetters = head.letters;
+    while (continues(piece, lines[i + 1])) {
       const next = lines[i + 1] ?? '';
-      const head = /(\p{L}+)[-\u00AD¬]$/u.exec(line)?.[1] ?? '';
-      const tail = /^\p{L}+/u.exec(next)?.[0] ?? '';
-      const compound = `${head}-${tail}`.toLowerCase();
+      const tail = leadingLetters(next);
       const keepHyphen =
-        line.endsWith('-') &&
-        (KEEP_HYPHEN_PREFIX.test(line) ||
-          original
-            .toLowerCase()
-            .replace(/-\s*\n\s*/g, '')
-            .includes(compound));
-      line = keepHyphen ? `${line}${next}` : `${line.slice(0, -1)}${next}`;
+        piece.endsWith('-') &&
+        headLetters !== null &&
+        ((headStandsAlone && KEEP_HYPHEN_PREFIXES.has(headLetters.toLowerCase())) ||
+          writtenWithHyphen(headLetters, tail));
+      if (!keepHyphen) pieces[pieces.length - 1] = piece.slice(0, -1);
+      pieces.push(next);
+      head = brokenWordHead(next);
+      if (head.fromStart && !keepHyphen) {
+        // "photo-" + "syn-": the broken word of the joined line is "photosyn".
+        headLetters =
+          headLetters !== null &&
+          head.letters !== null &&
+          headLetters.length + head.letters.length <= MAX_COMPOUND_PART
+            ? headLetters + head.letters
+            : null;
+      } else {
+        headLetters = head.letters;
+        headStandsAlone = head.fromStart ? false : head.standsAlone;
+      }
+      piece = next;
       i++;
     }
-    out.push(line);
+    out.push(pieces.join(''));
   }
   return out;
+}
+
+/**
+ * The run of letters before the last character (the hyphen) of `line`: null when longer than
+ * MAX_COMPOUND_PART; `fromStart` when it opens the line, `standsAlone` when it opens the line or
+ * follows white space.
+ */
+function brokenWordHead(line: string): {
+  letters: string | null;
+  fromStart: boolean;
+  standsAlone: boolean;
+} {
+  const end = line.length - 1;
+  let start = end;
+  while (start > 0 && /\p{L}/u.test(line[start - 1] ?? '')) {
+    start--;
+    if (end - start > MAX_COMPOUND_PART) {
+      // Find where the run starts (for fromStart) without keeping its letters.
+      while (start > 0 && /\p{L}/u.test(line[start - 1] ?? '')) start--;
+      return { letters: null, fromStart: start === 0, standsAlone: false };
+    }
+  }
+  const before = start > 0 ? (line[start - 1] ?? '') : '';
+  return {
+    letters: line.slice(start, end),
+    fromStart: start === 0,
+    standsAlone: start === 0 || /\s/.test(before),
+  };
+}
+
+function leadingLetters(line: string): string {
+  let end = 0;
+  while (end < line.length && end < MAX_COMPOUND_PART && /\p{L}/u.test(line[end] ?? '')) end++;
+  return line.slice(0, end);
+}
+
+/**
+ * Every "head-tail" pair of letter runs joined by a hyphen in the text, lower-cased, after the
+ * hyphens that break words across lines were taken out (those say nothing about the word).
+ */
+function hyphenatedCompounds(original: string): Set<string> {
+  const text = original.toLowerCase().replace(/-[^\S\n]*\n\s*/g, '');
+  const found = new Set<string>();
+  // One pass: a letter run that starts a word, its hyphen, and the run after it (looked at, not taken,
+  // so "a-b-c" gives "a-b" and "b-c").
+  for (const match of text.matchAll(/(?<!\p{L})(\p{L}{1,64})-(?=(\p{L}{1,64}))/gu)) {
+    found.add(`${match[1]}-${match[2]}`);
+  }
+  return found;
 }
 
 /**
@@ -170,7 +254,8 @@ function rejoinHyphenated(lines: string[], original: string): string[] {
  * (the end of a paragraph); blank lines stay as paragraph breaks.
  */
 function joinLines(lines: string[]): string {
-  const longest = Math.max(0, ...lines.map((l) => l.length));
+  let longest = 0;
+  for (const line of lines) longest = Math.max(longest, line.length);
   let text = '';
   lines.forEach((line, i) => {
     if (i === 0) {

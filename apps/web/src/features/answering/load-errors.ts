@@ -25,17 +25,7 @@ export function saveErrorText(error: unknown): string {
   const status = statusOf(error);
   const message = serverMessageOf(error);
   if (status !== undefined && status >= 400 && status < 500 && status !== 401 && message) {
-    // Written for a student: never a field path ("submissions.0.answer: ...").
-    const field = serverFieldOf(error);
-    return field && message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+    return message;
   }
   return MESSAGES.submissions.saveFailed;
-}
-
-function serverFieldOf(error: unknown): string | undefined {
-  const data: unknown = (error as { response?: { data?: unknown } } | null)?.response?.data;
-  if (data && typeof data === 'object' && 'field' in data && typeof data.field === 'string') {
-    return data.field;
-  }
-  return undefined;
 }

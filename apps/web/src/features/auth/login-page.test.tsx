@@ -6,6 +6,7 @@ import { GENERATED_SCHOOL_CODE_VISIBLE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import LoginPage from './pages/login-page';
 import { renderRoutes } from '../../test/render-app';
+import { rememberSignedOutReason } from '../../lib/session-core';
 
 const T = MESSAGES.loginPage;
 
@@ -68,6 +69,15 @@ describe('login page', () => {
   it('shows a message handed over by another page', () => {
     renderLogin({ message: MESSAGES.password.success });
     expect(screen.getByText(MESSAGES.password.success)).toBeInTheDocument();
+  });
+
+  it('says why the server signed the person out (a deactivated school), once', async () => {
+    rememberSignedOutReason(MESSAGES.register.inactiveSchool);
+    const first = renderLogin();
+    expect(await screen.findByText(MESSAGES.register.inactiveSchool)).toBeInTheDocument();
+    first.unmount();
+    renderLogin();
+    expect(screen.queryByText(MESSAGES.register.inactiveSchool)).not.toBeInTheDocument();
   });
 
   it('shows a generated school code in groups of four, copies it, and says so', async () => {

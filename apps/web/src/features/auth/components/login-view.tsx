@@ -12,9 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconMail, IconMailCheck } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { LOGIN_MESSAGES } from '@stem/contract/messages-login';
 import { InternalLink } from '../../../components/internal-link';
+import { takeSignedOutReason } from '../../../lib/session-core';
 import { useDocumentTitle } from '../use-document-title';
 import { AuthLayout } from './auth-layout';
 import { GeneratedSchoolCodeBox } from './generated-school-code-box';
@@ -86,7 +87,17 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [sending, setSending] = useState<TSending>(null);
 
-  const notice = dismissedNoticeKey === navigationKey ? null : noticeFromState(state);
+  // Why the server ended the session (a deactivated school), kept by lib/http.ts: read after the
+  // first render, so the page drawn at build time hydrates unchanged.
+  const [signedOutReason, setSignedOutReason] = useState<string | null>(null);
+  useEffect(() => {
+    const reason = takeSignedOutReason();
+    if (reason) setSignedOutReason(reason);
+  }, []);
+
+  const handedOver = dismissedNoticeKey === navigationKey ? null : noticeFromState(state);
+  const notice: TNotice | null =
+    handedOver ?? (signedOutReason ? { kind: 'error', text: signedOutReason } : null);
 
   const startOver = () => {
     setError(null);
@@ -182,7 +193,10 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
           icon={notice.kind === 'error' ? <IconAlertCircle /> : <IconCircleCheck />}
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => setDismissedNoticeKey(navigationKey)}
+          onClose={() => {
+            setDismissedNoticeKey(navigationKey);
+            setSignedOutReason(null);
+          }}
         >
           {notice.text}
         </Alert>
