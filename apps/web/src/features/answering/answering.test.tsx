@@ -68,6 +68,15 @@ function renderAnswering(
 const answerBox = () => screen.getByRole('textbox', { name: T.answerLabel });
 const position = () => screen.getByTestId('question-position').textContent;
 const button = (name: string) => screen.getByRole('button', { name });
+/** The submission the page sent, once it has. */
+const sentSubmission = () =>
+  waitFor(() => {
+    const request = backend.seen.find(
+      (r) => r.method === 'POST' && r.path === '/student/submissions',
+    );
+    expect(request).toBeDefined();
+    return request;
+  });
 
 describe('answering questions', () => {
   it("keeps each question's answer across Previous and Next, and refuses a blank one", async () => {
@@ -168,13 +177,7 @@ describe('answering questions', () => {
     await user.click(button(T.submit));
 
     expect(await screen.findByText(MESSAGES.submissions.saving)).toBeInTheDocument();
-    const saved = await waitFor(() => {
-      const request = backend.seen.find(
-        (r) => r.method === 'POST' && r.path === '/student/submissions',
-      );
-      expect(request).toBeDefined();
-      return request;
-    });
+    const saved = await sentSubmission();
     expect(saved?.body).toEqual({
       classId: CLASS_ID,
       submissions: [
@@ -580,13 +583,7 @@ describe('trying a question again', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('attempts-used')).toHaveTextContent(L.attemptsUsed(1, 3));
     await user.type(answerBox(), 'Better answer');
     await user.click(button(T.submit));
-    const saved = await waitFor(() => {
-      const request = backend.seen.find(
-        (r) => r.method === 'POST' && r.path === '/student/submissions',
-      );
-      expect(request).toBeDefined();
-      return request;
-    });
+    const saved = await sentSubmission();
     expect(saved?.body).toMatchObject({
       classId: CLASS_ID,
       submissions: [{ questionId: uuid(12), answer: 'Better answer', source: 'typed' }],
