@@ -177,6 +177,9 @@ async function main() {
       try {
         const r = await request();
         const body = (await r.json().catch(() => ({}))) as { message?: string };
+        process.stdout.write(
+          `  ${name}: ${r.status} after ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+        );
         return {
           name,
           status: r.status,

@@ -36,8 +36,8 @@ export type TPdfOptions = {
 
 type TPdfjs = typeof Pdfjs;
 let pdfjs: Promise<TPdfjs> | undefined;
-/** pdf.js is large: loaded on the first PDF only. */
-const loadPdfjs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+/** pdf.js is large: loaded on the first PDF only (or up front by a worker thread, work/worker.ts). */
+export const loadPdfjs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
 /** pdf.js's own data folders, read from the installed package (never fetched). */
 function pdfjsAssets() {

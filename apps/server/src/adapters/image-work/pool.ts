@@ -48,16 +48,20 @@ export function createImageWorkPool(options: TImageWorkOptions): ImageWork & {
   const pool = new Piscina<TTaskRequest & { id: string }, TTaskReply>({
     filename: entry.file,
     execArgv: entry.execArgv,
-    minThreads: 0,
+    // Kept warm (a thread starting pdf.js took 10 s on a loaded machine), and replaced at once
+    // when one is stopped over its budget.
+    minThreads: options.threads,
     maxThreads: options.threads,
     // Threads wait for tasks on their event loop, so a thread's idle timers (closing a file) run.
     atomics: 'disabled',
-    idleTimeout: 60_000,
     resourceLimits: {
       maxOldGenerationSizeMb: options.memoryMb,
       maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(options.memoryMb / 8))),
     },
   });
+  // A thread that fails to start or dies outside a task is replaced by piscina; unheard, the
+  // pool's 'error' event would end the process.
+  pool.on('error', () => undefined);
   const timers = new Map<string, AbortController & { timer?: NodeJS.Timeout }>();
   pool.on('message', (message: unknown) => {
     if (!isStarted(message)) return;

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { PDFPage } from 'pdf-lib';
 import { detectFileType, ExtractionError, type TFileType } from '../file-type';
-import { isCostlySvg, logoPng } from '../logo';
+import { logoPng } from '../logo';
 import {
   countImagePages,
   DEFAULT_MAX_PIXELS,
@@ -15,7 +14,6 @@ import type { TPagePreparation } from '../ocr/port';
 import { isEncryptedPdfError, openPdfPages, type TPageBudget, type TPdfPages } from '../pdf';
 import { embeddedJpeg, openForImages } from '../sheets/page-image';
 import { prepareSheetPage, type TSheetPrepared } from '../sheets/read-sheet';
-import { scriptEntry } from './entry';
 
 /**
  * The image work of text extraction, answer-sheet reading and logos, as tasks of plain data: the
@@ -170,45 +168,11 @@ export const TASKS = {
     });
   },
 
-  /** A school logo as a PNG (logo.ts); an SVG is drawn in a process of its own, ended on time. */
-  async logo(input: { bytes: Uint8Array; svg: boolean; timeoutSeconds: number }) {
-    if (!input.svg) return logoPng(input.bytes, input);
-    // Costly filters are refused here, without starting a process.
-    if (isCostlySvg(Buffer.from(input.bytes).toString('utf8'))) throw ExtractionError.tooComplex();
-    return svgInChild(input.bytes, input.timeoutSeconds);
+  /** A JPEG, PNG or GIF school logo as a PNG (logo.ts; an SVG is drawn by svg-process.ts). */
+  async logo(input: { bytes: Uint8Array; timeoutSeconds: number }) {
+    return logoPng(input.bytes, { svg: false, timeoutSeconds: input.timeoutSeconds });
   },
 };
-
-/** Time a child gets to start (load sharp, or compile under tsx) before its drawing time counts. */
-const CHILD_START_MS = 10_000;
-
-function svgInChild(bytes: Uint8Array, seconds: number): Promise<Buffer> {
-  const entry = scriptEntry(import.meta.url, { relative: './svg-child.ts', built: 'svg-child' });
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      [...entry.execArgv, entry.file, String(seconds)],
-      {
-        encoding: 'buffer',
-        timeout: seconds * 1000 + CHILD_START_MS,
-        killSignal: 'SIGKILL',
-        maxBuffer: 32 * 1024 * 1024,
-      },
-      (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const kind = stderr.toString('utf8').trim();
-        // Ended by its own clock, killed by ours, or refused before drawing: too complex.
-        reject(
-          kind === 'unreadable'
-            ? ExtractionError.unreadable(error)
-            : ExtractionError.tooComplex(error),
-        );
-      },
-    );
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(bytes);
-  });
-}
 
 export type TTasks = typeof TASKS;
 export type TTaskName = keyof TTasks;

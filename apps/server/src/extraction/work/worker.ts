@@ -1,4 +1,5 @@
 import { parentPort } from 'node:worker_threads';
+import { loadPdfjs } from '../pdf';
 import { runTask, type TTaskReply, type TTaskRequest } from './tasks';
 
 /**
@@ -6,7 +7,11 @@ import { runTask, type TTaskReply, type TTaskRequest } from './tasks';
  * It tells the pool when it starts a task, so the task's time budget counts from then, not from
  * when it was queued. Built to dist/image-worker.js by build.mjs; run from source under tsx.
  */
-export default function run(request: TTaskRequest & { id: string }): Promise<TTaskReply> {
+function run(request: TTaskRequest & { id: string }): Promise<TTaskReply> {
   parentPort?.postMessage({ started: request.id });
   return runTask(request);
 }
+
+// The export is a promise of the handler: piscina waits for it before the thread takes tasks, so
+// loading pdf.js (10 s on a loaded machine) is never charged to a task's time budget.
+export default loadPdfjs().then(() => run);

@@ -6,6 +6,7 @@ import { maxStudentsForPlan } from '@stem/contract/plans';
 import type { TSchoolUpdateResponse, TSchoolUsage } from '@stem/contract/school';
 import type { TAppContext } from '../../context';
 import { ExtractionError } from '../../extraction/file-type';
+import { drawSvgLogo } from '../../extraction/work/svg-process';
 import { AppError } from '../../lib/app-error';
 import { localDate, localMidnight } from '../../lib/london-month';
 import type { TAccessClaims } from '../../lib/tokens';
@@ -39,17 +40,18 @@ export async function updateName(
 }
 
 /**
- * Re-encodes an accepted logo as a PNG of at most 512 px a side (extraction/logo.ts), in a worker
- * thread with the page budget's time: an SVG is drawn to pixels there, so no script or external
- * reference in it is ever stored or served, and one too costly to draw is refused (422).
+ * Re-encodes an accepted logo as a PNG of at most 512 px a side (extraction/logo.ts) within the page
+ * budget's time: a bitmap in a worker thread, an SVG in a process of its own (ended on time), drawn
+ * to pixels so no script or external reference in it is ever stored or served. One too costly to
+ * draw is refused (422).
  */
 export async function toPng(ctx: TAppContext, bytes: Uint8Array): Promise<Buffer> {
   try {
-    const png = await ctx.imageWork.run('logo', {
-      bytes,
-      svg: sniffLogo(bytes) === 'svg',
-      timeoutSeconds: ctx.config.imageWork.pageBudget.ms / 1000,
-    });
+    const seconds = ctx.config.imageWork.pageBudget.ms / 1000;
+    const png =
+      sniffLogo(bytes) === 'svg'
+        ? await drawSvgLogo(bytes, seconds)
+        : await ctx.imageWork.run('logo', { bytes, timeoutSeconds: seconds });
     return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   } catch (error) {
     if (!(error instanceof ExtractionError)) throw error;
