@@ -157,11 +157,12 @@ async function renderPage(
         canvas: pair.canvas as unknown as TRenderParameters['canvas'],
         viewport,
         operationsFilter: (index: number) => {
-          if (index < budget.maxOperators) return true;
-          if (over === undefined) {
-            over = 'operators';
-            task.cancel();
-          }
+          if (over !== undefined) return false;
+          if (index >= budget.maxOperators) over = 'operators';
+          // The clock is read every 256 operations too, not only at pauses.
+          else if ((index & 255) === 0 && performance.now() - started > budget.ms) over = 'time';
+          else return true;
+          task.cancel();
           return false;
         },
       });
