@@ -44,6 +44,8 @@ const ROOT = path.resolve(option('--root', here));
 const PORT = Number(option('--port', process.env.PORT ?? '3101'));
 const GIVE_UP_MS = Number(option('--give-up-s', '600')) * 1000;
 const PROBE_EVERY_MS = 100;
+/** A probe unanswered after this counts as failed, at this latency. */
+const PROBE_GIVE_UP_MS = 30_000;
 const STUDENTS = 80;
 const PASSWORD = 'bench-password-123';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -155,7 +157,9 @@ async function main() {
     };
     const timer = setInterval(() => {
       n += 1;
-      probe(healthz, () => fetch(`${base}/healthz`));
+      probe(healthz, () =>
+        fetch(`${base}/healthz`, { signal: AbortSignal.timeout(PROBE_GIVE_UP_MS) }),
+      );
       probe(signIns, () =>
         fetch(`${base}${API_BASE}${AUTH_PATHS.login}`, {
           method: 'POST',
@@ -167,6 +171,7 @@ async function main() {
             email: accounts.emails[n % accounts.emails.length],
             password: PASSWORD,
           }),
+          signal: AbortSignal.timeout(PROBE_GIVE_UP_MS),
         }),
       );
     }, PROBE_EVERY_MS);
