@@ -7,7 +7,15 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts', 'src/worker.ts', 'src/seed.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/worker.ts',
+    'src/seed.ts',
+    // The image-work threads (adapters/image-work/pool.ts): the extraction engine alone.
+    { in: 'src/extraction/work/worker.ts', out: 'image-worker' },
+    // ...and the process an SVG logo is drawn in (extraction/work/svg-child.ts).
+    { in: 'src/extraction/work/svg-child.ts', out: 'svg-child' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

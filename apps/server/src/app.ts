@@ -25,6 +25,7 @@ import type { PaymentsPort } from './adapters/payments/port';
 import { selectPayments } from './adapters/payments/select-payments';
 import { createMarker } from './marking/engine';
 import { selectOcr } from './extraction/ocr/select-ocr';
+import { createImageWorkPool } from './adapters/image-work/pool';
 import type { OcrPort } from './extraction/ocr/port';
 import { markingLeaseMs, type TMarker } from './modules/marking/marking.service';
 import { startJobConsumers } from './jobs/start-jobs';
@@ -194,6 +195,7 @@ export async function buildApp(
     queue,
     marker: metrics ? instrumentMarker(marker, metrics) : marker,
     ocr: metrics ? instrumentOcr(ocr, metrics) : ocr,
+    imageWork: createImageWorkPool(config.imageWork),
     payments: options.payments ?? selectPayments(config, database.db, now),
     accountStates: createAccountStates({
       db: database.db,
@@ -212,6 +214,7 @@ export async function buildApp(
     await stopJobs();
     await queue.close();
     await ctx.ocr.close();
+    await ctx.imageWork.close();
     await mailer.close();
     await ctx.accountStates.close();
     await dataVersions.close();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SITE_DEFAULTS } from '@stem/contract/site';
+import { DEFAULT_PAGE_BUDGET, type TPageBudget } from './extraction/pdf';
 
 const ZUrl = z.url();
 const DEFAULT_ANTHROPIC_MODEL = 'claude-sonnet-4-5';
@@ -92,6 +93,20 @@ const ZEnv = z.object({
   ),
   /** Pages of a PDF or multi-page TIFF read at most; a longer document is refused. */
   OCR_MAX_PDF_PAGES: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * Worker threads drawing PDF pages and preparing images (issue 26); default one fewer than the
+   * cores (at least 1, at most 4), so the event loop keeps a core.
+   */
+  EXTRACTION_WORKERS: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** Time one PDF page may take to draw; a slower page's file is refused as too complex (422). */
+  EXTRACTION_PAGE_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Pages waiting for a worker thread at most; past it uploads are refused as busy (503). */
+  EXTRACTION_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
+  /** Heap of each worker thread in MB; a page needing more is refused as too complex. */
+  EXTRACTION_WORKER_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   /** Bulk scans of answer sheets: most pages and bytes in one uploaded batch. */
   SCAN_MAX_PAGES: z.coerce.number().int().min(1).max(2000).default(300),
   SCAN_MAX_BYTES: z.coerce
@@ -215,6 +230,16 @@ export type TConfig = {
   };
   /** Bulk scans of printed answer sheets (issue 12). */
   scan: { maxPages: number; maxBytes: number };
+  /** PDF drawing and image work in worker threads (issue 26; adapters/image-work/pool.ts). */
+  imageWork: {
+    threads: number;
+    /** What one PDF page may cost to draw (time from EXTRACTION_PAGE_MS, operations fixed). */
+    pageBudget: TPageBudget;
+    /** Backstop per task: twice the page's time plus 2 s for opening and preparing it. */
+    taskMs: number;
+    maxQueue: number;
+    memoryMb: number;
+  };
   /** Background jobs (marking). */
   jobs: {
     /**
@@ -393,6 +418,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     ocrProvider: e.OCR_PROVIDER,
     scan: { maxPages: e.SCAN_MAX_PAGES, maxBytes: e.SCAN_MAX_BYTES },
+    imageWork: {
+      threads: e.EXTRACTION_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      pageBudget: { ...DEFAULT_PAGE_BUDGET, ms: e.EXTRACTION_PAGE_MS },
+      taskMs: 2 * e.EXTRACTION_PAGE_MS + 2_000,
+      maxQueue: e.EXTRACTION_QUEUE,
+      memoryMb: e.EXTRACTION_WORKER_MB,
+    },
     ocr: {
       provider: e.OCR_PROVIDER,
       workers: Math.min(os.availableParallelism(), e.OCR_WORKERS ?? os.availableParallelism()),

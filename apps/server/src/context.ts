@@ -7,6 +7,7 @@ import type { AiPort } from './adapters/ai/port';
 import type { QueuePort } from './adapters/queue/port';
 import type { PaymentsPort } from './adapters/payments/port';
 import type { OcrPort } from './extraction/ocr/port';
+import type { ImageWork } from './extraction/work/tasks';
 import type { TMarker } from './modules/marking/marking.service';
 import type { TAccountStates } from './modules/auth/auth.account-state';
 import type { TDataVersions } from './lib/data-versions';
@@ -27,6 +28,8 @@ export type TAppContext = {
   marker: TMarker;
   /** Reads text from page images (OCR_PROVIDER); started on first use. */
   ocr: OcrPort;
+  /** PDF drawing and image work, in worker threads with a budget (never on the event loop). */
+  imageWork: ImageWork;
   /** The payment provider: Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider. */
   payments: PaymentsPort;
   /** Who may do what now: forget an account (or a school) here after changing its role or standing. */

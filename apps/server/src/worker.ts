@@ -9,6 +9,7 @@ import { selectAi } from './adapters/ai/select-ai';
 import { selectQueue } from './adapters/queue/select-queue';
 import { startJobConsumers } from './jobs/start-jobs';
 import { selectOcr } from './extraction/ocr/select-ocr';
+import { createImageWorkPool } from './adapters/image-work/pool';
 import { createMarker } from './marking/engine';
 import { markingLeaseMs } from './modules/marking/marking.service';
 import { createServer, type Server } from 'node:http';
@@ -74,12 +75,15 @@ async function main(): Promise<void> {
   const ai = selectAi(config, logger);
   // Scanned answer-sheet stacks are read here too (OCR workers start on the first page).
   const ocr = queue ? selectOcr(config, { ai, logger }) : undefined;
+  // ...their pages drawn and cut in worker threads, so heartbeats and job locks keep running.
+  const imageWork = queue ? createImageWorkPool(config.imageWork) : undefined;
   const stopJobs = queue
     ? startJobConsumers(
         {
           db: database.db,
           marker: metrics ? instrumentMarker(createMarker({ ai }), metrics) : createMarker({ ai }),
           ocr: metrics && ocr ? instrumentOcr(ocr, metrics) : ocr,
+          imageWork,
           logger,
           now: () => new Date(),
           leaseMs: markingLeaseMs(config),
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
     await stopJobs();
     await queue?.close();
     await ocr?.close();
+    await imageWork?.close();
     await stopPurge();
     await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(null)));
     await database.close();

@@ -108,6 +108,8 @@ export const MESSAGES = {
     logoUpdated: 'Logo updated successfully',
     logoMissing: 'Please choose a logo image to upload.',
     logoUnreadable: 'The image could not be read. Please choose another file.',
+    logoTooComplex:
+      'This image is too complex to draw as a logo. Please choose a simpler image, or save it as a PNG.',
     studentUsage: 'Student Usage',
     trialUsage: 'Trial Usage',
     trialExpires: 'Trial expires',
@@ -1144,6 +1146,11 @@ export const MESSAGES = {
       `The document has too many pages. Please upload at most ${maxPages} pages.`,
     unreadable: 'The file could not be read. It may be damaged; please upload it again.',
     emptyFile: 'The file is empty. Please upload an image or PDF of the work.',
+    /** A page over its drawing budget (time, operations or memory): a hostile or freak PDF. */
+    tooComplex:
+      'This file is too complex to read: a page takes too long to draw. Please upload a photo or a simple scan of the page instead.',
+    /** Every file reader is busy and the waiting line is full. */
+    busy: 'Too many files are being read right now. Please try again in a minute.',
   },
   server: {
     validation: 'The request is not valid.',

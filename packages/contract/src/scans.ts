@@ -176,6 +176,8 @@ export const SCAN_MESSAGES = {
   encryptedPdf: (name: string) =>
     `"${name}" is protected by a password. Please scan again without protection, or print it to a new PDF.`,
   brokenFile: (name: string) => `"${name}" is damaged and could not be read. Please scan it again.`,
+  tooComplexFile: (name: string) =>
+    `"${name}" is too complex to read: it takes too long to draw. Please scan the paper sheets again.`,
   batchNotFound: 'That upload was not found.',
   pageNotFound: 'That page was not found in this upload.',
   pageAlreadyAssigned: 'That page is already assigned.',

@@ -1,8 +1,9 @@
 import { UPLOAD_MAX_BYTES } from '@stem/contract/limits';
 import { checkUpload, ExtractionError, type TFileType } from './file-type';
-import { countImagePages, DEFAULT_MAX_PIXELS, normaliseImage } from './normalise';
-import type { OcrPort, TOcrResult } from './ocr/port';
-import { DEFAULT_MAX_PAGES, renderPdfPages } from './pdf';
+import { DEFAULT_MAX_PIXELS } from './normalise';
+import { pagePreparation, type OcrPort, type TOcrResult } from './ocr/port';
+import { DEFAULT_MAX_PAGES, DEFAULT_PAGE_BUDGET, type TPageBudget } from './pdf';
+import { fileRef, inProcessWork, type ImageWork } from './work/tasks';
 
 export type TExtractOptions = {
   ocr: OcrPort;
@@ -14,6 +15,13 @@ export type TExtractOptions = {
   maxPixels?: number;
   /** Straighten tilted pages (default on). */
   deskew?: boolean;
+  /** What drawing one page of a PDF may cost (default DEFAULT_PAGE_BUDGET). */
+  pageBudget?: TPageBudget;
+  /**
+   * Where pages are drawn and prepared: the server's worker threads; by default this thread (the
+   * CLI and engine tests).
+   */
+  work?: ImageWork;
   /** Overall progress 0..1 over all pages. */
   onProgress?: (progress: number) => void;
 };
@@ -44,24 +52,29 @@ export async function extractText(
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PIXELS;
   const type = checkUpload(bytes, options.maxBytes ?? UPLOAD_MAX_BYTES);
 
-  const pageImages = await pagesOf(bytes, type, maxPages, maxPixels);
-  const progress = new Array<number>(pageImages.length).fill(0);
+  const work = options.work ?? inProcessWork;
+  const file = fileRef(bytes);
+  const count = await work.run('pageCount', { file, type, maxPixels });
+  if (count > maxPages) throw ExtractionError.tooManyPages(maxPages);
+  const progress = new Array<number>(count).fill(0);
   const report = () =>
     options.onProgress?.(progress.reduce((sum, p) => sum + p, 0) / progress.length);
 
-  // Each page is normalised then queued for OCR at once, so normalising the next page overlaps
-  // with recognising this one (the OCR pool reads several pages at a time).
+  // Each page is drawn and prepared (in a worker thread on the server) then queued for OCR at
+  // once, so preparing the next page overlaps with recognising this one.
   const reads: Promise<TOcrResult>[] = [];
-  for (const [index, image] of pageImages.entries()) {
-    const page = await normaliseImage(image.bytes, {
+  for (let index = 0; index < count; index++) {
+    const page = await work.run('ocrPage', {
+      file,
+      type,
+      index,
       maxPixels,
-      page: image.page,
+      budget: options.pageBudget ?? DEFAULT_PAGE_BUDGET,
       deskew: options.deskew,
-      style: options.ocr.imageStyle,
-      xHeight: options.ocr.xHeight,
-      compress: options.ocr.name === 'textract' || options.ocr.name === 'vision',
+      preparation: pagePreparation(options.ocr),
     });
-    const read = options.ocr.recognize(page.png, {
+    const png = Buffer.from(page.png.buffer, page.png.byteOffset, page.png.byteLength);
+    const read = options.ocr.recognize(png, {
       onProgress: (p) => {
         progress[index] = p;
         report();
@@ -86,24 +99,4 @@ export async function extractText(
         : undefined,
     ms: Math.round(performance.now() - started),
   };
-}
-
-type TPageImage = { bytes: Buffer; page: number | undefined };
-
-async function pagesOf(
-  bytes: Buffer,
-  type: TFileType,
-  maxPages: number,
-  maxPixels: number,
-): Promise<TPageImage[]> {
-  if (type === 'pdf') {
-    const rendered = await renderPdfPages(bytes, { maxPages, maxImagePixels: maxPixels });
-    return rendered.map((png) => ({ bytes: png, page: undefined }));
-  }
-  if (type === 'tiff') {
-    const count = await countImagePages(bytes, maxPixels);
-    if (count > maxPages) throw ExtractionError.tooManyPages(maxPages);
-    return Array.from({ length: count }, (_, page) => ({ bytes, page }));
-  }
-  return [{ bytes, page: undefined }];
 }

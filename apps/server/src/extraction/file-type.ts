@@ -30,7 +30,14 @@ export function detectFileType(bytes: Uint8Array): TFileType | undefined {
 }
 
 export type TExtractionErrorKind =
-  'empty' | 'unsupported' | 'too-large' | 'too-many-pixels' | 'too-many-pages' | 'unreadable';
+  | 'empty'
+  | 'unsupported'
+  | 'too-large'
+  | 'too-many-pixels'
+  | 'too-many-pages'
+  | 'unreadable'
+  | 'too-complex'
+  | 'busy';
 
 const CODE_OF: Record<TExtractionErrorKind, TErrorCode> = {
   empty: 'BAD_REQUEST',
@@ -39,11 +46,14 @@ const CODE_OF: Record<TExtractionErrorKind, TErrorCode> = {
   'too-many-pixels': 'UNPROCESSABLE',
   'too-many-pages': 'UNPROCESSABLE',
   unreadable: 'UNPROCESSABLE',
+  'too-complex': 'UNPROCESSABLE',
+  busy: 'UNAVAILABLE',
 };
 
 /**
  * Why a file cannot be read. `message` is user-facing (from MESSAGES); `code`/`status` say how the
- * HTTP layer answers (415 unsupported, 413 too large, 422 damaged or over a limit, 400 empty).
+ * HTTP layer answers (415 unsupported, 413 too large, 422 damaged, over a limit or over the drawing
+ * budget, 400 empty, 503 when every file reader is busy).
  */
 export class ExtractionError extends Error {
   readonly kind: TExtractionErrorKind;
@@ -74,6 +84,13 @@ export class ExtractionError extends Error {
   }
   static unreadable(cause?: unknown) {
     return new ExtractionError('unreadable', MESSAGES.extraction.unreadable, { cause });
+  }
+  /** A page over its drawing budget: time, operations or memory (work/budget.ts). */
+  static tooComplex(cause?: unknown) {
+    return new ExtractionError('too-complex', MESSAGES.extraction.tooComplex, { cause });
+  }
+  static busy() {
+    return new ExtractionError('busy', MESSAGES.extraction.busy);
   }
 }
 

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../../test/extraction/fixtures';
+import { drawingBombPdf } from '../../test/extraction/hostile-files';
+import { MESSAGES } from '@stem/contract/messages';
 import { ExtractionError } from './file-type';
 import { countPdfPages, renderPdfPages } from './pdf';
 
@@ -52,5 +54,26 @@ describe('renderPdfPages', () => {
     const error = await refusal(renderPdfPages(Buffer.from('%PDF-1.4\nthis is not a pdf at all')));
     expect(error.kind).toBe('unreadable');
     expect(error.status).toBe(422);
+  });
+
+  it('stops drawing a page at its operation budget, counted, whatever the clock says', async () => {
+    // 2,000 strokes across the page: a budget of 500 operations stops it; the time budget is
+    // out of reach.
+    const error = await refusal(
+      renderPdfPages(drawingBombPdf(2_000), { budget: { ms: 3_600_000, maxOperators: 500 } }),
+    );
+    expect(error.kind).toBe('too-complex');
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(MESSAGES.extraction.tooComplex);
+  });
+
+  it('stops drawing a page past its time budget, checked where pdf.js pauses', async () => {
+    // A budget of 0 ms is spent at the first pause, however fast the machine.
+    const error = await refusal(
+      renderPdfPages(drawingBombPdf(2_000), { budget: { ms: 0, maxOperators: 1_000_000 } }),
+    );
+    expect(error.kind).toBe('too-complex');
+    // An ordinary page is far inside the default budget.
+    expect(await renderPdfPages(makePdf([['Within budget']]))).toHaveLength(1);
   });
 });

@@ -7,18 +7,37 @@ import { DEFAULT_MAX_PIXELS, DEFAULT_MAX_SIDE } from './normalise';
 /** A PDF longer than this is refused (OCR_MAX_PDF_PAGES overrides it). */
 export const DEFAULT_MAX_PAGES = 10;
 
+/**
+ * What drawing one page may cost (issue 26: a 5 KB PDF of 100,000 compressed drawing operations
+ * took a minute). A page over it is refused as too complex (ExtractionError `too-complex`, 422).
+ */
+export type TPageBudget = {
+  /** Wall time of drawing the page, checked each time pdf.js pauses (about every 15 ms of drawing). */
+  ms: number;
+  /** Drawing operations of the page at most (entries of pdf.js's operator list). */
+  maxOperators: number;
+};
+
+/**
+ * A typed page is a few hundred operations, a scanned one a handful, a page of pen strokes from a
+ * tablet a few thousand; 5 s draws any of them many times over on this kind of machine.
+ */
+export const DEFAULT_PAGE_BUDGET: TPageBudget = { ms: 5_000, maxOperators: 30_000 };
+
 export type TPdfOptions = {
   maxPages?: number;
   /** Longest side of each rendered page, in pixels. */
   maxSide?: number;
   /** Largest image embedded in the PDF that is drawn (larger ones are skipped, not decoded). */
   maxImagePixels?: number;
+  /** What drawing each page may cost (default DEFAULT_PAGE_BUDGET). */
+  budget?: TPageBudget;
 };
 
 type TPdfjs = typeof Pdfjs;
 let pdfjs: Promise<TPdfjs> | undefined;
-/** pdf.js is large: loaded on the first PDF only. */
-const loadPdfjs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+/** pdf.js is large: loaded on the first PDF only (or up front by a worker thread, work/worker.ts). */
+export const loadPdfjs = () => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
 /** pdf.js's own data folders, read from the installed package (never fetched). */
 function pdfjsAssets() {
@@ -58,7 +77,7 @@ export async function renderPdfPages(bytes: Uint8Array, options: TPdfOptions = {
     if (doc.numPages > maxPages) throw ExtractionError.tooManyPages(maxPages);
     const pages: Buffer[] = [];
     for (let number = 1; number <= doc.numPages; number++) {
-      pages.push(await renderPage(doc, number, maxSide));
+      pages.push(await renderPage(doc, number, maxSide, 'png', options.budget));
     }
     return pages;
   } catch (error) {
@@ -112,7 +131,9 @@ async function renderPage(
   number: number,
   maxSide: number,
   format: 'png' | 'jpeg' = 'png',
+  budget: TPageBudget = DEFAULT_PAGE_BUDGET,
 ): Promise<Buffer> {
+  const started = performance.now();
   const page = await doc.getPage(number);
   try {
     const base = page.getViewport({ scale: 1 });
@@ -127,11 +148,39 @@ async function renderPage(
     try {
       pair.context.fillStyle = '#ffffff';
       pair.context.fillRect(0, 0, pair.canvas.width, pair.canvas.height);
-      await page.render({
+      // The budget is kept by pdf.js's own hooks: each operation passes the filter (counted), and
+      // drawing pauses every ~15 ms to ask whether to go on (timed). Over either, the task is
+      // cancelled, which also stops pdf.js building the rest of the page's operator list.
+      let over: 'operators' | 'time' | undefined;
+      const task = page.render({
         canvasContext: pair.context,
         canvas: pair.canvas as unknown as TRenderParameters['canvas'],
         viewport,
-      }).promise;
+        operationsFilter: (index: number) => {
+          if (over !== undefined) return false;
+          if (index >= budget.maxOperators) over = 'operators';
+          // The clock is read every 256 operations too, not only at pauses.
+          else if ((index & 255) === 0 && performance.now() - started > budget.ms) over = 'time';
+          else return true;
+          task.cancel();
+          return false;
+        },
+      });
+      task.onContinue = (next: () => void) => {
+        if (performance.now() - started > budget.ms) {
+          over = 'time';
+          task.cancel();
+          return;
+        }
+        next();
+      };
+      try {
+        await task.promise;
+      } catch (error) {
+        if (over !== undefined)
+          throw ExtractionError.tooComplex(new Error(`page ${number}: ${over}`));
+        throw error;
+      }
       // JPEG encodes a scanned page several times faster than PNG; the reader tolerates its loss.
       return format === 'jpeg'
         ? pair.canvas.toBuffer('image/jpeg', 92)
@@ -147,8 +196,13 @@ async function renderPage(
 /** A PDF opened to render its pages one at a time (a long scan never sits in memory as pixels). */
 export type TPdfPages = {
   count: number;
-  /** Renders page `number` (1-based) to a PNG (or JPEG), longest side `maxSide`. */
-  render(number: number, maxSide: number, format?: 'png' | 'jpeg'): Promise<Buffer>;
+  /** Renders page `number` (1-based) to a PNG (or JPEG), longest side `maxSide`, within `budget`. */
+  render(
+    number: number,
+    maxSide: number,
+    format?: 'png' | 'jpeg',
+    budget?: TPageBudget,
+  ): Promise<Buffer>;
   close(): Promise<void>;
 };
 
@@ -172,10 +226,11 @@ export async function openPdfPages(
   const doc = await openPdf(bytes, maxImagePixels);
   return {
     count: doc.numPages,
-    render: async (number, maxSide, format) => {
+    render: async (number, maxSide, format, budget) => {
       try {
-        return await renderPage(doc, number, maxSide, format);
+        return await renderPage(doc, number, maxSide, format, budget);
       } catch (error) {
+        if (error instanceof ExtractionError) throw error;
         throw ExtractionError.unreadable(error);
       }
     },

@@ -22,6 +22,8 @@ export type TJobDeps = TMarkingDeps & {
   config: TConfig;
   /** Reads scanned answer-sheet stacks (issue 12); without it this process does not consume them. */
   ocr?: TScanDeps['ocr'] | undefined;
+  /** The worker threads drawing the stacks' pages; needed with `ocr`. */
+  imageWork?: TScanDeps['imageWork'] | undefined;
 };
 
 /**
@@ -62,12 +64,16 @@ export function startJobConsumers(
   // Scan batches: this process's heartbeat on the batches it holds, and, at once and then on each
   // beat, batches whose holder crashed are failed and their files wiped (scans.recovery.ts).
   let stopHeartbeat: () => Promise<void> = async () => undefined;
-  if (deps.ocr) {
-    deps.queue.process(SCAN_QUEUE, scanBatchHandler({ ...deps, ocr: deps.ocr }), {
-      concurrency: SCAN_CONCURRENCY,
-      attempts: SCAN_ATTEMPTS,
-      backoffMs: SCAN_BACKOFF_MS,
-    });
+  if (deps.ocr && deps.imageWork) {
+    deps.queue.process(
+      SCAN_QUEUE,
+      scanBatchHandler({ ...deps, ocr: deps.ocr, imageWork: deps.imageWork }),
+      {
+        concurrency: SCAN_CONCURRENCY,
+        attempts: SCAN_ATTEMPTS,
+        backoffMs: SCAN_BACKOFF_MS,
+      },
+    );
     stopHeartbeat = startBatchHeartbeat(deps, { keepAlive: options.keepAlive });
   }
   let running: Promise<number> | undefined;

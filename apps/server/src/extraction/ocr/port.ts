@@ -32,6 +32,22 @@ export interface OcrPort {
   close(): Promise<void>;
 }
 
+/** How an engine wants its pages prepared (normalise.ts), as plain data a worker thread can take. */
+export type TPagePreparation = {
+  style: TPageStyle;
+  xHeight: number | undefined;
+  /** PNG compression for pages sent over the network (hosted engines). */
+  compress: boolean;
+};
+
+export function pagePreparation(ocr: OcrPort): TPagePreparation {
+  return {
+    style: ocr.imageStyle,
+    xHeight: ocr.xHeight,
+    compress: ocr.name === 'textract' || ocr.name === 'vision',
+  };
+}
+
 export class OcrError extends Error {
   readonly kind: 'unavailable' | 'provider' | 'timeout' | 'closed';
   constructor(kind: OcrError['kind'], message: string, options?: { cause?: unknown }) {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import type jsQRType from 'jsqr';
 import { normaliseImage } from '../normalise';
-import type { OcrPort, TOcrResult } from '../ocr/port';
+import { type OcrPort, type TOcrResult, type TPagePreparation } from '../ocr/port';
 import { decodeSheetCode, type TSheetCode } from './sheet-code';
 import { sheetLayout, type TRect } from './sheet-layout';
 
@@ -158,42 +158,43 @@ async function cropSheetRect(
     .toBuffer();
 }
 
-async function ocrImage(ocr: OcrPort, png: Buffer, deskew: boolean): Promise<TOcrResult> {
-  const page = await normaliseImage(png, {
-    deskew,
-    style: ocr.imageStyle,
-    xHeight: ocr.xHeight,
-    compress: ocr.name === 'textract' || ocr.name === 'vision',
-  });
-  const result = await ocr.recognize(page.png);
-  return {
-    text: result.text.trim(),
-    ...(result.confidence === undefined ? {} : { confidence: result.confidence }),
-  };
+/** A crop prepared for the engine (normalise.ts), straightened or not. */
+async function prepared(png: Buffer, deskew: boolean, preparation: TPagePreparation) {
+  return (await normaliseImage(png, { deskew, ...preparation })).png;
 }
 
-/** A page of a stack whose answer box is blank reads as empty text, not as a failure. */
-const EMPTY: TOcrResult = { text: '' };
-
 /**
- * Reads one scanned page, in memory: its code (located at any rotation, skew or scale), then the
- * answer box (and the name box of a blank sheet) cut out and read by OCR. A page without a readable
- * code is read whole, for matching by name. Nothing is written anywhere; the pixels are dropped
- * when this returns.
+ * A page's image work, done before any OCR (in a worker thread on the server, work/tasks.ts): the
+ * code found and checked, and the pieces to read (answer box, name box of a blank sheet, or the
+ * whole page when there is no valid code) cut out and prepared for the engine. Plain data only.
  */
-export async function readSheetPage(
+export type TSheetPrepared =
+  | {
+      kind: 'code';
+      code: TSheetCode;
+      /** null when the answer box could not be cut (read as an empty answer). */
+      answer: Uint8Array | null;
+      /** Only on a blank sheet (the code names no student); null when it could not be cut. */
+      name?: Uint8Array | null;
+    }
+  | { kind: 'bad_code'; reason: 'not_ours' | 'forged'; page: Uint8Array }
+  | { kind: 'no_code'; page: Uint8Array };
+
+/** The image half of readSheetPage: no OCR, nothing written anywhere. */
+export async function prepareSheetPage(
   image: Buffer,
-  options: { ocr: OcrPort; key: string; maxPixels: number },
-): Promise<TSheetRead> {
+  options: { key: string; maxPixels: number; preparation: TPagePreparation },
+): Promise<TSheetPrepared> {
+  const { preparation } = options;
   const work = await workImage(image, options.maxPixels);
   const found = await findCode(work);
   const wholePage = async () =>
-    ocrImage(
-      options.ocr,
+    prepared(
       await sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } })
         .png({ compressionLevel: 0 })
         .toBuffer(),
       true,
+      preparation,
     );
   if (!found) return { kind: 'no_code', page: await wholePage() };
   const decoded = decodeSheetCode(found.text, options.key);
@@ -206,7 +207,7 @@ export async function readSheetPage(
     height: layout.answer.height - 16,
   };
   const answerCrop = await cropSheetRect(work, found, layout.qr, answerRect, 8);
-  const answer = answerCrop ? await ocrImage(options.ocr, answerCrop, true) : EMPTY;
+  const answer = answerCrop ? await prepared(answerCrop, true, preparation) : null;
   if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer };
   // The "Name" label sits in the box's top-left corner: read below it.
   const nameRect = {
@@ -215,6 +216,29 @@ export async function readSheetPage(
     height: layout.nameBox.height - 14,
   };
   const nameCrop = await cropSheetRect(work, found, layout.qr, nameRect, 3);
-  const name = nameCrop ? (await ocrImage(options.ocr, nameCrop, false)).text : '';
+  const name = nameCrop ? await prepared(nameCrop, false, preparation) : null;
   return { kind: 'code', code: decoded.code, answer, name };
+}
+
+async function ocrText(ocr: OcrPort, png: Uint8Array): Promise<TOcrResult> {
+  const result = await ocr.recognize(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+  return {
+    text: result.text.trim(),
+    ...(result.confidence === undefined ? {} : { confidence: result.confidence }),
+  };
+}
+
+/** A page of a stack whose answer box is blank reads as empty text, not as a failure. */
+const EMPTY: TOcrResult = { text: '' };
+
+/** The OCR half of readSheetPage: reads the pieces prepareSheetPage cut out. */
+export async function readPreparedSheet(sheet: TSheetPrepared, ocr: OcrPort): Promise<TSheetRead> {
+  if (sheet.kind === 'no_code') return { kind: 'no_code', page: await ocrText(ocr, sheet.page) };
+  if (sheet.kind === 'bad_code') {
+    return { kind: 'bad_code', reason: sheet.reason, page: await ocrText(ocr, sheet.page) };
+  }
+  const answer = sheet.answer ? await ocrText(ocr, sheet.answer) : EMPTY;
+  if (sheet.name === undefined) return { kind: 'code', code: sheet.code, answer };
+  const name = sheet.name ? (await ocrText(ocr, sheet.name)).text : '';
+  return { kind: 'code', code: sheet.code, answer, name };
 }

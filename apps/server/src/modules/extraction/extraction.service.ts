@@ -17,7 +17,8 @@ export type TExtracted = {
 
 /**
  * The reply for a file that cannot be read: the extraction layer already chose the code (415
- * unsupported, 413 too large, 422 damaged or over a limit, 400 empty) and the user-facing message.
+ * unsupported, 413 too large, 422 damaged, over a limit or too complex to draw, 400 empty, 503 when
+ * every file reader is busy) and the user-facing message.
  */
 function refusalOf(error: ExtractionError): AppError {
   return new AppError(error.code, error.message, { field: 'file' });
@@ -34,6 +35,8 @@ export async function extractUpload(ctx: TAppContext, bytes: Buffer): Promise<TE
       ocr: ctx.ocr,
       maxBytes: UPLOAD_MAX_BYTES,
       maxPages: ctx.config.ocr.maxPdfPages,
+      pageBudget: ctx.config.imageWork.pageBudget,
+      work: ctx.imageWork,
     });
     ctx.logger.debug(
       { bytes: bytes.length, type: result.type, pages: result.pages, ms: result.ms },

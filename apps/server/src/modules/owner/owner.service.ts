@@ -268,7 +268,7 @@ export async function uploadLogo(
   if (kind !== 'jpeg' && kind !== 'png') {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.owner.logoType, { field: 'logo' });
   }
-  const png = await toPng(bytes);
+  const png = await toPng(ctx, bytes);
   const etag = createHash('sha256').update(png).digest('base64url').slice(0, 22);
   const id = await queries.insertLogoUpload(ctx.db, {
     uploadedBy: owner.userId,

@@ -4,11 +4,11 @@ import { SCAN_MESSAGES, type TPageReason } from '@stem/contract/scans';
 import { stripUnstorableCharacters } from '@stem/contract/text';
 import type { TJobContext, TJobOutcome } from '../../adapters/queue/port';
 import type { TConfig } from '../../config';
-import { DEFAULT_MAX_PIXELS } from '../../extraction/normalise';
-import type { OcrPort } from '../../extraction/ocr/port';
-import { OcrError } from '../../extraction/ocr/port';
+import { ExtractionError } from '../../extraction/file-type';
+import { OcrError, pagePreparation, type OcrPort } from '../../extraction/ocr/port';
 import { answerPartOf, matchName, matchQuestion } from '../../extraction/sheets/match';
-import { readSheetPage, type TSheetRead } from '../../extraction/sheets/read-sheet';
+import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
+import type { ImageWork } from '../../extraction/work/tasks';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { findSchoolById } from '../auth/auth.queries';
@@ -22,7 +22,15 @@ import { claimBatchForReading } from './scans.recovery';
 import { sheetKey } from './scans.sheets';
 
 /** What reading a batch needs: the worker builds it without an HTTP context. */
-export type TScanDeps = TSubmitDeps & { ocr: OcrPort; config: Pick<TConfig, 'jwtSecret'> };
+export type TScanDeps = TSubmitDeps & {
+  ocr: OcrPort;
+  /** Draws and cuts the pages in worker threads (adapters/image-work). */
+  imageWork: ImageWork;
+  config: Pick<TConfig, 'jwtSecret' | 'imageWork'>;
+};
+
+/** A page waits this long for a file reader when every one is busy with requests, then tries again. */
+const BUSY_RETRY_MS = 1_000;
 
 /** Pages read at once: rendering one overlaps reading another (the OCR pool has a worker per core). */
 const PAGES_AT_ONCE = 2;
@@ -205,7 +213,7 @@ export async function readBatch(
     role: 'teacher',
     schoolId: batch.schoolId,
   };
-  let opened: TOpenedFile[] = [];
+  const opened: TOpenedFile[] = [];
   try {
     const cls = await requireTeacherClass(deps.db, teacher, batch.classId);
     const students = await listClassStudents(deps.db, teacher, cls.id);
@@ -220,7 +228,7 @@ export async function readBatch(
       return { status: 'skipped', reason: 'files lost' };
     }
     for (const [i, bytes] of files.entries())
-      opened.push(await openScanFile(bytes, `file ${i + 1}`));
+      opened.push(await openScanFile(deps.imageWork, bytes, `file ${i + 1}`));
     const places = opened.flatMap((file, f) =>
       Array.from({ length: file.pages }, (_, index) => ({ file: f, index })),
     );
@@ -247,12 +255,8 @@ export async function readBatch(
       let decision: TDecision;
       let confidence: number | undefined;
       try {
-        const image = await file.page(place.index);
-        const read = await readSheetPage(image, {
-          ocr: deps.ocr,
-          key: sheetKey(deps.config),
-          maxPixels: DEFAULT_MAX_PIXELS,
-        });
+        const prepared = await preparePage(deps, file, place.index);
+        const read = await readPreparedSheet(prepared, deps.ocr);
         confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
         decision = decide(read, batch, students, questions, printed);
       } catch (error) {
@@ -305,8 +309,24 @@ export async function readBatch(
     }
     if (context.isFinalAttempt) await fail(SCAN_MESSAGES.failed);
     throw error;
-  } finally {
-    await Promise.all(opened.map((f) => f.close().catch(() => undefined)));
-    opened = [];
+  }
+}
+
+/** A page's image work in the worker threads; it waits its turn when they are busy with requests. */
+async function preparePage(deps: TScanDeps, file: TOpenedFile, index: number) {
+  for (;;) {
+    try {
+      return await deps.imageWork.run('sheetPage', {
+        file: file.file,
+        type: file.type,
+        index,
+        key: sheetKey(deps.config),
+        budget: deps.config.imageWork.pageBudget,
+        preparation: pagePreparation(deps.ocr),
+      });
+    } catch (error) {
+      if (!(error instanceof ExtractionError) || error.kind !== 'busy') throw error;
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
   }
 }

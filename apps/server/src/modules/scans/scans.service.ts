@@ -54,9 +54,8 @@ export async function createBatch(
   }
   let pages = 0;
   for (const file of files) {
-    const opened = await openScanFile(file.bytes, file.name);
+    const opened = await openScanFile(ctx.imageWork, file.bytes, file.name);
     pages += opened.pages;
-    await opened.close();
     if (pages > ctx.config.scan.maxPages) {
       throw new AppError('UNPROCESSABLE', SCAN_MESSAGES.tooManyPages(ctx.config.scan.maxPages), {
         field: 'files',

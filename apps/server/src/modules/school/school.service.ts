@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { API_BASE } from '@stem/contract/api';
 import { USAGE_CHART_WEEKS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { maxStudentsForPlan } from '@stem/contract/plans';
 import type { TSchoolUpdateResponse, TSchoolUsage } from '@stem/contract/school';
 import type { TAppContext } from '../../context';
+import { ExtractionError } from '../../extraction/file-type';
+import { drawSvgLogo } from '../../extraction/work/svg-process';
 import { AppError } from '../../lib/app-error';
 import { localDate, localMidnight } from '../../lib/london-month';
 import type { TAccessClaims } from '../../lib/tokens';
 import { findSchoolById } from '../auth/auth.queries';
-import { editRefusal, logoRefusal } from './school.policy';
+import { editRefusal, logoRefusal, sniffLogo } from './school.policy';
 import * as queries from './school.queries';
-
-/** Longest side of a stored logo: enough for the shell and the popup, small to serve. */
-const LOGO_MAX_SIDE = 512;
 
 async function editableSchool(ctx: TAppContext, user: TAccessClaims) {
   const school = user.schoolId ? await findSchoolById(ctx.db, user.schoolId) : null;
@@ -42,17 +40,27 @@ export async function updateName(
 }
 
 /**
- * Re-encodes an accepted logo as a PNG of at most 512 px a side. An SVG is rendered to pixels here, so
- * no script or external reference in it is ever stored or served.
+ * Re-encodes an accepted logo as a PNG of at most 512 px a side (extraction/logo.ts) within the page
+ * budget's time: a bitmap in a worker thread, an SVG in a process of its own (ended on time), drawn
+ * to pixels so no script or external reference in it is ever stored or served. One too costly to
+ * draw is refused (422).
  */
-export async function toPng(bytes: Uint8Array): Promise<Buffer> {
+export async function toPng(ctx: TAppContext, bytes: Uint8Array): Promise<Buffer> {
   try {
-    return await sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
-      .resize(LOGO_MAX_SIDE, LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    throw new AppError('UNPROCESSABLE', MESSAGES.settings.logoUnreadable, { field: 'logo' });
+    const seconds = ctx.config.imageWork.pageBudget.ms / 1000;
+    const png =
+      sniffLogo(bytes) === 'svg'
+        ? await drawSvgLogo(bytes, seconds)
+        : await ctx.imageWork.run('logo', { bytes, timeoutSeconds: seconds });
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  } catch (error) {
+    if (!(error instanceof ExtractionError)) throw error;
+    if (error.kind === 'busy') throw new AppError('UNAVAILABLE', error.message, { field: 'logo' });
+    const message =
+      error.kind === 'too-complex'
+        ? MESSAGES.settings.logoTooComplex
+        : MESSAGES.settings.logoUnreadable;
+    throw new AppError('UNPROCESSABLE', message, { field: 'logo' });
   }
 }
 
@@ -71,7 +79,7 @@ export async function updateLogo(
       { field: 'logo' },
     );
   }
-  const png = await toPng(bytes);
+  const png = await toPng(ctx, bytes);
   const etag = createHash('sha256').update(png).digest('base64url').slice(0, 22);
   const url = `${API_BASE}/school/logo/${school.id}?v=${etag}`;
   const row = await queries.saveLogo(ctx.db, {

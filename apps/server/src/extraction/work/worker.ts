@@ -1,0 +1,17 @@
+import { parentPort } from 'node:worker_threads';
+import { loadPdfjs } from '../pdf';
+import { runTask, type TTaskReply, type TTaskRequest } from './tasks';
+
+/**
+ * The entry of the image-work threads (piscina): nothing but the extraction engine is loaded here.
+ * It tells the pool when it starts a task, so the task's time budget counts from then, not from
+ * when it was queued. Built to dist/image-worker.js by build.mjs; run from source under tsx.
+ */
+function run(request: TTaskRequest & { id: string }): Promise<TTaskReply> {
+  parentPort?.postMessage({ started: request.id });
+  return runTask(request);
+}
+
+// The export is a promise of the handler: piscina waits for it before the thread takes tasks, so
+// loading pdf.js (10 s on a loaded machine) is never charged to a task's time budget.
+export default loadPdfjs().then(() => run);
