@@ -131,6 +131,8 @@ export const ZSubmissionAnswer = z.object({
    * and no feedback; the teacher sees them, and that the student does not yet.
    */
   feedbackHeld: z.boolean().optional(),
+  /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+  releaseHeld: z.boolean().optional(),
   /** Teachers only from here: the AI's own mark ('AI suggested 2/4'). */
   aiScore: z.number().int().nullable().optional(),
   overriddenBy: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
@@ -180,6 +182,8 @@ export const ZSubmission = z.object({
   reviewDoubt: z.number().int().nullable().optional(),
   /** An answer's mark waits for the teacher's review; the student then gets no total (issue 18). */
   feedbackHeld: z.boolean().optional(),
+  /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+  releaseHeld: z.boolean().optional(),
   submissions: z.array(ZSubmissionAnswer),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
@@ -194,6 +198,8 @@ export const ZMarkResponse = z.object({
     failureReason: z.string().nullable(),
     /** Some answers wait for the teacher's review: the total is withheld (issue 18). */
     feedbackHeld: z.boolean().optional(),
+    /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+    releaseHeld: z.boolean().optional(),
     results: z.array(
       z.object({
         questionId: z.string().nullable(),
@@ -204,6 +210,8 @@ export const ZMarkResponse = z.object({
         contentModeration: ZContentModeration.nullable(),
         /** Held until the teacher reviews it (issue 18): no score and no feedback yet. */
         feedbackHeld: z.boolean().optional(),
+        /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+        releaseHeld: z.boolean().optional(),
       }),
     ),
   }),

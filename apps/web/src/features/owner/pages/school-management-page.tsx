@@ -56,6 +56,10 @@ const ACTION_LABELS: Record<string, string> = {
   'class.created': 'Class created',
   'class.reassigned': 'Class reassigned',
   'class.students-added': 'Students added to a class',
+  'marks.settings-changed': 'Mark release settings changed',
+  'marks.released': 'Marks released',
+  'regrade.requested': 'Re-mark requested',
+  'regrade.answered': 'Re-mark request answered',
 };
 
 function describeChange(after: Record<string, unknown> | null): string {
