@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLASS_EXTRA_PATHS, type TFeedbackResponse } from '@stem/contract/admin';
-import { apiPath, DASHBOARD_PATHS, fillPath } from '@stem/contract/api';
+import { apiPath, DASHBOARD_PATHS, fillPath, QUESTION_PATHS } from '@stem/contract/api';
 import type { TStudentDashboard } from '@stem/contract/dashboard';
 import {
   REGRADE_PATHS,
@@ -16,7 +16,13 @@ import {
 import type { TSubmission, TSubmissionListResponse } from '@stem/contract/submissions';
 import { answerReviews, auditLog } from '../../src/db/schema';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
-import { addToClass, createClass, present, type TActor } from '../teaching/teaching-helpers';
+import {
+  addToClass,
+  createClass,
+  createQuestion,
+  present,
+  type TActor,
+} from '../teaching/teaching-helpers';
 import {
   classroom,
   detailsUrl,
@@ -64,7 +70,7 @@ describe('releasing marks and re-mark requests', { timeout: 180_000 }, () => {
 
   async function call(
     who: TActor,
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     payload?: unknown,
   ) {
@@ -75,7 +81,12 @@ describe('releasing marks and re-mark requests', { timeout: 180_000 }, () => {
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
     });
   }
-  async function ok<T>(who: TActor, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) {
+  async function ok<T>(
+    who: TActor,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    body?: unknown,
+  ) {
     const response = await call(who, method, url, body);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json<T>();
@@ -191,6 +202,50 @@ describe('releasing marks and re-mark requests', { timeout: 180_000 }, () => {
       expect(back.data).toMatchObject({ releaseMode: 'instant', heldCount: 0 });
       const seen = await ok<{ data: TSubmission }>(room.student, 'GET', detailsUrl(held.id));
       expect(seen.data.submissions[0]?.score).toBe(held.score);
+    });
+
+    it('keeps the review hold and the release hold apart', async () => {
+      const reviewed = await createQuestion(t.app, room.teacher, { holdFeedback: true });
+      await addToClass(t.app, room.teacher, reviewed.id, room.cls.id);
+      await ok(room.teacher, 'PATCH', questionMarking(room.cls.id, reviewed.id), {
+        releaseMode: 'on_release',
+      });
+      const both = async () => {
+        const id = await submitOk(t, room.student, room.cls, [
+          { question: reviewed, answer: PHOTOSYNTHESIS_ANSWER },
+        ]);
+        await markOk(t, room.student, room.cls.id, id);
+        const details = await ok<{ data: TSubmission }>(room.teacher, 'GET', detailsUrl(id));
+        return { id, answerId: present(details.data.submissions[0], 'answer')._id };
+      };
+      const seen = async (id: string) =>
+        (await ok<{ data: TSubmission }>(room.student, 'GET', detailsUrl(id))).data.submissions[0]
+          ?.score ?? null;
+      // Released first: still held until reviewed, and it waits in Needs review.
+      const first = await both();
+      await ok(room.teacher, 'POST', releaseUrl(room.cls.id, reviewed.id));
+      expect(await seen(first.id)).toBeNull();
+      const queue = await ok<TSubmissionListResponse>(
+        room.teacher,
+        'GET',
+        `${teacherSubmissionsUrl(room.teacher.user.id)}?review=needed`,
+      );
+      expect(queue.data.map((s) => s._id)).toContain(first.id);
+      await ok(room.teacher, 'POST', reviewedUrl(first.id, first.answerId));
+      expect(await seen(first.id)).not.toBeNull();
+      // Turning the question's review hold off does not release a class's held marks.
+      const second = await both();
+      await ok(room.teacher, 'PUT', apiPath(fillPath(QUESTION_PATHS.update, { id: reviewed.id })), {
+        question: reviewed.question,
+        marks: reviewed.marks,
+        lowMarkRange: reviewed.lowMarkRange,
+        highMarkRange: reviewed.highMarkRange,
+        rubric: reviewed.rubric,
+        holdFeedback: false,
+      });
+      expect(await seen(second.id)).toBeNull();
+      await ok(room.teacher, 'POST', releaseUrl(room.cls.id, reviewed.id));
+      expect(await seen(second.id)).not.toBeNull();
     });
 
     it('refuses a question not in the class, bad values, and another teacher', async () => {
