@@ -30,7 +30,8 @@ export async function submitAndMark(
       async () => {
         const marked = await request.post(
           `${baseUrl()}${fillPath(ROOT_PATHS.markSubmission, { classId, submissionId: id })}`,
-          { headers },
+          // The mark call waits for the marking; on a busy machine that takes a while.
+          { headers, timeout: 30_000 },
         );
         return ((await marked.json()) as { data?: { status?: string } }).data?.status;
       },

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS, type TAccountExport } from '@stem/contract/account';
 import { CLASS_EXTRA_PATHS, type TFeedbackResponse } from '@stem/contract/admin';
 import { apiPath, DASHBOARD_PATHS, fillPath, QUESTION_PATHS } from '@stem/contract/api';
 import type { TStudentDashboard } from '@stem/contract/dashboard';
@@ -468,6 +469,14 @@ describe('releasing marks and re-mark requests', { timeout: 180_000 }, () => {
         .from(auditLog)
         .where(eq(auditLog.targetId, answerId));
       expect(audit.map((a) => a.action).sort()).toEqual(['regrade.answered', 'regrade.requested']);
+      // The student's copy of their data holds the request and the reply.
+      const exported = await ok<TAccountExport>(room.student, 'GET', apiPath(ACCOUNT_PATHS.data));
+      const exportedAnswer = exported.submissions.find((s) => s.answers.length > 0)?.answers[0];
+      expect(exportedAnswer?.regradeRequest).toMatchObject({
+        reason: 'I explained the light energy step.',
+        status: 'answered',
+        reply,
+      });
     });
 
     it("never shows the teacher's reply to another student", async () => {
