@@ -65,7 +65,8 @@ test.describe('release of marks and re-mark requests', () => {
     await expect(dialog.getByRole('radio', { name: REL.modeOnRelease })).toBeChecked();
     await snap(page, 'release-settings', [PHONE]);
     await expectNoHorizontalOverflow(page);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: REL.close }).click();
+    await expect(dialog).toBeHidden();
     await page.setViewportSize(DESKTOP);
     await logOut(page);
 

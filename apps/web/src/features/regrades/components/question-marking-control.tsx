@@ -64,7 +64,13 @@ export function QuestionMarkingControl({ classId, questionId, question }: TProps
           {T.settingsButton}
         </Button>
       </Group>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={T.settingsTitle} size="lg">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={T.settingsTitle}
+        size="lg"
+        closeButtonProps={{ 'aria-label': T.close }}
+      >
         {opened && (
           <MarkingForm
             classId={classId}

@@ -103,10 +103,7 @@ function RequestCard({
               {request.className ? ` · ${request.className}` : ''}
             </Text>
             <Text size="sm" c="dimmed">
-              {T.askedOn(
-                request.student?.name ?? '',
-                formatSubmissionDate(request.createdAt, { hour12: false }),
-              )}
+              {T.askedOn(formatSubmissionDate(request.createdAt, { hour12: false }))}
             </Text>
           </Stack>
           <Badge
@@ -115,7 +112,7 @@ function RequestCard({
             tt="none"
             style={{ flexShrink: 0 }}
           >
-            {open ? T.waiting : T.answered}
+            {open ? T.open : T.answered}
           </Badge>
         </Group>
         <Text size="sm" fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -207,6 +204,7 @@ function ReplyForm({ request, marks }: { request: TRegradeRequest; marks: number
     <Stack gap="xs">
       <NumberInput
         label={T.newMarkLabel(marks)}
+        description={T.newMarkHint}
         value={score}
         onChange={(value) => setScore(typeof value === 'number' ? value : '')}
         min={0}

@@ -10,7 +10,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconUpload, IconUsersGroup } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
+import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ANALYTICS_PATHS } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
@@ -55,6 +57,7 @@ export default function TeacherSubmissionsPage() {
   // The re-mark requests tab (issue 27), beside All and Needs review.
   const [regrades, setRegrades] = useState(false);
   const regradeCount = useRegradeList(false, Boolean(userId)).data?.counts.open;
+  const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
   usePageTitle(T.documentTitle);
   const changeView = useCallback(
     (patch: Partial<TListView>) => setView((current) => ({ ...current, ...patch })),
@@ -182,7 +185,10 @@ export default function TeacherSubmissionsPage() {
                   : MESSAGES.regrades.tab,
             },
           ]}
-          style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+          // Three segments do not fit a phone's width side by side.
+          orientation={isPhone ? 'vertical' : 'horizontal'}
+          fullWidth={isPhone}
+          style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
         />
       )}
       {body}
