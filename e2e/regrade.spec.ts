@@ -67,6 +67,8 @@ test.describe('release of marks and re-mark requests', () => {
     await expectNoHorizontalOverflow(page);
     await dialog.getByRole('button', { name: REL.close }).click();
     await expect(dialog).toBeHidden();
+    // Its fading overlay too, or resizing mid-fade leaves it over the page.
+    await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
     await page.setViewportSize(DESKTOP);
     await logOut(page);
 
