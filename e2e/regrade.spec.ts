@@ -59,7 +59,7 @@ test.describe('release of marks and re-mark requests', () => {
     await snap(page, 'release-settings', [DESKTOP]);
     await dialog.getByRole('button', { name: REL.save }).click();
     await expect(dialog).toBeHidden(LOADED);
-    await expect(page.getByTestId('release-state')).toHaveText(REL.heldForReleaseBadge);
+    await expect(page.getByTestId('release-state')).toHaveText(REL.onReleaseShort);
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: REL.settingsButtonLabel(QUESTION.question) }).click();
     await expect(dialog.getByRole('radio', { name: REL.modeOnRelease })).toBeChecked();
@@ -89,7 +89,7 @@ test.describe('release of marks and re-mark requests', () => {
     // The teacher sees one mark waiting and releases it.
     await signIn(page, teacher.email, teacher.password);
     await openClassQuestions(page, classId);
-    await expect(page.getByTestId('release-state')).toHaveText(REL.stateHeld(1), LOADED);
+    await expect(page.getByTestId('release-state')).toHaveText(REL.heldShort(1), LOADED);
     await page.getByRole('button', { name: REL.settingsButtonLabel(QUESTION.question) }).click();
     await expect(dialog.getByTestId('release-state-text')).toHaveText(REL.stateHeld(1));
     await snap(page, 'release-one-waiting', [DESKTOP]);

@@ -653,6 +653,9 @@ export const MESSAGES = {
     heldForRelease:
       'The student does not see this mark yet: it is released with the rest of the class when you press Release marks on the class page.',
     heldForReleaseBadge: 'Held for release',
+    /** The class page's short badge beside a question. */
+    heldShort: (n: number) => `${n} to release`,
+    onReleaseShort: 'On release',
     settingsButton: 'Marks & re-marks',
     settingsButtonLabel: (question: string) => `Marks and re-mark requests for "${question}"`,
     settingsTitle: 'Marks and re-mark requests',

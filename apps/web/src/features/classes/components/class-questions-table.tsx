@@ -110,7 +110,8 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {T.markRange(question.lowMarkRange, question.highMarkRange)}
                   </Table.Td>
-                  <Table.Td ta="right">
+                  {/* As wide as its buttons: the question's text takes what is left. */}
+                  <Table.Td ta="right" style={{ width: '1%', whiteSpace: 'nowrap' }}>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <QuestionMarkingControl
                         classId={classId}

@@ -51,7 +51,7 @@ export function QuestionMarkingControl({ classId, questionId, question }: TProps
             tt="none"
             data-testid="release-state"
           >
-            {marking.heldCount > 0 ? T.stateHeld(marking.heldCount) : T.heldForReleaseBadge}
+            {marking.heldCount > 0 ? T.heldShort(marking.heldCount) : T.onReleaseShort}
           </Badge>
         )}
         <Button
