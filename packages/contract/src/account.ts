@@ -30,6 +30,15 @@ const ZExportAnswer = z.object({
   markedBy: z.string().nullable(),
   /** The teacher has not reviewed this mark yet (issue 18): it is left out until they have. */
   heldForReview: z.boolean().optional(),
+  /** The student's re-mark request of this answer and the teacher's reply (issue 27). */
+  regradeRequest: z
+    .object({
+      reason: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      reply: z.string().nullable(),
+    })
+    .optional(),
 });
 
 /** Everything the product holds about the person, as one JSON document. */

@@ -243,10 +243,14 @@ export const ZFeedbackResponse = z.object({
         teacherFeedback: z.string().nullable().optional(),
         /** Held until the teacher reviews it (issue 18): a student gets no score or feedback yet. */
         feedbackHeld: z.boolean().optional(),
+        /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+        releaseHeld: z.boolean().optional(),
       }),
     ),
     /** A mark of it waits for the teacher's review: a student gets no total (issue 18). */
     feedbackHeld: z.boolean().optional(),
+    /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+    releaseHeld: z.boolean().optional(),
   }),
 });
 export type TFeedbackResponse = z.infer<typeof ZFeedbackResponse>;

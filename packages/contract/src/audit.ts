@@ -18,6 +18,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'class.created': 'Class created',
   'class.reassigned': 'Class reassigned',
   'class.students-added': 'Students added to a class',
+  'marks.settings-changed': 'Mark release settings changed',
+  'marks.released': 'Marks released',
+  'regrade.requested': 'Re-mark requested',
+  'regrade.answered': 'Re-mark request answered',
 };
 
 type TValues = Record<string, unknown> | null;

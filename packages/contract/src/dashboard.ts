@@ -10,6 +10,8 @@ export const ZRecentSubmission = z.object({
   totalMarks: z.number().int(),
   /** A mark of it waits for the teacher's review: a student gets no total yet (issue 18). */
   feedbackHeld: z.boolean().optional(),
+  /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+  releaseHeld: z.boolean().optional(),
 });
 export type TRecentSubmission = z.infer<typeof ZRecentSubmission>;
 

@@ -685,6 +685,104 @@ export const MESSAGES = {
       `On this question, AI and you agreed on ${agreed} of ${reviewed} answers (within 1 mark: ${withinOne})`,
     noAgreementYet: 'No answers to this question reviewed yet',
   },
+  /** When a class's marks of a question reach its students (issue 27). */
+  release: {
+    /** The student's view of a mark waiting for the teacher's release (the issue's text). */
+    waitingForRelease: 'Marked — waiting for your teacher to release the mark',
+    /** Its short form on a score badge. */
+    waitingBadge: 'Waiting for release',
+    /** The teacher's view of an answer held for release. */
+    heldForRelease:
+      'The student does not see this mark yet: it is released with the rest of the class when you press Release marks on the class page.',
+    heldForReleaseBadge: 'Held for release',
+    /** The class page's short badge beside a question. */
+    heldShort: (n: number) => `${n} to release`,
+    onReleaseShort: 'On release',
+    settingsButton: 'Marks & re-marks',
+    settingsButtonLabel: (question: string) => `Marks and re-mark requests for "${question}"`,
+    settingsTitle: 'Marks and re-mark requests',
+    close: 'Close',
+    modeLabel: 'When students see their marks',
+    modeInstant: 'At once (instant feedback)',
+    modeOnRelease: 'When I release them',
+    releaseButton: 'Release marks',
+    releaseButtonCount: (n: number) => `Release marks (${n})`,
+    released: (n: number) =>
+      n === 1 ? '1 mark released to the class.' : `${n} marks released to the class.`,
+    stateInstant: 'Marks go to students at once',
+    stateHeld: (n: number) =>
+      n === 1 ? '1 mark waits for your release' : `${n} marks wait for your release`,
+    stateReleased: (date: string) => `All marks released (last on ${date})`,
+    stateNothingYet: 'No marks to release yet',
+    deadlineLabel: 'Students may ask for a re-mark until',
+    deadlineDefault: 'Default: 14 days after each mark reaches the student',
+    deadlineClosed: 'Closed: no new re-mark requests',
+    deadlineChoice: { default: 'Default (14 days)', date: 'Until a date', closed: 'Closed' },
+    save: 'Save',
+    saved: 'Saved.',
+    saveFailed: 'Could not save the settings. Please try again.',
+    releaseFailed: 'Could not release the marks. Please try again.',
+    badDeadline: 'must be a date and time (ISO 8601)',
+    notInClass: 'This question is not in this class.',
+  },
+  /** Students asking for a re-mark of an answer, and the teacher's reply (issue 27). */
+  regrades: {
+    ask: 'Ask for a re-mark',
+    askTitle: 'Ask your teacher to mark this answer again',
+    reasonLabel: 'Why should this answer be marked again?',
+    reasonHint: (max: number) => `Up to ${max} characters. You can ask once for each answer.`,
+    send: 'Send request',
+    sent: 'Your request was sent to your teacher.',
+    cancel: 'Cancel',
+    openUntil: (date: string) => `You can ask for a re-mark until ${date}.`,
+    yourRequest: 'Your re-mark request',
+    waiting: 'Waiting for your teacher',
+    answered: 'Answered',
+    teacherReply: "Your teacher's reply",
+    markChanged: (before: number, after: number, marks: number) =>
+      `Your mark changed from ${before}/${marks} to ${after}/${marks}.`,
+    markKept: (score: number, marks: number) => `Your mark stays ${score}/${marks}.`,
+    // Refusals (server and page).
+    reasonRequired: 'Please say why the answer should be marked again.',
+    reasonTooLong: (max: number) => `The reason can be at most ${max} characters.`,
+    already: 'You have already asked for a re-mark of this answer.',
+    closed: 'Re-mark requests for this answer are closed.',
+    notVisible: 'This answer has no mark you can see yet, so it cannot be re-marked.',
+    notFound: 'Re-mark request not found',
+    alreadyAnswered: 'This re-mark request has already been answered.',
+    replyRequired: 'Write a reply, or give a new mark, or both.',
+    replyTooLong: (max: number) => `The reply can be at most ${max} characters.`,
+    // The teacher's list.
+    tab: 'Re-mark requests',
+    tabCount: (n: number) => `Re-mark requests (${n})`,
+    listTitle: 'Re-mark requests',
+    openCount: (n: number) => (n === 1 ? '1 open request' : `${n} open requests`),
+    none: 'No re-mark requests wait for you.',
+    showAnswered: 'Show answered requests too',
+    askedOn: (date: string) => `Asked on ${date}`,
+    open: 'Open',
+    studentReason: "Student's reason",
+    currentMark: (score: number, marks: number) => `Current mark: ${score}/${marks}`,
+    newMarkLabel: (marks: number) => `New mark (0-${marks})`,
+    newMarkHint: 'Leave it empty to keep the mark.',
+    replyLabel: 'Your reply to the student',
+    sendReply: 'Send reply',
+    replySent: 'Reply sent. The student has been told.',
+    replyFailed: 'Could not send the reply. Please try again.',
+    loadFailed: 'Could not load the re-mark requests.',
+    openSubmission: 'Open the submission',
+    answeredBy: (name: string, date: string) => `Answered by ${name} on ${date}`,
+    // The e-mail to the student.
+    mailSubject: 'Your teacher answered your re-mark request',
+    mailBody: (name: string, question: string) =>
+      `Hello ${name},\n\nYour teacher has answered your request to mark your answer to "${question}" again.`,
+    mailMark: (before: number, after: number, marks: number) =>
+      before === after
+        ? `Your mark stays ${after}/${marks}.`
+        : `Your mark changed from ${before}/${marks} to ${after}/${marks}.`,
+    mailReply: (reply: string) => `Your teacher wrote: ${reply}`,
+    mailLink: 'See it in STEM@Home:',
+  },
   /** The school admin's screens (spec 02 §2 Admin, §8 Admin); server texts where the spec shows none. */
   admin: {
     userDeleted: 'User deleted successfully',

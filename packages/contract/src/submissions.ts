@@ -131,6 +131,8 @@ export const ZSubmissionAnswer = z.object({
    * and no feedback; the teacher sees them, and that the student does not yet.
    */
   feedbackHeld: z.boolean().optional(),
+  /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+  releaseHeld: z.boolean().optional(),
   /** Teachers only from here: the AI's own mark ('AI suggested 2/4'). */
   aiScore: z.number().int().nullable().optional(),
   overriddenBy: z.object({ _id: z.string(), name: z.string() }).nullable().optional(),
@@ -193,6 +195,8 @@ export const ZSubmission = z.object({
    * attempts, of `limit`. Null when none of its questions exists any more.
    */
   attempts: ZAttempts.nullable().optional(),
+  /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+  releaseHeld: z.boolean().optional(),
   submissions: z.array(ZSubmissionAnswer),
 });
 export type TSubmission = z.infer<typeof ZSubmission>;
@@ -207,6 +211,8 @@ export const ZMarkResponse = z.object({
     failureReason: z.string().nullable(),
     /** Some answers wait for the teacher's review: the total is withheld (issue 18). */
     feedbackHeld: z.boolean().optional(),
+    /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+    releaseHeld: z.boolean().optional(),
     results: z.array(
       z.object({
         questionId: z.string().nullable(),
@@ -217,6 +223,8 @@ export const ZMarkResponse = z.object({
         contentModeration: ZContentModeration.nullable(),
         /** Held until the teacher reviews it (issue 18): no score and no feedback yet. */
         feedbackHeld: z.boolean().optional(),
+        /** Held until the teacher releases the question's marks (issue 27); implies feedbackHeld. */
+        releaseHeld: z.boolean().optional(),
       }),
     ),
   }),

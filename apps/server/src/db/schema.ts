@@ -247,6 +247,20 @@ export const classQuestions = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
+    /**
+     * When the class's marks of this question reach its students (issue 27): 'instant' (the spec's
+     * instant feedback), or 'on_release', held until the teacher releases them.
+     */
+    releaseMode: text('release_mode', { enum: ['instant', 'on_release'] })
+      .notNull()
+      .default('instant'),
+    /** The teacher's last "Release marks" of this question in this class. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
+     * Until when students may ask for a re-mark (issue 27); null: the default, 14 days after the mark
+     * reached the student.
+     */
+    regradeDeadline: timestamp('regrade_deadline', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -296,6 +310,8 @@ export const submissions = pgTable(
     reviewDoubt: integer('review_doubt'),
     /** One of its answers is held from the student until the teacher reviews it (issue 18). */
     feedbackHeld: boolean('feedback_held').notNull().default(false),
+    /** One of its answers is held until the teacher releases its question's marks (issue 27). */
+    releaseHeld: boolean('release_held').notNull().default(false),
     markingAttempts: integer('marking_attempts').notNull().default(0),
     /** Set while a worker holds the marking lease, so two markers never mark one submission. */
     markingStartedAt: timestamp('marking_started_at', { withTimezone: true }),
@@ -480,10 +496,20 @@ export const submissionAnswers = pgTable(
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /**
-     * The student does not see this answer's mark and feedback yet: its question held feedback until
-     * review when the answer was submitted, and no teacher has reviewed it (or released the question).
+     * The student does not see this answer's mark and feedback yet: it is held for review, or for
+     * release, or both (reviewHeld or releaseHeld below). Every reply a student reads checks this.
      */
     feedbackHeld: boolean('feedback_held').notNull().default(false),
+    /**
+     * Held until a teacher reviews it: its question held feedback until review when it was submitted
+     * (issue 18). A review or turning the question's hold off ends it.
+     */
+    reviewHeld: boolean('review_held').notNull().default(false),
+    /**
+     * Held until the teacher releases the marks of its question in its class (issue 27): a review does
+     * not end it, "Release marks" does. feedbackHeld is reviewHeld or releaseHeld.
+     */
+    releaseHeld: boolean('release_held').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -528,6 +554,49 @@ export const answerReviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('answer_reviews_answer_idx').on(t.answerId, t.createdAt)],
+);
+
+/**
+ * A student's request for a re-mark of one answer (issue 27): one per answer, with the student's
+ * reason, and the teacher's reply (a comment, a new mark, or both) once answered.
+ */
+export const regradeRequests = pgTable(
+  'regrade_requests',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => submissionAnswers.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The teacher whose list holds it: the submission's teacher when it was asked. */
+    teacherId: uuid('teacher_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'answered'] })
+      .notNull()
+      .default('open'),
+    /** The mark when the student asked, and the mark the teacher's reply left. */
+    scoreBefore: integer('score_before'),
+    scoreAfter: integer('score_after'),
+    reply: text('reply'),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Once per answer, whatever happens to the request.
+    uniqueIndex('regrade_requests_answer_unique').on(t.answerId),
+    index('regrade_requests_teacher_status_idx').on(t.teacherId, t.status, t.createdAt),
+    index('regrade_requests_submission_idx').on(t.submissionId),
+    index('regrade_requests_school_idx').on(t.schoolId),
+  ],
 );
 
 export const paymentEvents = pgTable(

@@ -18,6 +18,8 @@ import { adminRoutes } from './admin/admin.routes';
 import { classAssignRoutes } from './classes/classes.assign.routes';
 import { scanRoutes } from './scans/scans.routes';
 import { ownerRoutes } from './owner/owner.routes';
+import { releaseRoutes } from './release/release.routes';
+import { regradeRoutes } from './regrades/regrades.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -38,6 +40,8 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(classAssignRoutes, { ctx });
   await api.register(scanRoutes, { ctx });
   await api.register(ownerRoutes, { ctx });
+  await api.register(releaseRoutes, { ctx });
+  await api.register(regradeRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -255,6 +255,37 @@ export const MATRIX: Record<string, TRow> = {
     isolated: true,
   },
 
+  // Release of marks, and re-mark requests (issue 27)
+  getClassMarking: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  updateClassQuestionMarking: {
+    allow: TEACHER,
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    body: () => ({ releaseMode: 'on_release' }),
+  },
+  releaseClassQuestionMarks: {
+    allow: TEACHER,
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    noBody: true,
+  },
+  requestRegrade: {
+    allow: STUDENT,
+    params: { id: 'submission', answerId: 'answer' },
+    isolated: true,
+    body: () => ({ reason: 'Please mark this again: I named the light reaction.' }),
+  },
+  getSubmissionRegrades: {
+    allow: ['student', 'teacher', 'admin'],
+    params: { id: 'submission' },
+    isolated: true,
+  },
+  listRegradeRequests: { allow: TEACHER },
+  replyToRegradeRequest: {
+    allow: ['teacher', 'admin'],
+    params: { requestId: '=00000000-0000-4000-8000-000000000000' },
+  },
+
   // Paper sheets and bulk scans (issue 12)
   getAnswerSheets: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
   createScanBatch: { allow: TEACHER },

@@ -5,6 +5,7 @@ import {
   classes,
   classStudents,
   questions,
+  regradeRequests,
   schools,
   submissionAnswers,
   submissions,
@@ -97,9 +98,14 @@ export async function selectOwnSubmissions(db: TDb, userId: string) {
           teacherComment: submissionAnswers.teacherFeedback,
           markedBy: submissionAnswers.markedBy,
           feedbackHeld: submissionAnswers.feedbackHeld,
+          regradeReason: regradeRequests.reason,
+          regradeStatus: regradeRequests.status,
+          regradeAt: regradeRequests.createdAt,
+          regradeReply: regradeRequests.reply,
         })
         .from(submissionAnswers)
         .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+        .leftJoin(regradeRequests, eq(regradeRequests.answerId, submissionAnswers.id))
         .where(eq(submissions.studentId, userId))
         .orderBy(asc(submissionAnswers.submissionId), asc(submissionAnswers.position))
     : [];

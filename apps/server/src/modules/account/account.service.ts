@@ -23,6 +23,17 @@ export async function exportAccount(ctx: TAppContext, me: TAccessClaims): Promis
   const answersBySubmission = new Map<string, TAccountExport['submissions'][number]['answers']>();
   for (const a of own.answers) {
     const list = answersBySubmission.get(a.submissionId) ?? [];
+    const regradeRequest =
+      a.regradeReason !== null && a.regradeStatus !== null && a.regradeAt !== null
+        ? {
+            regradeRequest: {
+              reason: a.regradeReason,
+              status: a.regradeStatus,
+              createdAt: iso(a.regradeAt),
+              reply: a.regradeReply,
+            },
+          }
+        : {};
     // A mark the teacher holds until review is not the student's yet (issue 18); a teacher's own
     // export holds no submissions.
     list.push(
@@ -45,6 +56,7 @@ export async function exportAccount(ctx: TAppContext, me: TAccessClaims): Promis
             feedback: a.feedback ?? null,
             teacherComment: a.teacherComment,
             markedBy: a.markedBy,
+            ...regradeRequest,
           },
     );
     answersBySubmission.set(a.submissionId, list);

@@ -19,7 +19,12 @@ export type TAuditAction =
   | 'school.deactivated'
   | 'school.reactivated'
   | 'school.deleted'
-  | 'account.created';
+  | 'account.created'
+  // Issue 27: a class-question's release mode, deadline and releases, and each re-mark request.
+  | 'marks.settings-changed'
+  | 'marks.released'
+  | 'regrade.requested'
+  | 'regrade.answered';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */
@@ -27,7 +32,7 @@ export type TAuditEntry = {
   /** Who made the change; null for the system. */
   actorId: string | null;
   action: TAuditAction;
-  targetType: 'user' | 'class' | 'school';
+  targetType: 'user' | 'class' | 'school' | 'answer';
   targetId: string;
   /** Plain values only; never passwords, tokens, answers or other secrets. */
   before?: Record<string, unknown> | null;

@@ -18,7 +18,9 @@ export function presentRecentSubmission(
     status: row.status,
     totalScore: held ? null : row.totalScore,
     totalMarks: row.totalMarks,
-    ...(viewer === 'student' ? { feedbackHeld: row.feedbackHeld } : {}),
+    ...(viewer === 'student'
+      ? { feedbackHeld: row.feedbackHeld, releaseHeld: row.releaseHeld }
+      : {}),
   };
 }
 

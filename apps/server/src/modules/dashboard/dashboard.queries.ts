@@ -22,6 +22,7 @@ export type TRecentSubmissionRow = {
   totalMarks: number;
   /** A mark of it waits for the teacher's review (issue 18). */
   feedbackHeld: boolean;
+  releaseHeld: boolean;
 };
 
 export type TRecentClassRow = {
@@ -69,6 +70,7 @@ async function selectRecentSubmissions(
       totalScore: submissions.totalScore,
       totalMarks: submissions.totalMarks,
       feedbackHeld: submissions.feedbackHeld,
+      releaseHeld: submissions.releaseHeld,
     })
     .from(submissions)
     .where(where)

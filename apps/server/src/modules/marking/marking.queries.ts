@@ -81,7 +81,7 @@ export type TAnswerSnapshot = {
   answerSource: 'typed' | 'photo' | 'upload' | 'scan';
   ocrConfidence: number | null;
   /** Held from the student until a teacher reviews it (issue 18): it goes to the review queue. */
-  feedbackHeld: boolean;
+  reviewHeld: boolean;
 };
 
 /** The answers of a submission with their question snapshots, in answering order. */
@@ -103,7 +103,7 @@ export function selectAnswerSnapshots(
       answer: submissionAnswers.answer,
       answerSource: submissionAnswers.answerSource,
       ocrConfidence: submissionAnswers.ocrConfidence,
-      feedbackHeld: submissionAnswers.feedbackHeld,
+      reviewHeld: submissionAnswers.reviewHeld,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))

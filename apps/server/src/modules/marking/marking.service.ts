@@ -115,7 +115,7 @@ export async function markSubmission(
           source: answer.answerSource,
           ocrConfidence: answer.ocrConfidence,
           engineConfidence: result.confidence,
-          held: answer.feedbackHeld,
+          held: answer.reviewHeld,
         }),
       });
       // Stop early when another run took the submission over.

@@ -17,7 +17,7 @@ import type { TAccessClaims } from '../../lib/tokens';
 import { requireEnrolledClass, requireTeacherClass } from '../classes/classes.access';
 import type { TClassRow } from '../classes/classes.queries';
 import { generateRubric, type TGeneratedRubric } from '../rubrics/rubric.service';
-import { releaseHeldFeedback } from '../submissions/submissions.held';
+import { endHold } from '../submissions/submissions.held';
 import {
   assertSchoolCanCreate,
   assertTrialAllowsCreate,
@@ -179,7 +179,7 @@ export async function updateQuestion(
     });
     // Holding turned off: what was held waits no longer (feedback is instant again, issue 18).
     if (done && before.holdFeedback && values.holdFeedback === false) {
-      await releaseHeldFeedback(tx, before.schoolId, questionId, now);
+      await endHold(tx, before.schoolId, { kind: 'review', questionId }, now);
     }
     return done;
   });

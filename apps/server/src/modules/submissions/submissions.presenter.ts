@@ -51,6 +51,7 @@ function presentHeldAnswer(row: TAnswerRow): TSubmissionAnswer {
     teacherFeedback: null,
     overriddenAt: null,
     feedbackHeld: true,
+    releaseHeld: row.releaseHeld,
   };
 }
 
@@ -70,6 +71,7 @@ export function presentAnswer(
     teacherFeedback: row.teacherFeedback,
     overriddenAt: row.overriddenAt ? row.overriddenAt.toISOString() : null,
     feedbackHeld: row.feedbackHeld,
+    releaseHeld: row.releaseHeld,
   };
   if (viewer === 'student') return shared;
   return {
@@ -98,7 +100,10 @@ export function presentAnswer(
   };
 }
 
-/** A student does not see a total that holds a mark their teacher has not released (issue 18). */
+/**
+ * A student does not see a total that holds a mark their teacher has not released: held for review
+ * (issue 18) or for the class's release (issue 27).
+ */
 function hidesTotal(row: { feedbackHeld: boolean }, viewer: TViewer): boolean {
   return viewer === 'student' && row.feedbackHeld;
 }
@@ -131,6 +136,7 @@ export function presentSubmission(
     failureReason: row.failureReason,
     ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
     feedbackHeld: row.feedbackHeld,
+    releaseHeld: row.releaseHeld,
     submissions: answers.map((a) => presentAnswer(a, viewer, history)),
   };
 }
@@ -156,6 +162,7 @@ export function presentSubmissionSummary(
     failureReason: row.failureReason,
     ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
     feedbackHeld: row.feedbackHeld,
+    releaseHeld: row.releaseHeld,
   };
 }
 
@@ -173,6 +180,7 @@ export function presentMarkResult(
       totalMarks: row.totalMarks,
       failureReason: row.failureReason,
       feedbackHeld: row.feedbackHeld,
+      releaseHeld: row.releaseHeld,
       results: answers.map((a) =>
         viewer === 'student' && a.feedbackHeld
           ? {
@@ -182,6 +190,7 @@ export function presentMarkResult(
               teacherFeedback: null,
               contentModeration: null,
               feedbackHeld: true,
+              releaseHeld: a.releaseHeld,
             }
           : {
               questionId: a.questionId,

@@ -119,7 +119,9 @@ export type TNewAnswer = {
   /** Mean OCR confidence (0..100) for text read from a photo or upload; null for typed text. */
   ocrConfidence?: number | null | undefined;
   /** The question holds feedback until the teacher reviews it (issue 18). */
-  feedbackHeld?: boolean;
+  reviewHeld?: boolean;
+  /** The class releases this question's marks only when the teacher says so (issue 27). */
+  releaseHeld?: boolean;
 };
 
 /** Inserts a pending submission and its answers (with their question snapshots); returns its id. */
@@ -148,7 +150,8 @@ export async function insertSubmission(
       source: values.source,
       status: 'pending',
       totalMarks,
-      feedbackHeld: values.answers.some((a) => a.feedbackHeld === true),
+      feedbackHeld: values.answers.some((a) => a.reviewHeld === true || a.releaseHeld === true),
+      releaseHeld: values.answers.some((a) => a.releaseHeld === true),
       submittedAt: values.now,
       createdAt: values.now,
       updatedAt: values.now,
@@ -168,7 +171,9 @@ export async function insertSubmission(
       answer: a.answer,
       answerSource: a.answerSource,
       ocrConfidence: a.answerSource === 'typed' ? null : (a.ocrConfidence ?? null),
-      feedbackHeld: a.feedbackHeld ?? false,
+      feedbackHeld: a.reviewHeld === true || a.releaseHeld === true,
+      reviewHeld: a.reviewHeld ?? false,
+      releaseHeld: a.releaseHeld ?? false,
       createdAt: values.now,
       updatedAt: values.now,
     })),
@@ -195,6 +200,7 @@ export type TSubmissionRow = {
   failureReason: string | null;
   reviewDoubt: number | null;
   feedbackHeld: boolean;
+  releaseHeld: boolean;
   markingAttempts: number;
   markingStartedAt: Date | null;
   submittedAt: Date;
@@ -222,6 +228,7 @@ function selectSubmissionRows(db: TDb, where: SQL | undefined) {
       failureReason: submissions.failureReason,
       reviewDoubt: submissions.reviewDoubt,
       feedbackHeld: submissions.feedbackHeld,
+      releaseHeld: submissions.releaseHeld,
       markingAttempts: submissions.markingAttempts,
       markingStartedAt: submissions.markingStartedAt,
       submittedAt: submissions.submittedAt,
@@ -278,6 +285,7 @@ export type TAnswerRow = {
   reviewDoubt: number | null;
   reviewReasons: TReviewReason[] | null;
   feedbackHeld: boolean;
+  releaseHeld: boolean;
 };
 
 /** The answers of all these submissions in one query, in answering order. */
@@ -309,6 +317,7 @@ export async function selectAnswersOf(
       reviewDoubt: submissionAnswers.reviewDoubt,
       reviewReasons: submissionAnswers.reviewReasons,
       feedbackHeld: submissionAnswers.feedbackHeld,
+      releaseHeld: submissionAnswers.releaseHeld,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
@@ -477,6 +486,7 @@ export type TSubmissionSummaryRow = {
   failureReason: string | null;
   reviewDoubt: number | null;
   feedbackHeld: boolean;
+  releaseHeld: boolean;
   submittedAt: Date;
   markedAt: Date | null;
 };
@@ -513,6 +523,7 @@ export async function selectSubmissionPage(
       failureReason: submissions.failureReason,
       reviewDoubt: submissions.reviewDoubt,
       feedbackHeld: submissions.feedbackHeld,
+      releaseHeld: submissions.releaseHeld,
       submittedAt: submissions.submittedAt,
       markedAt: submissions.markedAt,
       ...cursorColumns(spec),
@@ -677,8 +688,10 @@ export async function writeAnswerReview(
     .set({
       reviewedBy: values.actorId,
       reviewedAt: now,
-      // Reviewed: the student sees the mark now (issue 18).
-      feedbackHeld: false,
+      // Reviewed: the student sees the mark now (issue 18), unless it waits for the class's release
+      // of the question's marks (issue 27), which only "Release marks" ends.
+      reviewHeld: false,
+      feedbackHeld: submissionAnswers.releaseHeld,
       updatedAt: now,
       ...(values.action === 'override'
         ? {
@@ -704,6 +717,17 @@ export async function writeAnswerReview(
 }
 
 /**
+ * A submission's two hold flags from its answers' (issues 18 and 27), for an UPDATE of submissions:
+ * some answer is hidden from the student, and some answer waits for its class's release.
+ */
+export function submissionHoldFlags() {
+  return {
+    feedbackHeld: sql<boolean>`exists (select 1 from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissions.id} and ${submissionAnswers.feedbackHeld})`,
+    releaseHeld: sql<boolean>`exists (select 1 from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissions.id} and ${submissionAnswers.releaseHeld})`,
+  };
+}
+
+/**
  * The submission's total from its answers' scores, and its doubt from the answers nobody has
  * reviewed yet (null once every doubtful answer was reviewed). Returns both.
  */
@@ -717,7 +741,7 @@ export async function recomputeSubmission(
     .set({
       totalScore: sql`(select sum(${submissionAnswers.score})::int from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId})`,
       reviewDoubt: sql`(select max(${submissionAnswers.reviewDoubt}) from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId} and ${submissionAnswers.reviewedAt} is null)`,
-      feedbackHeld: sql`exists (select 1 from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${submissionId} and ${submissionAnswers.feedbackHeld})`,
+      ...submissionHoldFlags(),
       updatedAt: now,
     })
     .where(eq(submissions.id, submissionId))

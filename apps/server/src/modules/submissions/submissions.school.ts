@@ -120,6 +120,7 @@ export async function getFeedback(
     totalScore: student && row.feedbackHeld ? null : row.totalScore,
     totalMarks: row.totalMarks,
     feedbackHeld: row.feedbackHeld,
+    releaseHeld: row.releaseHeld,
     feedback: answers.map((a) => {
       const held = student && a.feedbackHeld;
       return {
@@ -130,6 +131,7 @@ export async function getFeedback(
         feedback: held || !a.feedback || (student && a.teacherFeedback) ? [] : [a.feedback],
         teacherFeedback: held ? null : a.teacherFeedback,
         feedbackHeld: a.feedbackHeld,
+        releaseHeld: a.releaseHeld,
       };
     }),
   };

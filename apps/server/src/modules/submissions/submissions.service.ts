@@ -24,6 +24,7 @@ import type { TClassRow } from '../classes/classes.queries';
 import { listClassStudents } from '../classes/classes.service';
 import { markingLeaseMs } from '../marking/marking.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
+import { releaseHeldQuestions } from '../release/release.service';
 import { assertSubmissionAllowed } from '../limits/limits.service';
 import {
   answerOverAttemptLimit,
@@ -75,6 +76,7 @@ async function snapshotAnswers(
   const byId = new Map<string, TQuestion>(
     (await listQuestionsOfClass(tx, cls)).map((q) => [q.id, q]),
   );
+  const releaseHeld = await releaseHeldQuestions(tx, cls.id);
   return inputs.map((input) => {
     const question = byId.get(input.questionId);
     if (!question) {
@@ -92,7 +94,8 @@ async function snapshotAnswers(
       answer: input.answer,
       answerSource: input.source,
       ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
-      feedbackHeld: question.holdFeedback,
+      reviewHeld: question.holdFeedback,
+      releaseHeld: releaseHeld.has(question.id),
     };
   });
 }
@@ -414,55 +417,76 @@ async function requireReviewable(
   return row;
 }
 
+type TReviewChange =
+  { action: 'accept' } | { action: 'override'; score: number; comment: string | null };
+
 /**
- * One review of an answer's mark, in a transaction that locks the answer: the teacher's own score
- * and comment ('override'), or the AI's mark kept ('accept'). The history row, the submission's new
- * total and its place in the review queue are written with it.
+ * One review of an answer's mark, inside the caller's transaction, which it locks the answer in: the
+ * teacher's own score and comment ('override'), or the AI's mark kept ('accept'). The history row,
+ * the submission's new total and its place in the review queue are written with it. Also the path of
+ * a re-mark reply's new mark (issue 27). Returns the score before and after.
  */
+export async function applyReview(
+  tx: TDb,
+  row: queries.TSubmissionRow,
+  actorId: string,
+  answerId: string,
+  change: TReviewChange,
+  now: Date,
+): Promise<{ scoreBefore: number; scoreAfter: number; marks: number }> {
+  const target = await queries.lockAnswerForReview(tx, row.schoolId, row.id, answerId);
+  if (!target) throw answerNotFound();
+  if (target.status !== 'marked' || target.score === null) {
+    throw new AppError('CONFLICT', MESSAGES.review.notMarked);
+  }
+  const scoreBefore = target.score;
+  const result = {
+    scoreBefore,
+    scoreAfter: change.action === 'override' ? change.score : scoreBefore,
+    marks: target.marks,
+  };
+  if (change.action === 'override' && !scoreWithinMarks(change.score, target.marks)) {
+    throw new AppError('VALIDATION', MESSAGES.review.scoreOutOfRange(target.marks), {
+      field: 'score',
+    });
+  }
+  // Reviewed already and nothing changes (A pressed again, the same mark saved twice): no second
+  // history line, and the first review's date stands.
+  const unchanged =
+    target.reviewedAt !== null &&
+    (change.action === 'accept' ||
+      (change.score === target.score && change.comment === target.teacherFeedback));
+  if (unchanged) return result;
+  // The mark saved as it stands (a digit key equal to the AI's mark): the AI's mark is kept, and
+  // the answer is not 'changed by a teacher' for the student or the analytics.
+  const keeps =
+    change.action === 'override' &&
+    change.score === target.score &&
+    change.comment === target.teacherFeedback;
+  const action = keeps ? 'accept' : change.action;
+  await queries.writeAnswerReview(tx, {
+    schoolId: row.schoolId,
+    target,
+    actorId,
+    now,
+    action,
+    score: change.action === 'override' ? change.score : null,
+    comment: change.action === 'override' ? change.comment : null,
+  });
+  await queries.recomputeSubmission(tx, row.id, now);
+  return result;
+}
+
+/** One review of an answer's mark (applyReview in its own transaction), and the answer after it. */
 async function reviewAnswer(
   ctx: TAppContext,
   user: TAccessClaims,
   params: { submissionId: string; answerId: string },
-  change: { action: 'accept' } | { action: 'override'; score: number; comment: string | null },
+  change: TReviewChange,
 ): Promise<TAnswerReviewResponse['data']> {
   const row = await requireReviewable(ctx.db, user, params.submissionId);
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    const target = await queries.lockAnswerForReview(tx, row.schoolId, row.id, params.answerId);
-    if (!target) throw answerNotFound();
-    if (target.status !== 'marked' || target.score === null) {
-      throw new AppError('CONFLICT', MESSAGES.review.notMarked);
-    }
-    if (change.action === 'override' && !scoreWithinMarks(change.score, target.marks)) {
-      throw new AppError('VALIDATION', MESSAGES.review.scoreOutOfRange(target.marks), {
-        field: 'score',
-      });
-    }
-    // Reviewed already and nothing changes (A pressed again, the same mark saved twice): no second
-    // history line, and the first review's date stands.
-    const unchanged =
-      target.reviewedAt !== null &&
-      (change.action === 'accept' ||
-        (change.score === target.score && change.comment === target.teacherFeedback));
-    if (unchanged) return;
-    // The mark saved as it stands (a digit key equal to the AI's mark): the AI's mark is kept, and
-    // the answer is not 'changed by a teacher' for the student or the analytics.
-    const keeps =
-      change.action === 'override' &&
-      change.score === target.score &&
-      change.comment === target.teacherFeedback;
-    const action = keeps ? 'accept' : change.action;
-    await queries.writeAnswerReview(tx, {
-      schoolId: row.schoolId,
-      target,
-      actorId: user.userId,
-      now,
-      action,
-      score: change.action === 'override' ? change.score : null,
-      comment: change.action === 'override' ? change.comment : null,
-    });
-    await queries.recomputeSubmission(tx, row.id, now);
-  });
+  await ctx.db.transaction((tx) => applyReview(tx, row, user.userId, params.answerId, change, now));
   const fresh = (await queries.findSubmission(ctx.db, row.schoolId, row.id)) ?? row;
   const answers = await queries.selectAnswersOf(ctx.db, row.schoolId, [row.id]);
   const answer = answers.find((a) => a.id === params.answerId);

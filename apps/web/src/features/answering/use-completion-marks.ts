@@ -11,8 +11,16 @@ import type { TCompletionState } from './completion-state';
 /** How often a submission still being marked is asked for again. */
 export const MARKING_POLL_MS = 2_000;
 
-/** `held`: the teacher reviews this answer before its mark and feedback show (issue 18). */
-export type TQuestionMark = { score: number | null; feedback: unknown; held?: boolean };
+/**
+ * `held`: the teacher reviews this answer before its mark and feedback show (issue 18), or, with
+ * `releaseHeld`, releases the class's marks of the question when they choose (issue 27).
+ */
+export type TQuestionMark = {
+  score: number | null;
+  feedback: unknown;
+  held?: boolean;
+  releaseHeld?: boolean;
+};
 export type TCompletionMarks = {
   status: TSubmissionStatus;
   totalScore: number | null;
@@ -34,6 +42,7 @@ export function marksFromMarkResult(
         score: item?.score ?? null,
         feedback: item?.feedback ?? [],
         held: item?.feedbackHeld === true,
+        releaseHeld: item?.releaseHeld === true,
       };
     }),
   };
@@ -54,6 +63,7 @@ export function marksFromSubmission(
         score: item?.score ?? null,
         feedback: item?.feedback ?? [],
         held: item?.feedbackHeld === true,
+        releaseHeld: item?.releaseHeld === true,
       };
     }),
   };

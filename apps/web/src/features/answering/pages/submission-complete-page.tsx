@@ -111,7 +111,9 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
         {state.questions.map((question, index) => {
           const mark = marks.perQuestion[index];
           const scoreLabel = mark?.held
-            ? MESSAGES.review.heldTotal
+            ? mark.releaseHeld
+              ? MESSAGES.release.waitingBadge
+              : MESSAGES.review.heldTotal
             : mark && mark.score !== null
               ? `${mark.score}/${question.marks}`
               : MESSAGES.submissions.pending;
@@ -167,7 +169,9 @@ function Completion({ state, marks }: { state: TCompletionState; marks: TComplet
                     </Text>
                     {mark?.held ? (
                       <Text size="sm" c="dimmed">
-                        {MESSAGES.review.heldAnswer}
+                        {mark.releaseHeld
+                          ? MESSAGES.release.waitingForRelease
+                          : MESSAGES.review.heldAnswer}
                       </Text>
                     ) : (
                       <FeedbackBlock feedback={mark?.feedback} />

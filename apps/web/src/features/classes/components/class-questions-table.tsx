@@ -7,6 +7,7 @@ import { MOBILE_MAX_WIDTH, SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TQuestion } from '@stem/contract/teaching';
 import { useRemoveQuestionFromClass } from '../api/remove-class-question';
+import { QuestionMarkingControl } from '../../regrades/components/question-marking-control';
 
 const T = MESSAGES.classesPage;
 
@@ -75,7 +76,12 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
                 {T.totalMarksColumn}: {question.marks} ·{' '}
                 {T.markRange(question.lowMarkRange, question.highMarkRange)}
               </Text>
-              <Group justify="flex-end" mt="xs">
+              <Group justify="flex-end" mt="xs" gap="xs">
+                <QuestionMarkingControl
+                  classId={classId}
+                  questionId={question._id}
+                  question={question.question}
+                />
                 {removeButton(question)}
               </Group>
             </Paper>
@@ -104,7 +110,17 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {T.markRange(question.lowMarkRange, question.highMarkRange)}
                   </Table.Td>
-                  <Table.Td ta="right">{removeButton(question)}</Table.Td>
+                  {/* As wide as its buttons: the question's text takes what is left. */}
+                  <Table.Td ta="right" style={{ width: '1%', whiteSpace: 'nowrap' }}>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      <QuestionMarkingControl
+                        classId={classId}
+                        questionId={question._id}
+                        question={question.question}
+                      />
+                      {removeButton(question)}
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import type { TSubmissionStatus } from '@stem/contract/submissions';
 import { MESSAGES } from '@stem/contract/messages';
 import { monthsBefore, RETENTION } from '@stem/contract/retention';
@@ -27,6 +27,8 @@ type TAnswerReviewProps = {
   showAgreement?: boolean;
   /** When the submission was sent: an empty answer older than the retention period was removed. */
   submittedAt?: string | undefined;
+  /** Shown at the end of the answer (the student's re-mark request, issue 27). */
+  footer?: ReactNode;
 };
 
 /** True when an empty answer is empty because its text was removed after 24 months (spec 01 §9). */
@@ -59,6 +61,7 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
       focused = false,
       showAgreement = false,
       submittedAt,
+      footer,
     },
     ref,
   ) {
@@ -119,10 +122,13 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
                 outOf={answer.marks}
                 size="md"
                 held={heldFromStudent}
+                releaseHeld={answer.releaseHeld}
               />
               {heldForReviewer && (
                 <Badge variant="light" color="indigo" tt="none" size="sm">
-                  {MESSAGES.questions.holdFeedbackBadge}
+                  {answer.releaseHeld
+                    ? MESSAGES.release.heldForReleaseBadge
+                    : MESSAGES.questions.holdFeedbackBadge}
                 </Badge>
               )}
             </Stack>
@@ -156,12 +162,12 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
           )}
           {heldFromStudent && (
             <Text size="sm" c="dimmed" data-testid="feedback-held">
-              {R.heldAnswer}
+              {answer.releaseHeld ? MESSAGES.release.waitingForRelease : R.heldAnswer}
             </Text>
           )}
           {heldForReviewer && (
             <Text size="sm" c="dimmed" data-testid="held-for-student">
-              {R.heldForStudent}
+              {answer.releaseHeld ? MESSAGES.release.heldForRelease : R.heldForStudent}
             </Text>
           )}
           {showAiFeedback && !heldFromStudent && (
@@ -173,6 +179,7 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               <FeedbackBlock feedback={answer.feedback} showMarkRange={!markedByTeacher} />
             </Stack>
           )}
+          {footer}
           {review !== null && (
             <AnswerMarkEditor
               ref={ref}

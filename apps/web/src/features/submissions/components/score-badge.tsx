@@ -9,6 +9,8 @@ type TScoreBadgeProps = {
   size?: BadgeProps['size'];
   /** The teacher holds this mark until review (issue 18): without a score it says so. */
   held?: boolean | undefined;
+  /** Held until the teacher releases the class's marks (issue 27): it says that instead. */
+  releaseHeld?: boolean | undefined;
 };
 
 /** The badge colour of a mark: green for a good share of the marks, orange for some, red for few. */
@@ -23,14 +25,23 @@ export function scoreColor(score: number, outOf: number): 'green' | 'orange' | '
  * A score "7/10" coloured by how good it is, or "Pending" (yellow) while marking runs, or "Not
  * marked" (grey) when marking failed, or "Awaiting teacher review" (indigo) for a held mark.
  */
-export function ScoreBadge({ status, score, outOf, size = 'lg', held = false }: TScoreBadgeProps) {
+export function ScoreBadge({
+  status,
+  score,
+  outOf,
+  size = 'lg',
+  held = false,
+  releaseHeld = false,
+}: TScoreBadgeProps) {
   const marked = status === 'marked' && score !== null;
   // A mark the teacher has not released reaches the student without its score (issue 18).
   const withheld = held && status === 'marked' && score === null;
   const text = marked
     ? `${score}/${outOf}`
     : withheld
-      ? MESSAGES.review.heldTotal
+      ? releaseHeld
+        ? MESSAGES.release.waitingBadge
+        : MESSAGES.review.heldTotal
       : status === 'pending'
         ? MESSAGES.submissions.pending
         : MESSAGES.dashboard.notMarked;

@@ -47,6 +47,7 @@ export function StudentSubmissionCard({ submission }: { submission: TSubmissionC
           score={submission.totalScore}
           outOf={submission.totalMarks}
           held={submission.feedbackHeld}
+          releaseHeld={submission.releaseHeld}
         />
       </Group>
     </Card>

@@ -24,6 +24,7 @@ import { ScoreBadge } from '../components/score-badge';
 import { studentClassName } from '../format';
 import { formatSubmissionDate } from '../../../lib/dates';
 import { useMarkOnce } from '../use-mark-once';
+import { RegradeRequestPanel } from '../../regrades/components/regrade-request-panel';
 
 const T = MESSAGES.submissionsPage;
 const STATUS_COLOR = { pending: 'yellow', marked: 'green', failed: 'red' } as const;
@@ -136,6 +137,7 @@ function Details({ submission }: { submission: TSubmissionView }) {
                   score={submission.totalScore}
                   outOf={submission.totalMarks}
                   held={submission.feedbackHeld}
+                  releaseHeld={submission.releaseHeld}
                 />
               </div>
             </Stack>
@@ -162,6 +164,15 @@ function Details({ submission }: { submission: TSubmissionView }) {
             index={index}
             status={status}
             submittedAt={submission.submittedAt}
+            footer={
+              status === 'marked' ? (
+                <RegradeRequestPanel
+                  submissionId={submission._id}
+                  answerId={answer._id}
+                  marks={answer.marks}
+                />
+              ) : null
+            }
           />
         ))}
       </Stack>

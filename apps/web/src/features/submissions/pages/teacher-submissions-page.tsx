@@ -10,7 +10,9 @@ import {
   Title,
 } from '@mantine/core';
 import { IconUpload, IconUsersGroup } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
+import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ANALYTICS_PATHS } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
@@ -25,6 +27,8 @@ import { SubmissionDrawer } from '../components/submission-drawer';
 import { ReviewQueue } from '../components/review-queue';
 import { SubmissionListControls } from '../components/submission-list-controls';
 import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-list';
+import { useRegradeList } from '../../regrades/api/regrades';
+import { RegradeRequestList } from '../../regrades/components/regrade-request-list';
 
 const T = MESSAGES.submissionsPage;
 const R = MESSAGES.review;
@@ -50,6 +54,10 @@ export default function TeacherSubmissionsPage() {
   const [view, setView] = useState<TListView>(DEFAULT_LIST_VIEW);
   const query = useTeacherSubmissions(userId, view);
   const [openId, setOpenId] = useState<string | null>(() => openIdFrom(location.state));
+  // The re-mark requests tab (issue 27), beside All and Needs review.
+  const [regrades, setRegrades] = useState(false);
+  const regradeCount = useRegradeList(false, Boolean(userId)).data?.counts.open;
+  const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
   usePageTitle(T.documentTitle);
   const changeView = useCallback(
     (patch: Partial<TListView>) => setView((current) => ({ ...current, ...patch })),
@@ -103,6 +111,8 @@ export default function TeacherSubmissionsPage() {
         </Stack>
       </Paper>
     );
+  } else if (regrades) {
+    body = <RegradeRequestList onOpenSubmission={setOpenId} />;
   } else if (inQueue) {
     body = (
       <ReviewQueue
@@ -156,16 +166,29 @@ export default function TeacherSubmissionsPage() {
       {userId && total > 0 && (
         <SegmentedControl
           aria-label={R.needsReview}
-          value={inQueue ? 'needed' : 'all'}
-          onChange={(value) => changeView({ review: value === 'needed' ? 'needed' : 'all' })}
+          value={regrades ? 'regrades' : inQueue ? 'needed' : 'all'}
+          onChange={(value) => {
+            setRegrades(value === 'regrades');
+            if (value !== 'regrades') changeView({ review: value === 'needed' ? 'needed' : 'all' });
+          }}
           data={[
             { value: 'all', label: R.needsReviewFilterAll },
             {
               value: 'needed',
               label: needsReview !== undefined ? R.needsReviewCount(needsReview) : R.needsReview,
             },
+            {
+              value: 'regrades',
+              label:
+                regradeCount !== undefined
+                  ? MESSAGES.regrades.tabCount(regradeCount)
+                  : MESSAGES.regrades.tab,
+            },
           ]}
-          style={{ alignSelf: 'flex-start' }}
+          // Three segments do not fit a phone's width side by side.
+          orientation={isPhone ? 'vertical' : 'horizontal'}
+          fullWidth={isPhone}
+          style={{ alignSelf: isPhone ? 'stretch' : 'flex-start' }}
         />
       )}
       {body}

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
+import { MESSAGES } from '@stem/contract/messages';
+import { MAX_REGRADE_REPLY, type TRegradeRequest } from '@stem/contract/regrades';
+import { LoadError } from '../../../components/load-error';
+import { formatSubmissionDate } from '../../../lib/dates';
+import { describeError, serverMessageOf } from '../../../lib/http';
+import { useRegradeList, useReplyToRegrade } from '../api/regrades';
+
+const T = MESSAGES.regrades;
+
+/**
+ * The teacher's re-mark requests (issue 27): open ones first, oldest first, each with the student's
+ * reason, the answer and its mark, and a reply form (a new mark, a comment, or both).
+ */
+export function RegradeRequestList({
+  onOpenSubmission,
+}: {
+  onOpenSubmission?: (id: string) => void;
+}) {
+  const [all, setAll] = useState(false);
+  const query = useRegradeList(all);
+  let body;
+  if (query.isPending) {
+    body = <Skeleton height={160} radius="md" />;
+  } else if (query.isError) {
+    body = (
+      <LoadError
+        message={T.loadFailed}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  } else if (query.data.data.length === 0) {
+    body = (
+      <Paper withBorder p="xl" radius="md">
+        <Text c="dimmed" ta="center">
+          {T.none}
+        </Text>
+      </Paper>
+    );
+  } else {
+    body = (
+      <Stack gap="md">
+        {query.data.data.map((request) => (
+          <RequestCard key={request._id} request={request} onOpenSubmission={onOpenSubmission} />
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" data-testid="regrade-list">
+      <Group justify="space-between" gap="sm">
+        <Text fw={600}>{T.openCount(query.data?.counts.open ?? 0)}</Text>
+        <Switch
+          label={T.showAnswered}
+          checked={all}
+          onChange={(e) => setAll(e.currentTarget.checked)}
+        />
+      </Group>
+      {body}
+    </Stack>
+  );
+}
+
+function RequestCard({
+  request,
+  onOpenSubmission,
+}: {
+  request: TRegradeRequest;
+  onOpenSubmission?: ((id: string) => void) | undefined;
+}) {
+  const marks = request.marks ?? 0;
+  const open = request.status === 'open';
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-label={`${T.listTitle}: ${request.student?.name ?? ''}`}
+      data-testid="regrade-card"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {request.student?.name}
+              {request.className ? ` · ${request.className}` : ''}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {T.askedOn(formatSubmissionDate(request.createdAt, { hour12: false }))}
+            </Text>
+          </Stack>
+          <Badge
+            variant="light"
+            color={open ? 'yellow' : 'teal'}
+            tt="none"
+            style={{ flexShrink: 0 }}
+          >
+            {open ? T.open : T.answered}
+          </Badge>
+        </Group>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {request.question}
+        </Text>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={6}>
+          {request.answer}
+        </Text>
+        {request.score !== null && request.score !== undefined && (
+          <Text size="sm">{T.currentMark(request.score, marks)}</Text>
+        )}
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {T.studentReason}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {request.reason}
+          </Text>
+        </Stack>
+        {open ? (
+          <ReplyForm request={request} marks={marks} />
+        ) : (
+          <Stack gap={2}>
+            <Text size="sm" c="dimmed">
+              {T.answeredBy(
+                request.answeredBy ?? MESSAGES.review.someone,
+                request.answeredAt
+                  ? formatSubmissionDate(request.answeredAt, { hour12: false })
+                  : '',
+              )}
+            </Text>
+            {request.reply && (
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {request.reply}
+              </Text>
+            )}
+          </Stack>
+        )}
+        {onOpenSubmission && (
+          <Group>
+            <Button
+              variant="subtle"
+              size="xs"
+              px={0}
+              onClick={() => onOpenSubmission(request.submissionId)}
+            >
+              {T.openSubmission}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function ReplyForm({ request, marks }: { request: TRegradeRequest; marks: number }) {
+  const [score, setScore] = useState<number | ''>('');
+  const [reply, setReply] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useReplyToRegrade();
+
+  const send = () => {
+    if (score === '' && !reply.trim()) {
+      setError(T.replyRequired);
+      return;
+    }
+    setError(null);
+    mutation.mutate(
+      {
+        requestId: request._id,
+        body: {
+          ...(score === '' ? {} : { score }),
+          ...(reply.trim() ? { reply: reply.trim() } : {}),
+        },
+      },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'green',
+            message: T.replySent,
+            autoClose: SUCCESS_MESSAGE_MS,
+          }),
+        onError: (e) => setError(serverMessageOf(e) ?? describeError(e)),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="xs">
+      <NumberInput
+        label={T.newMarkLabel(marks)}
+        description={T.newMarkHint}
+        value={score}
+        onChange={(value) => setScore(typeof value === 'number' ? value : '')}
+        min={0}
+        max={marks}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="strict"
+        w={{ base: '100%', sm: 260 }}
+      />
+      <Textarea
+        label={T.replyLabel}
+        value={reply}
+        onChange={(e) => setReply(e.currentTarget.value)}
+        maxLength={MAX_REGRADE_REPLY}
+        autosize
+        minRows={2}
+      />
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button size="sm" loading={mutation.isPending} onClick={send}>
+          {T.sendReply}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

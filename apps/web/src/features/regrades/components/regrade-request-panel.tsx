@@ -1,0 +1,164 @@
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconMessageQuestion } from '@tabler/icons-react';
+import { useState } from 'react';
+import { MESSAGES } from '@stem/contract/messages';
+import { MAX_REGRADE_REASON, type TRegradeRequest } from '@stem/contract/regrades';
+import { formatSubmissionDate } from '../../../lib/dates';
+import { describeError, serverMessageOf } from '../../../lib/http';
+import { useRequestRegrade, useSubmissionRegrades } from '../api/regrades';
+
+const T = MESSAGES.regrades;
+
+type TProps = { submissionId: string; answerId: string; marks: number };
+
+/**
+ * The student's re-mark request for one answer (issue 27): the request and the teacher's reply when
+ * there is one; else, while requests are open, "Ask for a re-mark" and the reason form.
+ */
+export function RegradeRequestPanel({ submissionId, answerId, marks }: TProps) {
+  const query = useSubmissionRegrades(submissionId);
+  const request = query.data?.requests.find((r) => r.answerId === answerId);
+  const state = query.data?.answers.find((a) => a.answerId === answerId);
+  if (request) return <RequestStatus request={request} marks={marks} />;
+  if (!state?.canRequest) return null;
+  return (
+    <AskForm
+      submissionId={submissionId}
+      answerId={answerId}
+      deadline={state.deadline}
+      key={answerId}
+    />
+  );
+}
+
+function RequestStatus({ request, marks }: { request: TRegradeRequest; marks: number }) {
+  const answered = request.status === 'answered';
+  const before = request.scoreBefore;
+  const after = request.scoreAfter;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      bg="var(--mantine-color-gray-0)"
+      data-testid="regrade-request"
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" fw={600}>
+            {T.yourRequest}
+          </Text>
+          <Badge variant="light" color={answered ? 'teal' : 'yellow'} tt="none">
+            {answered ? T.answered : T.waiting}
+          </Badge>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {request.reason}
+        </Text>
+        {answered && (
+          <Stack gap={4} data-testid="regrade-reply">
+            {request.reply && (
+              <>
+                <Text size="sm" fw={600}>
+                  {T.teacherReply}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {request.reply}
+                </Text>
+              </>
+            )}
+            {before !== null && after !== null && (
+              <Text size="sm" fw={500}>
+                {before === after ? T.markKept(after, marks) : T.markChanged(before, after, marks)}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AskForm({
+  submissionId,
+  answerId,
+  deadline,
+}: {
+  submissionId: string;
+  answerId: string;
+  deadline: string | null;
+}) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useRequestRegrade(submissionId);
+  const trimmed = reason.trim();
+
+  const send = () => {
+    if (!trimmed) {
+      setError(T.reasonRequired);
+      return;
+    }
+    setError(null);
+    mutation.mutate(
+      { answerId, reason: trimmed },
+      { onError: (e) => setError(serverMessageOf(e) ?? describeError(e)) },
+    );
+  };
+
+  if (!open) {
+    return (
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        {deadline && (
+          <Text size="xs" c="dimmed">
+            {T.openUntil(formatSubmissionDate(deadline))}
+          </Text>
+        )}
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconMessageQuestion size={16} aria-hidden />}
+          onClick={() => setOpen(true)}
+        >
+          {T.ask}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="xs">
+        <Text size="sm" fw={600}>
+          {T.askTitle}
+        </Text>
+        <Textarea
+          label={T.reasonLabel}
+          description={T.reasonHint(MAX_REGRADE_REASON)}
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          maxLength={MAX_REGRADE_REASON}
+          autosize
+          minRows={3}
+          error={error ?? undefined}
+          data-autofocus
+        />
+        <Text size="xs" c="dimmed" ta="right" aria-live="polite">
+          {reason.length}/{MAX_REGRADE_REASON}
+        </Text>
+        {mutation.isError && !error && (
+          <Alert color="red" role="alert">
+            {describeError(mutation.error)}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="subtle" size="xs" onClick={() => setOpen(false)}>
+            {T.cancel}
+          </Button>
+          <Button size="xs" loading={mutation.isPending} onClick={send}>
+            {T.send}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
