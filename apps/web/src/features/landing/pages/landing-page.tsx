@@ -1,6 +1,6 @@
 import { Alert, Container } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, type TBillingOption } from '@stem/contract/plans';
 import { isIntroOfferOpen } from '@stem/contract/site-constants';
@@ -13,6 +13,7 @@ import { HeroSection } from '../components/hero-section';
 import { CtaSection, LandingFooter } from '../components/landing-footer';
 import { LandingHeader } from '../components/landing-header';
 import { PricingSection } from '../components/pricing-section';
+import { HydrateWhenSeen } from '../hydrate-when-seen';
 import classes from '../landing.module.css';
 import { useOpenedOnce } from '../use-opened-once';
 import { useSiteConfig } from '../use-site-config';
@@ -85,7 +86,71 @@ export default function LandingPage({
   const introOfferEnds = isIntroOfferOpen(site.introOfferEndsOn, localToday())
     ? formatLongDate(`${site.introOfferEndsOn}T12:00:00`)
     : null;
-  const buy = (billing: TBillingOption) => setEmailPurpose({ kind: 'purchase', billing });
+  const buy = useCallback(
+    (billing: TBillingOption) => setEmailPurpose({ kind: 'purchase', billing }),
+    [],
+  );
+  const openTrial = useCallback(() => setTrialOpen(true), []);
+
+  // Each section below the first screen is a boundary of its own, hydrated when it comes near the
+  // screen or is first pressed (HydrateWhenSeen). Each is made once for its props, so a change of
+  // this page's state (a dialog opening) leaves a section React has not hydrated yet as it is.
+  const features = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HydrateWhenSeen id="product">
+          <FeaturesSection />
+        </HydrateWhenSeen>
+      </Suspense>
+    ),
+    [],
+  );
+  const pricing = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HydrateWhenSeen id="pricing">
+          <PricingSection
+            introOfferEnds={introOfferEnds}
+            onBuy={buy}
+            onStartTrial={openTrial}
+            personalBilling={personalBilling}
+            onPersonalBillingChange={setPersonalBilling}
+          />
+        </HydrateWhenSeen>
+      </Suspense>
+    ),
+    [introOfferEnds, buy, openTrial, personalBilling],
+  );
+  const faqs = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HydrateWhenSeen id="faqs">
+          <FaqSection />
+        </HydrateWhenSeen>
+      </Suspense>
+    ),
+    [],
+  );
+  const cta = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HydrateWhenSeen id="cta-title">
+          <CtaSection onGetStarted={openTrial} bookDemoUrl={site.bookDemoUrl} />
+        </HydrateWhenSeen>
+      </Suspense>
+    ),
+    [openTrial, site.bookDemoUrl],
+  );
+  const footer = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <HydrateWhenSeen id="site-footer">
+          <LandingFooter site={site} />
+        </HydrateWhenSeen>
+      </Suspense>
+    ),
+    [site],
+  );
 
   return (
     <div className={classes.page}>
@@ -108,37 +173,13 @@ export default function LandingPage({
             </Alert>
           </Container>
         ) : null}
-        <HeroSection
-          onGetStarted={() => setTrialOpen(true)}
-          onWatchDemo={() => setVideoOpen(true)}
-        />
-        {/*
-          Each section below the first screen is a boundary of its own: on the page rendered at
-          build time, React hydrates them one by one in short tasks after the header and the hero,
-          rather than the whole page in one long task that would hold up a tap.
-        */}
-        <Suspense fallback={null}>
-          <FeaturesSection />
-        </Suspense>
-        <Suspense fallback={null}>
-          <PricingSection
-            introOfferEnds={introOfferEnds}
-            onBuy={buy}
-            onStartTrial={() => setTrialOpen(true)}
-            personalBilling={personalBilling}
-            onPersonalBillingChange={setPersonalBilling}
-          />
-        </Suspense>
-        <Suspense fallback={null}>
-          <FaqSection />
-        </Suspense>
-        <Suspense fallback={null}>
-          <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
-        </Suspense>
+        <HeroSection onGetStarted={openTrial} onWatchDemo={() => setVideoOpen(true)} />
+        {features}
+        {pricing}
+        {faqs}
+        {cta}
       </main>
-      <Suspense fallback={null}>
-        <LandingFooter site={site} />
-      </Suspense>
+      {footer}
       <Suspense fallback={null}>
         {hasTrial ? (
           <TrialModal
