@@ -1,6 +1,6 @@
 import { Alert, Container } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, type TBillingOption } from '@stem/contract/plans';
 import { isIntroOfferOpen } from '@stem/contract/site-constants';
@@ -29,6 +29,13 @@ const EmailModal = lazy(async () => ({
 const VideoModal = lazy(async () => ({
   default: (await import('../components/video-modal')).VideoModal,
 }));
+
+/** A section below the first screen: a boundary of its own, hydrated once seen or pressed. */
+const whenSeen = (id: string, section: ReactNode) => (
+  <Suspense fallback={null}>
+    <HydrateWhenSeen id={id}>{section}</HydrateWhenSeen>
+  </Suspense>
+);
 
 /** Today in the visitor's own calendar, as YYYY-MM-DD. */
 function localToday(): string {
@@ -95,62 +102,28 @@ export default function LandingPage({
   // Each section below the first screen is a boundary of its own, hydrated when it comes near the
   // screen or is first pressed (HydrateWhenSeen). Each is made once for its props, so a change of
   // this page's state (a dialog opening) leaves a section React has not hydrated yet as it is.
-  const features = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <HydrateWhenSeen id="product">
-          <FeaturesSection />
-        </HydrateWhenSeen>
-      </Suspense>
-    ),
-    [],
-  );
+  const features = useMemo(() => whenSeen('product', <FeaturesSection />), []);
   const pricing = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <HydrateWhenSeen id="pricing">
-          <PricingSection
-            introOfferEnds={introOfferEnds}
-            onBuy={buy}
-            onStartTrial={openTrial}
-            personalBilling={personalBilling}
-            onPersonalBillingChange={setPersonalBilling}
-          />
-        </HydrateWhenSeen>
-      </Suspense>
-    ),
+    () =>
+      whenSeen(
+        'pricing',
+        <PricingSection
+          introOfferEnds={introOfferEnds}
+          onBuy={buy}
+          onStartTrial={openTrial}
+          personalBilling={personalBilling}
+          onPersonalBillingChange={setPersonalBilling}
+        />,
+      ),
     [introOfferEnds, buy, openTrial, personalBilling],
   );
-  const faqs = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <HydrateWhenSeen id="faqs">
-          <FaqSection />
-        </HydrateWhenSeen>
-      </Suspense>
-    ),
-    [],
-  );
+  const faqs = useMemo(() => whenSeen('faqs', <FaqSection />), []);
   const cta = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <HydrateWhenSeen id="cta-title">
-          <CtaSection onGetStarted={openTrial} bookDemoUrl={site.bookDemoUrl} />
-        </HydrateWhenSeen>
-      </Suspense>
-    ),
+    () =>
+      whenSeen('cta-title', <CtaSection onGetStarted={openTrial} bookDemoUrl={site.bookDemoUrl} />),
     [openTrial, site.bookDemoUrl],
   );
-  const footer = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <HydrateWhenSeen id="site-footer">
-          <LandingFooter site={site} />
-        </HydrateWhenSeen>
-      </Suspense>
-    ),
-    [site],
-  );
+  const footer = useMemo(() => whenSeen('site-footer', <LandingFooter site={site} />), [site]);
 
   return (
     <div className={classes.page}>
