@@ -87,7 +87,8 @@ async function startServer(tree: string): Promise<TServer> {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 180_000;
+  // A fresh PGlite database takes its migrations first: 90 s on this shared machine under load.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
@@ -95,7 +96,7 @@ async function startServer(tree: string): Promise<TServer> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 180 s');
+    if (Date.now() > deadline) throw new Error('the server did not start within 600 s');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
@@ -226,8 +227,15 @@ async function main(): Promise<void> {
     // Run by run, page by page, the builds in turn: each pair sees about the same load.
     for (let run = 0; run < runs; run += 1) {
       for (const pathname of PAGES) {
-        for (const [index, server] of servers.entries())
-          results[index]?.get(pathname)?.push(await lighthouseRun(`${server.url}${pathname}`));
+        for (const [index, server] of servers.entries()) {
+          const result = await lighthouseRun(`${server.url}${pathname}`);
+          results[index]?.get(pathname)?.push(result);
+          // Each run as it ends, on stderr: a long run under load still leaves its figures.
+          process.stderr.write(
+            `${builds[index]?.name} ${pathname} run ${run + 1}: ${JSON.stringify(result)} ` +
+              `(load ${loadAverage()})\n`,
+          );
+        }
       }
     }
     const report = {
