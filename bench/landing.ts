@@ -96,7 +96,10 @@ async function startServer(tree: string): Promise<TServer> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 600 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not start within 600 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
