@@ -26,7 +26,7 @@ import { hashPassword } from '../apps/server/src/modules/auth/auth.passwords';
 import { defaultPermissionsFor } from '../apps/server/src/modules/auth/auth.policy';
 import { generateSchoolCode } from '../apps/server/src/modules/auth/auth.school-code';
 import { insertSchools, insertUsers } from '../apps/server/src/modules/demo/demo.queries';
-import { secretKey, signAccessToken } from '../apps/server/src/lib/tokens';
+import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 import {
   blurredCirclesSvg,
   drawingBombPdf,
@@ -82,9 +82,9 @@ async function makeAccounts(dataDir: string) {
       Array.from({ length: STUDENTS }, (_, i) => user('student', i + 1)),
     );
     if (!teacher || !students[0]) throw new Error('no accounts');
-    const key = secretKey(JWT_SECRET);
-    const token = (id: string, role: 'teacher' | 'student') =>
-      signAccessToken(key, { userId: id, role, schoolId: school.id });
+    // A real session each: an access token works only while its session is open (issue 26).
+    const token = async (id: string, role: 'teacher' | 'student') =>
+      (await openSession(database.db, JWT_SECRET, { id, role, schoolId: school.id })).token;
     return {
       teacher: await token(teacher.id, 'teacher'),
       student: await token(students[0].id, 'student'),
