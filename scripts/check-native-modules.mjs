@@ -57,5 +57,7 @@ for (const [name, check] of Object.entries(checks)) {
     console.log(`FAIL ${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
-console.log(`${process.version}: ${failed === 0 ? 'every native module works' : `${failed} failed`}`);
+console.log(
+  `${process.version}: ${failed === 0 ? 'every native module works' : `${failed} failed`}`,
+);
 process.exit(failed === 0 ? 0 : 1);

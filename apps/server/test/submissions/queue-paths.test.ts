@@ -241,11 +241,11 @@ describe('recovering lost markings', () => {
     const lease = 10 * 60_000;
     const real = instrumentedMarker();
     let calls = 0;
-    let started = () => undefined as void;
+    let started: () => void = () => undefined;
     const running = new Promise<void>((resolve) => {
       started = resolve;
     });
-    let finish = () => undefined as void;
+    let finish: () => void = () => undefined;
     const finished = new Promise<void>((resolve) => {
       finish = resolve;
     });
