@@ -13,7 +13,6 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './features/landing/landing-mantine.css';
 import { signedInHomePath } from './app/signed-in-home';
-import { deferSectionHydration } from './features/landing/hydrate-when-seen';
 import { LandingRoot } from './features/landing/landing-root';
 
 const home = signedInHomePath();
@@ -25,9 +24,6 @@ if (home) {
   // Hydrated as a transition, as the login page is: React works in short slices and yields to the
   // browser between them instead of holding the main thread for the whole page (which is already
   // on screen). A press on a part not yet hydrated hydrates that part at once and is then handled.
-  // The sections below the first screen are hydrated once they come near it or are pressed.
-  if (root.firstElementChild) {
-    deferSectionHydration();
-    startTransition(() => void hydrateRoot(root, <LandingRoot />));
-  } else createRoot(root).render(<LandingRoot />);
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, <LandingRoot />));
+  else createRoot(root).render(<LandingRoot />);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@stem/contract/messages';
 import { hasUnstorableCharacter, stripUnstorableCharacters } from '@stem/contract/text';
 import { AppError } from '../lib/app-error';
+import { fieldLabel } from './error-handler';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,8 +22,8 @@ type TPart = 'params' | 'query' | 'body';
 /**
  * One guard for every route, the ones added later included: a string (or an object key) in the path,
  * the query or the JSON body holding NUL, another C0 control character but tab, line feed and carriage
- * return, or a lone surrogate is a 400 VALIDATION naming the field ("name: contains a character that
- * cannot be stored"), before validation and before the database could fail on it. Runs after the
+ * return, or a lone surrogate is a 400 VALIDATION naming the field in words ("Name contains a character
+ * that cannot be stored"), before validation and before the database could fail on it. Runs after the
  * route's onRequest hooks, so authentication still answers first.
  */
 export function registerUnstorableTextGuard(app: FastifyInstance): void {
@@ -40,10 +41,11 @@ export function registerUnstorableTextGuard(app: FastifyInstance): void {
   });
 }
 
+/** The field in words, never its path (issue 26): "Name contains …", "The request contains …". */
 function refuse(field: string): AppError {
-  const name = field || 'body';
-  return new AppError('VALIDATION', `${name}: ${MESSAGES.server.unstorableCharacter}`, {
-    field: name,
+  const words = field ? fieldLabel(field) : 'The request';
+  return new AppError('VALIDATION', `${words} ${MESSAGES.server.unstorableCharacter}`, {
+    field: field || 'body',
   });
 }
 
@@ -64,7 +66,7 @@ function guard(root: unknown, strip: ReadonlySet<string>): unknown {
     const { value, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
     if (value === null || typeof value !== 'object') continue;
     if (depth > MAX_DEPTH) {
-      throw new AppError('VALIDATION', `${path}: ${MESSAGES.server.valueInvalid}`, {
+      throw new AppError('VALIDATION', MESSAGES.server.valueInvalid, {
         field: path,
       });
     }

@@ -10,6 +10,7 @@ import { buildSchool } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import { answerRows, classroom, submit } from '../submissions/submission-helpers';
 import { questionBody, url } from '../teaching/teaching-helpers';
+import { fieldLabel } from '../../src/plugins/error-handler';
 
 /**
  * Text PostgreSQL cannot store (NUL, the other C0 controls but tab, line feed and carriage return,
@@ -22,7 +23,8 @@ const unstorable = (field: string) => ({
   success: false,
   code: 'VALIDATION',
   field,
-  message: `${field}: ${MESSAGES.server.unstorableCharacter}`,
+  // The field in words, never its path (issue 26).
+  message: `${fieldLabel(field)} ${MESSAGES.server.unstorableCharacter}`,
 });
 
 describe('text that cannot be stored', () => {

@@ -293,7 +293,7 @@ describe('releasing marks and re-mark requests', { timeout: 180_000 }, () => {
       const empty = await call(room.student, 'POST', requestUrl(id, answerId), { reason: '  ' });
       expect(empty.statusCode).toBe(400);
       expect(empty.json<{ message: string }>().message).toBe(
-        'reason: Please say why the answer should be marked again.',
+        'Please say why the answer should be marked again.',
       );
       const long = await call(room.student, 'POST', requestUrl(id, answerId), {
         reason: 'x'.repeat(501),

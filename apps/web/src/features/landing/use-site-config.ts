@@ -1,7 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { TPublicSiteConfig } from '@stem/contract/site';
 import { getSiteConfig, SITE_CONFIG_FALLBACK } from './api';
-import { hydrateAllSections } from './hydrate-when-seen';
 
 const isSame = (a: TPublicSiteConfig, b: TPublicSiteConfig): boolean =>
   a.bookDemoUrl === b.bookDemoUrl &&
@@ -17,18 +16,14 @@ const isSame = (a: TPublicSiteConfig, b: TPublicSiteConfig): boolean =>
  * A reply that only repeats the defaults changes nothing; another is applied as a transition. The
  * reply often comes while the page is still being hydrated, and an urgent update would make React
  * hydrate the rest of the page at once, in one long task, to give the sections their new props.
- * Sections waiting to be seen (HydrateWhenSeen) are let go first: one not hydrated cannot take new
- * props without being drawn afresh.
  */
 export function useSiteConfig(): TPublicSiteConfig {
   const [site, setSite] = useState<TPublicSiteConfig>(SITE_CONFIG_FALLBACK);
   useEffect(() => {
     let isCurrent = true;
     void getSiteConfig().then((config) => {
-      if (!isCurrent || isSame(config, SITE_CONFIG_FALLBACK)) return;
-      // The sections not hydrated yet take the new settings too: hydrated first, then updated.
-      hydrateAllSections();
-      startTransition(() => setSite(config));
+      if (isCurrent && !isSame(config, SITE_CONFIG_FALLBACK))
+        startTransition(() => setSite(config));
     });
     return () => {
       isCurrent = false;

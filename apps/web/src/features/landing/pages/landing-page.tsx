@@ -1,6 +1,6 @@
 import { Alert, Container } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { PUBLIC_MESSAGES } from '@stem/contract/messages-public';
 import { PAID_PLANS, type TBillingOption } from '@stem/contract/plans';
 import { isIntroOfferOpen } from '@stem/contract/site-constants';
@@ -13,7 +13,6 @@ import { HeroSection } from '../components/hero-section';
 import { CtaSection, LandingFooter } from '../components/landing-footer';
 import { LandingHeader } from '../components/landing-header';
 import { PricingSection } from '../components/pricing-section';
-import { HydrateWhenSeen } from '../hydrate-when-seen';
 import classes from '../landing.module.css';
 import { useOpenedOnce } from '../use-opened-once';
 import { useSiteConfig } from '../use-site-config';
@@ -29,13 +28,6 @@ const EmailModal = lazy(async () => ({
 const VideoModal = lazy(async () => ({
   default: (await import('../components/video-modal')).VideoModal,
 }));
-
-/** A section below the first screen: a boundary of its own, hydrated once seen or pressed. */
-const whenSeen = (id: string, section: ReactNode) => (
-  <Suspense fallback={null}>
-    <HydrateWhenSeen id={id}>{section}</HydrateWhenSeen>
-  </Suspense>
-);
 
 /** Today in the visitor's own calendar, as YYYY-MM-DD. */
 function localToday(): string {
@@ -93,42 +85,11 @@ export default function LandingPage({
   const introOfferEnds = isIntroOfferOpen(site.introOfferEndsOn, localToday())
     ? formatLongDate(`${site.introOfferEndsOn}T12:00:00`)
     : null;
-  const buy = useCallback(
-    (billing: TBillingOption) => setEmailPurpose({ kind: 'purchase', billing }),
-    [],
-  );
+  const buy = (billing: TBillingOption) => setEmailPurpose({ kind: 'purchase', billing });
   // Nothing on sale: Buy Plan shows the pricing, where the plans say so.
   const buyPlan = site.plansOnSale
     ? () => buy(personalBilling)
     : () => document.getElementById('pricing')?.scrollIntoView();
-  const openTrial = useCallback(() => setTrialOpen(true), []);
-
-  // Each section below the first screen is a boundary of its own, hydrated when it comes near the
-  // screen or is first pressed (HydrateWhenSeen). Each is made once for its props, so a change of
-  // this page's state (a dialog opening) leaves a section React has not hydrated yet as it is.
-  const features = useMemo(() => whenSeen('product', <FeaturesSection />), []);
-  const pricing = useMemo(
-    () =>
-      whenSeen(
-        'pricing',
-        <PricingSection
-          introOfferEnds={introOfferEnds}
-          plansOnSale={site.plansOnSale}
-          onBuy={buy}
-          onStartTrial={openTrial}
-          personalBilling={personalBilling}
-          onPersonalBillingChange={setPersonalBilling}
-        />,
-      ),
-    [introOfferEnds, site.plansOnSale, buy, openTrial, personalBilling],
-  );
-  const faqs = useMemo(() => whenSeen('faqs', <FaqSection />), []);
-  const cta = useMemo(
-    () =>
-      whenSeen('cta-title', <CtaSection onGetStarted={openTrial} bookDemoUrl={site.bookDemoUrl} />),
-    [openTrial, site.bookDemoUrl],
-  );
-  const footer = useMemo(() => whenSeen('site-footer', <LandingFooter site={site} />), [site]);
 
   return (
     <div className={classes.page}>
@@ -151,13 +112,38 @@ export default function LandingPage({
             </Alert>
           </Container>
         ) : null}
-        <HeroSection onGetStarted={openTrial} onWatchDemo={() => setVideoOpen(true)} />
-        {features}
-        {pricing}
-        {faqs}
-        {cta}
+        <HeroSection
+          onGetStarted={() => setTrialOpen(true)}
+          onWatchDemo={() => setVideoOpen(true)}
+        />
+        {/*
+          Each section below the first screen is a boundary of its own: on the page rendered at
+          build time, React hydrates them one by one in short tasks after the header and the hero,
+          rather than the whole page in one long task that would hold up a tap.
+        */}
+        <Suspense fallback={null}>
+          <FeaturesSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <PricingSection
+            introOfferEnds={introOfferEnds}
+            plansOnSale={site.plansOnSale}
+            onBuy={buy}
+            onStartTrial={() => setTrialOpen(true)}
+            personalBilling={personalBilling}
+            onPersonalBillingChange={setPersonalBilling}
+          />
+        </Suspense>
+        <Suspense fallback={null}>
+          <FaqSection />
+        </Suspense>
+        <Suspense fallback={null}>
+          <CtaSection onGetStarted={() => setTrialOpen(true)} bookDemoUrl={site.bookDemoUrl} />
+        </Suspense>
       </main>
-      {footer}
+      <Suspense fallback={null}>
+        <LandingFooter site={site} />
+      </Suspense>
       <Suspense fallback={null}>
         {hasTrial ? (
           <TrialModal
