@@ -300,7 +300,7 @@ describe('releasing marks and re-mark requests', { timeout: 180_000 }, () => {
       });
       expect(long.statusCode).toBe(400);
       expect(long.json<{ message: string }>().message).toBe(
-        'reason: The reason can be at most 500 characters.',
+        'The reason can be at most 500 characters.',
       );
 
       const first = await call(room.student, 'POST', requestUrl(id, answerId), {
