@@ -233,6 +233,12 @@ export type TConfig = {
   /** PDF drawing and image work in worker threads (issue 26; adapters/image-work/pool.ts). */
   imageWork: {
     threads: number;
+    /**
+     * Threads started with the server and kept (production), or started on the first file and let
+     * go when idle (development and tests: a server built per test file would otherwise start its
+     * threads, each loading pdf.js, for files that never read one).
+     */
+    warm: boolean;
     /** What one PDF page may cost to draw (time from EXTRACTION_PAGE_MS, operations fixed). */
     pageBudget: TPageBudget;
     /** Backstop per task: twice the page's time plus 2 s for opening and preparing it. */
@@ -420,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     scan: { maxPages: e.SCAN_MAX_PAGES, maxBytes: e.SCAN_MAX_BYTES },
     imageWork: {
       threads: e.EXTRACTION_WORKERS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      warm: e.NODE_ENV === 'production',
       pageBudget: { ...DEFAULT_PAGE_BUDGET, ms: e.EXTRACTION_PAGE_MS },
       taskMs: 2 * e.EXTRACTION_PAGE_MS + 2_000,
       maxQueue: e.EXTRACTION_QUEUE,

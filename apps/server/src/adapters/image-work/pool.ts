@@ -24,6 +24,8 @@ export type TImageWorkOptions = {
   maxQueue: number;
   /** Heap limit of each thread, MB: a page that needs more stops its thread and is refused. */
   memoryMb: number;
+  /** Threads started at once and kept; otherwise started on demand and ended after a minute idle. */
+  warm?: boolean;
 };
 
 /** The start signal a worker thread sends as it takes a task (work/worker.ts). */
@@ -50,8 +52,9 @@ export function createImageWorkPool(options: TImageWorkOptions): ImageWork & {
     execArgv: entry.execArgv,
     // Kept warm (a thread starting pdf.js took 10 s on a loaded machine), and replaced at once
     // when one is stopped over its budget.
-    minThreads: options.threads,
+    minThreads: options.warm === false ? 0 : options.threads,
     maxThreads: options.threads,
+    idleTimeout: options.warm === false ? 60_000 : 0,
     // Threads wait for tasks on their event loop, so a thread's idle timers (closing a file) run.
     atomics: 'disabled',
     resourceLimits: {
