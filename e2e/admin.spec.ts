@@ -87,7 +87,7 @@ test.describe('the school admin', () => {
     await changeRole(page, pupil.name, 'promote');
     await page.goto(classPage);
     await expect(page.getByRole('heading', { name: className })).toBeVisible();
-    await expect(page.getByText(T.noClassStudents)).toBeVisible();
+    await expect(page.getByText(MESSAGES.classesPage.noClassStudents)).toBeVisible();
     await expect(page.getByRole('button', { name: `${T.viewWork}: ${pupil.name}` })).toHaveCount(0);
     await findUser(page, pupil.name);
     await changeRole(page, pupil.name, 'demote');

@@ -154,7 +154,9 @@ export function histogramAxis(slanted: boolean) {
 /** The share-of-marks histogram. */
 export function DistributionChart({ histogram }: { histogram: number[] }) {
   const data = histogram.map((n, i) => ({ band: HISTOGRAM_LABELS[i] ?? '', answers: n }));
-  const slanted = useMatches({ base: true, lg: false });
+  // Ten labels side by side need the card's full width on a wide screen; a half-width card at
+  // 1280 px put '80–89' against '90–100'.
+  const slanted = useMatches({ base: true, xl: false });
   const bandAxis = histogramAxis(slanted);
   return (
     <Section title={T.distributionTitle} hint={T.distributionHint}>

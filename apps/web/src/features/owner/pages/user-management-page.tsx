@@ -12,7 +12,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -154,6 +154,9 @@ const WRAP = { overflowWrap: 'anywhere' } as const;
 
 export default function UserManagementPage() {
   usePageTitle('User Management · STEM@Home');
+  // A phone keeps each row on one line and scrolls the table sideways; wider screens fit it.
+  const isPhone = useMediaQuery('(max-width: 48em)');
+  const wrap = isPhone ? undefined : WRAP;
   const [params] = useSearchParams();
   const [role, setRole] = useState(() => roleFrom(params.get('role')));
   const [school, setSchool] = useState('all');
@@ -299,23 +302,26 @@ export default function UserManagementPage() {
       <Table.ScrollContainer minWidth={720}>
         {/* The table fits the page beside the sidebar at 1280 px (it scrolled sideways there when
             every cell kept to one line): long names, addresses and school names wrap, an address
-            at its dots and @. Below 720 px, on a phone, it scrolls sideways rather than stacking
-            each row over many lines. */}
+            at its dots and @. On a phone every cell keeps to one line and the table scrolls
+            sideways rather than stacking each row over many lines. */}
         <Table
           highlightOnHover
           striped
           aria-label="Users"
           aria-busy={query.isFetching}
-          layout="fixed"
+          layout={isPhone ? 'auto' : 'fixed'}
+          style={isPhone ? { whiteSpace: 'nowrap' } : undefined}
           data-testid="users-table"
         >
-          <colgroup>
-            <col style={{ width: '22%' }} />
-            <col style={{ width: '30%' }} />
-            <col style={{ width: '20%' }} />
-            <col style={{ width: '10%' }} />
-            <col style={{ width: '18%' }} />
-          </colgroup>
+          {isPhone ? null : (
+            <colgroup>
+              <col style={{ width: '22%' }} />
+              <col style={{ width: '30%' }} />
+              <col style={{ width: '20%' }} />
+              <col style={{ width: '10%' }} />
+              <col style={{ width: '18%' }} />
+            </colgroup>
+          )}
           <Table.Thead>
             <Table.Tr>
               {COLUMNS.map((column) => {
@@ -375,9 +381,9 @@ export default function UserManagementPage() {
                   }}
                   data-testid="user-row"
                 >
-                  <Table.Td style={WRAP}>{text(user.name)}</Table.Td>
-                  <Table.Td style={WRAP}>{text(user.email)}</Table.Td>
-                  <Table.Td style={WRAP}>{user.school ? user.school.name : '-'}</Table.Td>
+                  <Table.Td style={wrap}>{text(user.name)}</Table.Td>
+                  <Table.Td style={wrap}>{text(user.email)}</Table.Td>
+                  <Table.Td style={wrap}>{user.school ? user.school.name : '-'}</Table.Td>
                   <Table.Td>{text(user.role)}</Table.Td>
                   <Table.Td>{user.createdAt ? formatDateTime(user.createdAt) : NA}</Table.Td>
                 </Table.Tr>
