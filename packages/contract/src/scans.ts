@@ -166,6 +166,7 @@ export const SCAN_MESSAGES = {
   uploading: 'Uploading...',
   accepted: 'Upload received: the pages are being read.',
   noFiles: 'Please choose at least one PDF or image.',
+  classInvalid: 'Please choose one of your classes for these scans.',
   tooManyFiles: `Please upload at most ${MAX_SCAN_FILES} files at once.`,
   tooLarge: (megabytes: number) =>
     `This upload is too large. Please upload at most ${megabytes} MB at once.`,

@@ -66,14 +66,14 @@ export function involvesDatabase(error: unknown): boolean {
 
 /**
  * The 4xx a database refusal of a well-formed request deserves, or undefined when it is the server's
- * own fault (a 500). Each answer names the field when the database says which column it was.
+ * own fault (a 500). Each answer names the field (in `field`) when the database says which column it was.
  */
 export function clientErrorOf(failure: TDatabaseFailure): AppError | undefined {
   const invalid = (message: string) => {
     // The column the database names is, in this schema, the field the client sent (camel-cased).
     const field = failure.column?.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
     return field
-      ? new AppError('VALIDATION', `${field}: ${message}`, { field })
+      ? new AppError('VALIDATION', message, { field }) // the path goes in `field`, never the words
       : new AppError('BAD_REQUEST', message);
   };
   switch (failure.code) {

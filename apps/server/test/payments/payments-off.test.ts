@@ -25,16 +25,16 @@ describe('payments without Stripe keys and without PAYMENTS: plans are not on sa
   });
   afterAll(() => t.close());
 
-  it('refuses every checkout with 503 and the not-on-sale text, and makes nothing', async () => {
+  it('refuses every checkout with 403 and the not-on-sale text, and makes nothing', async () => {
     const anonymous = await publicCheckout(t.app, {
       planType: 'personal',
       billingOption: 'monthly',
       customer_email: 'new.buyer@example.com',
     });
-    expect(anonymous.status).toBe(503);
+    expect(anonymous.status).toBe(403);
     expect(anonymous.json).toMatchObject({
       success: false,
-      code: 'UNAVAILABLE',
+      code: 'FORBIDDEN',
       message: MESSAGES.payments.notOnSale,
     });
 
@@ -49,7 +49,7 @@ describe('payments without Stripe keys and without PAYMENTS: plans are not on sa
       ],
     ] as const) {
       const refused = await authedPost(t.app, session, route, body);
-      expect(refused.statusCode, route).toBe(503);
+      expect(refused.statusCode, route).toBe(403);
       expect(refused.json().message).toBe(MESSAGES.payments.notOnSale);
     }
     const [made] = await t.database.db.select({ n: count() }).from(checkoutSessions);

@@ -87,7 +87,7 @@ export function getPlans(ctx: TAppContext): TPlansResponse {
 /** PAYMENTS=off: every way into a checkout refuses, before anything else is looked at. */
 function assertPlansOnSale(ctx: TAppContext): void {
   if (!arePlansOnSale(ctx.config)) {
-    throw new AppError('UNAVAILABLE', MESSAGES.payments.notOnSale);
+    throw new AppError('FORBIDDEN', MESSAGES.payments.notOnSale);
   }
 }
 

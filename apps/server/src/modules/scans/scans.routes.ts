@@ -81,7 +81,7 @@ async function readStack(
   }
   const parsed = z.uuid().safeParse(classId);
   if (!parsed.success) {
-    throw new AppError('VALIDATION', 'classId: must be a valid class id', { field: 'classId' });
+    throw new AppError('VALIDATION', SCAN_MESSAGES.classInvalid, { field: 'classId' });
   }
   return { classId: parsed.data, files };
 }
