@@ -187,7 +187,8 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
 
   const alerts = (
     <>
-      {notice && (
+      {/* A failed sign-in that says the same (a deactivated school) is said once. */}
+      {notice && notice.text !== error && (
         <Alert
           color={notice.kind === 'error' ? 'red' : 'teal'}
           icon={notice.kind === 'error' ? <IconAlertCircle /> : <IconCircleCheck />}
