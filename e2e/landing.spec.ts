@@ -20,23 +20,6 @@ async function openLanding(page: Page, query = ''): Promise<void> {
   await expect(page).toHaveTitle(L.documentTitle);
 }
 
-/** The page's modules (every script but its loader) were asked for after its first contentful paint. */
-async function expectModulesAfterFirstPaint(page: Page): Promise<void> {
-  const timing = await page.evaluate(() => {
-    const modules = performance
-      .getEntriesByType('resource')
-      .filter((entry) => /\/assets\/(?!page-loader-)[^/]+\.js$/.test(entry.name));
-    return {
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
-      modules: modules.length,
-      firstModule: Math.min(...modules.map((entry) => entry.startTime)),
-    };
-  });
-  expect(timing.paint).toBeGreaterThan(0);
-  expect(timing.modules).toBeGreaterThan(1);
-  expect(timing.firstModule).toBeGreaterThan(timing.paint);
-}
-
 /** The sections, the toggles, an FAQ answer, the lightbox and the video, at the current width. */
 async function walkTheLandingPage(page: Page): Promise<void> {
   await expect(page.getByTestId('promo-banner')).toContainText('EXAM2025');
@@ -129,7 +112,7 @@ test.describe('the landing page at 1280 px', () => {
     page,
   }) => {
     // The page's entry and its own chunk arrive late, as on a slow network.
-    await page.route(/\/assets\/landing-[^/]*\.js$/, async (route) => {
+    await page.route(/\/assets\/landing-(?!loader-)[^/]*\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
@@ -140,7 +123,19 @@ test.describe('the landing page at 1280 px', () => {
       .getByRole('button', { name: L.hero.getStarted })
       .click();
     await expect(page.getByRole('dialog', { name: MESSAGES.trialModal.title })).toBeVisible();
-    await expectModulesAfterFirstPaint(page);
+    const timing = await page.evaluate(() => {
+      const modules = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/(?!landing-loader-)[^/]+\.js$/.test(entry.name));
+      return {
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+        modules: modules.length,
+        firstModule: Math.min(...modules.map((entry) => entry.startTime)),
+      };
+    });
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.modules).toBeGreaterThan(1);
+    expect(timing.firstModule).toBeGreaterThan(timing.paint);
   });
 
   const signedIn = [
@@ -160,30 +155,6 @@ test.describe('the landing page at 1280 px', () => {
       }
     });
   }
-});
-
-test.describe('the login page', () => {
-  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
-
-  test('is painted before its scripts are asked for, and works once they have run', async ({
-    page,
-  }) => {
-    // The page's entry arrives late, as on a slow network.
-    await page.route(/\/assets\/login-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      await route.continue();
-    });
-    await page.goto('/login', { waitUntil: 'commit' });
-    await expect(
-      page.getByRole('heading', { level: 1, name: MESSAGES.loginPage.heading }),
-    ).toBeVisible();
-    // The form is the page's own once its modules have run (until then #root is inert).
-    await expect(page.locator('#root')).not.toHaveAttribute('inert');
-    const email = page.getByRole('textbox', { name: MESSAGES.loginPage.emailLabel }).first();
-    await email.fill('someone@example.org');
-    await expect(email).toHaveValue('someone@example.org');
-    await expectModulesAfterFirstPaint(page);
-  });
 });
 
 test.describe('the landing page on a 390 px phone', () => {

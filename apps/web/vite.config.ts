@@ -52,19 +52,12 @@ const CLIENT_BUILD = {
   manifest: true,
   rolldownOptions: {
     input: PAGES,
-    // Needed to write small common chunks into their users (below); no page imports an entry.
-    preserveEntrySignatures: false as const,
     output: {
       codeSplitting: {
         groups: VENDOR_GROUPS.map((group, i) => ({
           ...group,
           priority: VENDOR_GROUPS.length - i,
         })),
-        // The automatic split left the landing and login pages 30 small files each (Mantine's and
-        // the icons' shared helpers, some under 100 bytes), each with its own request and about
-        // 1 KB of response headers. Common chunks under 8 KB (source) are written into the chunks
-        // that use them instead: / and /login load 10 and 9 files, for the same bytes.
-        experimentalInlineCommonChunks: { maxSize: 8_000 },
       },
     },
   },

@@ -6,16 +6,13 @@
 // the components it draws, about 10 KB compressed) is written into the HTML, so the first paint
 // waits for no other request; and since the browser may then paint a page it has only partly read
 // (the card, centred on the screen, would then grow and move), `<link rel="expect"
-// blocking="render">` holds the first paint until the whole page has been read. The page's modules
-// are asked for once it has been painted, by the loader the landing page uses (scripts/page-loader.mjs,
-// src/page-loader.ts), so they take nothing from the first paint. The files the app
+// blocking="render">` holds the first paint until the whole page has been read. The files the app
 // needs after sign-in (index.html's entry, the shell, the dashboards, their static imports and
 // stylesheets, less what the login page shares with them) are listed in a meta tag, which the page fetches ahead while the visitor signs in, so the
 // app starts from the cache after sign-in. dist-ssr-login is removed.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { loadModulesAfterPaint } from './page-loader.mjs';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ssrDir = path.join(web, 'dist-ssr-login');
@@ -76,14 +73,9 @@ try {
     .map((file) => `/${file}`)
     .join(' ');
   if (css.includes('</')) throw new Error(`${stylesheet[1]} cannot be written into a <style>`);
-  const {
-    html: withLoader,
-    loader,
-    count,
-  } = await loadModulesAfterPaint(web, 'dist/login.html', template);
   writeFileSync(
     page,
-    withLoader
+    template
       .replace(TITLE, `<title>${escapeHtml(title)}</title>`)
       .replace(stylesheet[0], () => `<style>${css}</style>`)
       .replace(
@@ -96,10 +88,7 @@ try {
         `<div id="root" inert>${html}</div><span id="${PAGE_END}" hidden></span>`,
       ),
   );
-  console.log(
-    `login.html: the page's HTML written in (${(html.length / 1024).toFixed(1)} KB), ` +
-      `its ${count} modules loaded after the first paint by ${loader}`,
-  );
+  console.log(`login.html: the page's HTML written in (${(html.length / 1024).toFixed(1)} KB)`);
 } finally {
   rmSync(ssrDir, { recursive: true, force: true });
 }

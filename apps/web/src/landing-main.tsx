@@ -4,7 +4,7 @@
  * styles the page uses, so a first visit downloads about half of what the app's entry would. The
  * build puts the page's HTML into landing.html (src/landing-prerender.tsx), which this hydrates; the
  * dev server's landing.html is empty and is rendered here. The built page asks for this module (and
- * the chunks it imports) only once it has been painted (src/page-loader.ts). The page's links to
+ * the chunks it imports) only once it has been painted (src/landing-loader.ts). The page's links to
  * other pages are plain links, and the browser loads the app (index.html) there. A signed-in visitor
  * goes straight to their dashboard, as the app's `/` route does (on the built page, the loader has
  * already sent them).

@@ -142,7 +142,7 @@ export function histogramAxis(slanted: boolean) {
           tick: {
             angle: -40,
             textAnchor: 'end' as const,
-            fontSize: 11,
+            fontSize: 10,
             fill: 'currentColor',
             dy: 4,
           },

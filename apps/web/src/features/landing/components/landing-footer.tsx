@@ -49,7 +49,7 @@ export function CtaSection({
 /** Footer links of spec 01 §2: Features, Pricing, Contact, LinkedIn, Privacy Policy, EULA. */
 export function LandingFooter({ site }: { site: TPublicSiteConfig }) {
   return (
-    <footer id="site-footer" className={classes.footer}>
+    <footer className={classes.footer}>
       <Container size="lg">
         <nav aria-label={F.label}>
           <ul className={classes.footerLinks}>

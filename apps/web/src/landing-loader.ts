@@ -1,14 +1,12 @@
 /**
- * The one script landing.html and login.html ask for while they load (`<script async>`, fetched at
- * low priority, built by scripts/page-loader.mjs as a small classic script). Each page is drawn from
- * its HTML and the styles written into it; its modules (src/landing-main.tsx or src/login-main.tsx
- * and the chunks it imports, listed in this script's `data-modules`) only hydrate it, so they are
- * asked for once the page has been painted, and take no bandwidth or main-thread time from the first
- * paint. A signed-in visitor is sent to their dashboard at once, before any module loads (/ and
- * /login send them to the same place). On the landing page, a button pressed before the modules have
- * run (its press would do nothing: React does not own the page yet) is pressed again once they
- * have, so an early tap on Get Started still opens the trial; the login page keeps its form inert
- * until then. Links work without the modules.
+ * The one script landing.html asks for while it loads (`<script async>`, fetched at low priority,
+ * built by scripts/prerender-landing.mjs as a small classic script). The page is drawn from its HTML
+ * and the styles written into it; its modules (src/landing-main.tsx and the chunks it imports, listed
+ * in this script's `data-modules`) only hydrate it, so they are asked for once the page has been
+ * painted, and take no bandwidth or main-thread time from the first paint. A signed-in visitor is
+ * sent to their dashboard at once, before any module loads. A button pressed before the modules
+ * have run (its press would do nothing: React does not own the page yet) is pressed again once they
+ * have, so an early tap on Get Started still opens the trial. Links work without the modules.
  */
 import { signedInHomePath } from './app/signed-in-home';
 
@@ -76,7 +74,7 @@ function afterFirstPaint(then: () => void): void {
   } else once();
 }
 
-function startPage(script: HTMLOrSVGScriptElement | null): void {
+function startLanding(script: HTMLOrSVGScriptElement | null): void {
   const home = signedInHomePath();
   if (home) {
     window.location.replace(home);
@@ -87,4 +85,4 @@ function startPage(script: HTMLOrSVGScriptElement | null): void {
   afterFirstPaint(() => loadModules(modules, pressedBefore));
 }
 
-startPage(document.currentScript);
+startLanding(document.currentScript);
