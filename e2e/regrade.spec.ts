@@ -96,6 +96,8 @@ test.describe('release of marks and re-mark requests', () => {
     await dialog.getByRole('button', { name: REL.releaseButtonCount(1) }).click();
     await expect(page.getByText(REL.released(1))).toBeVisible(LOADED);
     await expect(dialog.getByTestId('release-state-text')).toHaveText(/^All marks released/);
+    await dialog.getByRole('button', { name: REL.close }).click();
+    await expect(page.locator('.mantine-Modal-overlay')).toHaveCount(0);
     await logOut(page);
 
     // Now the student reads the mark.
