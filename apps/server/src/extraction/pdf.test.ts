@@ -5,6 +5,7 @@ import { drawingBombPdf } from '../../test/extraction/hostile-files';
 import { MESSAGES } from '@stem/contract/messages';
 import { ExtractionError } from './file-type';
 import { countPdfPages, renderPdfPages } from './pdf';
+import { isPdfjsCancelNoise } from './pdf-cancel-noise';
 
 async function refusal(promise: Promise<unknown>): Promise<ExtractionError> {
   const error = await promise.then(
@@ -75,5 +76,17 @@ describe('renderPdfPages', () => {
     expect(error.kind).toBe('too-complex');
     // An ordinary page is far inside the default budget.
     expect(await renderPdfPages(makePdf([['Within budget']]))).toHaveLength(1);
+  });
+});
+
+describe('isPdfjsCancelNoise', () => {
+  it("is pdf.js's rejection after a stopped page, and nothing else", () => {
+    const abort = (message: string) =>
+      Object.assign(new Error(message), { name: 'AbortException' });
+    expect(isPdfjsCancelNoise(abort('Page was destroyed.'))).toBe(true);
+    expect(isPdfjsCancelNoise(abort('Rendering cancelled, page 3'))).toBe(true);
+    expect(isPdfjsCancelNoise(abort('Worker was terminated.'))).toBe(false);
+    expect(isPdfjsCancelNoise(new Error('Page was destroyed.'))).toBe(false);
+    expect(isPdfjsCancelNoise('Page was destroyed.')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { loadPdfjs } from '../pdf';
+import { isPdfjsCancelNoise } from '../pdf-cancel-noise';
 import { runTask, type TTaskReply, type TTaskRequest } from './tasks';
 
 /**
@@ -11,6 +12,13 @@ function run(request: TTaskRequest & { id: string }): Promise<TTaskReply> {
   parentPort?.postMessage({ started: request.id });
   return runTask(request);
 }
+
+// A page stopped over its budget leaves pdf.js's one dangling rejection (pdf-cancel-noise.ts); any
+// other unhandled rejection still ends the thread, as Node does by default.
+process.on('unhandledRejection', (reason) => {
+  if (isPdfjsCancelNoise(reason)) return;
+  throw reason;
+});
 
 // The export is a promise of the handler: piscina waits for it before the thread takes tasks, so
 // loading pdf.js (10 s on a loaded machine) is never charged to a task's time budget.
