@@ -1,0 +1,785 @@
+/**
+ * Teacher-style questions with answers that try to game the marker, and honest answers with the mark
+ * a teacher would give (issue 27). Written by hand for this purpose (not taken from any data set) on
+ * 6 December 2026, BEFORE any marker change it measures, and split once into a tuning half and a
+ * held-out half: marker changes may be tried on `tuning` questions only; `held-out` questions are
+ * read only to measure (`npm run bench:gaming`) and in `offline/gaming.test.ts`.
+ *
+ * Kinds of gaming answer:
+ * - `salad`: the rubric's (and question's) words in a list, no sentence;
+ * - `shuffled`: the words of the rubric's high-band sentences in a shuffled order;
+ * - `question-copy`: the question, copied or barely changed;
+ * - `rubric-copy`: the rubric's high-band scoring text, copied;
+ * - `negated`: a key point with a negation put in ("does not ...");
+ * - `opposite`: an answer asserting the opposite of a key point with the rubric's words;
+ * - `swapped-values`: a correct method with the question's values swapped (calculations, equations).
+ * Honest answers (`full`, `partial`, `wrong`) carry `mark`: what a teacher would give.
+ */
+
+export type TGamingKind =
+  | 'salad'
+  | 'shuffled'
+  | 'question-copy'
+  | 'rubric-copy'
+  | 'negated'
+  | 'opposite'
+  | 'swapped-values';
+
+export type THonestKind = 'full' | 'partial' | 'wrong';
+
+export type TCaseAnswer =
+  { kind: TGamingKind; text: string } | { kind: THonestKind; text: string; mark: number };
+
+export type TGamingQuestion = {
+  id: string;
+  part: 'tuning' | 'held-out';
+  topic: 'explanation' | 'calculation' | 'equation' | 'definition';
+  question: string;
+  marks: number;
+  lowMarkRange: string;
+  highMarkRange: string;
+  /** The rubric's Low Mark Range text. */
+  low: string;
+  /** The rubric's High Mark Range text. */
+  high: string;
+  answers: TCaseAnswer[];
+};
+
+export const GAMING_KINDS: TGamingKind[] = [
+  'salad',
+  'shuffled',
+  'question-copy',
+  'rubric-copy',
+  'negated',
+  'opposite',
+  'swapped-values',
+];
+
+export function isGaming(a: TCaseAnswer): a is { kind: TGamingKind; text: string } {
+  return (GAMING_KINDS as string[]).includes(a.kind);
+}
+
+/** The rubric text as the product stores a teacher's two bands. */
+export function rubricOfCase(
+  q: Pick<TGamingQuestion, 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'>,
+): string {
+  return `Low Mark Range (${q.lowMarkRange}):\n${q.low}\n\nHigh Mark Range (${q.highMarkRange}):\n${q.high}`;
+}
+
+export const GAMING_QUESTIONS: TGamingQuestion[] = [
+  // ---------------------------------------------------------------- tuning half
+  {
+    id: 'spoon',
+    part: 'tuning',
+    topic: 'explanation',
+    question:
+      'A metal spoon and a wooden spoon have been in the same room for a day. Explain why the metal spoon feels colder to touch.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Answers that say the metal is at a lower temperature, or that cold flows into the hand.',
+    high: 'Explains that metal is a good thermal conductor and wood is an insulator, so energy is transferred from the hand to the metal at a higher rate, and the hand cools faster.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'metal conductor wood insulator energy transferred hand rate cools thermal',
+      },
+      {
+        kind: 'salad',
+        text: 'Thermal conductor, insulator, hand, energy, higher rate, metal, wood, faster.',
+      },
+      {
+        kind: 'shuffled',
+        text: 'wood insulator hand the conductor and energy is good rate a metal transferred from faster higher at to the cools thermal',
+      },
+      {
+        kind: 'question-copy',
+        text: 'A metal spoon and a wooden spoon have been in the same room for a day and the metal spoon feels colder to touch.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Explains that metal is a good thermal conductor and wood is an insulator, so energy is transferred from the hand to the metal at a higher rate, and the hand cools faster.',
+      },
+      {
+        kind: 'negated',
+        text: 'Metal is not a good thermal conductor and energy is not transferred from the hand to the metal at a higher rate.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Wood is a good thermal conductor and metal is an insulator, so the cold is transferred from the metal into the hand.',
+      },
+      {
+        kind: 'full',
+        mark: 4,
+        text: 'Metal conducts heat well but wood is an insulator. So heat energy flows out of my hand into the metal spoon much faster, and my hand cools down quickly, which feels cold.',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'The metal spoon is a good conductor and the wooden one is an insulator.',
+      },
+      {
+        kind: 'wrong',
+        mark: 0,
+        text: 'The metal spoon is colder than the wooden spoon because metal is always cold.',
+      },
+    ],
+  },
+  {
+    id: 'lightning',
+    part: 'tuning',
+    topic: 'explanation',
+    question: 'During a storm we see the lightning before we hear the thunder. Explain why.',
+    marks: 2,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-2',
+    low: 'Answers that only say the lightning comes first.',
+    high: 'Explains that light travels much faster than sound, so the light reaches us before the sound.',
+    answers: [
+      { kind: 'salad', text: 'light sound travels faster reaches lightning thunder' },
+      {
+        kind: 'shuffled',
+        text: 'sound light before faster reaches much the than travels us so sound the light',
+      },
+      {
+        kind: 'question-copy',
+        text: 'During a storm we see the lightning before we hear the thunder.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Explains that light travels much faster than sound, so the light reaches us before the sound.',
+      },
+      { kind: 'negated', text: 'Light does not travel faster than sound.' },
+      {
+        kind: 'opposite',
+        text: 'Sound travels much faster than light, so the sound reaches us before the light.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Because light is a lot faster than sound, so the flash gets to our eyes before the sound of the thunder reaches our ears.',
+      },
+      { kind: 'partial', mark: 1, text: 'The light and the sound travel at different speeds.' },
+      {
+        kind: 'wrong',
+        mark: 0,
+        text: 'The lightning happens first and then it makes the thunder later.',
+      },
+    ],
+  },
+  {
+    id: 'ice',
+    part: 'tuning',
+    topic: 'explanation',
+    question: 'Explain why ice floats on liquid water.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say ice is lighter without mentioning density.',
+    high: 'Explains that ice is less dense than liquid water, because in ice the water molecules are held further apart in an open structure.',
+    answers: [
+      { kind: 'salad', text: 'ice less dense liquid water molecules further apart open structure' },
+      {
+        kind: 'shuffled',
+        text: 'apart less water in open ice molecules are structure dense held than liquid the water further an ice is because',
+      },
+      { kind: 'question-copy', text: 'Ice floats on liquid water.' },
+      {
+        kind: 'rubric-copy',
+        text: 'Explains that ice is less dense than liquid water, because in ice the water molecules are held further apart in an open structure.',
+      },
+      {
+        kind: 'negated',
+        text: 'Ice is not less dense than liquid water and its molecules are not further apart.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Ice is more dense than liquid water, because in ice the molecules are held closer together.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'When water freezes the molecules arrange into an open structure where they are further apart, so ice has a lower density than the liquid water and it floats.',
+      },
+      { kind: 'partial', mark: 2, text: 'Ice has a lower density than water.' },
+      {
+        kind: 'wrong',
+        mark: 0,
+        text: 'Ice floats because it is cold and has air bubbles trapped in it.',
+      },
+    ],
+  },
+  {
+    id: 'alveoli',
+    part: 'tuning',
+    topic: 'explanation',
+    question: 'Explain how oxygen gets from the air in the alveoli into the blood.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Answers that say oxygen is pumped or breathed into the blood without describing diffusion.',
+    high: 'Oxygen diffuses from a high concentration in the alveoli to a low concentration in the blood, across a thin wall one cell thick, and a good blood supply keeps the concentration gradient steep.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'oxygen diffuses high concentration alveoli low concentration blood thin wall one cell thick gradient steep supply',
+      },
+      {
+        kind: 'shuffled',
+        text: 'blood the concentration low a to oxygen thick wall a across thin diffuses one cell in from high alveoli the concentration supply good steep keeps gradient',
+      },
+      { kind: 'question-copy', text: 'Oxygen gets from the air in the alveoli into the blood.' },
+      {
+        kind: 'rubric-copy',
+        text: 'Oxygen diffuses from a high concentration in the alveoli to a low concentration in the blood, across a thin wall one cell thick, and a good blood supply keeps the concentration gradient steep.',
+      },
+      {
+        kind: 'negated',
+        text: 'Oxygen does not diffuse from a high concentration in the alveoli to a low concentration in the blood.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Oxygen moves from a low concentration in the alveoli to a high concentration in the blood, across a thick wall.',
+      },
+      {
+        kind: 'full',
+        mark: 4,
+        text: 'There is more oxygen in the alveoli than in the blood, so it diffuses down the concentration gradient. The walls of the alveoli and capillaries are only one cell thick, and the blood keeps flowing away so the gradient stays steep.',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'The oxygen diffuses into the blood because there is a higher concentration in the alveoli.',
+      },
+      { kind: 'wrong', mark: 0, text: 'The heart pumps the oxygen into the blood.' },
+    ],
+  },
+  {
+    id: 'ohm',
+    part: 'tuning',
+    topic: 'calculation',
+    question:
+      'A 12 V battery is connected across a 4 Ω resistor. Calculate the current in the resistor. Give the unit.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct equation or working.',
+    high: 'Uses I = V / R, substitutes I = 12 / 4, and gives the current as 3 A.',
+    answers: [
+      { kind: 'salad', text: 'I V R current resistor 12 4 3 A equation' },
+      { kind: 'shuffled', text: 'R V current I the gives as 3 A substitutes uses 12 / 4 and' },
+      {
+        kind: 'question-copy',
+        text: 'A 12 V battery is connected across a 4 Ω resistor, calculate the current in the resistor.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Uses I = V / R, substitutes I = 12 / 4, and gives the current as 3 A.',
+      },
+      { kind: 'negated', text: 'The current is not 3 A.' },
+      { kind: 'opposite', text: 'I = V × R = 12 × 4 = 48 A' },
+      { kind: 'swapped-values', text: 'I = V / R = 4 / 12 = 0.33 A' },
+      { kind: 'full', mark: 3, text: 'I = V/R = 12/4 = 3 A' },
+      { kind: 'partial', mark: 2, text: 'current = 12 ÷ 4 = 3' },
+      { kind: 'wrong', mark: 0, text: 'current = 12 + 4 = 16 A' },
+    ],
+  },
+  {
+    id: 'speed',
+    part: 'tuning',
+    topic: 'calculation',
+    question: 'A cyclist travels 150 m in 30 s. Calculate her average speed. Show your working.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct working.',
+    high: 'Uses speed = distance / time, substitutes 150 / 30, and gives the speed as 5 m/s.',
+    answers: [
+      { kind: 'salad', text: 'speed distance time 150 30 5 m/s average cyclist' },
+      {
+        kind: 'shuffled',
+        text: 'time distance speed = / 30 150 / 5 m/s substitutes gives the as and uses',
+      },
+      { kind: 'question-copy', text: 'A cyclist travels 150 m in 30 s, her average speed.' },
+      {
+        kind: 'rubric-copy',
+        text: 'Uses speed = distance / time, substitutes 150 / 30, and gives the speed as 5 m/s.',
+      },
+      { kind: 'negated', text: 'Her speed is not 5 m/s.' },
+      { kind: 'opposite', text: 'speed = distance × time = 150 × 30 = 4500 m/s' },
+      { kind: 'swapped-values', text: 'speed = distance / time = 30 / 150 = 0.2 m/s' },
+      { kind: 'full', mark: 3, text: 'speed = distance ÷ time = 150 ÷ 30 = 5 m/s' },
+      { kind: 'partial', mark: 2, text: 'speed = distance / time = 150 / 30' },
+      { kind: 'wrong', mark: 0, text: '150 - 30 = 120 m/s' },
+    ],
+  },
+  {
+    id: 'water-equation',
+    part: 'tuning',
+    topic: 'equation',
+    question: 'Write a balanced symbol equation for hydrogen reacting with oxygen to make water.',
+    marks: 2,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-2',
+    low: 'Correct formulae but not balanced, or wrong formulae.',
+    high: '2H2 + O2 → 2H2O',
+    answers: [
+      { kind: 'salad', text: 'hydrogen oxygen water H2 O2 H2O balanced symbol' },
+      { kind: 'shuffled', text: '2H2O + 2H2 → O2' },
+      {
+        kind: 'question-copy',
+        text: 'A balanced symbol equation for hydrogen reacting with oxygen to make water.',
+      },
+      { kind: 'rubric-copy', text: '2H2 + O2 → 2H2O' },
+      { kind: 'negated', text: '2H2 + O2 does not make 2H2O' },
+      { kind: 'opposite', text: '2H2O → 2H2 + O2' },
+      { kind: 'swapped-values', text: 'H2 + 2O2 → 2H2O' },
+      { kind: 'full', mark: 2, text: '2H₂ + O₂ → 2H₂O' },
+      { kind: 'partial', mark: 1, text: 'H2 + O2 → H2O' },
+      { kind: 'wrong', mark: 0, text: 'H + O → HO' },
+    ],
+  },
+  {
+    id: 'isotope',
+    part: 'tuning',
+    topic: 'definition',
+    question: 'What is meant by the term isotope?',
+    marks: 2,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-2',
+    low: 'Answers that mention mass or neutrons without the same number of protons.',
+    high: 'Atoms of the same element with the same number of protons but a different number of neutrons.',
+    answers: [
+      { kind: 'salad', text: 'atoms element protons neutrons same different number isotope' },
+      {
+        kind: 'shuffled',
+        text: 'neutrons of a number element the protons with different atoms same but of number same the',
+      },
+      { kind: 'question-copy', text: 'It is what is meant by the term isotope.' },
+      {
+        kind: 'rubric-copy',
+        text: 'Atoms of the same element with the same number of protons but a different number of neutrons.',
+      },
+      {
+        kind: 'negated',
+        text: 'Atoms that do not have the same number of protons and do not have a different number of neutrons.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Atoms with the same number of neutrons but a different number of protons.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Isotopes are atoms of one element that have equal numbers of protons but different numbers of neutrons, so their mass numbers differ.',
+      },
+      { kind: 'partial', mark: 1, text: 'Atoms with a different number of neutrons.' },
+      { kind: 'wrong', mark: 0, text: 'An isotope is a molecule made of two different elements.' },
+    ],
+  },
+
+  // ---------------------------------------------------------------- held-out half
+  {
+    id: 'photosynthesis-gases',
+    part: 'held-out',
+    topic: 'explanation',
+    question:
+      'Name the gas a plant takes in and the gas it gives out during photosynthesis, and say where in the cell photosynthesis happens.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that name the gases the wrong way round.',
+    high: 'The plant takes in carbon dioxide (CO2) and gives out oxygen; photosynthesis happens in the chloroplasts.',
+    answers: [
+      { kind: 'salad', text: 'carbon dioxide CO2 oxygen chloroplasts takes in gives out plant' },
+      {
+        kind: 'shuffled',
+        text: 'oxygen in gives chloroplasts takes carbon out the in plant happens dioxide photosynthesis and',
+      },
+      {
+        kind: 'question-copy',
+        text: 'The gas a plant takes in and the gas it gives out during photosynthesis, and where in the cell photosynthesis happens.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'The plant takes in carbon dioxide (CO2) and gives out oxygen; photosynthesis happens in the chloroplasts.',
+      },
+      {
+        kind: 'negated',
+        text: 'The plant does not take in carbon dioxide (CO2) and does not give out oxygen, in the chloroplasts.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The plant takes in oxygen and gives out carbon dioxide (CO2); it happens in the chloroplasts.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'It takes in carbon dioxide from the air and releases oxygen. Photosynthesis takes place in the chloroplasts.',
+      },
+      { kind: 'partial', mark: 2, text: 'Carbon dioxide goes in and oxygen comes out.' },
+      { kind: 'wrong', mark: 0, text: 'It takes in nitrogen and it happens in the roots.' },
+    ],
+  },
+  {
+    id: 'boiling',
+    part: 'held-out',
+    topic: 'explanation',
+    question:
+      'State the boiling point of pure water at standard pressure and describe what happens to the water particles when it boils.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Answers that give a wrong temperature and describe no particles.',
+    high: 'Water boils at 100 °C; the particles gain energy, overcome the forces between them and escape as a gas (steam) that moves freely.',
+    answers: [
+      { kind: 'salad', text: '100 °C particles energy forces escape gas steam boils water' },
+      {
+        kind: 'shuffled',
+        text: 'gas energy the forces particles as them escape gain overcome between steam and at boils water 100 °C moves freely',
+      },
+      {
+        kind: 'question-copy',
+        text: 'The boiling point of pure water at standard pressure, and what happens to the water particles when it boils.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Water boils at 100 °C; the particles gain energy, overcome the forces between them and escape as a gas (steam) that moves freely.',
+      },
+      {
+        kind: 'negated',
+        text: 'Water does not boil at 100 °C at standard pressure, it boils at 60 °C, and the particles do not gain energy.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Water boils at 100 °C; the particles lose energy and the forces between them get stronger, so they stay as a liquid.',
+      },
+      {
+        kind: 'full',
+        mark: 4,
+        text: 'Pure water boils at 100 degrees Celsius. The particles take in energy and move faster until they break away from each other and leave as steam, a gas.',
+      },
+      { kind: 'partial', mark: 2, text: 'It boils at 100 °C and turns into steam.' },
+      { kind: 'wrong', mark: 0, text: 'It boils at 50 degrees and the particles melt.' },
+    ],
+  },
+  {
+    id: 'rate-temperature',
+    part: 'held-out',
+    topic: 'explanation',
+    question: 'Explain why increasing the temperature increases the rate of a reaction.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Answers that only say the reaction goes faster.',
+    high: 'The particles gain kinetic energy and move faster, so they collide more often, and more collisions have energy greater than the activation energy, so there are more successful collisions per second.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'particles kinetic energy faster collide more often activation energy successful collisions per second',
+      },
+      {
+        kind: 'shuffled',
+        text: 'collisions energy often more faster activation the particles kinetic so gain collide they and move than greater successful per second have',
+      },
+      {
+        kind: 'question-copy',
+        text: 'Increasing the temperature increases the rate of a reaction.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'The particles gain kinetic energy and move faster, so they collide more often, and more collisions have energy greater than the activation energy, so there are more successful collisions per second.',
+      },
+      {
+        kind: 'negated',
+        text: 'The particles do not gain kinetic energy and they do not collide more often.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The particles lose kinetic energy and move slower, so they collide less often and fewer collisions have the activation energy.',
+      },
+      {
+        kind: 'full',
+        mark: 4,
+        text: 'At a higher temperature the particles have more kinetic energy and move around faster. They bump into each other more often, and a bigger share of the collisions have at least the activation energy, so more collisions are successful each second.',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'The particles move faster so they collide more often.',
+      },
+      { kind: 'wrong', mark: 0, text: 'Because the heat makes more particles appear.' },
+    ],
+  },
+  {
+    id: 'vaccine',
+    part: 'held-out',
+    topic: 'explanation',
+    question: 'Describe how a vaccine protects a person from a disease.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Answers that say a vaccine kills the germs or that it is a medicine.',
+    high: 'A vaccine contains a dead or weakened pathogen; white blood cells make antibodies against its antigens; memory cells stay in the blood, so if the real pathogen infects the person antibodies are made quickly.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'vaccine dead weakened pathogen white blood cells antibodies antigens memory cells quickly',
+      },
+      {
+        kind: 'shuffled',
+        text: 'antibodies cells blood make white pathogen dead weakened a or contains vaccine memory stay cells antigens its against quickly made',
+      },
+      { kind: 'question-copy', text: 'A vaccine protects a person from a disease.' },
+      {
+        kind: 'rubric-copy',
+        text: 'A vaccine contains a dead or weakened pathogen; white blood cells make antibodies against its antigens; memory cells stay in the blood, so if the real pathogen infects the person antibodies are made quickly.',
+      },
+      {
+        kind: 'negated',
+        text: 'White blood cells do not make antibodies against the antigens and no memory cells stay in the blood.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A vaccine contains antibiotics; the antibiotics kill the pathogen directly, so white blood cells and antibodies are not needed.',
+      },
+      {
+        kind: 'full',
+        mark: 4,
+        text: 'The vaccine has a weakened or dead form of the microbe in it. Your white blood cells produce antibodies to its antigens and memory cells are left behind. If you catch the real disease later, the memory cells make the antibodies very fast so you do not get ill.',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'The vaccine makes your white blood cells produce antibodies.',
+      },
+      {
+        kind: 'wrong',
+        mark: 0,
+        text: 'A vaccine is a medicine that kills the germs when you are ill.',
+      },
+    ],
+  },
+  {
+    id: 'density',
+    part: 'held-out',
+    topic: 'calculation',
+    question:
+      'A block has a mass of 240 g and a volume of 80 cm³. Calculate its density and give the unit.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct equation or working.',
+    high: 'Uses density = mass / volume, substitutes 240 / 80, and gives the density as 3 g/cm³.',
+    answers: [
+      { kind: 'salad', text: 'density mass volume 240 80 3 g/cm³ block unit' },
+      {
+        kind: 'shuffled',
+        text: 'volume mass density = / 80 240 / 3 g/cm³ gives uses the substitutes and as',
+      },
+      {
+        kind: 'question-copy',
+        text: 'A block has a mass of 240 g and a volume of 80 cm³, its density.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Uses density = mass / volume, substitutes 240 / 80, and gives the density as 3 g/cm³.',
+      },
+      { kind: 'negated', text: 'The density is not 3 g/cm³.' },
+      { kind: 'opposite', text: 'density = mass × volume = 240 × 80 = 19200 g/cm³' },
+      { kind: 'swapped-values', text: 'density = mass / volume = 80 / 240 = 0.33 g/cm³' },
+      { kind: 'full', mark: 3, text: 'density = mass ÷ volume = 240 ÷ 80 = 3 g/cm³' },
+      { kind: 'partial', mark: 2, text: 'density = 240 / 80 = 3' },
+      { kind: 'wrong', mark: 0, text: '240 - 80 = 160 g' },
+    ],
+  },
+  {
+    id: 'acceleration',
+    part: 'held-out',
+    topic: 'calculation',
+    question:
+      'A car speeds up from 10 m/s to 30 m/s in 5 s. Calculate its acceleration. Show your working.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct working.',
+    high: 'Uses acceleration = change in velocity / time, substitutes (30 - 10) / 5, and gives 4 m/s².',
+    answers: [
+      { kind: 'salad', text: 'acceleration change velocity time 30 10 5 4 m/s² car' },
+      {
+        kind: 'shuffled',
+        text: 'time velocity change acceleration in = / 5 10 30 - 4 m/s² uses gives substitutes and',
+      },
+      {
+        kind: 'question-copy',
+        text: 'A car speeds up from 10 m/s to 30 m/s in 5 s, its acceleration.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Uses acceleration = change in velocity / time, substitutes (30 - 10) / 5, and gives 4 m/s².',
+      },
+      { kind: 'negated', text: 'The acceleration is not 4 m/s².' },
+      { kind: 'opposite', text: 'acceleration = change in velocity × time = 20 × 5 = 100 m/s²' },
+      {
+        kind: 'swapped-values',
+        text: 'acceleration = change in velocity / time = 5 / (30 - 10) = 0.25 m/s²',
+      },
+      { kind: 'full', mark: 3, text: 'a = (v - u) / t = (30 - 10) / 5 = 20 / 5 = 4 m/s²' },
+      { kind: 'partial', mark: 2, text: 'change in velocity = 30 - 10 = 20 m/s, then 20 / 5' },
+      { kind: 'wrong', mark: 0, text: '30 / 5 = 6 m/s' },
+    ],
+  },
+  {
+    id: 'power',
+    part: 'held-out',
+    topic: 'calculation',
+    question:
+      'A kettle transfers 36000 J of energy in 12 s. Calculate the power of the kettle. Give the unit.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct equation or working.',
+    high: 'Uses power = energy / time, substitutes 36000 / 12, and gives the power as 3000 W.',
+    answers: [
+      { kind: 'salad', text: 'power energy time 36000 12 3000 W kettle' },
+      {
+        kind: 'shuffled',
+        text: 'time energy power = / 12 36000 / 3000 W gives substitutes uses the as and',
+      },
+      {
+        kind: 'question-copy',
+        text: 'A kettle transfers 36000 J of energy in 12 s, the power of the kettle.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'Uses power = energy / time, substitutes 36000 / 12, and gives the power as 3000 W.',
+      },
+      { kind: 'negated', text: 'The power is not 3000 W.' },
+      { kind: 'opposite', text: 'power = energy × time = 36000 × 12 = 432000 W' },
+      { kind: 'swapped-values', text: 'power = energy / time = 12 / 36000 = 0.00033 W' },
+      { kind: 'full', mark: 3, text: 'P = E / t = 36000 / 12 = 3000 W' },
+      { kind: 'partial', mark: 2, text: 'power = 36000 ÷ 12 = 3000' },
+      { kind: 'wrong', mark: 0, text: 'power = 36000 + 12 = 36012 J' },
+    ],
+  },
+  {
+    id: 'magnesium-equation',
+    part: 'held-out',
+    topic: 'equation',
+    question:
+      'Magnesium burns in oxygen to form magnesium oxide. Write the word equation and the balanced symbol equation.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with only the word equation, or wrong formulae.',
+    high: 'magnesium + oxygen → magnesium oxide; 2Mg + O2 → 2MgO',
+    answers: [
+      { kind: 'salad', text: 'magnesium oxygen magnesium oxide Mg O2 MgO balanced' },
+      { kind: 'shuffled', text: 'oxide oxygen magnesium + magnesium → ; O2 2MgO → 2Mg +' },
+      {
+        kind: 'question-copy',
+        text: 'Magnesium burns in oxygen to form magnesium oxide.',
+      },
+      { kind: 'rubric-copy', text: 'magnesium + oxygen → magnesium oxide; 2Mg + O2 → 2MgO' },
+      {
+        kind: 'negated',
+        text: 'magnesium + oxygen does not make magnesium oxide; 2Mg + O2 does not make 2MgO',
+      },
+      { kind: 'opposite', text: 'magnesium oxide → magnesium + oxygen; 2MgO → 2Mg + O2' },
+      { kind: 'swapped-values', text: 'magnesium + oxygen → magnesium oxide; Mg + 2O2 → 2MgO' },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'magnesium + oxygen → magnesium oxide. 2Mg + O₂ → 2MgO',
+      },
+      { kind: 'partial', mark: 1, text: 'magnesium + oxygen → magnesium oxide' },
+      { kind: 'wrong', mark: 0, text: 'Mg + O → MgO2' },
+    ],
+  },
+  {
+    id: 'enzyme',
+    part: 'held-out',
+    topic: 'definition',
+    question: 'What is an enzyme?',
+    marks: 2,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-2',
+    low: 'Answers that say it is a chemical or a cell without saying it speeds up reactions.',
+    high: 'A protein that acts as a biological catalyst, speeding up reactions without being used up.',
+    answers: [
+      { kind: 'salad', text: 'protein biological catalyst speeding reactions used up enzyme' },
+      {
+        kind: 'shuffled',
+        text: 'up used reactions a speeding catalyst without biological that being as protein acts up',
+      },
+      { kind: 'question-copy', text: 'It is an enzyme.' },
+      {
+        kind: 'rubric-copy',
+        text: 'A protein that acts as a biological catalyst, speeding up reactions without being used up.',
+      },
+      {
+        kind: 'negated',
+        text: 'It is not a protein and it does not act as a biological catalyst.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A protein that slows down reactions and is used up in them.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'An enzyme is a protein made by living cells that speeds up chemical reactions, a biological catalyst, and it is not used up.',
+      },
+      { kind: 'partial', mark: 1, text: 'It is a protein in the body.' },
+      { kind: 'wrong', mark: 0, text: 'An enzyme is a kind of cell that fights infection.' },
+    ],
+  },
+  {
+    id: 'sound-wave',
+    part: 'held-out',
+    topic: 'definition',
+    question: 'Describe what a longitudinal wave is and give one example.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that describe a transverse wave or give no example.',
+    high: 'The vibrations are parallel to the direction the wave travels, making compressions and rarefactions; sound is an example.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'vibrations parallel direction wave travels compressions rarefactions sound example',
+      },
+      {
+        kind: 'shuffled',
+        text: 'direction to wave vibrations the parallel travels the are compressions making rarefactions and example is sound an',
+      },
+      {
+        kind: 'question-copy',
+        text: 'A longitudinal wave is a wave and here is one example.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'The vibrations are parallel to the direction the wave travels, making compressions and rarefactions; sound is an example.',
+      },
+      {
+        kind: 'negated',
+        text: 'The vibrations are not parallel to the direction the wave travels, and sound is not an example.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The vibrations are at right angles (perpendicular) to the direction the wave travels; sound is an example.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'In a longitudinal wave the particles vibrate back and forth along the same direction the wave moves, which makes compressions and rarefactions. Sound waves are longitudinal.',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'The wave vibrates in the same direction as it moves.',
+      },
+      { kind: 'wrong', mark: 0, text: 'A wave that goes up and down like on the sea.' },
+    ],
+  },
+];
