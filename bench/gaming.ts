@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseMarkRange } from '@stem/contract/mark-ranges';
+import { seededRandom, type TMarkingRecord } from '../apps/server/src/marking/dataset';
+import { fisherMeanKappa, summarise, type TScored } from '../apps/server/src/marking/metrics';
+import { markOffline, type TOfflineMark } from '../apps/server/src/marking/offline/offline-marker';
+import {
+  GAMING_KINDS,
+  GAMING_QUESTIONS,
+  isGaming,
+  rubricOfCase,
+  type TGamingQuestion,
+} from '../apps/server/src/marking/test-support/gaming-cases';
+import { loadQuestions } from './learning-curve';
+
+/**
+ * `npm run bench:gaming`: answers that try to game the offline marker (issue 27).
+ *
+ * 1. The handwritten teacher-style set (`test-support/gaming-cases.ts`), tuning and held-out halves
+ *    apart: the share of gaming answers that reach the high band without a flag (a doubt the teacher
+ *    can read, or moderation), by kind; and on the honest answers, QWK, exact agreement and band
+ *    agreement with the teacher's marks.
+ * 2. The public data (../shared/data/marking or MARKING_DATA_DIR), the learning curve's tuning and
+ *    held-out questions apart: word salads generated from each question's rubric and reference
+ *    answer (no sentence: the content words in a seeded random order), the share reaching the high
+ *    band unflagged; and the zero-shot agreement with the human marks (per-question QWK, Fisher
+ *    mean, as `bench:marking` reports it).
+ *
+ * Options: --no-public (the handwritten set only), --verbose (each gaming answer that got through).
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.resolve(
+  process.env.MARKING_DATA_DIR ?? path.join(root, '../shared/data/marking'),
+);
+const args = process.argv.slice(2);
+const verbose = args.includes('--verbose');
+
+/** Doubts the marker states about the mark (none before issue 27), and moderation. */
+function flagged(r: TOfflineMark): boolean {
+  const doubts: unknown = Reflect.get(r, 'doubts');
+  return r.contentModeration.isInappropriate || (Array.isArray(doubts) && doubts.length > 0);
+}
+
+function highStart(highMarkRange: string, marks: number): number {
+  return parseMarkRange(highMarkRange)?.start ?? marks;
+}
+
+function bandOf(score: number, q: TGamingQuestion): 'high' | 'low' | 'middle' {
+  const high = parseMarkRange(q.highMarkRange);
+  const low = parseMarkRange(q.lowMarkRange);
+  if (high && score >= high.start) return 'high';
+  if (low && score <= low.end) return 'low';
+  return 'middle';
+}
+
+function pct(n: number, d: number): string {
+  return d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} % (${n}/${d})`;
+}
+
+function handwritten(): void {
+  console.log('Handwritten teacher-style set (test-support/gaming-cases.ts)');
+  for (const part of ['tuning', 'held-out'] as const) {
+    const questions = GAMING_QUESTIONS.filter((q) => q.part === part);
+    const through = new Map<string, { n: number; high: number }>();
+    const honest: TScored[] = [];
+    let sameBand = 0;
+    for (const q of questions) {
+      const mark = (answer: string) =>
+        markOffline(
+          {
+            question: q.question,
+            marks: q.marks,
+            lowMarkRange: q.lowMarkRange,
+            highMarkRange: q.highMarkRange,
+            rubric: rubricOfCase(q),
+            referenceAnswer: '',
+            answer,
+          },
+          { learned: false },
+        );
+      for (const a of q.answers) {
+        const r = mark(a.text);
+        if (isGaming(a)) {
+          const t = through.get(a.kind) ?? { n: 0, high: 0 };
+          t.n += 1;
+          const high = r.score >= highStart(q.highMarkRange, q.marks) && !flagged(r);
+          if (high) {
+            t.high += 1;
+            if (verbose)
+              console.log(`  through: ${q.id} ${a.kind} ${r.score}/${q.marks}: ${a.text}`);
+          }
+          through.set(a.kind, t);
+        } else {
+          honest.push({ group: q.id, marks: q.marks, predicted: r.score, human: a.mark });
+          if (bandOf(r.score, q) === bandOf(a.mark, q)) sameBand += 1;
+          if (verbose && r.score !== a.mark) {
+            console.log(
+              `  honest ${q.id} ${a.kind}: teacher ${a.mark}, marker ${r.score}: ${a.text}`,
+            );
+          }
+        }
+      }
+    }
+    const all = [...through.values()].reduce((s, t) => ({ n: s.n + t.n, high: s.high + t.high }), {
+      n: 0,
+      high: 0,
+    });
+    const agreement = summarise(honest);
+    console.log(`  ${part} (${questions.length} questions):`);
+    console.log(`    gaming answers in the high band, unflagged: ${pct(all.high, all.n)}`);
+    for (const kind of GAMING_KINDS) {
+      const t = through.get(kind);
+      if (t) console.log(`      ${kind.padEnd(15)} ${pct(t.high, t.n)}`);
+    }
+    console.log(
+      `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}`,
+    );
+  }
+}
+
+const STOP = new Set(
+  'the a an and or of to in on at by for with from as is are was were be been it its this that these those which who what when where how why than then there their they them not no any each one two three some more most less few can will would should could must may might also other such into out up down over under between both all only own same so very just but if because about after before during through while answer answers response responses score scores mark marks key point points element elements reference range high low middle scored example examples describes describe explain explains includes include student students'.split(
+    ' ',
+  ),
+);
+
+/** Word salads from one question's rubric and reference answer: content words, no sentence. */
+function saladsOf(r: TMarkingRecord, seed: number): string[] {
+  const text = `${r.rubric}\n${r.referenceAnswer ?? ''}`;
+  const words = [
+    ...new Set((text.toLowerCase().match(/[a-z][a-z-]{2,}/g) ?? []).filter((w) => !STOP.has(w))),
+  ];
+  const random = seededRandom(seed);
+  const order = [...words];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j] as string, order[i] as string];
+  }
+  return [order.slice(0, 12), order.slice(0, 25), order.slice(0, 50)].map((w) => w.join(' '));
+}
+
+async function publicData(): Promise<void> {
+  for (const name of ['asap-sas-train.jsonl', 'saf-en-train.jsonl']) {
+    const file = path.join(dataDir, name);
+    if (!existsSync(file)) {
+      console.log(`\n${name}: not found, skipped`);
+      continue;
+    }
+    const questions = await loadQuestions(file);
+    console.log(`\n${name}`);
+    for (const heldOut of [false, true]) {
+      const part = questions.filter((q) => q.heldOut === heldOut);
+      let salads = 0;
+      let through = 0;
+      const kappas: number[] = [];
+      const pooled: TScored[] = [];
+      for (const q of part) {
+        const first = q.records[0];
+        if (!first) continue;
+        for (const [i, salad] of saladsOf(first, 7).entries()) {
+          const r = markOffline({ ...first, answer: salad }, { learned: false });
+          salads += 1;
+          if (r.score >= highStart(first.highMarkRange, first.marks) && !flagged(r)) {
+            through += 1;
+            if (verbose) console.log(`  salad ${i} through: ${q.label} ${r.score}/${first.marks}`);
+          }
+        }
+        const rows: TScored[] = q.records.map((rec) => ({
+          group: q.label,
+          marks: rec.marks,
+          predicted: markOffline(rec, { learned: false }).rawScore,
+          human: rec.humanScore ?? 0,
+        }));
+        kappas.push(summarise(rows).qwk);
+        pooled.push(...rows);
+      }
+      const agreement = summarise(pooled);
+      console.log(
+        `  ${heldOut ? 'held-out' : 'tuning'} (${part.length} questions): salads in the high band, unflagged ${pct(through, salads)}; zero-shot QWK per question (Fisher mean) ${fisherMeanKappa(kappas).toFixed(3)}, pooled ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %`,
+      );
+    }
+  }
+}
+
+handwritten();
+if (!args.includes('--no-public')) await publicData();
