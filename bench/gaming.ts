@@ -88,14 +88,14 @@ function handwritten(): void {
           const high = r.score >= highStart(q.highMarkRange, q.marks) && !flagged(r);
           if (high) {
             t.high += 1;
-            if (verbose)
+            if (verbose && part === 'tuning')
               console.log(`  through: ${q.id} ${a.kind} ${r.score}/${q.marks}: ${a.text}`);
           }
           through.set(a.kind, t);
         } else {
           honest.push({ group: q.id, marks: q.marks, predicted: r.score, human: a.mark });
           if (bandOf(r.score, q) === bandOf(a.mark, q)) sameBand += 1;
-          if (verbose && r.score !== a.mark) {
+          if (verbose && part === 'tuning' && r.score !== a.mark) {
             console.log(
               `  honest ${q.id} ${a.kind}: teacher ${a.mark}, marker ${r.score}: ${a.text}`,
             );

@@ -23,3 +23,14 @@ export const ZAnswerMark = z.object({
   contentModeration: ZContentModeration,
 });
 export type TAnswerMark = z.infer<typeof ZAnswerMark>;
+
+/**
+ * Why the marker doubts a mark (issue 27): reasons the teacher can read beside the mark. An answer
+ * with a doubt other than `copiesRubric` earns at most the low band from the offline marker.
+ */
+export const MARKER_DOUBTS = {
+  noSentence: 'unsure: no sentence',
+  copiesRubric: "unsure: copies the rubric's text",
+  contradicts: 'unsure: contradicts the rubric',
+} as const;
+export type TMarkerDoubt = (typeof MARKER_DOUBTS)[keyof typeof MARKER_DOUBTS];

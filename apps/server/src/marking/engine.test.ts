@@ -13,20 +13,21 @@ import { ScriptedAi } from './test-support/scripted-ai';
 describe('createMarker', () => {
   it('marks offline when no AI is configured, in the contract shape', async () => {
     const marker = createMarker();
-    expect(marker.engine).toBe('offline@6');
+    expect(marker.engine).toBe('offline@7');
     const r = await marker.mark({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER });
     expect(Object.keys(r).sort()).toEqual(
       [
         'aiComment',
         'confidence',
         'contentModeration',
+        'doubts',
         'engine',
         'markRange',
         'score',
         'suggestion',
       ].sort(),
     );
-    expect(r.engine).toBe('offline@6');
+    expect(r.engine).toBe('offline@7');
     expect(r.score).toBe(1);
     // How sure it is of the mark (issue 11's review queue), from its unrounded score.
     expect(r.confidence).toBeGreaterThanOrEqual(0);

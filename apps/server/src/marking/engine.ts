@@ -4,7 +4,7 @@ import { markOffline, OFFLINE_ENGINE } from './offline/offline-marker';
 import type { TMarkingInput, TMarkResult } from './types';
 
 export type TAnswerMarker = {
-  /** 'offline@6', or `${provider}:${model}` for a hosted model. */
+  /** 'offline@7', or `${provider}:${model}` for a hosted model. */
   readonly engine: string;
   mark(input: TMarkingInput): Promise<TMarkResult>;
 };

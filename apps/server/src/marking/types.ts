@@ -1,4 +1,4 @@
-import type { TAnswerMark } from '@stem/contract/marking';
+import type { TAnswerMark, TMarkerDoubt } from '@stem/contract/marking';
 
 /**
  * A teacher-marked answer to the same question, used by the marker as a worked example; `comment` is
@@ -29,7 +29,7 @@ export type TMarkingInput = {
   examples?: TMarkedExample[] | undefined;
 };
 
-/** One marked answer and the engine that marked it ('offline@6' or `${provider}:${model}`). */
+/** One marked answer and the engine that marked it ('offline@7' or `${provider}:${model}`). */
 export type TMarkResult = TAnswerMark & {
   engine: string;
   /**
@@ -37,4 +37,10 @@ export type TMarkResult = TAnswerMark & {
    * far its unrounded score lies from the half-way point between two marks). Hosted models give none.
    */
   confidence?: number | undefined;
+  /**
+   * Why the engine doubts the mark (`MARKER_DOUBTS`: "unsure: no sentence", "unsure: contradicts the
+   * rubric", "unsure: copies the rubric's text"), for the teacher and for the confidence; the
+   * offline engine gives them (issue 27), hosted models none.
+   */
+  doubts?: TMarkerDoubt[] | undefined;
 };

@@ -92,7 +92,10 @@ describe('offline feedback', () => {
       answer: 'Plants do not need light for photosynthesis',
     });
     expect(negated.aiComment).not.toContain('You put it well');
-    expect(negated.aiComment).toContain('It does not mention that chlorophyll absorbs light');
+    // Was 1 of 2, "on the right track": it says the rubric's point is not so (issue 27).
+    expect(negated.score).toBe(0);
+    expect(negated.doubts).toEqual(['unsure: contradicts the rubric']);
+    expect(negated.aiComment).toContain('It does not show that chlorophyll absorbs light');
     expectClean(negated, 2);
   });
 

@@ -1,4 +1,5 @@
 import { parseMarkRange } from '@stem/contract/mark-ranges';
+import type { TMarkerDoubt } from '@stem/contract/marking';
 import { clampScore, markRangeFor } from '../bands';
 import { detectPromptInjection, INJECTION_REASON } from '../injection';
 import { LEARNED } from '../learned/learned-model';
@@ -20,6 +21,7 @@ import {
   type TExampleSummary,
   type TShotView,
 } from './few-shot';
+import { readGaming } from './gaming';
 import { legibilityFactor } from './legibility';
 import { questionModel, type TQuestionModel } from './question-model';
 import { normaliseText } from './text';
@@ -27,7 +29,7 @@ import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
 /** Recorded with every mark the offline engine makes; bump when its scoring changes. */
-export const OFFLINE_ENGINE = 'offline@6';
+export const OFFLINE_ENGINE = 'offline@7';
 
 /** At most this many examples are read per question by the rubric engine (more add little and cost time). */
 const MAX_EXAMPLES = 50;
@@ -40,6 +42,11 @@ export type TOfflineMark = TMarkResult & {
    * no teacher-marked examples stand in for one: the mark rests on the answer's form, not its facts.
    */
   restsOnForm: boolean;
+  /**
+   * Why the marker doubts this mark (`MARKER_DOUBTS`: no sentence, a copy of the rubric, contradicts
+   * the rubric; `gaming.ts`), for the teacher and the confidence; empty when it has no doubt.
+   */
+  doubts: TMarkerDoubt[];
 };
 
 const exampleViews = new WeakMap<TQuestionModel, Map<string, TShotView>>();
@@ -237,6 +244,17 @@ export function markOffline(
     // Never more than the answer without the injected text, nor more than the whole answer.
     raw = Math.min(raw, scoreText(model, answer, marks, examples, ranges, learner).raw);
   }
+  // Gaming (issue 27): a list of rubric words, a phrase said against the rubric, a value that is
+  // not the rubric's earn no more than the low band, unless the teacher marked this very text.
+  const gaming = readGaming(model, input.referenceAnswer ?? '', injection.cleaned);
+  const lowTop = ranges.low?.end;
+  if (
+    gaming.capsToLowBand &&
+    lowTop !== undefined &&
+    !examples.some((e) => sameText(e.answer, injection.cleaned))
+  ) {
+    raw = Math.min(raw, lowTop);
+  }
   const score = clampScore(raw, marks);
   const feedback = writeFeedback(model, clean.evidence, score, marks, {
     source: input.source,
@@ -258,5 +276,6 @@ export function markOffline(
     contentModeration: moderation,
     engine: learner ? `${OFFLINE_ENGINE}+${learner.engineTag}` : OFFLINE_ENGINE,
     restsOnForm: examples.length === 0 && criteriaModelOf(model) !== undefined,
+    doubts: gaming.doubts,
   };
 }

@@ -1,0 +1,113 @@
+import { parseMarkRange } from '@stem/contract/mark-ranges';
+import { MARKER_DOUBTS } from '@stem/contract/marking';
+import { describe, expect, it } from 'vitest';
+import { quadraticWeightedKappa } from '../metrics';
+import {
+  GAMING_QUESTIONS,
+  isGaming,
+  rubricOfCase,
+  type TGamingQuestion,
+} from '../test-support/gaming-cases';
+import { markOffline } from './offline-marker';
+
+/**
+ * Answers that game the marker (issue 27) on the handwritten teacher-style set: the share reaching
+ * the high band without a doubt, on the tuning and the held-out questions, and the honest answers'
+ * agreement with the teacher, each no worse than measured when the doubts were added (`bench:gaming`).
+ */
+
+function mark(
+  q: Pick<
+    TGamingQuestion,
+    'question' | 'marks' | 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'
+  >,
+  answer: string,
+) {
+  return markOffline(
+    {
+      question: q.question,
+      marks: q.marks,
+      lowMarkRange: q.lowMarkRange,
+      highMarkRange: q.highMarkRange,
+      rubric: rubricOfCase(q),
+      referenceAnswer: '',
+      answer,
+    },
+    { learned: false },
+  );
+}
+
+function figures(part: TGamingQuestion['part']) {
+  let gaming = 0;
+  let through = 0;
+  const predicted: number[] = [];
+  const teacher: number[] = [];
+  for (const q of GAMING_QUESTIONS.filter((x) => x.part === part)) {
+    const high = parseMarkRange(q.highMarkRange)?.start ?? q.marks;
+    for (const a of q.answers) {
+      const r = mark(q, a.text);
+      if (isGaming(a)) {
+        gaming++;
+        if (r.score >= high && r.doubts.length === 0 && !r.contentModeration.isInappropriate) {
+          through++;
+        }
+      } else {
+        predicted.push(r.score);
+        teacher.push(a.mark);
+      }
+    }
+  }
+  return { through: through / gaming, qwk: quadraticWeightedKappa(predicted, teacher, 4) };
+}
+
+describe('gaming answers on teacher-style questions', () => {
+  it('reach the high band unflagged far less often, and honest answers are marked as before', () => {
+    // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899.
+    const tuning = figures('tuning');
+    expect(tuning.through).toBeLessThanOrEqual(0.06);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
+    const heldOut = figures('held-out');
+    expect(heldOut.through).toBeLessThanOrEqual(0.15);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
+  });
+
+  const PLANT = {
+    question: 'Name the gas a plant takes in for photosynthesis, and the gas it gives out.',
+    marks: 2,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-2',
+    low: 'Names only one gas.',
+    high: 'The plant takes in carbon dioxide (CO2) and gives out oxygen.',
+  };
+
+  it('doubts a negated key point and a word salad, and caps them at the low band', () => {
+    for (const answer of [
+      'The plant does not take in carbon dioxide (CO2).',
+      'plant carbon dioxide CO2 oxygen takes gives gas photosynthesis',
+    ]) {
+      const r = mark(PLANT, answer);
+      expect(r.score, answer).toBeLessThanOrEqual(1);
+      expect(r.doubts.length, answer).toBeGreaterThan(0);
+    }
+    const right = mark(PLANT, 'It takes in carbon dioxide and gives out oxygen.');
+    expect(right.score).toBe(2);
+    expect(right.doubts).toEqual([]);
+  });
+
+  it('doubts a value that is not the rubric’s, and a copy of the rubric without capping it', () => {
+    const OHM = {
+      question: 'A 6 V cell drives a current through a 3 Ω resistor. Calculate the current.',
+      marks: 3,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-3',
+      low: 'No correct working.',
+      high: 'Uses I = V / R = 6 / 3 and gives 2 A.',
+    };
+    const swapped = mark(OHM, 'I = V / R = 3 / 6 = 0.5 A');
+    expect(swapped.score).toBeLessThanOrEqual(1);
+    expect(swapped.doubts).toContain(MARKER_DOUBTS.contradicts);
+    expect(mark(OHM, 'I = V / R = 6 / 3 = 2 A').doubts).toEqual([]);
+    const copy = mark(OHM, OHM.high);
+    expect(copy.doubts).toEqual([MARKER_DOUBTS.copiesRubric]);
+  });
+});
