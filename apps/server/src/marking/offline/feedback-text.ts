@@ -163,26 +163,7 @@ export function quoteFromAnswer(
     : text;
 }
 
-/** A teacher's comment about "the response" addressed to the student who reads it. */
-export function studentVoice(comment: string): string {
-  const text = comment
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\bThe (response|answer)('s)?\b/g, 'Your $1$2')
-    .replace(/\bthe (response|answer)('s)?\b/g, 'your $1$2')
-    .replace(/\bYour (response|answer)'s\b/g, 'Your $1’s');
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
 /** Content stems of a text, for similarity between answers. */
 export function stemsOf(text: string): Set<string> {
   return contentStems(text);
-}
-
-/** Dice overlap of two stem sets (0..1). */
-export function overlapOf(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const s of a) if (b.has(s)) shared++;
-  return (2 * shared) / (a.size + b.size);
 }

@@ -165,7 +165,7 @@ describe('offline feedback', () => {
     expect(sure.score).toBe(typed.score);
   });
 
-  it("follows the teacher's reasons on a similar answer with the same verdict, in the student's voice", () => {
+  it("never shows a teacher's comment on another answer: it writes its own (issue 27)", () => {
     const examples = [
       {
         answer: 'Plants have a waxy layer on their leaves that stops water evaporating.',
@@ -177,16 +177,15 @@ describe('offline feedback', () => {
     ];
     const r = markOffline({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER, examples });
     expect(r.score).toBe(1);
-    expect(r.aiComment).toMatch(/^Your response is partially correct\. Your response correctly/);
-    expect(r.aiComment).toContain('gives only one of the three adaptations');
+    expect(r.aiComment).not.toContain('three adaptations');
     expect(r.aiComment).not.toContain('explains all three clearly');
-    // Without the teacher's comments the engine writes its own.
+    // The same feedback as without the teacher's comments.
     const own = markOffline({
       ...PLANT_QUESTION,
       answer: PARTIAL_ANSWER,
       examples: examples.map(({ answer, score }) => ({ answer, score })),
     });
-    expect(own.aiComment).not.toContain('three adaptations');
+    expect(own.aiComment).toBe(r.aiComment);
     expect(own.score).toBe(r.score);
   });
 

@@ -1,19 +1,11 @@
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
 import { isNonAnswer, type TEvidence } from './evidence';
-import {
-  cleanPhrase,
-  joinAnd,
-  joinOr,
-  quoteFromAnswer,
-  stemsOf,
-  studentVoice,
-} from './feedback-text';
+import { cleanPhrase, joinAnd, joinOr, quoteFromAnswer, stemsOf } from './feedback-text';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
 import {
   endsDangling,
   firstPluralNoun,
   headOf,
-  IMPERATIVE_RE,
   nounText,
   objectText,
   participleClause,
@@ -33,7 +25,6 @@ import {
   finalResults,
   pointCreditOf,
 } from './teacher';
-import { nearestTeacherComment, type TCommentedExample } from './teacher-comments';
 import { assignmentsOf, chemicalEquationsOf, contentStems, quantitiesOf, resultsOf } from './text';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
@@ -56,10 +47,7 @@ export type TAnswerOrigin = {
   ocrConfidence?: number | undefined;
 };
 
-export type TFeedbackContext = TAnswerOrigin & {
-  /** Teacher-marked answers to the same question, some with the teacher's own feedback. */
-  examples?: readonly TCommentedExample[] | undefined;
-};
+export type TFeedbackContext = TAnswerOrigin;
 
 /** Below this OCR confidence the engine itself doubts what it read. */
 export const LOW_OCR_CONFIDENCE = 75;
@@ -120,8 +108,9 @@ function readFeedback(
   canBeOffTopic: boolean,
 ): TFeedbackText {
   if (evidence.isBlank) return blankFeedback(model, evidence);
-  const teacher = nearestTeacherComment(model, evidence.answer, score, marks, context.examples);
-  if (teacher) return teacherFeedback(model, evidence, verdict, teacher);
+  // A teacher's comment is theirs for the student it was written to (issue 27): it informs the mark
+  // (the examples' scores) but its words are never shown to another student, so the feedback is
+  // always written here from the rubric and this answer.
   const criteria = criteriaModelOf(model);
   if (criteria) return criteriaFeedback(criteria, evidence, score, marks, verdict, canBeOffTopic);
   if (!model.hasContentPoints) return holisticFeedback(evidence, score, marks, verdict);
@@ -876,121 +865,6 @@ function holisticFeedback(
         ? 'Next time, back each point with a specific detail or example and say how it answers the question.'
         : 'Next time, explain how each detail you give answers the question, in a sentence of your own.';
   return { aiComment: comment.join(' '), suggestion };
-}
-
-/** Longest quote of the student's words beside the teacher's reasons (words the reasons speak of). */
-const TEACHER_QUOTE_WORDS = 10;
-/** Longest quote on full marks when the reasons name nothing the answer says (keeps it its own). */
-const OWN_QUOTE_WORDS = 8;
-/** Longest rubric point named in a next step: a next step is short. */
-const STEP_WORDS = 8;
-
-/**
- * A rubric point the answer misses, as a short next step in plain words ("Next time, also say that
- * duplicates are possible."), or undefined when no missed point can be said that briefly.
- */
-function stepForMissing(model: TQuestionModel, evidence: TEvidence): string | undefined {
-  const missing = evidence.points
-    .filter((p) => !p.contradicted && pointCredit(p.coverage, p.local, p.contradicted) <= 0.15)
-    // Nearest to what the answer says first.
-    .sort((a, b) => b.coverage - a.coverage)
-    .map((p) => ({ label: labelOf(p.point), phrase: phraseFor(model, p.point) }))
-    .find(
-      (m): m is { label: string; phrase: TPhrase } =>
-        m.label !== undefined &&
-        m.phrase !== undefined &&
-        m.phrase.kind !== 'fragment' &&
-        m.phrase.text.split(/\s+/).length <= STEP_WORDS &&
-        !/^to\s/i.test(m.label),
-    );
-  if (!missing) return undefined;
-  const { label, phrase } = missing;
-  if (phrase.kind === 'need' && IMPERATIVE_RE.test(label)) {
-    return `Next time, ${label.charAt(0).toLowerCase()}${label.slice(1)}.`;
-  }
-  const object = objectText(phrase) ?? '';
-  return phrase.kind === 'name'
-    ? `Next time, also explain ${object}.`
-    : phrase.kind === 'clause'
-      ? `Next time, also say ${object}.`
-      : `Next time, also cover ${object}.`;
-}
-
-/** Longest next step taken from the teacher's reasons. */
-const REASON_STEP_WORDS = 14;
-const REASON_VERBS =
-  'mention|identify|explain|state|describe|name|give|include|discuss|provide|specify|consider|address|justify|show|define|list|compare|clarify';
-const MISSING_RE = new RegExp(
-  `\\b(?:does|do) not (?:correctly |fully |clearly |explicitly )?(${REASON_VERBS})\\s+([^.;:!?]+)`,
-  'i',
-);
-const SHOULD_RE = new RegExp(
-  `\\bshould (?:also |have )?(?:been )?(${REASON_VERBS}|mention(?:ed)?)\\s+([^.;:!?]+)`,
-  'i',
-);
-
-/**
- * The next step the teacher's own reasons give ("… but does not identify how each is bounded" ->
- * "Next time, identify how each is bounded."), or undefined when they name none that reads as a
- * short instruction.
- */
-function stepFromReasons(comment: string): string | undefined {
-  const m = MISSING_RE.exec(comment) ?? SHOULD_RE.exec(comment);
-  if (!m) return undefined;
-  const verb = (m[1] ?? '').toLowerCase().replace(/ed$/, '');
-  // The object runs to the end of its clause.
-  const object = (m[2] ?? '')
-    .split(
-      /,\s*(?:which|but|and|as|so|because|since|while)\b|\s+(?:but|because|since|while|as it|as they)\s/i,
-    )[0]
-    ?.trim()
-    .replace(/\b(?:the|your) (?:response|answer)'?s?\b/gi, 'your answer');
-  if (!object || endsDangling(object) || /["“”]/.test(object)) return undefined;
-  const words = object.split(/\s+/).length;
-  if (words < 2 || words > REASON_STEP_WORDS) return undefined;
-  if (/\b(?:it|them|this|that|these|those)$/i.test(object)) return undefined;
-  return `Next time, ${verb} ${object}.`;
-}
-
-/**
- * The teacher's reasons on similar answers with the same verdict, in the student's voice, opened by
- * a verdict that agrees with this score and closed by one short next step. The student's own words
- * are quoted when the reasons speak of them (or, on full marks, the answer's own clearest phrase), so
- * the feedback is this answer's, not a sentence many students read.
- */
-function teacherFeedback(
-  model: TQuestionModel,
-  evidence: TEvidence,
-  verdict: TVerdict,
-  comment: string,
-): TFeedbackText {
-  const reasons = studentVoice(comment);
-  const opensWithVerdict = new RegExp(
-    `^your (?:response|answer) is ${verdict === 'partially correct' ? 'partially correct' : verdict}\\b`,
-    'i',
-  ).test(reasons);
-  const parts = opensWithVerdict ? [reasons] : [verdictSentence(verdict), reasons];
-  if (verdict !== 'incorrect') {
-    const quoted =
-      quoteFromAnswer(
-        evidence.answer,
-        stemsOf(comment),
-        evidence.legibility,
-        TEACHER_QUOTE_WORDS,
-      ) ??
-      (verdict === 'correct'
-        ? quoteFromAnswer(evidence.answer, undefined, evidence.legibility, OWN_QUOTE_WORDS)
-        : undefined);
-    if (quoted) parts.push(`Well put: "${quoted}".`);
-  }
-  // Tutors write no next step on a correct answer: three words, not a sentence of advice.
-  const suggestion =
-    verdict === 'correct'
-      ? 'Keep it up.'
-      : (stepFromReasons(comment) ??
-        stepForMissing(model, evidence) ??
-        'Next time, answer every part of the question.');
-  return { aiComment: parts.join(' '), suggestion };
 }
 
 /** "Mass is the amount of matter" as "mass is the amount of matter" (an acronym keeps its capitals). */

@@ -259,7 +259,6 @@ export function markOffline(
   const feedback = writeFeedback(model, clean.evidence, score, marks, {
     source: input.source,
     ocrConfidence: input.ocrConfidence,
-    examples,
   });
   const moderation = combineModeration(
     moderateText(answer),

@@ -1,167 +1,66 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from '../test-support/plant-question';
-import { contradictionOf, hasRawSyntax } from '../verdict';
 import { quoteFromAnswer } from './feedback-text';
 import { markOffline } from './offline-marker';
-import { questionModel } from './question-model';
-import { commentAgreement, nearestTeacherComment } from './teacher-comments';
 
 /**
- * The teacher's comments as examples for the next answers: which comment an answer is given, and
- * the short next step and quote that make it this answer's own.
+ * A teacher's comment is theirs for the student it was written to (issue 27): a commented example
+ * informs the mark of the next answers (its score), but no words of the comment reach the feedback
+ * another answer is given, however alike the two answers are.
  */
 
-const model = questionModel(PLANT_QUESTION.question, PLANT_QUESTION.rubric, '');
+/** Every run of five words of `comment` (case and punctuation aside). */
+function runsOf(comment: string, n = 5): string[] {
+  const words = comment.toLowerCase().match(/[a-z0-9']+/g) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i + n <= words.length; i++) out.push(words.slice(i, i + n).join(' '));
+  return out;
+}
 
-const USUAL =
-  'The response correctly names the waxy cuticle but gives only one of the three adaptations the question asks for.';
+function plain(text: string): string {
+  return (text.toLowerCase().match(/[a-z0-9']+/g) ?? []).join(' ');
+}
 
-describe("the teacher's comment an answer is given", () => {
-  it('follows what the teacher says of answers like this one, not a one-off remark on the nearest', () => {
-    const examples = [
-      // The nearest answer, with a remark about that answer alone.
-      {
-        answer: 'Plants have a waxy cuticle on their leaves so that the water does not evaporate.',
-        score: 1,
-        comment: 'Neat handwriting this time; the cuticle point is fine.',
-      },
-      {
-        answer: 'A waxy cuticle on the leaves stops water evaporating from plants.',
-        score: 1,
-        comment: USUAL,
-      },
-      {
-        answer: 'The leaves have a waxy layer so less water evaporates.',
-        score: 1,
-        comment: USUAL,
-      },
-      {
-        answer: 'Plants keep water with a waxy cuticle and store it in their stems.',
-        score: 1,
-        comment:
-          'The response correctly names the waxy cuticle and water storage but gives only two of the three adaptations.',
-      },
-    ];
-    expect(nearestTeacherComment(model, PARTIAL_ANSWER, 1, 3, examples)).toBe(USUAL);
-  });
+const COMMENTS = {
+  partial:
+    'You describe the waxy cuticle well, but you only mention one adaptation when the question asks for three.',
+  full: 'Lovely work Amira, every adaptation is there and your cactus example is spot on.',
+};
 
-  it('takes only comments on answers with the same verdict, and only from similar answers', () => {
-    const examples = [
-      { answer: COMPLETE_ANSWER, score: 3, comment: 'The response explains all three clearly.' },
-      {
-        answer: 'My favourite football team won on Saturday afternoon.',
-        score: 1,
-        comment: 'The response gives one way only.',
-      },
-    ];
-    // The full-marks comment is another verdict; the score-1 answer shares no words with this one.
-    expect(nearestTeacherComment(model, PARTIAL_ANSWER, 1, 3, examples)).toBeUndefined();
-    expect(nearestTeacherComment(model, COMPLETE_ANSWER, 3, 3, examples)).toBe(
-      'The response explains all three clearly.',
-    );
-  });
-
-  it('never takes a comment that contradicts the score or shows rubric syntax', () => {
-    const answer = 'Plants have a waxy cuticle on their leaves.';
-    const examples = [
-      { answer, score: 1, comment: 'The response is correct.' },
-      { answer, score: 1, comment: 'Score 1: one way | cuticle' },
-    ];
-    expect(nearestTeacherComment(model, PARTIAL_ANSWER, 1, 3, examples)).toBeUndefined();
-  });
-
-  it('measures agreement by shared words and word pairs', () => {
-    expect(commentAgreement(USUAL, USUAL)).toBe(1);
-    expect(commentAgreement(USUAL, 'Nothing alike here.')).toBe(0);
-    const near = commentAgreement(USUAL, USUAL.replace('only one', 'only two'));
-    expect(near).toBeGreaterThan(0.8);
-    expect(near).toBeLessThan(1);
-  });
-});
-
-describe("feedback written on the teacher's reasons", () => {
+describe("a teacher's comment on one answer", () => {
   const examples = [
+    { answer: PARTIAL_ANSWER, score: 1, comment: COMMENTS.partial },
+    { answer: COMPLETE_ANSWER, score: 3, comment: COMMENTS.full },
     {
-      answer: 'Plants have a waxy layer on their leaves that stops water evaporating.',
+      answer: 'A waxy cuticle on the leaves stops water evaporating from plants.',
       score: 1,
-      comment: USUAL,
-    },
-    {
-      answer: COMPLETE_ANSWER.replace('Desert plants', 'Plants in deserts'),
-      score: 3,
-      comment: 'The response correctly describes the cuticle, the stomata and the small leaves.',
+      comment: COMMENTS.partial,
     },
   ];
 
-  it('ends a partial answer with one short next step naming a point it misses', () => {
-    const r = markOffline({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER, examples });
-    expect(r.score).toBe(1);
-    expect(r.aiComment).toContain('gives only one of the three adaptations');
-    expect(r.suggestion).toMatch(/^Next time, /);
-    expect(r.suggestion.split(/\s+/).length).toBeLessThanOrEqual(14);
-    // A point of the rubric the answer does not give, never the one it gives.
-    expect(r.suggestion).not.toMatch(/cuticle/i);
-    expect(r.suggestion).toMatch(/stomata|leaves|roots|stems|water/i);
-    expect(contradictionOf(`${r.aiComment} ${r.suggestion}`, r.score, 3)).toBeUndefined();
+  it('is never shown to another student, even for the same words, while its mark still counts', () => {
+    for (const [answer, comment, score] of [
+      [PARTIAL_ANSWER, COMMENTS.partial, 1],
+      [COMPLETE_ANSWER, COMMENTS.full, 3],
+      [`${PARTIAL_ANSWER} `, COMMENTS.partial, 1],
+    ] as const) {
+      const r = markOffline({ ...PLANT_QUESTION, answer, examples });
+      // The teacher's mark of the same text is followed.
+      expect(r.score).toBe(score);
+      const shown = plain(`${r.aiComment} ${r.suggestion}`);
+      for (const run of runsOf(comment)) expect(shown).not.toContain(run);
+      expect(shown).not.toContain('amira');
+    }
   });
 
-  it('never asks a full-marks answer for more, and quotes its words the reasons speak of', () => {
-    const r = markOffline({ ...PLANT_QUESTION, answer: COMPLETE_ANSWER, examples });
-    expect(r.score).toBe(3);
-    expect(r.aiComment).toMatch(
-      /^Your response is correct\. Your response correctly describes the cuticle/,
-    );
-    expect(r.aiComment).toMatch(/Well put: "[^"]*(?:cuticle|stomata|leaves)[^"]*"\./);
-    // Tutors write no next step on full marks: the suggestion is three words.
-    expect(r.suggestion).toBe('Keep it up.');
-    const text = `${r.aiComment} ${r.suggestion}`;
-    expect(text).not.toMatch(/\b(?:add|to improve|does not mention)\b/i);
-    expect(contradictionOf(text, 3, 3)).toBeUndefined();
-  });
-
-  it('quotes a list item without its bullet, and never praises an answer with no marks', () => {
-    const listed = `- ${COMPLETE_ANSWER.split('. ').join('.\n- ')}`;
-    const r = markOffline({ ...PLANT_QUESTION, answer: listed, examples });
-    expect(hasRawSyntax(`${r.aiComment} ${r.suggestion}`)).toBe(false);
-    expect(r.aiComment).not.toMatch(/"\s*-/);
-    const zero = markOffline({
-      ...PLANT_QUESTION,
-      answer: 'Plants are green and grow in soil.',
-      examples: [
-        ...examples,
-        {
-          answer: 'Plants are green and they grow in the soil.',
-          score: 0,
-          comment: 'The response does not describe any way plants reduce water loss.',
-        },
-      ],
-    });
-    expect(zero.score).toBe(0);
-    expect(zero.aiComment).toMatch(/^Your response is incorrect\. Your response does not describe/);
-    expect(contradictionOf(`${zero.aiComment} ${zero.suggestion}`, 0, 3)).toBeUndefined();
-  });
-});
-
-describe("the next step the teacher's reasons give", () => {
-  it('turns what the teacher says is missing into the next step', () => {
-    const comment =
-      'The response names the waxy cuticle correctly but does not describe how stomata reduce transpiration.';
-    const r = markOffline({
+  it('writes the same feedback with or without the comments', () => {
+    const withComments = markOffline({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER, examples });
+    const without = markOffline({
       ...PLANT_QUESTION,
       answer: PARTIAL_ANSWER,
-      examples: [
-        {
-          answer: 'A waxy cuticle on the leaves stops water evaporating from plants.',
-          score: 1,
-          comment,
-        },
-        { answer: 'The leaves have a waxy layer so less water evaporates.', score: 1, comment },
-      ],
+      examples: examples.map(({ answer, score }) => ({ answer, score })),
     });
-    expect(r.score).toBe(1);
-    expect(r.aiComment).toContain('does not describe how stomata reduce transpiration');
-    expect(r.suggestion).toBe('Next time, describe how stomata reduce transpiration.');
-    expect(contradictionOf(`${r.aiComment} ${r.suggestion}`, 1, 3)).toBeUndefined();
+    expect(withComments).toEqual(without);
   });
 });
 
