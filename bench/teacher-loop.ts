@@ -28,7 +28,7 @@ import { loadQuestions, type TQuestionData } from './learning-curve';
  * other SAF questions never were (held out), and are reported apart.
  *
  * Options: --limit N|all (a seeded sample of N answers per question, 300 by default: the whole
- * of ASAP takes about 15 minutes on a shared two-core machine, the sample about 3), --budgets
+ * of ASAP takes about 16 minutes on a shared two-core machine, the sample about 2), --budgets
  * 0,0.1,0.2,0.3, --seed N, --rounds N (rounds of asking, 2 by default), --files a,b, --part
  * tuning|held-out|all (all by default).
  */
@@ -209,14 +209,15 @@ async function benchFile(
         `  ${String(budget).padEnd(8)} ${fmt(loop.fisherMeanQwk).padStart(22)} ${fmt(loop.qwk).padStart(7)}   ${fmt(mean((a) => a.fisherMeanQwk)).padStart(22)} ${fmt(mean((a) => a.qwk)).padStart(7)}`,
       );
     }
-    const at = options.budgets.includes(0.2) ? 0.2 : (options.budgets.at(-1) ?? 0);
-    const perQuestion = scoreOf(runs.get(at)?.finals ?? new Map(), heldOut).perGroupQwk;
     const perZero = scoreOf(zero, heldOut).perGroupQwk;
-    console.log(
-      `  per question, budget 0 → ${at}: ${Object.entries(perQuestion)
-        .map(([g, k]) => `${g.split(' ').pop()} ${(perZero[g] ?? 0).toFixed(2)}→${k.toFixed(2)}`)
-        .join(', ')}`,
-    );
+    for (const at of options.budgets.filter((b) => b > 0)) {
+      const perQuestion = scoreOf(runs.get(at)?.finals ?? new Map(), heldOut).perGroupQwk;
+      console.log(
+        `  per question, budget 0 → ${at}: ${Object.entries(perQuestion)
+          .map(([g, k]) => `${g.split(' ').pop()} ${(perZero[g] ?? 0).toFixed(2)}→${k.toFixed(2)}`)
+          .join(', ')}`,
+      );
+    }
   }
 
   // How well needsReview finds the marker's mistakes (zero-shot marks).
