@@ -23,3 +23,23 @@ export const ZAnswerMark = z.object({
   contentModeration: ZContentModeration,
 });
 export type TAnswerMark = z.infer<typeof ZAnswerMark>;
+
+/**
+ * Why the marker is unsure of a mark (issue 27): shown beside a mark the teacher should look at.
+ * The offline engine gives the reason of its lowest confidence signal (`marking/confidence.ts`).
+ */
+export const MARK_DOUBTS = {
+  /** Words without sentences: a list of the rubric's terms is not an explanation. */
+  noSentence: 'unsure: no sentence',
+  /** The answer negates or reverses a key point of the rubric, or says it of another subject. */
+  contradictsRubric: 'unsure: contradicts the rubric',
+  /** The answer is unlike every answer the teacher has marked for this question. */
+  farFromExamples: 'unsure: far from the marked examples',
+  /** The answer lies half-way between two marks. */
+  betweenMarks: 'unsure: between two marks',
+  /** Much of the answer could not be read (garbled OCR text). */
+  hardToRead: 'unsure: hard to read',
+  /** The rubric names no answer, so the mark rests on the answer's form, not its facts. */
+  rubricNamesNoAnswer: 'unsure: the rubric names no answer',
+} as const;
+export type TMarkDoubt = (typeof MARK_DOUBTS)[keyof typeof MARK_DOUBTS];

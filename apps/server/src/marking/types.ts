@@ -37,4 +37,8 @@ export type TMarkResult = TAnswerMark & {
    * far its unrounded score lies from the half-way point between two marks). Hosted models give none.
    */
   confidence?: number | undefined;
+  /** Why the engine is unsure, when its confidence is low ('unsure: no sentence', MARK_DOUBTS). */
+  confidenceReason?: string | undefined;
+  /** The mark should wait for the teacher's look (its confidence is under the review line). */
+  needsReview?: boolean | undefined;
 };

@@ -10,7 +10,7 @@ import {
 import { combineModeration, moderateText } from '../moderation';
 import type { TMarkedExample, TMarkingInput, TMarkResult } from '../types';
 import { criteriaModelOf } from './criteria';
-import { gatherEvidence } from './evidence';
+import { gatherEvidence, type TEvidence } from './evidence';
 import { writeFeedback } from './feedback';
 import {
   cutFollowsExamples,
@@ -40,6 +40,8 @@ export type TOfflineMark = TMarkResult & {
    * no teacher-marked examples stand in for one: the mark rests on the answer's form, not its facts.
    */
   restsOnForm: boolean;
+  /** What the marker read in the answer (without injected text): the confidence reads it. */
+  evidence: TEvidence;
 };
 
 const exampleViews = new WeakMap<TQuestionModel, Map<string, TShotView>>();
@@ -258,5 +260,6 @@ export function markOffline(
     contentModeration: moderation,
     engine: learner ? `${OFFLINE_ENGINE}+${learner.engineTag}` : OFFLINE_ENGINE,
     restsOnForm: examples.length === 0 && criteriaModelOf(model) !== undefined,
+    evidence: clean.evidence,
   };
 }
