@@ -17,14 +17,22 @@ export function needsReview(row: TClassAnswerRow): boolean {
   return rowState(row.answer) === 'toReview';
 }
 
-/** A 32-bit FNV-1a hash of the text: the same text always gives the same number. */
+/**
+ * A 32-bit hash of the text (FNV-1a, then murmur3's finaliser to spread the last characters over
+ * every bit): the same text always gives the same number.
+ */
 function hash(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
+    h = Math.imul(h, 0x01000193);
   }
-  return h;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 export type TOrderedRow = TClassAnswerRow & {

@@ -93,7 +93,7 @@ export function MarkBar({
                 }
               }}
               inputMode="numeric"
-              w={150}
+              w={110}
               error={outOfRange ? C.typedOutOfRange(typed, answer.marks) : undefined}
               data-testid="class-marking-mark-input"
             />

@@ -12,9 +12,9 @@ const COLORS: Record<TRowState, string> = {
 };
 
 /** A student's state on the marking screen, in words and colour. */
-export function StateBadge({ state }: { state: TRowState }) {
+export function StateBadge({ state, size = 'sm' }: { state: TRowState; size?: 'xs' | 'sm' }) {
   return (
-    <Badge variant="light" color={COLORS[state]} tt="none" style={{ flexShrink: 0 }}>
+    <Badge variant="light" size={size} color={COLORS[state]} tt="none" style={{ flexShrink: 0 }}>
       {MESSAGES.classMarking.state[state]}
     </Badge>
   );

@@ -68,7 +68,7 @@ export function StudentList({
                             {answer.score}/{answer.marks}
                           </Text>
                         )}
-                        <StateBadge state={rowState(answer)} />
+                        <StateBadge state={rowState(answer)} size="xs" />
                       </Group>
                     </Group>
                   </UnstyledButton>

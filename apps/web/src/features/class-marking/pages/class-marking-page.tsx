@@ -210,6 +210,8 @@ export default function ClassMarkingPage() {
               onClick={() => setHelpOpen(true)}
               leftSection={<IconKeyboard size={14} aria-hidden />}
               aria-keyshortcuts="?"
+              // A phone has no keyboard to use them with.
+              visibleFrom="sm"
             >
               {C.keysButton}
             </Button>
@@ -228,7 +230,7 @@ export default function ClassMarkingPage() {
           <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 3, lg: 1 }}>
             <StudentList rows={rows} current={index} onSelect={goTo} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
+          <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
             <Stack gap="sm">
               <AnswerPanel row={row} index={index} total={rows.length} />
               <MarkBar
@@ -246,7 +248,7 @@ export default function ClassMarkingPage() {
               />
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 4 }} order={{ base: 2, lg: 3 }}>
+          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
             <QuestionPanel question={data.question} />
           </Grid.Col>
         </Grid>
