@@ -1,7 +1,7 @@
 import { Button, Grid, Group, Paper, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconArrowLeft, IconKeyboard } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
 import { LoadError } from '../../../components/load-error';
@@ -63,6 +63,11 @@ export default function ClassMarkingPage() {
   const index = found >= 0 ? found : startIndex(rows);
   const row = rows[index] ?? null;
   const answer = row?.answer ?? null;
+  // The student first shown stays shown when the order changes (anonymous mode, a refresh).
+  const shownId = row?.student._id ?? null;
+  useEffect(() => {
+    if (currentId === null && shownId !== null) setCurrentId(shownId);
+  }, [currentId, shownId]);
 
   const goTo = useCallback(
     (next: number) => {
