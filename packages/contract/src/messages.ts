@@ -844,7 +844,7 @@ export const MESSAGES = {
     nextToReview: 'Next to review',
     accept: 'Accept mark',
     acceptLabel: (score: number, marks: number) => `Accept the mark ${score}/${marks}`,
-    markLabel: (marks: number) => `Your mark (0-${marks})`,
+    markLabel: (marks: number) => `Mark (0-${marks})`,
     save: 'Save mark',
     typed: (typed: string) => `Mark typed: ${typed} — Enter saves it`,
     typedOutOfRange: (typed: string, marks: number) => `${typed} is not a mark from 0 to ${marks}`,
