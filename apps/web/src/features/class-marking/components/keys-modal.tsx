@@ -9,20 +9,21 @@ export function KeysModal({ opened, onClose }: { opened: boolean; onClose: () =>
     <Modal opened={opened} onClose={onClose} title={C.keysTitle} centered>
       <Table verticalSpacing={6} data-testid="class-marking-keys">
         <Table.Tbody>
-          {C.keys.map(([keys, what]) => (
-            <Table.Tr key={keys}>
+          {C.keys.map((line) => (
+            <Table.Tr key={line.what}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {keys.split(/\s{2}/).map((key, i) =>
-                  key === 'or' || key === 'then' ? (
-                    <Text key={i} span size="xs" c="dimmed" mx={4}>
-                      {key}
-                    </Text>
-                  ) : (
-                    <Kbd key={i}>{key}</Kbd>
-                  ),
-                )}
+                {line.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 && (
+                      <Text span size="xs" c="dimmed" mx={4}>
+                        {C.keyJoin[line.join]}
+                      </Text>
+                    )}
+                    <Kbd>{key}</Kbd>
+                  </span>
+                ))}
               </Table.Td>
-              <Table.Td>{what}</Table.Td>
+              <Table.Td>{line.what}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
