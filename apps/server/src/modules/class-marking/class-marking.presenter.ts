@@ -1,4 +1,8 @@
-import type { TClassAnswer, TClassAnswerRow } from '@stem/contract/class-marking';
+import {
+  REVIEW_REASONS,
+  type TClassAnswer,
+  type TClassAnswerRow,
+} from '@stem/contract/class-marking';
 import type { TFeedback, TReviewReason } from '../../db/schema';
 import type { TStudentAnswerRow } from './class-marking.queries';
 
@@ -35,7 +39,10 @@ function presentAnswer(row: TStudentAnswerRow): TClassAnswer | null {
     suggestion: feedback?.suggestion ?? null,
     teacherFeedback: row.teacherFeedback,
     doubt: row.reviewDoubt,
-    reasons: json<TReviewReason[]>(row.reviewReasons) ?? [],
+    // Only the reasons the screen can word (a reason added later must not break the reply).
+    reasons: (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
+      (REVIEW_REASONS as readonly string[]).includes(r),
+    ),
     flagged: row.isFlagged === true,
     reviewedAt,
     reviewedBy: reviewedAt ? row.reviewerName : null,
