@@ -134,6 +134,10 @@ export function MarkBar({
             {status}
           </Text>
         </Group>
+        {/* Keyboard first: the keys in one line where there is a keyboard. */}
+        <Text size="xs" c="dimmed" visibleFrom="sm">
+          {C.keysHint}
+        </Text>
       </Stack>
     </Paper>
   );

@@ -53,12 +53,17 @@ export function StudentList({
                       background: selected ? 'var(--mantine-color-blue-light)' : undefined,
                     }}
                   >
-                    <Group gap={6} wrap="nowrap" justify="space-between">
+                    {/* The name takes what the mark and state leave, and wraps rather than cut. */}
+                    <Group
+                      gap={6}
+                      wrap="nowrap"
+                      justify="space-between"
+                      preventGrowOverflow={false}
+                    >
                       <Text
                         size="sm"
                         fw={selected ? 700 : 400}
-                        truncate="end"
-                        style={{ minWidth: 0 }}
+                        style={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}
                       >
                         {row.label}
                       </Text>
