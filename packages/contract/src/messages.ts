@@ -856,8 +856,7 @@ export const MESSAGES = {
     accepted: (name: string, score: number, marks: number) => `${name}: ${score}/${marks} accepted`,
     saveFailed: 'Could not save the mark. Please try again.',
     keysButton: 'Keys',
-    keysHint:
-      'J/K move · N next to review · A accept · 0-9 then Enter save · P original · ? all keys',
+    keysHint: 'J/K move · N to review · A accept · 0-9, Enter save · P original · ? keys',
     keysTitle: 'Keyboard shortcuts',
     /** Each line of the keys dialog: its keys (alternatives, or a sequence) and what they do. */
     keys: [
