@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import { DESKTOP, expectNoHorizontalOverflow, signIn, snap } from './support/pages';
@@ -9,6 +11,16 @@ import { expect, test } from './support/test';
 const C = MESSAGES.classMarking;
 /** The brief's smallest phone: nothing may be wider than 375 px. */
 const SMALL_PHONE = { width: 375, height: 812 } as const;
+
+/** Serious or critical axe-core findings on the page as it is (WCAG 2.1 A and AA). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 const QUESTION = {
   question: 'Why does a metal spoon feel colder than a wooden spoon at the same temperature?',
@@ -113,10 +125,12 @@ test.describe('marking one question across the class', () => {
     await expect(page.getByTestId('class-marking-original')).toBeHidden();
 
     await snap(page, 'class-marking', [DESKTOP, SMALL_PHONE]);
+    expect(await axeFindings(page), 'accessibility at 1280 px').toEqual([]);
     await page.setViewportSize(SMALL_PHONE);
     await expectNoHorizontalOverflow(page);
     // On a phone the same actions are buttons.
     await expect(page.getByRole('button', { name: C.nextToReview })).toBeVisible();
+    expect(await axeFindings(page), 'accessibility at 375 px').toEqual([]);
     await page.setViewportSize(DESKTOP);
 
     // Anonymous mode: no names, "Student n" in a shuffled order that stays the same.

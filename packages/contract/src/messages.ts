@@ -793,9 +793,9 @@ export const MESSAGES = {
     loading: 'Loading the answers...',
     loadFailed: 'Could not load the answers. Please try again.',
     backToClass: (name: string) => `Back to ${name}`,
-    /** The class page's button beside each question, and the review queue's link. */
+    /** The class page's button beside each question (its name holds its text), and the queue's link. */
     open: 'Mark answers',
-    openLabel: (question: string) => `Mark every answer to "${question}" in this class`,
+    openLabel: (question: string) => `Mark answers to "${question}"`,
     openFromQueue: 'Mark this question for the whole class',
     questionHeading: 'Question',
     rubricHeading: 'Rubric',
@@ -843,7 +843,7 @@ export const MESSAGES = {
     next: 'Next',
     nextToReview: 'Next to review',
     accept: 'Accept mark',
-    acceptLabel: (score: number, marks: number) => `Accept the mark ${score}/${marks}`,
+    acceptLabel: (score: number, marks: number) => `Accept mark ${score}/${marks}`,
     markLabel: (marks: number) => `Mark (0-${marks})`,
     save: 'Save mark',
     typed: (typed: string) => `Mark typed: ${typed} — Enter saves it`,
