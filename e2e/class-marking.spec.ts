@@ -117,10 +117,12 @@ test.describe('marking one question across the class', () => {
     // ? shows the keys; P opens the original.
     await page.keyboard.press('?');
     await expect(page.getByTestId('class-marking-keys')).toBeVisible();
+    expect(await axeFindings(page), 'accessibility of the keys dialog').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('class-marking-keys')).toBeHidden();
     await page.keyboard.press('p');
     await expect(page.getByTestId('class-marking-original')).toBeVisible();
+    expect(await axeFindings(page), 'accessibility of the original').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('class-marking-original')).toBeHidden();
 

@@ -6,7 +6,13 @@ const C = MESSAGES.classMarking;
 /** "?": the screen's keys. */
 export function KeysModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title={C.keysTitle} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={C.keysTitle}
+      centered
+      closeButtonProps={{ 'aria-label': C.close }}
+    >
       <Table verticalSpacing={6} data-testid="class-marking-keys">
         <Table.Tbody>
           {C.keys.map((line) => (

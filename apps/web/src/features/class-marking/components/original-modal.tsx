@@ -26,7 +26,14 @@ export function OriginalModal({
   onClose: () => void;
 }) {
   return (
-    <Modal opened={answer !== null} onClose={onClose} title={title} size="lg" centered>
+    <Modal
+      opened={answer !== null}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': C.close }}
+    >
       {answer && (
         <Stack gap="sm" data-testid="class-marking-original">
           <Group gap="xs" wrap="wrap">
