@@ -62,6 +62,9 @@ test.describe('marking one question across the class', () => {
     await signIn(page, teacher.email, teacher.password);
     await page.goto(`/class/${classId}`);
     await page.getByRole('button', { name: MESSAGES.classesPage.showQuestions(1) }).click();
+    await expect(page.getByRole('link', { name: C.openLabel(QUESTION.question) })).toBeVisible();
+    // The class page's question list with its new button, at both widths.
+    await snap(page, 'class-marking-class-page', [DESKTOP, SMALL_PHONE]);
     await page.getByRole('link', { name: C.openLabel(QUESTION.question) }).click();
     await expect(page).toHaveURL(new RegExp(`/class/${classId}/questions/${questionId}/mark$`));
 
