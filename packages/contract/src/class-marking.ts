@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMarkDoubtKey } from './marking';
 import { RELEASE_MODES } from './regrades';
 import { SUBMISSION_STATUSES } from './submissions';
 
@@ -48,6 +49,8 @@ export const ZClassAnswer = z.object({
   /** The marker's doubt (0..100, null when it was sure) and why. */
   doubt: z.number().int().nullable(),
   reasons: z.array(z.enum(REVIEW_REASONS)),
+  /** What the marker was unsure of (a key of MARK_DOUBTS), null when it was sure or did not say. */
+  doubtNote: ZMarkDoubtKey.nullable(),
   flagged: z.boolean(),
   /** The teacher's review: when and by whom (null: not reviewed yet), and whether they changed it. */
   reviewedAt: z.string().nullable(),

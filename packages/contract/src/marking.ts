@@ -43,3 +43,21 @@ export const MARK_DOUBTS = {
   rubricNamesNoAnswer: 'unsure: the rubric names no answer',
 } as const;
 export type TMarkDoubt = (typeof MARK_DOUBTS)[keyof typeof MARK_DOUBTS];
+export const MARK_DOUBT_KEYS = Object.keys(MARK_DOUBTS) as [
+  keyof typeof MARK_DOUBTS,
+  ...(keyof typeof MARK_DOUBTS)[],
+];
+/** A doubt as stored with a mark: its key, so the words can change without touching stored marks. */
+export type TMarkDoubtKey = keyof typeof MARK_DOUBTS;
+export const ZMarkDoubtKey = z.enum(MARK_DOUBT_KEYS);
+
+/** A stored doubt key the contract still knows (one removed since must not break a reply). */
+export function isMarkDoubtKey(value: string | null | undefined): value is TMarkDoubtKey {
+  return value !== null && value !== undefined && Object.hasOwn(MARK_DOUBTS, value);
+}
+
+/** The key of a doubt the engine worded, or null for words that are not one of MARK_DOUBTS. */
+export function markDoubtKeyOf(text: string | undefined): TMarkDoubtKey | null {
+  if (text === undefined) return null;
+  return MARK_DOUBT_KEYS.find((key) => MARK_DOUBTS[key] === text) ?? null;
+}

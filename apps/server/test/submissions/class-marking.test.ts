@@ -6,10 +6,14 @@ import {
   type TClassQuestionAnswers,
   type TClassQuestionAnswersResponse,
 } from '@stem/contract/class-marking';
+import { markDoubtKeyOf } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
+import { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
+import type { z } from 'zod';
 import { RELEASE_PATHS } from '@stem/contract/regrades';
 import type { TDb } from '../../src/db/client';
 import { getClassQuestionAnswers } from '../../src/modules/class-marking/class-marking.service';
+import { createMarker } from '../../src/marking/engine';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -24,6 +28,7 @@ import {
 import {
   answerUrl,
   classroom,
+  detailsUrl,
   markOk,
   PHOTOSYNTHESIS_ANSWER,
   reviewedUrl,
@@ -180,6 +185,48 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     const data = await read(room.teacher);
     expect(data.question.releaseMode).toBe('on_release');
     expect(bellaRow(data).answer?.held).toEqual({ review: false, release: true });
+  });
+
+  it('carries what the marker was unsure of, in its own words, to the screen and the details', async () => {
+    // A list of the rubric's words with no sentence: the engine says what it doubts (issue 27).
+    const salad = 'membrane water dilute concentrated solution partially permeable moves';
+    const engine = await createMarker().mark({
+      question: room.osmosis.question,
+      marks: room.osmosis.marks,
+      lowMarkRange: room.osmosis.lowMarkRange,
+      highMarkRange: room.osmosis.highMarkRange,
+      rubric: room.osmosis.rubric,
+      answer: salad,
+      source: 'typed',
+    });
+    const expected = engine.needsReview ? markDoubtKeyOf(engine.confidenceReason) : null;
+    const id = await submitOk(t, room.student, room.cls, [
+      { question: room.osmosis, answer: salad },
+    ]);
+    await markOk(t, room.student, room.cls.id, id);
+
+    const onScreen = present(
+      bellaRow(await read(room.teacher, room.cls.id, room.osmosis.id)).answer,
+    );
+    expect(onScreen.doubtNote).toBe(expected);
+    if (expected !== null) expect(onScreen.reasons).toContain('uncertain');
+    const details = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(id),
+      headers: room.teacher.headers,
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const review =
+      details.json<z.infer<typeof ZSubmissionDetailsResponse>>().data.submissions[0]?.review;
+    expect(review?.note).toBe(expected ?? undefined);
+    // The student never sees the marker's doubt.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(id),
+      headers: room.student.headers,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.body).not.toContain('"note"');
   });
 
   it("is the class's teacher's and the school admin's; anyone else is refused", async () => {

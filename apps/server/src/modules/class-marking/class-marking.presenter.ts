@@ -1,3 +1,4 @@
+import { isMarkDoubtKey } from '@stem/contract/marking';
 import {
   REVIEW_REASONS,
   type TClassAnswer,
@@ -43,6 +44,7 @@ function presentAnswer(row: TStudentAnswerRow): TClassAnswer | null {
     reasons: (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
       (REVIEW_REASONS as readonly string[]).includes(r),
     ),
+    doubtNote: isMarkDoubtKey(row.doubtNote) ? row.doubtNote : null,
     flagged: row.isFlagged === true,
     reviewedAt,
     reviewedBy: reviewedAt ? row.reviewerName : null,

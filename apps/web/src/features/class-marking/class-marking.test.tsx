@@ -38,6 +38,7 @@ function answer(n: number, patch: Partial<TClassAnswer> = {}): TClassAnswer {
     teacherFeedback: null,
     doubt: null,
     reasons: [],
+    doubtNote: null,
     flagged: false,
     reviewedAt: null,
     reviewedBy: null,

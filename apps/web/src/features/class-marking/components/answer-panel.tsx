@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TClassAnswer } from '@stem/contract/class-marking';
+import { MARK_DOUBTS } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
 import { formatSubmissionDate } from '../../../lib/dates';
 import { rowState, type TOrderedRow } from '../marking-order';
@@ -30,6 +31,11 @@ function MarkLines({ answer }: { answer: TClassAnswer }) {
         {answer.doubt !== null && !answer.reviewedAt && (
           <Badge variant="light" color="orange" tt="none">
             {C.doubt(answer.doubt)}
+          </Badge>
+        )}
+        {answer.doubtNote && !answer.reviewedAt && (
+          <Badge variant="light" color="orange" tt="none" data-testid="class-marking-doubt-note">
+            {MARK_DOUBTS[answer.doubtNote]}
           </Badge>
         )}
         {reasons
