@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { isPdfjsCancelNoise } from './apps/server/src/extraction/pdf-cancel-noise';
+import { isPdfjsCancelNoise } from './apps/server/src/extraction/pdf-cancel-noise.ts';
 
 /**
  * Most test files wait on PostgreSQL, Redis, child processes and timers rather than the CPU, so more

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { ZContentModeration, ZFeedback } from './marking';
+import { ZContentModeration, ZFeedback, ZMarkDoubtKey } from './marking';
 import { pagedReply, ZPageQuery, ZSearchTerm } from './paging';
 
 /**
@@ -143,6 +143,8 @@ export const ZSubmissionAnswer = z.object({
     .object({
       doubt: z.number().int(),
       reasons: z.array(z.enum(['flagged', 'unreadable', 'uncertain', 'held'])),
+      /** What the marker was unsure of, with 'uncertain' (a key of MARK_DOUBTS, issue 27). */
+      note: ZMarkDoubtKey.optional(),
     })
     .nullable()
     .optional(),

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { TMarkDoubtKey } from '@stem/contract/marking';
 
 const id = () =>
   uuid('id')
@@ -492,6 +493,11 @@ export const submissionAnswers = pgTable(
     reviewDoubt: integer('review_doubt'),
     /** Why it was unsure: 'flagged', 'unreadable', 'uncertain'. */
     reviewReasons: jsonb('review_reasons').$type<TReviewReason[]>(),
+    /**
+     * What the marker itself was unsure of, with 'uncertain' (issue 27): a key of the contract's
+     * MARK_DOUBTS ('noSentence', 'contradictsRubric', ...), shown to teachers only.
+     */
+    doubtNote: text('doubt_note').$type<TMarkDoubtKey>(),
     /** The teacher who last reviewed (accepted or overrode) the mark, and when. */
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
 import type { AiPort } from '../adapters/ai/port';
 import { markWithAi } from './hosted';
 import { markOffline, OFFLINE_ENGINE } from './offline/offline-marker';
+import { CONFIDENCE, markConfidence } from './confidence';
 import type { TMarkingInput, TMarkResult } from './types';
 
 export type TAnswerMarker = {
@@ -9,21 +10,13 @@ export type TAnswerMarker = {
   mark(input: TMarkingInput): Promise<TMarkResult>;
 };
 
-/**
- * How sure a mark rounded from `raw` is: 1 on a whole mark, 0 half-way between two marks (where the
- * smallest change in the answer would change the mark).
- */
-export function roundingConfidence(raw: number): number {
-  if (!Number.isFinite(raw)) return 0;
-  const fraction = raw - Math.floor(raw);
-  return Math.min(1, Math.abs(fraction - 0.5) * 2);
-}
+export { roundingConfidence } from './confidence';
 
 /**
  * The confidence of a mark made against a rubric that names no answer: below the review queue's
  * line (ENGINE_CONFIDENCE_REVIEW_BELOW, 0.2), so the teacher sees each such mark.
  */
-export const FORM_ONLY_CONFIDENCE = 0.1;
+export const FORM_ONLY_CONFIDENCE = CONFIDENCE.formOnly;
 
 /**
  * The configured marker: the offline engine when no AI port is given (AI_PROVIDER=offline), the
@@ -36,13 +29,22 @@ export function createMarker(options: { ai?: AiPort | undefined } = {}): TAnswer
     return {
       engine: OFFLINE_ENGINE,
       mark: (input) => {
-        // The offline marker returns an extra rawScore for the bench; the product keeps the contract shape.
-        const { rawScore, restsOnForm, ...mark } = markOffline(input);
-        const confidence = roundingConfidence(rawScore);
-        // A mark that cannot rest on facts (the rubric names no answer) waits in Needs review.
+        // The offline marker returns extra fields for the bench and the confidence; the product
+        // keeps the contract shape, with the mark's confidence, its doubt and whether it needs review.
+        const offline = markOffline(input);
+        const {
+          rawScore: _raw,
+          restsOnForm: _form,
+          evidence: _evidence,
+          doubts: _doubts,
+          ...mark
+        } = offline;
+        const { confidence, reason, needsReview } = markConfidence(input, offline);
         return Promise.resolve({
           ...mark,
-          confidence: restsOnForm ? Math.min(confidence, FORM_ONLY_CONFIDENCE) : confidence,
+          confidence,
+          ...(reason ? { confidenceReason: reason } : {}),
+          needsReview,
         });
       },
     };

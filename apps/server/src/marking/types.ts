@@ -1,4 +1,4 @@
-import type { TAnswerMark, TMarkerDoubt } from '@stem/contract/marking';
+import type { TAnswerMark } from '@stem/contract/marking';
 
 /**
  * A teacher-marked answer to the same question, used by the marker as a worked example; `comment` is
@@ -37,10 +37,8 @@ export type TMarkResult = TAnswerMark & {
    * far its unrounded score lies from the half-way point between two marks). Hosted models give none.
    */
   confidence?: number | undefined;
-  /**
-   * Why the engine doubts the mark (`MARKER_DOUBTS`: "unsure: no sentence", "unsure: contradicts the
-   * rubric", "unsure: copies the rubric's text"), for the teacher and for the confidence; the
-   * offline engine gives them (issue 27), hosted models none.
-   */
-  doubts?: TMarkerDoubt[] | undefined;
+  /** Why the engine is unsure, when its confidence is low ('unsure: no sentence', MARK_DOUBTS). */
+  confidenceReason?: string | undefined;
+  /** The mark should wait for the teacher's look (its confidence is under the review line). */
+  needsReview?: boolean | undefined;
 };

@@ -20,6 +20,7 @@ import { scanRoutes } from './scans/scans.routes';
 import { ownerRoutes } from './owner/owner.routes';
 import { releaseRoutes } from './release/release.routes';
 import { regradeRoutes } from './regrades/regrades.routes';
+import { classMarkingRoutes } from './class-marking/class-marking.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -42,6 +43,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(ownerRoutes, { ctx });
   await api.register(releaseRoutes, { ctx });
   await api.register(regradeRoutes, { ctx });
+  await api.register(classMarkingRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -269,6 +269,12 @@ export const MATRIX: Record<string, TRow> = {
     isolated: true,
     noBody: true,
   },
+  // Marking one question across the class (issue 27)
+  listClassQuestionAnswers: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+  },
   requestRegrade: {
     allow: STUDENT,
     params: { id: 'submission', answerId: 'answer' },

@@ -26,6 +26,8 @@ const page = (load: () => Promise<TPageModule>, title?: string): NonIndexRouteOb
 const usersPage = page(() => import('../features/users/pages/users-page'));
 const adminClassesPage = page(() => import('../features/classes/pages/admin-classes-page'));
 const adminClassPage = page(() => import('../features/classes/pages/admin-class-details-page'));
+/** Marking one question across a class (issue 27): the class's teacher, or the school's admin. */
+const classMarkingPage = page(() => import('../features/class-marking/pages/class-marking-page'));
 const adminSubmissionsPage = page(
   () => import('../features/submissions/pages/admin-submissions-page'),
 );
@@ -129,6 +131,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: '/admin/all-classes', ...adminClassesPage },
                   { path: '/admin/class/:id', ...adminClassPage },
+                  { path: '/admin/class/:id/questions/:questionId/mark', ...classMarkingPage },
                   { path: '/all-classes/:id', ...adminClassPage },
                   { path: '/admin/submissions', ...adminSubmissionsPage },
                   { path: '/all-submissions', ...adminSubmissionsPage },
@@ -169,6 +172,7 @@ export const routes: RouteObject[] = [
                     path: '/class/:id',
                     ...page(() => import('../features/classes/pages/class-details-page')),
                   },
+                  { path: '/class/:id/questions/:questionId/mark', ...classMarkingPage },
                   {
                     path: '/class/:id/analytics',
                     ...page(() => import('../features/analytics/pages/class-analytics-page')),

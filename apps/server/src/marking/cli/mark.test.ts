@@ -63,6 +63,11 @@ describe('npm run mark', () => {
       expect(typeof row.suggestion).toBe('string');
       expect(typeof row.markRange).toBe('string');
       expect(row.contentModeration).toMatchObject({ isInappropriate: false });
+      // How sure the marker is, and whether the mark waits for the teacher (issue 27).
+      expect(row.confidence).toBeGreaterThanOrEqual(0);
+      expect(row.confidence).toBeLessThanOrEqual(1);
+      expect(typeof row.needsReview).toBe('boolean');
+      if (row.needsReview) expect(String(row.confidenceReason)).toMatch(/^unsure: /);
     }
   });
 

@@ -1,5 +1,5 @@
 import { parseMarkRange } from '@stem/contract/mark-ranges';
-import { MARKER_DOUBTS } from '@stem/contract/marking';
+import { MARK_DOUBTS } from '@stem/contract/marking';
 import { describe, expect, it } from 'vitest';
 import { quadraticWeightedKappa } from '../metrics';
 import {
@@ -105,9 +105,9 @@ describe('gaming answers on teacher-style questions', () => {
     };
     const swapped = mark(OHM, 'I = V / R = 3 / 6 = 0.5 A');
     expect(swapped.score).toBeLessThanOrEqual(1);
-    expect(swapped.doubts).toContain(MARKER_DOUBTS.contradicts);
+    expect(swapped.doubts).toContain(MARK_DOUBTS.contradictsRubric);
     expect(mark(OHM, 'I = V / R = 6 / 3 = 2 A').doubts).toEqual([]);
     const copy = mark(OHM, OHM.high);
-    expect(copy.doubts).toEqual([MARKER_DOUBTS.copiesRubric]);
+    expect(copy.doubts).toEqual([MARK_DOUBTS.copiesRubric]);
   });
 });

@@ -1,4 +1,4 @@
-import { MARKER_DOUBTS, type TMarkerDoubt } from '@stem/contract/marking';
+import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import type { TQuestionModel } from './question-model';
 import {
   analyseNormalised,
@@ -29,11 +29,11 @@ import {
  * lost QWK on the public data's tuning half. A copy of the rubric is a flag only everywhere: an
  * answer may be the rubric's own words ("2H2 + O2 → 2H2O").
  *
- * Each doubt is a reason the teacher can read (`MARKER_DOUBTS` in the contract).
+ * Each doubt is a reason the teacher can read (`MARK_DOUBTS` in the contract).
  */
 
 export type TGamingReading = {
-  doubts: TMarkerDoubt[];
+  doubts: TMarkDoubt[];
   /** The doubts that mean the answer earns no more than the low band. */
   capsToLowBand: boolean;
 };
@@ -405,16 +405,16 @@ export function readGaming(
 ): TGamingReading {
   const ref = referenceOf(model, referenceAnswer);
   const runs = wordRuns(answer);
-  const doubts: TMarkerDoubt[] = [];
-  if (hasNoSentenceOfItsOwn(answer, runs, ref)) doubts.push(MARKER_DOUBTS.noSentence);
-  else if (copiesScoringText(runs, ref)) doubts.push(MARKER_DOUBTS.copiesRubric);
+  const doubts: TMarkDoubt[] = [];
+  if (hasNoSentenceOfItsOwn(answer, runs, ref)) doubts.push(MARK_DOUBTS.noSentence);
+  else if (copiesScoringText(runs, ref)) doubts.push(MARK_DOUBTS.copiesRubric);
   const phrases = phrasesOf(answer);
   if (contradictsRubric(phrases, ref) || statesOtherValues(answer, ref)) {
-    doubts.push(MARKER_DOUBTS.contradicts);
+    doubts.push(MARK_DOUBTS.contradictsRubric);
   }
   return {
     doubts,
     capsToLowBand:
-      model.rubric.isTeacherStyle && doubts.some((d) => d !== MARKER_DOUBTS.copiesRubric),
+      model.rubric.isTeacherStyle && doubts.some((d) => d !== MARK_DOUBTS.copiesRubric),
   };
 }

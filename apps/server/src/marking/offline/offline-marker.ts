@@ -1,5 +1,5 @@
 import { parseMarkRange } from '@stem/contract/mark-ranges';
-import type { TMarkerDoubt } from '@stem/contract/marking';
+import type { TMarkDoubt } from '@stem/contract/marking';
 import { clampScore, markRangeFor } from '../bands';
 import { detectPromptInjection, INJECTION_REASON } from '../injection';
 import { LEARNED } from '../learned/learned-model';
@@ -11,7 +11,7 @@ import {
 import { combineModeration, moderateText } from '../moderation';
 import type { TMarkedExample, TMarkingInput, TMarkResult } from '../types';
 import { criteriaModelOf } from './criteria';
-import { gatherEvidence } from './evidence';
+import { gatherEvidence, type TEvidence } from './evidence';
 import { writeFeedback } from './feedback';
 import {
   cutFollowsExamples,
@@ -43,10 +43,12 @@ export type TOfflineMark = TMarkResult & {
    */
   restsOnForm: boolean;
   /**
-   * Why the marker doubts this mark (`MARKER_DOUBTS`: no sentence, a copy of the rubric, contradicts
-   * the rubric; `gaming.ts`), for the teacher and the confidence; empty when it has no doubt.
+   * Why the marker doubts this mark (`MARK_DOUBTS`: no sentence, contradicts the rubric, a copy of
+   * the rubric; `gaming.ts`): the confidence reads them; empty when it has no such doubt.
    */
-  doubts: TMarkerDoubt[];
+  doubts: TMarkDoubt[];
+  /** What the marker read in the answer (without injected text): the confidence reads it. */
+  evidence: TEvidence;
 };
 
 const exampleViews = new WeakMap<TQuestionModel, Map<string, TShotView>>();
@@ -276,5 +278,6 @@ export function markOffline(
     engine: learner ? `${OFFLINE_ENGINE}+${learner.engineTag}` : OFFLINE_ENGINE,
     restsOnForm: examples.length === 0 && criteriaModelOf(model) !== undefined,
     doubts: gaming.doubts,
+    evidence: clean.evidence,
   };
 }

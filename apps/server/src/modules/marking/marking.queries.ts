@@ -1,3 +1,4 @@
+import type { TMarkDoubtKey } from '@stem/contract/marking';
 import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { FAILED_MARKING_DOUBT, type TReviewDoubt } from './review-doubt';
@@ -192,6 +193,8 @@ export type TAnswerMarkValues = {
   markedBy: string;
   /** Why a teacher should look at this mark (issue 11's review queue), or null. */
   review: TReviewDoubt | null;
+  /** What the marker was unsure of, when it was (issue 27). */
+  doubtNote: TMarkDoubtKey | null;
 };
 
 /**
@@ -241,6 +244,7 @@ export async function writeMarks(
           markedBy: mark.markedBy,
           reviewDoubt: mark.review?.doubt ?? null,
           reviewReasons: mark.review?.reasons ?? null,
+          doubtNote: mark.review?.reasons.includes('uncertain') ? mark.doubtNote : null,
           updatedAt: now,
         })
         .where(

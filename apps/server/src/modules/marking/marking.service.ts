@@ -1,3 +1,4 @@
+import { markDoubtKeyOf } from '@stem/contract/marking';
 import type { FastifyBaseLogger } from 'fastify';
 import { MESSAGES } from '@stem/contract/messages';
 import { AiError } from '../../adapters/ai/port';
@@ -117,6 +118,7 @@ export async function markSubmission(
           engineConfidence: result.confidence,
           held: answer.reviewHeld,
         }),
+        doubtNote: markDoubtKeyOf(result.confidenceReason),
       });
       // Stop early when another run took the submission over.
       if (lease.lost()) throw new LeaseLost();

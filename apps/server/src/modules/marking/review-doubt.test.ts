@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { NEEDS_REVIEW_BELOW } from '../../marking/confidence';
 import { FORM_ONLY_CONFIDENCE, roundingConfidence } from '../../marking/engine';
 import { ENGINE_CONFIDENCE_REVIEW_BELOW, reviewDoubtOf } from './review-doubt';
 
 describe('how unsure the marker is of a mark', () => {
   const sure = { flagged: false, source: 'typed' as const, ocrConfidence: null };
+
+  it("queues exactly the marks the engine says need review (issue 27's needsReview)", () => {
+    expect(NEEDS_REVIEW_BELOW).toBe(ENGINE_CONFIDENCE_REVIEW_BELOW);
+  });
 
   it('queues every mark made against a rubric that names no answer', () => {
     expect(FORM_ONLY_CONFIDENCE).toBeLessThan(ENGINE_CONFIDENCE_REVIEW_BELOW);

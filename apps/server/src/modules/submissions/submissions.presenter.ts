@@ -1,3 +1,4 @@
+import { isMarkDoubtKey } from '@stem/contract/marking';
 import type {
   TMarkResponse,
   TSubmission,
@@ -84,7 +85,11 @@ export function presentAnswer(
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
     review:
       row.reviewDoubt !== null
-        ? { doubt: row.reviewDoubt, reasons: row.reviewReasons ?? [] }
+        ? {
+            doubt: row.reviewDoubt,
+            reasons: row.reviewReasons ?? [],
+            ...(isMarkDoubtKey(row.doubtNote) ? { note: row.doubtNote } : {}),
+          }
         : null,
     history: history
       .filter((h) => h.answerId === row.id)

@@ -1,3 +1,4 @@
+import type { TMarkDoubtKey } from '@stem/contract/marking';
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
@@ -284,6 +285,7 @@ export type TAnswerRow = {
   reviewedAt: Date | null;
   reviewDoubt: number | null;
   reviewReasons: TReviewReason[] | null;
+  doubtNote: TMarkDoubtKey | null;
   feedbackHeld: boolean;
   releaseHeld: boolean;
 };
@@ -316,6 +318,7 @@ export async function selectAnswersOf(
       reviewedAt: submissionAnswers.reviewedAt,
       reviewDoubt: submissionAnswers.reviewDoubt,
       reviewReasons: submissionAnswers.reviewReasons,
+      doubtNote: submissionAnswers.doubtNote,
       feedbackHeld: submissionAnswers.feedbackHeld,
       releaseHeld: submissionAnswers.releaseHeld,
     })

@@ -83,6 +83,10 @@ describe('class details page', () => {
     const row = screen.getByRole('row', { name: new RegExp(question.question) });
     expect(within(row).getByRole('cell', { name: '4' })).toBeInTheDocument();
     expect(within(row).getByText(T.markRange('0-1', '3-4'))).toBeInTheDocument();
+    // Issue 27: the question marked across the whole class.
+    expect(
+      within(row).getByRole('link', { name: MESSAGES.classMarking.openLabel(question.question) }),
+    ).toHaveAttribute('href', `/class/${CLASS_ID}/questions/${question._id}/mark`);
 
     await user.click(screen.getByRole('button', { name: T.hideQuestions }));
     expect(screen.queryByText(question.question)).not.toBeInTheDocument();

@@ -174,7 +174,7 @@ describe('landing page', () => {
       expect(classroom).toHaveTextContent(feature);
   });
 
-  it('says plans are not on sale yet where the server takes no payments, and Buy Plan shows why', async () => {
+  it('says plans are not on sale yet where the server takes no payments, hides the promo, and Buy Plan shows why', async () => {
     const user = userEvent.setup({ delay: null });
     siteConfig({ plansOnSale: false });
     renderLanding();
@@ -189,6 +189,8 @@ describe('landing page', () => {
     const classroom = screen.getByTestId('plan-classroom');
     expect(within(classroom).getByRole('button', { name: L.pricing.notOnSale })).toBeDisabled();
     expect(screen.queryByRole('button', { name: L.pricing.buy })).not.toBeInTheDocument();
+    // No promo code is advertised for plans that cannot be bought.
+    expect(screen.queryByTestId('promo-banner')).not.toBeInTheDocument();
     // The navbar's Buy Plan opens no e-mail dialog: nothing could be bought through it.
     const scrolled = vi.fn();
     const pricing = document.getElementById('pricing');

@@ -305,6 +305,10 @@ describe('the review queue', () => {
       R.questionAgreement(18, 22, 21),
     );
     expect(within(secondAnswer!).getByTestId('agreement')).toHaveTextContent(R.noAgreementYet);
+    // Issue 27: each answer's question, marked across its whole class.
+    expect(
+      within(firstAnswer!).getByRole('link', { name: MESSAGES.classMarking.openFromQueue }),
+    ).toHaveAttribute('href', `/class/${uuid(500)}/questions/${uuid(701)}/mark`);
     const focusedText = () =>
       within(queue)
         .getAllByTestId('answer-review')

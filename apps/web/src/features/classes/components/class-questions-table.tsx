@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconTrash } from '@tabler/icons-react';
+import { IconChecklist, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { MOBILE_MAX_WIDTH, SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
@@ -54,6 +55,20 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
     </Button>
   );
 
+  // Issue 27: mark this question across the whole class.
+  const markButton = (question: TQuestion) => (
+    <Button
+      component={Link}
+      to={`/class/${classId}/questions/${question._id}/mark`}
+      size="xs"
+      variant="light"
+      leftSection={<IconChecklist size={14} aria-hidden />}
+      aria-label={MESSAGES.classMarking.openLabel(question.question)}
+    >
+      {MESSAGES.classMarking.open}
+    </Button>
+  );
+
   if (questions.length === 0) {
     return <Text c="dimmed">{T.noClassQuestions}</Text>;
   }
@@ -77,6 +92,7 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
                 {T.markRange(question.lowMarkRange, question.highMarkRange)}
               </Text>
               <Group justify="flex-end" mt="xs" gap="xs">
+                {markButton(question)}
                 <QuestionMarkingControl
                   classId={classId}
                   questionId={question._id}
@@ -113,6 +129,7 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
                   {/* As wide as its buttons: the question's text takes what is left. */}
                   <Table.Td ta="right" style={{ width: '1%', whiteSpace: 'nowrap' }}>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {markButton(question)}
                       <QuestionMarkingControl
                         classId={classId}
                         questionId={question._id}

@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconArrowLeft, IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
@@ -49,7 +49,7 @@ function BackToClasses() {
 }
 
 /** Each question with its marks, mark ranges and rubric (spec 02 §2 Admin class details). */
-function QuestionList({ questions }: { questions: TQuestion[] }) {
+function QuestionList({ classId, questions }: { classId: string; questions: TQuestion[] }) {
   if (questions.length === 0) return <Text c="dimmed">{T.noClassQuestions}</Text>;
   return (
     <Stack gap="sm">
@@ -58,6 +58,18 @@ function QuestionList({ questions }: { questions: TQuestion[] }) {
           <Text fw={600} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
             {q.question}
           </Text>
+          {/* Issue 27: the question marked across the whole class (the admin may review too). */}
+          <Button
+            component={Link}
+            to={`/admin/class/${classId}/questions/${q._id}/mark`}
+            size="xs"
+            variant="light"
+            mt="xs"
+            leftSection={<IconChecklist size={14} aria-hidden />}
+            aria-label={MESSAGES.classMarking.openLabel(q.question)}
+          >
+            {MESSAGES.classMarking.open}
+          </Button>
           <Table mt="xs" withRowBorders={false} verticalSpacing={2} fz="sm">
             <Table.Tbody>
               <Table.Tr>
@@ -190,7 +202,7 @@ export default function AdminClassDetailsPage() {
         <Title order={2} size="h3" mb="sm">
           {`${T.classQuestions} (${cls.questions.length})`}
         </Title>
-        <QuestionList questions={cls.questions} />
+        <QuestionList classId={cls._id} questions={cls.questions} />
       </Paper>
       <Paper withBorder p="md" radius="md" component="section" aria-label={T.classStudents}>
         <Group justify="space-between" align="center" mb="md">

@@ -19,10 +19,15 @@ export const SECTION_LINKS = [
   { href: '#faqs', label: N.faqs },
 ] as const;
 
-type TLandingHeaderProps = { bookDemoUrl: string; onBuyPlan: () => void };
+type TLandingHeaderProps = {
+  bookDemoUrl: string;
+  onBuyPlan: () => void;
+  /** The promo banner offers a plan: shown only while plans are on sale. */
+  plansOnSale: boolean;
+};
 
 /** Promo banner and navigation bar (spec 01 §2): section anchors, Buy Plan, Client Login, Book A Demo. */
-export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
+export function LandingHeader({ bookDemoUrl, onBuyPlan, plansOnSale }: TLandingHeaderProps) {
   const [isMenuOpen, menu] = useDisclosure(false);
   const hasMenu = useOpenedOnce(isMenuOpen);
   const external = bookDemoUrl.startsWith('http')
@@ -31,9 +36,11 @@ export function LandingHeader({ bookDemoUrl, onBuyPlan }: TLandingHeaderProps) {
 
   return (
     <>
-      <p className={classes.promo} style={{ margin: 0 }} data-testid="promo-banner">
-        {PUBLIC_MESSAGES.landing.promo(PROMO.code, PROMO.freeMonths, PAID_PLANS.personal.name)}
-      </p>
+      {plansOnSale && (
+        <p className={classes.promo} style={{ margin: 0 }} data-testid="promo-banner">
+          {PUBLIC_MESSAGES.landing.promo(PROMO.code, PROMO.freeMonths, PAID_PLANS.personal.name)}
+        </p>
+      )}
       <header className={classes.header}>
         <Container size="lg" className={classes.headerInner}>
           <InternalLink

@@ -96,7 +96,11 @@ export default function LandingPage({
       <a className={classes.skipLink} href="#main">
         {PUBLIC_MESSAGES.landing.skipToContent}
       </a>
-      <LandingHeader bookDemoUrl={site.bookDemoUrl} onBuyPlan={buyPlan} />
+      <LandingHeader
+        bookDemoUrl={site.bookDemoUrl}
+        onBuyPlan={buyPlan}
+        plansOnSale={site.plansOnSale}
+      />
       <main id="main" tabIndex={-1}>
         {isPaymentCancelled ? (
           <Container size="lg" pt="md">

@@ -180,24 +180,25 @@ function ReplyForm({ request, marks }: { request: TRegradeRequest; marks: number
       return;
     }
     setError(null);
-    mutation.mutate(
-      {
+    // Awaited rather than per-call callbacks: the answered request leaves the open list when the
+    // lists refresh, and a form no longer shown would never hear of its own success.
+    mutation
+      .mutateAsync({
         requestId: request._id,
         body: {
           ...(score === '' ? {} : { score }),
           ...(reply.trim() ? { reply: reply.trim() } : {}),
         },
-      },
-      {
-        onSuccess: () =>
+      })
+      .then(
+        () =>
           notifications.show({
             color: 'green',
             message: T.replySent,
             autoClose: SUCCESS_MESSAGE_MS,
           }),
-        onError: (e) => setError(serverMessageOf(e) ?? describeError(e)),
-      },
-    );
+        (e: unknown) => setError(serverMessageOf(e) ?? describeError(e)),
+      );
   };
 
   return (

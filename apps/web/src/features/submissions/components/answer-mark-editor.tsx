@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, NumberInput, Stack, Text, Textarea } from 
 import { IconCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { forwardRef, useEffect, useImperativeHandle, useState } from 'react';
 import { MAX_TEACHER_FEEDBACK_LENGTH, scoreWithinMarks } from '@stem/contract/submissions';
+import { MARK_DOUBTS } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
 import { describeError } from '../../../lib/http';
 import { useReviewAnswer } from '../api/review';
@@ -104,7 +105,10 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
           {!answer.reviewedAt &&
             reasons.map((reason) => (
               <Badge key={reason} variant="light" color="orange" tt="none">
-                {R.reason[reason]}
+                {/* The marker's own words for its doubt, where it said what it was unsure of. */}
+                {reason === 'uncertain' && answer.review?.note
+                  ? MARK_DOUBTS[answer.review.note]
+                  : R.reason[reason]}
               </Badge>
             ))}
           {answer.reviewedAt && (

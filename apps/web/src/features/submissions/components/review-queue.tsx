@@ -1,5 +1,6 @@
-import { Button, Group, Kbd, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Anchor, Button, Group, Kbd, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChecklist, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { useSubmissionDetails } from '../api/get-submission';
@@ -220,6 +221,21 @@ export function ReviewQueue({
                   if (kind === 'accept') nextAnswer();
                 },
               }}
+              footer={
+                submission.classId && answer.questionId ? (
+                  // Issue 27: this question for the whole class, on the marking screen.
+                  <Anchor
+                    component={Link}
+                    to={`/class/${submission.classId._id}/questions/${answer.questionId._id}/mark`}
+                    size="sm"
+                  >
+                    <Group gap={4} component="span" wrap="nowrap">
+                      <IconChecklist size={14} aria-hidden />
+                      {MESSAGES.classMarking.openFromQueue}
+                    </Group>
+                  </Anchor>
+                ) : undefined
+              }
             />
           </div>
         ))

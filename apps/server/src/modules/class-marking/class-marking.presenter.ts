@@ -1,0 +1,62 @@
+import { isMarkDoubtKey } from '@stem/contract/marking';
+import {
+  REVIEW_REASONS,
+  type TClassAnswer,
+  type TClassAnswerRow,
+} from '@stem/contract/class-marking';
+import type { TFeedback, TReviewReason } from '../../db/schema';
+import type { TStudentAnswerRow } from './class-marking.queries';
+
+/** A raw statement's timestamp (a Date from PGlite, a string from node-postgres) as ISO 8601. */
+function iso(value: Date | string | null): string | null {
+  if (value === null) return null;
+  return new Date(value).toISOString();
+}
+
+/** A jsonb column read by a raw statement: parsed by the driver, or still its text. */
+function json<T>(value: T | string | null): T | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
+function presentAnswer(row: TStudentAnswerRow): TClassAnswer | null {
+  if (row.answerId === null || row.submissionId === null) return null;
+  const feedback = json<TFeedback>(row.feedback);
+  const reviewedAt = iso(row.reviewedAt);
+  return {
+    _id: row.answerId,
+    submissionId: row.submissionId,
+    submittedAt: iso(row.submittedAt) ?? '',
+    status: row.status ?? 'pending',
+    answer: row.answer ?? '',
+    source: row.answerSource ?? 'typed',
+    submissionSource: row.submissionSource ?? 'student',
+    ocrConfidence: row.ocrConfidence === null ? null : Number(row.ocrConfidence),
+    marks: row.marks ?? 0,
+    score: row.score,
+    aiScore: row.aiScore,
+    markRange: feedback?.markRange ?? null,
+    aiComment: feedback?.aiComment ?? null,
+    suggestion: feedback?.suggestion ?? null,
+    teacherFeedback: row.teacherFeedback,
+    doubt: row.reviewDoubt,
+    // Only the reasons the screen can word (a reason added later must not break the reply).
+    reasons: (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
+      (REVIEW_REASONS as readonly string[]).includes(r),
+    ),
+    doubtNote: isMarkDoubtKey(row.doubtNote) ? row.doubtNote : null,
+    flagged: row.isFlagged === true,
+    reviewedAt,
+    reviewedBy: reviewedAt ? row.reviewerName : null,
+    overridden: row.overriddenBy !== null,
+    held: { review: row.reviewHeld === true, release: row.releaseHeld === true },
+  };
+}
+
+/** One student of the class with their latest answer to the question (or none). */
+export function presentStudentAnswer(row: TStudentAnswerRow): TClassAnswerRow {
+  return {
+    student: { _id: row.studentId, name: row.studentName },
+    answer: presentAnswer(row),
+  };
+}

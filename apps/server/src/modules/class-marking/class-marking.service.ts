@@ -1,0 +1,50 @@
+import type { TClassQuestionAnswers } from '@stem/contract/class-marking';
+import { MESSAGES } from '@stem/contract/messages';
+import type { TDb } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { TAccessClaims } from '../../lib/tokens';
+import { requireClassForReader } from '../classes/classes.school';
+import { presentStudentAnswer } from './class-marking.presenter';
+import * as queries from './class-marking.queries';
+
+/**
+ * GET /classes/{classId}/questions/{questionId}/answers (issue 27): every student of the class with
+ * their latest answer to the question, for the class's teacher or the school's admin. Another
+ * teacher's or another school's class is 404 (as a missing one), and so is a question not in the
+ * class. Reviews made on the screen go through the submissions module's review calls.
+ */
+export async function getClassQuestionAnswers(
+  db: TDb,
+  user: TAccessClaims,
+  params: { classId: string; questionId: string },
+): Promise<TClassQuestionAnswers> {
+  const cls = await requireClassForReader(db, user, params.classId);
+  const [question, students] = await Promise.all([
+    queries.findClassQuestion(db, cls.schoolId, cls.id, params.questionId),
+    queries.selectStudentAnswers(db, cls.schoolId, cls.id, params.questionId),
+  ]);
+  if (!question) {
+    throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
+  }
+  const rows = students.map(presentStudentAnswer);
+  const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
+  return {
+    class: { _id: cls.id, name: cls.name },
+    question: {
+      _id: question.questionId,
+      question: question.question,
+      marks: question.marks,
+      lowMarkRange: question.lowMarkRange,
+      highMarkRange: question.highMarkRange,
+      rubric: question.rubric,
+      releaseMode: question.releaseMode,
+    },
+    rows,
+    counts: {
+      students: rows.length,
+      answered: answers.length,
+      marked: answers.filter((a) => a.score !== null).length,
+      reviewed: answers.filter((a) => a.score !== null && a.reviewedAt !== null).length,
+    },
+  };
+}

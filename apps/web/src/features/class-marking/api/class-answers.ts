@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fillPath } from '@stem/contract/api';
+import {
+  CLASS_MARKING_PATHS,
+  ZClassQuestionAnswersResponse,
+  type TClassAnswer,
+  type TClassQuestionAnswers,
+} from '@stem/contract/class-marking';
+import { api } from '../../../lib/http';
+import { reviewAnswer } from '../../submissions/api/review';
+
+/** Issue 27: one question across a class. Reads here; reviews through the submissions' review calls. */
+
+export const classAnswersKey = (classId: string, questionId: string) =>
+  ['class-marking', classId, questionId] as const;
+
+/** GET /classes/{classId}/questions/{questionId}/answers. */
+export function useClassAnswers(classId: string, questionId: string) {
+  return useQuery({
+    queryKey: classAnswersKey(classId, questionId),
+    queryFn: async () =>
+      ZClassQuestionAnswersResponse.parse(
+        await api.get(fillPath(CLASS_MARKING_PATHS.answers, { classId, questionId })),
+      ).data,
+  });
+}
+
+export type TMarkChange = { kind: 'accept' } | { kind: 'override'; score: number };
+
+/** The answer as the screen shows it once the review is saved (before the list is read again). */
+function reviewed(
+  answer: TClassAnswer,
+  saved: { score: number | null; reviewedAt?: string | null | undefined },
+  change: TMarkChange,
+): TClassAnswer {
+  return {
+    ...answer,
+    score: saved.score,
+    reviewedAt: saved.reviewedAt ?? new Date().toISOString(),
+    overridden:
+      answer.overridden || (change.kind === 'override' && change.score !== answer.aiScore),
+  };
+}
+
+/**
+ * Accepts the marker's mark or saves the teacher's, through the review calls (history, totals, the
+ * review queue and holds as everywhere). An override keeps the teacher's comment as it was. The
+ * screen's copy is updated at once, then read again with the submission lists.
+ */
+export function useMarkAnswer(classId: string, questionId: string) {
+  const queryClient = useQueryClient();
+  const key = classAnswersKey(classId, questionId);
+  return useMutation({
+    mutationFn: async ({ answer, change }: { answer: TClassAnswer; change: TMarkChange }) =>
+      reviewAnswer(
+        { submissionId: answer.submissionId, answerId: answer._id },
+        change.kind === 'accept'
+          ? { kind: 'accept' }
+          : { kind: 'override', score: change.score, comment: answer.teacherFeedback },
+      ),
+    onSuccess: async (saved, { answer, change }) => {
+      queryClient.setQueryData<TClassQuestionAnswers>(key, (data) => {
+        if (!data) return data;
+        const rows = data.rows.map((row) =>
+          row.answer?._id === answer._id
+            ? { ...row, answer: reviewed(row.answer, saved.answer, change) }
+            : row,
+        );
+        const marked = rows.flatMap((r) => (r.answer && r.answer.score !== null ? [r.answer] : []));
+        return {
+          ...data,
+          rows,
+          counts: { ...data.counts, reviewed: marked.filter((a) => a.reviewedAt).length },
+        };
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,299 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TClassAnswer, TClassQuestionAnswers } from '@stem/contract/class-marking';
+import { MESSAGES } from '@stem/contract/messages';
+import { setupLocalBackend } from '../../test/local-backend';
+import { renderRoutes } from '../../test/render-app';
+import { signIn, uuid } from '../../test/session';
+import { handlerFor, type TMarkingKeys } from './use-marking-keys';
+import { nextToReview, orderRows, rowState, typedMark } from './marking-order';
+import ClassMarkingPage from './pages/class-marking-page';
+
+/** Issue 27: marking one question across the class, keyboard first. */
+const C = MESSAGES.classMarking;
+const CLASS_ID = uuid(10);
+const QUESTION_ID = uuid(20);
+const TEACHER_ID = uuid(30);
+const ANSWERS_PATH = `/classes/${CLASS_ID}/questions/${QUESTION_ID}/answers`;
+const backend = setupLocalBackend();
+
+function answer(n: number, patch: Partial<TClassAnswer> = {}): TClassAnswer {
+  return {
+    _id: uuid(2000 + n),
+    submissionId: uuid(3000 + n),
+    submittedAt: '2026-11-02T10:00:00.000Z',
+    status: 'marked',
+    answer: `Answer of student ${n}`,
+    source: 'typed',
+    submissionSource: 'student',
+    ocrConfidence: null,
+    marks: 4,
+    score: 2,
+    aiScore: 2,
+    markRange: '0-1',
+    aiComment: `Marker comment ${n}.`,
+    suggestion: null,
+    teacherFeedback: null,
+    doubt: null,
+    reasons: [],
+    doubtNote: null,
+    flagged: false,
+    reviewedAt: null,
+    reviewedBy: null,
+    overridden: false,
+    held: { review: false, release: false },
+    ...patch,
+  };
+}
+
+/** Ann (reviewed), Ben (to review), Cal (no answer), Dee (to review), Eve (being marked). */
+function classData(): TClassQuestionAnswers {
+  const rows = [
+    { name: 'Ann', answer: answer(1, { reviewedAt: '2026-11-03T10:00:00.000Z' }) },
+    { name: 'Ben', answer: answer(2, { teacherFeedback: 'Name the gas.' }) },
+    { name: 'Cal', answer: null },
+    { name: 'Dee', answer: answer(4, { score: 3, aiScore: 3, teacherFeedback: 'Good start.' }) },
+    { name: 'Eve', answer: answer(5, { status: 'pending', score: null, aiScore: null }) },
+  ].map((r, i) => ({ student: { _id: uuid(100 + i), name: r.name }, answer: r.answer }));
+  return {
+    class: { _id: CLASS_ID, name: 'Physics 9' },
+    question: {
+      _id: QUESTION_ID,
+      question: 'Why does a metal spoon feel colder than a wooden one?',
+      marks: 4,
+      lowMarkRange: '0-1',
+      highMarkRange: '3-4',
+      rubric: 'High: heat flows from the hand into the metal faster.',
+      releaseMode: 'instant',
+    },
+    rows,
+    counts: { students: 5, answered: 4, marked: 3, reviewed: 1 },
+  };
+}
+
+function reviewReply(a: TClassAnswer, score: number) {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      message: MESSAGES.review.saved,
+      data: {
+        answer: {
+          _id: a._id,
+          questionId: null,
+          question: 'q',
+          marks: a.marks,
+          answer: a.answer,
+          score,
+          feedback: [],
+          contentModeration: null,
+          markedBy: 'offline@6',
+          reviewedAt: '2026-12-06T10:00:00.000Z',
+        },
+        totalScore: score,
+        reviewDoubt: null,
+      },
+    },
+  };
+}
+
+function open() {
+  signIn('teacher', { userId: TEACHER_ID });
+  return renderRoutes(
+    [{ path: '/class/:id/questions/:questionId/mark', element: <ClassMarkingPage /> }],
+    `/class/${CLASS_ID}/questions/${QUESTION_ID}/mark`,
+  );
+}
+
+const current = () => screen.getByTestId('class-marking-student').textContent;
+
+describe('the marking screen', () => {
+  beforeEach(() => {
+    localStorage.removeItem('stem:class-marking:anonymous');
+  });
+
+  it('opens on the first answer to review and moves with J/K, arrows and N', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data: classData() } });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+    expect(screen.getByTestId('class-marking-progress')).toHaveTextContent(C.progress(1, 3));
+    expect(screen.getByTestId('class-marking-rubric')).toHaveTextContent('heat flows');
+    expect(screen.getByTestId('class-marking-answer')).toHaveTextContent('Answer of student 2');
+
+    await user.keyboard('j');
+    expect(current()).toBe('Cal');
+    expect(screen.getByText(C.noAnswer)).toBeInTheDocument();
+    await user.keyboard('{ArrowDown}');
+    expect(current()).toBe('Dee');
+    await user.keyboard('k');
+    await user.keyboard('{ArrowUp}');
+    expect(current()).toBe('Ben');
+    // N: the next answer not yet reviewed (Cal has none, Eve is being marked).
+    await user.keyboard('n');
+    expect(current()).toBe('Dee');
+    await user.keyboard('n');
+    expect(current()).toBe('Ben');
+    // The list of students shows each one's state.
+    const list = screen.getByTestId('class-marking-students');
+    expect(within(list).getByText('Ann').closest('button')).toHaveTextContent(C.state.reviewed);
+    expect(within(list).getByText('Eve').closest('button')).toHaveTextContent(C.state.pending);
+  });
+
+  it("A accepts the marker's mark; digits then Enter override it, keeping the comment", async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = classData();
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data } });
+    const ben = data.rows[1]?.answer as TClassAnswer;
+    const dee = data.rows[3]?.answer as TClassAnswer;
+    // The backend keeps what was saved, as the server does: the list read again shows it.
+    backend.on('POST', `/submissions/${ben.submissionId}/answers/${ben._id}/reviewed`, () => {
+      ben.reviewedAt = '2026-12-06T10:00:00.000Z';
+      data.counts.reviewed += 1;
+      return reviewReply(ben, 2);
+    });
+    backend.on('PATCH', `/submissions/${dee.submissionId}/answers/${dee._id}`, (request) => {
+      const score = (request.body as { score: number }).score;
+      Object.assign(dee, { score, overridden: true, reviewedAt: '2026-12-06T10:01:00.000Z' });
+      data.counts.reviewed += 1;
+      return reviewReply(dee, score);
+    });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+
+    await user.keyboard('a');
+    await waitFor(() =>
+      expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.accepted('Ben', 2, 4)),
+    );
+    // On to the next answer to review.
+    expect(current()).toBe('Dee');
+    expect(screen.getByTestId('class-marking-progress')).toHaveTextContent(C.progress(2, 3));
+
+    // A digit past the marks is refused before anything is sent; Escape clears it.
+    await user.keyboard('9');
+    expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.typedOutOfRange('9', 4));
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    await user.keyboard('1');
+    expect(screen.getByTestId('class-marking-mark-input')).toHaveValue('1');
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.saved('Dee', 1, 4)),
+    );
+    const sent = backend.seen.filter((r) => r.method === 'PATCH');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ score: 1, comment: 'Good start.' });
+    expect(backend.seen.filter((r) => r.method === 'POST')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.getByTestId('class-marking-progress')).toHaveTextContent(C.progress(3, 3)),
+    );
+    const list = screen.getByTestId('class-marking-students');
+    expect(within(list).getByText('Dee').closest('button')).toHaveTextContent(C.state.changed);
+    expect(within(list).getByText('Dee').closest('button')).toHaveTextContent('1/4');
+    // Nothing is left to review: N says so and stays.
+    await user.keyboard('n');
+    expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.allReviewed);
+  });
+
+  it('P opens the original, ? the keys; anonymous mode hides names in a stable shuffled order', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data: classData() } });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+    await user.keyboard('p');
+    const original = await screen.findByTestId('class-marking-original');
+    expect(original).toHaveTextContent('Answer of student 2');
+    expect(original).toHaveTextContent(C.handedIn.student);
+    // Keys do nothing while the dialog is open.
+    await user.keyboard('j');
+    expect(current()).toBe('Ben');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('class-marking-original')).toBeNull());
+    await user.keyboard('?');
+    expect(await screen.findByTestId('class-marking-keys')).toHaveTextContent(
+      'Next answer not yet reviewed',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('class-marking-keys')).toBeNull());
+
+    await user.click(screen.getByRole('switch', { name: new RegExp(C.anonymous) }));
+    const list = screen.getByTestId('class-marking-students');
+    await waitFor(() => expect(within(list).queryByText('Ben')).toBeNull());
+    const names = within(list)
+      .getAllByRole('button')
+      .map((b) => b.textContent ?? '');
+    expect(names.map((n) => n.match(/^Student \d/)?.[0])).toEqual([
+      'Student 1',
+      'Student 2',
+      'Student 3',
+      'Student 4',
+      'Student 5',
+    ]);
+    // The same student stays open, under their anonymous name.
+    expect(current()).toMatch(/^Student \d$/);
+    expect(screen.getByTestId('class-marking-answer')).toHaveTextContent('Answer of student 2');
+  });
+});
+
+describe('marking-order', () => {
+  const rows = classData().rows;
+  const options = (seed: string) => ({ anonymous: true, seed, anonymousName: C.anonymousName });
+
+  it('says each row state and finds the next answer to review, wrapping round', () => {
+    expect(rows.map((r) => rowState(r.answer))).toEqual([
+      'reviewed',
+      'toReview',
+      'none',
+      'toReview',
+      'pending',
+    ]);
+    expect(nextToReview(rows, 1)).toBe(3);
+    expect(nextToReview(rows, 3)).toBe(1);
+    expect(nextToReview(rows.slice(0, 1), 0)).toBe(-1);
+  });
+
+  it('shuffles the same way for the same teacher and question, another way for another', () => {
+    const ids = (seed: string) => orderRows(rows, options(seed)).map((r) => r.student._id);
+    expect(ids('t1:q1')).toEqual(ids('t1:q1'));
+    const seeds = ['t1:q2', 't2:q1', 't3:q3', 't4:q4'];
+    expect(seeds.some((seed) => ids(seed).join() !== ids('t1:q1').join())).toBe(true);
+    expect(orderRows(rows, { ...options('x'), anonymous: false }).map((r) => r.label)).toEqual([
+      'Ann',
+      'Ben',
+      'Cal',
+      'Dee',
+      'Eve',
+    ]);
+  });
+
+  it('reads a typed mark only when it is a whole mark within the marks', () => {
+    expect(typedMark('3', 4)).toBe(3);
+    expect(typedMark('0', 4)).toBe(0);
+    expect(typedMark('12', 12)).toBe(12);
+    expect(typedMark('5', 4)).toBeNull();
+    expect(typedMark('', 4)).toBeNull();
+  });
+
+  it('maps each key to its action and leaves the others alone', () => {
+    const called: string[] = [];
+    const keys = new Proxy({} as TMarkingKeys, {
+      get: (_t, name: string) => (arg?: string) => called.push(arg ? `${name}:${arg}` : name),
+    });
+    for (const key of ['J', 'ArrowRight', 'K', 'ArrowLeft', 'N', 'A', '7', 'O', '?', 'x']) {
+      handlerFor(key, keys)?.();
+    }
+    expect(called).toEqual([
+      'next',
+      'next',
+      'previous',
+      'previous',
+      'nextToReview',
+      'accept',
+      'digit:7',
+      'openOriginal',
+      'help',
+    ]);
+  });
+});

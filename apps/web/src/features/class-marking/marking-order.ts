@@ -1,0 +1,85 @@
+import type { TClassAnswer, TClassAnswerRow } from '@stem/contract/class-marking';
+
+/** Pure rules of the marking screen: the order of the students, their state, where N goes. */
+
+export type TRowState = 'none' | 'pending' | 'failed' | 'toReview' | 'reviewed' | 'changed';
+
+/** What a student's row says: no answer, being marked, failed, to review, reviewed (or changed). */
+export function rowState(answer: TClassAnswer | null): TRowState {
+  if (!answer) return 'none';
+  if (answer.score === null) return answer.status === 'failed' ? 'failed' : 'pending';
+  if (!answer.reviewedAt) return 'toReview';
+  return answer.overridden ? 'changed' : 'reviewed';
+}
+
+/** An answer the teacher can still review: marked, and not reviewed yet. */
+export function needsReview(row: TClassAnswerRow): boolean {
+  return rowState(row.answer) === 'toReview';
+}
+
+/**
+ * A 32-bit hash of the text (FNV-1a, then murmur3's finaliser to spread the last characters over
+ * every bit): the same text always gives the same number.
+ */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+export type TOrderedRow = TClassAnswerRow & {
+  /** What the screen calls the student: their name, or "Student n" in anonymous mode. */
+  label: string;
+};
+
+/**
+ * The students in the screen's order. By name as the server sends them; in anonymous mode shuffled
+ * by a hash of the teacher, the question and the student (random-looking, but the same every time
+ * this teacher opens this question), and called by their place in that order.
+ */
+export function orderRows(
+  rows: readonly TClassAnswerRow[],
+  options: { anonymous: boolean; seed: string; anonymousName: (n: number) => string },
+): TOrderedRow[] {
+  if (!options.anonymous) return rows.map((row) => ({ ...row, label: row.student.name }));
+  return rows
+    .map((row) => ({ row, key: hash(`${options.seed}:${row.student._id}`) }))
+    .sort((a, b) => a.key - b.key || a.row.student._id.localeCompare(b.row.student._id))
+    .map(({ row }, index) => ({ ...row, label: options.anonymousName(index + 1) }));
+}
+
+/**
+ * The next row after `from` (wrapping round) whose answer still needs review; -1 when none does.
+ * From -1 it starts at the top.
+ */
+export function nextToReview(rows: readonly TClassAnswerRow[], from: number): number {
+  for (let step = 1; step <= rows.length; step += 1) {
+    const index = (from + step + rows.length) % rows.length;
+    const row = rows[index];
+    if (row && needsReview(row)) return index;
+  }
+  return -1;
+}
+
+/** Where the screen opens: the first answer to review, else the first answer, else the first row. */
+export function startIndex(rows: readonly TClassAnswerRow[]): number {
+  const toReview = nextToReview(rows, -1);
+  if (toReview >= 0) return toReview;
+  const answered = rows.findIndex((r) => r.answer !== null);
+  return Math.max(0, answered);
+}
+
+/** A typed mark as a number when it is a whole mark from 0 to `marks`, else null. */
+export function typedMark(typed: string, marks: number): number | null {
+  if (!/^[0-9]{1,3}$/.test(typed)) return null;
+  const value = Number(typed);
+  return value <= marks ? value : null;
+}

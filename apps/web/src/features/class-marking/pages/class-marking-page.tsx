@@ -1,0 +1,271 @@
+import { Button, Grid, Group, Paper, Progress, Stack, Switch, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconArrowLeft, IconKeyboard } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { MESSAGES } from '@stem/contract/messages';
+import { LoadError } from '../../../components/load-error';
+import { LoadingLine } from '../../../components/loading-line';
+import { describeError, statusOf } from '../../../lib/http';
+import { getStoredUser } from '../../../lib/session';
+import { useClassAnswers, useMarkAnswer, type TMarkChange } from '../api/class-answers';
+import { AnswerPanel } from '../components/answer-panel';
+import { KeysModal } from '../components/keys-modal';
+import { MarkBar } from '../components/mark-bar';
+import { OriginalModal } from '../components/original-modal';
+import { QuestionPanel } from '../components/question-panel';
+import { StudentList } from '../components/student-list';
+import { nextToReview, orderRows, startIndex, typedMark } from '../marking-order';
+import { useMarkingKeys } from '../use-marking-keys';
+import { usePageTitle } from '../../classes/use-page-title';
+
+const C = MESSAGES.classMarking;
+
+/**
+ * /class/{id}/questions/{questionId}/mark (issue 27): a teacher marks one question across the whole
+ * class. Every student's latest answer, one at a time, large; the students and their state beside
+ * it, the question and its rubric on the other side. Keyboard first (J/K or arrows, N, A, digits
+ * then Enter, P or O, ?), with buttons for the same on a phone; anonymous mode hides the names and
+ * shuffles the order (stable for this teacher and question).
+ */
+export default function ClassMarkingPage() {
+  const params = useParams();
+  const classId = params.id ?? '';
+  const questionId = params.questionId ?? '';
+  const user = getStoredUser();
+  const isAdmin = user?.role === 'admin';
+  const classPath = isAdmin ? `/admin/class/${classId}` : `/class/${classId}`;
+  usePageTitle(C.documentTitle);
+
+  const query = useClassAnswers(classId, questionId);
+  const marking = useMarkAnswer(classId, questionId);
+  const [anonymous, setAnonymous] = useLocalStorage({
+    key: 'stem:class-marking:anonymous',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
+  const [currentId, setCurrentId] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [status, setStatus] = useState('');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [originalOpen, setOriginalOpen] = useState(false);
+
+  const rows = useMemo(
+    () =>
+      orderRows(query.data?.rows ?? [], {
+        anonymous,
+        seed: `${user?.userId ?? ''}:${questionId}`,
+        anonymousName: C.anonymousName,
+      }),
+    [query.data, anonymous, user?.userId, questionId],
+  );
+  const found = rows.findIndex((r) => r.student._id === currentId);
+  const index = found >= 0 ? found : startIndex(rows);
+  const row = rows[index] ?? null;
+  const answer = row?.answer ?? null;
+  // The student first shown stays shown when the order changes (anonymous mode, a refresh).
+  const shownId = row?.student._id ?? null;
+  useEffect(() => {
+    if (currentId === null && shownId !== null) setCurrentId(shownId);
+  }, [currentId, shownId]);
+
+  const goTo = useCallback(
+    (next: number) => {
+      const target = rows[next];
+      if (!target) return;
+      setCurrentId(target.student._id);
+      setTyped('');
+    },
+    [rows],
+  );
+  const step = (delta: number) => {
+    if (rows.length === 0) return;
+    goTo(Math.min(rows.length - 1, Math.max(0, index + delta)));
+  };
+  const goToNextToReview = () => {
+    const next = nextToReview(rows, index);
+    if (next < 0 || next === index) setStatus(C.allReviewed);
+    else goTo(next);
+  };
+
+  const save = (change: TMarkChange) => {
+    if (!row || !answer || answer.score === null || marking.isPending) return;
+    const name = row.label;
+    const marks = answer.marks;
+    marking.mutate(
+      { answer, change },
+      {
+        onSuccess: (saved) => {
+          const score = saved.answer.score ?? 0;
+          setStatus(
+            change.kind === 'accept' ? C.accepted(name, score, marks) : C.saved(name, score, marks),
+          );
+          setTyped('');
+          // On to the next answer still to review (this one is reviewed now).
+          const next = nextToReview(rows, index);
+          if (next >= 0 && next !== index) goTo(next);
+        },
+        onError: (error) => setStatus(`${C.saveFailed} ${describeError(error)}`),
+      },
+    );
+  };
+  const saveTyped = () => {
+    if (!answer || answer.score === null) return;
+    const score = typedMark(typed, answer.marks);
+    if (score === null) {
+      if (typed) setStatus(C.typedOutOfRange(typed, answer.marks));
+      return;
+    }
+    save({ kind: 'override', score });
+  };
+  const accept = () => save({ kind: 'accept' });
+  const openOriginal = () => {
+    if (answer) setOriginalOpen(true);
+  };
+
+  useMarkingKeys(
+    {
+      next: () => step(1),
+      previous: () => step(-1),
+      nextToReview: goToNextToReview,
+      accept,
+      digit: (digit) => {
+        if (!answer || answer.score === null) return;
+        const next = (typed + digit).slice(-3);
+        setTyped(next);
+        setStatus(
+          typedMark(next, answer.marks) === null
+            ? C.typedOutOfRange(next, answer.marks)
+            : C.typed(next),
+        );
+      },
+      backspace: () => setTyped((t) => t.slice(0, -1)),
+      enter: saveTyped,
+      escape: () => {
+        setTyped('');
+        setStatus('');
+      },
+      openOriginal,
+      help: () => setHelpOpen(true),
+      hasTyped: () => typed !== '',
+    },
+    query.isSuccess && !helpOpen && !originalOpen,
+  );
+
+  const back = (
+    <Button
+      component={Link}
+      to={classPath}
+      variant="subtle"
+      px={0}
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      {query.data ? C.backToClass(query.data.class.name) : MESSAGES.classesPage.backToClasses}
+    </Button>
+  );
+
+  if (query.isPending) return <LoadingLine>{C.loading}</LoadingLine>;
+  if (query.isError) {
+    const missing = statusOf(query.error) === 404 || statusOf(query.error) === 400;
+    return (
+      <Stack align="flex-start">
+        <LoadError
+          message={missing ? describeError(query.error) : C.loadFailed}
+          {...(missing ? {} : { onRetry: () => void query.refetch(), retrying: query.isFetching })}
+        >
+          {back}
+        </LoadError>
+      </Stack>
+    );
+  }
+
+  const data = query.data;
+  const { reviewed, marked } = data.counts;
+  return (
+    <Stack gap="md" data-testid="class-marking">
+      <div>
+        {back}
+        <Title order={1} size="h2">
+          {C.title}
+        </Title>
+        <Group gap="md" mt="xs" wrap="wrap" justify="space-between">
+          <Stack gap={4} style={{ flex: '1 1 220px', maxWidth: 420 }}>
+            <Text size="sm" fw={600} data-testid="class-marking-progress">
+              {C.progress(reviewed, marked)}
+            </Text>
+            <Progress
+              value={marked === 0 ? 0 : (reviewed / marked) * 100}
+              aria-label={C.progress(reviewed, marked)}
+            />
+            <Text size="xs" c="dimmed">
+              {C.answeredCount(data.counts.answered, data.counts.students)}
+            </Text>
+          </Stack>
+          <Group gap="md" wrap="wrap">
+            <Switch
+              label={C.anonymous}
+              description={C.anonymousHint}
+              checked={anonymous}
+              onChange={(event) => setAnonymous(event.currentTarget.checked)}
+              data-testid="class-marking-anonymous"
+            />
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setHelpOpen(true)}
+              leftSection={<IconKeyboard size={14} aria-hidden />}
+              aria-keyshortcuts="?"
+              // A phone has no keyboard to use them with.
+              visibleFrom="sm"
+            >
+              {C.keysButton}
+            </Button>
+          </Group>
+        </Group>
+      </div>
+
+      {rows.length === 0 || !row ? (
+        <Paper withBorder p="xl" radius="md">
+          <Text ta="center" c="dimmed">
+            {C.noStudents}
+          </Text>
+        </Paper>
+      ) : (
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 3, lg: 1 }}>
+            <StudentList rows={rows} current={index} onSelect={goTo} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
+            <Stack gap="sm">
+              <AnswerPanel row={row} index={index} total={rows.length} />
+              <MarkBar
+                answer={answer}
+                typed={typed}
+                onType={setTyped}
+                onSave={saveTyped}
+                onAccept={accept}
+                onPrevious={() => step(-1)}
+                onNext={() => step(1)}
+                onNextToReview={goToNextToReview}
+                onOpenOriginal={openOriginal}
+                saving={marking.isPending ? (marking.variables.change.kind ?? null) : null}
+                status={status}
+              />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
+            <QuestionPanel question={data.question} />
+          </Grid.Col>
+        </Grid>
+      )}
+      <KeysModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      <OriginalModal
+        answer={originalOpen ? answer : null}
+        title={row ? `${C.openOriginal}: ${row.label}` : C.openOriginal}
+        anonymous={anonymous}
+        listPath={isAdmin ? '/admin/submissions' : '/submissions'}
+        onClose={() => setOriginalOpen(false)}
+      />
+    </Stack>
+  );
+}

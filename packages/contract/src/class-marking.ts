@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { ZMarkDoubtKey } from './marking';
+import { RELEASE_MODES } from './regrades';
+import { SUBMISSION_STATUSES } from './submissions';
+
+/**
+ * Issue 27, "Mark one question across the class": every student of a class with their latest answer
+ * to one question of it, the marker's mark and doubt, the teacher's review and whether the mark is
+ * held, for the screen where a teacher marks that question for the whole class. Reviews go through
+ * the submissions module's review calls (PATCH answer, POST reviewed); this reply only reads.
+ */
+export const CLASS_MARKING_PATHS = {
+  /** GET: the class's students, each with their latest answer to the question (or none). */
+  answers: '/classes/:classId/questions/:questionId/answers',
+} as const;
+
+export const ANSWER_SOURCES = ['typed', 'photo', 'upload', 'scan'] as const;
+export type TAnswerSource = (typeof ANSWER_SOURCES)[number];
+
+export const REVIEW_REASONS = ['flagged', 'unreadable', 'uncertain', 'held'] as const;
+
+/** One student's latest answer to the question, as the marking screen shows it to staff. */
+export const ZClassAnswer = z.object({
+  _id: z.string(),
+  submissionId: z.string(),
+  submittedAt: z.string(),
+  /** The submission's marking state: a pending or failed answer has no mark to review yet. */
+  status: z.enum(SUBMISSION_STATUSES),
+  answer: z.string(),
+  /**
+   * How the answer arrived. No image is kept after its text was read (the privacy notice), so the
+   * "original" the screen opens is the submission as it was handed in, with this and the OCR
+   * confidence.
+   */
+  source: z.enum(ANSWER_SOURCES),
+  /** Who handed it in: the student, the teacher's upload, or a bulk scan of answer sheets. */
+  submissionSource: z.enum(['student', 'teacher_upload', 'bulk_scan']),
+  ocrConfidence: z.number().nullable(),
+  /** The question's marks when answered (the mark is within 0..marks). */
+  marks: z.number().int(),
+  /** The mark now: the teacher's when they changed it, else the marker's. */
+  score: z.number().int().nullable(),
+  /** The marker's own mark. */
+  aiScore: z.number().int().nullable(),
+  markRange: z.string().nullable(),
+  aiComment: z.string().nullable(),
+  suggestion: z.string().nullable(),
+  teacherFeedback: z.string().nullable(),
+  /** The marker's doubt (0..100, null when it was sure) and why. */
+  doubt: z.number().int().nullable(),
+  reasons: z.array(z.enum(REVIEW_REASONS)),
+  /** What the marker was unsure of (a key of MARK_DOUBTS), null when it was sure or did not say. */
+  doubtNote: ZMarkDoubtKey.nullable(),
+  flagged: z.boolean(),
+  /** The teacher's review: when and by whom (null: not reviewed yet), and whether they changed it. */
+  reviewedAt: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  overridden: z.boolean(),
+  /** The student does not see the mark yet: held until review (issue 18) or for release (issue 27). */
+  held: z.object({ review: z.boolean(), release: z.boolean() }),
+});
+export type TClassAnswer = z.infer<typeof ZClassAnswer>;
+
+export const ZClassAnswerRow = z.object({
+  student: z.object({ _id: z.string(), name: z.string() }),
+  answer: ZClassAnswer.nullable(),
+});
+export type TClassAnswerRow = z.infer<typeof ZClassAnswerRow>;
+
+export const ZClassQuestionAnswers = z.object({
+  class: z.object({ _id: z.string(), name: z.string() }),
+  question: z.object({
+    _id: z.string(),
+    question: z.string(),
+    marks: z.number().int(),
+    lowMarkRange: z.string(),
+    highMarkRange: z.string(),
+    rubric: z.string(),
+    releaseMode: z.enum(RELEASE_MODES),
+  }),
+  /** Every student of the class, by name. */
+  rows: z.array(ZClassAnswerRow),
+  counts: z.object({
+    students: z.number().int(),
+    answered: z.number().int(),
+    /** Answers with a mark (the ones a teacher can review). */
+    marked: z.number().int(),
+    reviewed: z.number().int(),
+  }),
+});
+export type TClassQuestionAnswers = z.infer<typeof ZClassQuestionAnswers>;
+
+export const ZClassQuestionAnswersResponse = z.object({
+  success: z.literal(true),
+  data: ZClassQuestionAnswers,
+});
+export type TClassQuestionAnswersResponse = z.infer<typeof ZClassQuestionAnswersResponse>;
