@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { parseMarkRange } from '@stem/contract/mark-ranges';
 import { seededRandom, type TMarkingRecord } from '../apps/server/src/marking/dataset';
 import { fisherMeanKappa, summarise, type TScored } from '../apps/server/src/marking/metrics';
+import { markConfidence } from '../apps/server/src/marking/confidence';
 import { markOffline, type TOfflineMark } from '../apps/server/src/marking/offline/offline-marker';
+import type { TMarkingInput } from '../apps/server/src/marking/types';
 import {
   GAMING_KINDS,
   GAMING_QUESTIONS,
@@ -37,10 +39,13 @@ const dataDir = path.resolve(
 const args = process.argv.slice(2);
 const verbose = args.includes('--verbose');
 
-/** Doubts the marker states about the mark (none before issue 27), and moderation. */
-function flagged(r: TOfflineMark): boolean {
-  const doubts: unknown = Reflect.get(r, 'doubts');
-  return r.contentModeration.isInappropriate || (Array.isArray(doubts) && doubts.length > 0);
+/**
+ * Flagged as the product flags a mark: the teacher is shown it in Needs review (the engine's
+ * confidence, `marking/confidence.ts`, under the queue's line), or moderation flagged the answer.
+ * A doubt the marker notes but the teacher is never shown does not count.
+ */
+function flagged(input: TMarkingInput, r: TOfflineMark): boolean {
+  return r.contentModeration.isInappropriate || markConfidence(input, r).needsReview;
 }
 
 function highStart(highMarkRange: string, marks: number): number {
@@ -67,25 +72,22 @@ function handwritten(): void {
     const honest: TScored[] = [];
     let sameBand = 0;
     for (const q of questions) {
-      const mark = (answer: string) =>
-        markOffline(
-          {
-            question: q.question,
-            marks: q.marks,
-            lowMarkRange: q.lowMarkRange,
-            highMarkRange: q.highMarkRange,
-            rubric: rubricOfCase(q),
-            referenceAnswer: '',
-            answer,
-          },
-          { learned: false },
-        );
+      const inputOf = (answer: string): TMarkingInput => ({
+        question: q.question,
+        marks: q.marks,
+        lowMarkRange: q.lowMarkRange,
+        highMarkRange: q.highMarkRange,
+        rubric: rubricOfCase(q),
+        referenceAnswer: '',
+        answer,
+      });
       for (const a of q.answers) {
-        const r = mark(a.text);
+        const input = inputOf(a.text);
+        const r = markOffline(input, { learned: false });
         if (isGaming(a)) {
           const t = through.get(a.kind) ?? { n: 0, high: 0 };
           t.n += 1;
-          const high = r.score >= highStart(q.highMarkRange, q.marks) && !flagged(r);
+          const high = r.score >= highStart(q.highMarkRange, q.marks) && !flagged(input, r);
           if (high) {
             t.high += 1;
             if (verbose && part === 'tuning')
@@ -160,9 +162,10 @@ async function publicData(): Promise<void> {
         const first = q.records[0];
         if (!first) continue;
         for (const [i, salad] of saladsOf(first, 7).entries()) {
-          const r = markOffline({ ...first, answer: salad }, { learned: false });
+          const input = { ...first, answer: salad };
+          const r = markOffline(input, { learned: false });
           salads += 1;
-          if (r.score >= highStart(first.highMarkRange, first.marks) && !flagged(r)) {
+          if (r.score >= highStart(first.highMarkRange, first.marks) && !flagged(input, r)) {
             through += 1;
             if (verbose) console.log(`  salad ${i} through: ${q.label} ${r.score}/${first.marks}`);
           }

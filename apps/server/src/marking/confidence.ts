@@ -28,6 +28,12 @@ export const CONFIDENCE = {
   noSentence: 0.05,
   /** Confidence of a credited mark for an answer that contradicts a key point. */
   contradicts: 0.15,
+  /**
+   * Confidence of a credited mark for an answer that is mostly the rubric's own scoring text
+   * (`offline/gaming.ts`): it may be a copy, or a right answer in the rubric's words (an equation),
+   * and only the teacher can tell.
+   */
+  copiesRubric: 0.15,
   /** Examples from which "far from the marked examples" is judged. */
   examplesFrom: 5,
   /** Cosine similarity (hashed words and character n-grams) under which an answer is far. */
@@ -135,6 +141,9 @@ export function markConfidence(input: TMarkingInput, mark: TOfflineMark): TMarkC
         mark.doubts.includes(MARK_DOUBTS.contradictsRubric))
     ) {
       signals.push({ confidence: CONFIDENCE.contradicts, doubt: MARK_DOUBTS.contradictsRubric });
+    }
+    if (mark.score > 0 && mark.doubts.includes(MARK_DOUBTS.copiesRubric)) {
+      signals.push({ confidence: CONFIDENCE.copiesRubric, doubt: MARK_DOUBTS.copiesRubric });
     }
     const examples = input.examples ?? [];
     if (examples.length >= CONFIDENCE.examplesFrom) {

@@ -9,6 +9,7 @@ import {
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
+import { markConfidence } from '../confidence';
 
 /**
  * Answers that game the marker (issue 27) on the handwritten teacher-style set: the share reaching
@@ -16,25 +17,25 @@ import { markOffline } from './offline-marker';
  * agreement with the teacher, each no worse than measured when the doubts were added (`bench:gaming`).
  */
 
-function mark(
-  q: Pick<
-    TGamingQuestion,
-    'question' | 'marks' | 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'
-  >,
-  answer: string,
-) {
-  return markOffline(
-    {
-      question: q.question,
-      marks: q.marks,
-      lowMarkRange: q.lowMarkRange,
-      highMarkRange: q.highMarkRange,
-      rubric: rubricOfCase(q),
-      referenceAnswer: '',
-      answer,
-    },
-    { learned: false },
-  );
+type TCase = Pick<
+  TGamingQuestion,
+  'question' | 'marks' | 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'
+>;
+
+function inputOf(q: TCase, answer: string) {
+  return {
+    question: q.question,
+    marks: q.marks,
+    lowMarkRange: q.lowMarkRange,
+    highMarkRange: q.highMarkRange,
+    rubric: rubricOfCase(q),
+    referenceAnswer: '',
+    answer,
+  };
+}
+
+function mark(q: TCase, answer: string) {
+  return markOffline(inputOf(q, answer), { learned: false });
 }
 
 function figures(part: TGamingQuestion['part']) {
@@ -48,9 +49,9 @@ function figures(part: TGamingQuestion['part']) {
       const r = mark(q, a.text);
       if (isGaming(a)) {
         gaming++;
-        if (r.score >= high && r.doubts.length === 0 && !r.contentModeration.isInappropriate) {
-          through++;
-        }
+        // Flagged as the product flags it: shown to the teacher in Needs review (or moderated).
+        const shown = markConfidence(inputOf(q, a.text), r).needsReview;
+        if (r.score >= high && !shown && !r.contentModeration.isInappropriate) through++;
       } else {
         predicted.push(r.score);
         teacher.push(a.mark);
@@ -62,12 +63,13 @@ function figures(part: TGamingQuestion['part']) {
 
 describe('gaming answers on teacher-style questions', () => {
   it('reach the high band unflagged far less often, and honest answers are marked as before', () => {
-    // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899.
+    // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899. With
+    // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %.
     const tuning = figures('tuning');
     expect(tuning.through).toBeLessThanOrEqual(0.06);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
     const heldOut = figures('held-out');
-    expect(heldOut.through).toBeLessThanOrEqual(0.15);
+    expect(heldOut.through).toBeLessThanOrEqual(0.11);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
   });
 
@@ -109,5 +111,8 @@ describe('gaming answers on teacher-style questions', () => {
     expect(mark(OHM, 'I = V / R = 6 / 3 = 2 A').doubts).toEqual([]);
     const copy = mark(OHM, OHM.high);
     expect(copy.doubts).toEqual([MARK_DOUBTS.copiesRubric]);
+    // Not capped, but the teacher is asked to look, with the reason.
+    const seen = markConfidence(inputOf(OHM, OHM.high), copy);
+    expect(seen).toMatchObject({ needsReview: true, reason: MARK_DOUBTS.copiesRubric });
   });
 });
