@@ -8,7 +8,7 @@ import {
 } from '@stem/contract/class-marking';
 import { markDoubtKeyOf } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
-import { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
+import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import type { z } from 'zod';
 import { RELEASE_PATHS } from '@stem/contract/regrades';
 import type { TDb } from '../../src/db/client';
