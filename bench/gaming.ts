@@ -11,7 +11,7 @@ import {
   GAMING_KINDS,
   GAMING_QUESTIONS,
   isGaming,
-  rubricOfCase,
+  inputOfCase,
   type TGamingQuestion,
 } from '../apps/server/src/marking/test-support/gaming-cases';
 import { loadQuestions } from './learning-curve';
@@ -72,17 +72,8 @@ function handwritten(): void {
     const honest: TScored[] = [];
     let sameBand = 0;
     for (const q of questions) {
-      const inputOf = (answer: string): TMarkingInput => ({
-        question: q.question,
-        marks: q.marks,
-        lowMarkRange: q.lowMarkRange,
-        highMarkRange: q.highMarkRange,
-        rubric: rubricOfCase(q),
-        referenceAnswer: '',
-        answer,
-      });
       for (const a of q.answers) {
-        const input = inputOf(a.text);
+        const input = inputOfCase(q, a.text);
         const r = markOffline(input, { learned: false });
         if (isGaming(a)) {
           const t = through.get(a.kind) ?? { n: 0, high: 0 };

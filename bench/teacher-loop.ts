@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { markConfidence } from '../apps/server/src/marking/confidence';
 import { seededRandom, type TMarkingRecord } from '../apps/server/src/marking/dataset';
 import {
+  loopAnswerOf,
   reviewAllowance,
   runLoopProtocol,
   type TLoopQuestion,
@@ -130,16 +131,7 @@ async function benchFile(
       marks: q.records[0]?.marks ?? 1,
       answers: q.records.map((r) => {
         human.set(r.id, r.humanScore ?? 0);
-        return {
-          id: r.id,
-          question: r.question,
-          marks: r.marks,
-          lowMarkRange: r.lowMarkRange,
-          highMarkRange: r.highMarkRange,
-          rubric: r.rubric,
-          referenceAnswer: r.referenceAnswer,
-          answer: r.answer,
-        };
+        return loopAnswerOf(r);
       }),
     }));
   const questionOf = new Map(questions.flatMap((q) => q.answers.map((a) => [a.id, q] as const)));

@@ -1,5 +1,5 @@
 import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
-import { textFeatures, type TSparse } from './learned/features';
+import { cosineOf, textFeatures, type TSparse } from './learned/features';
 import { LEGIBLE } from './offline/legibility';
 import type { TOfflineMark } from './offline/offline-marker';
 import { isStopword, normaliseText, tokenise } from './offline/text';
@@ -76,28 +76,6 @@ function vectorsOf(examples: readonly TMarkedExample[]): TSparse[] {
   const vectors = examples.map((e) => textFeatures(e.answer));
   exampleVectors.set(examples, vectors);
   return vectors;
-}
-
-function norm(a: TSparse): number {
-  let s = 0;
-  for (const v of a.value) s += v * v;
-  return Math.sqrt(s);
-}
-
-/** Cosine similarity of two sparse vectors (indices sorted). */
-export function cosineOf(a: TSparse, b: TSparse): number {
-  let i = 0;
-  let j = 0;
-  let dot = 0;
-  while (i < a.index.length && j < b.index.length) {
-    const x = a.index[i] ?? 0;
-    const y = b.index[j] ?? 0;
-    if (x === y) dot += (a.value[i++] ?? 0) * (b.value[j++] ?? 0);
-    else if (x < y) i++;
-    else j++;
-  }
-  const n = norm(a) * norm(b);
-  return n > 0 ? dot / n : 0;
 }
 
 /** The similarity of an answer to the nearest of the examples (1 for an identical one). */

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { loadExamples, questionKeyOf, readRecords } from '../dataset';
 import { markConfidence } from '../confidence';
 import { createMarker } from '../engine';
-import { runLoopProtocol, type TLoopQuestion } from '../loop/teacher-loop';
+import { loopAnswerOf, runLoopProtocol, type TLoopQuestion } from '../loop/teacher-loop';
 import { markOffline } from '../offline/offline-marker';
 
 /**
@@ -49,16 +49,7 @@ async function questionsOf(file: string, limit: number): Promise<TLoopQuestion[]
       byKey.set(key, q);
     }
     if (q.answers.length >= limit) continue;
-    q.answers.push({
-      id: r.id,
-      question: r.question,
-      marks: r.marks,
-      lowMarkRange: r.lowMarkRange,
-      highMarkRange: r.highMarkRange,
-      rubric: r.rubric,
-      referenceAnswer: r.referenceAnswer,
-      answer: r.answer,
-    });
+    q.answers.push(loopAnswerOf(r));
   }
   return [...byKey.values()];
 }

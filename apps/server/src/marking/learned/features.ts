@@ -17,6 +17,25 @@ export const BLOCK_WEIGHTS = { stems: 1, pairs: 0.5, chars: 1 } as const;
 /** A sparse vector: sorted distinct bucket indices and their values. */
 export type TSparse = { index: Int32Array; value: Float64Array };
 
+/** Cosine similarity of two sparse vectors (indices sorted); 0 when either is empty. */
+export function cosineOf(a: TSparse, b: TSparse): number {
+  let i = 0;
+  let j = 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const v of a.value) na += v * v;
+  for (const v of b.value) nb += v * v;
+  while (i < a.index.length && j < b.index.length) {
+    const x = a.index[i] ?? 0;
+    const y = b.index[j] ?? 0;
+    if (x === y) dot += (a.value[i++] ?? 0) * (b.value[j++] ?? 0);
+    else if (x < y) i++;
+    else j++;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
+}
+
 function hash(s: string, salt: number): number {
   let h = 2166136261 ^ salt;
   for (let i = 0; i < s.length; i++) {

@@ -1,6 +1,6 @@
 import type { TEvidence } from '../offline/evidence';
 import type { TMarkedExample } from '../types';
-import { textFeatures, type TSparse } from './features';
+import { cosineOf, textFeatures, type TSparse } from './features';
 import { blendShare, fitLearned, LEARNED, type TLearnedModel } from './learned-model';
 
 /**
@@ -56,24 +56,6 @@ export function examplesFingerprint(
   return `${examples.length}:${(a >>> 0).toString(16)}:${(b >>> 0).toString(16)}`;
 }
 
-function cosine(a: TSparse, b: TSparse): number {
-  let i = 0;
-  let j = 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const v of a.value) na += v * v;
-  for (const v of b.value) nb += v * v;
-  while (i < a.index.length && j < b.index.length) {
-    const x = a.index[i] ?? 0;
-    const y = b.index[j] ?? 0;
-    if (x === y) dot += (a.value[i++] ?? 0) * (b.value[j++] ?? 0);
-    else if (x < y) i++;
-    else j++;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
-}
-
 /** The rubric engine's reading of an answer as dense features for the learned model. */
 export function denseFeatures(
   reading: TAnswerReading,
@@ -98,7 +80,7 @@ export function denseFeatures(
     Math.log1p(e.supportMarkers),
     Math.log1p(e.properNouns + e.quotes),
     Math.log1p(e.citedNumbers),
-    reference ? cosine(features, reference) : 0,
+    reference ? cosineOf(features, reference) : 0,
   ];
 }
 

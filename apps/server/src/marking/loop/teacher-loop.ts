@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { markConfidence } from '../confidence';
 import { markOffline } from '../offline/offline-marker';
+import type { TMarkingRecord } from '../dataset';
 import type { TMarkedExample, TMarkingInput } from '../types';
 import { groupAnswers, readingOf, reviewOrder, type TReviewCandidate } from './review-order';
 
@@ -22,6 +23,20 @@ import { groupAnswers, readingOf, reviewOrder, type TReviewCandidate } from './r
 export type TLoopAnswer = Omit<TMarkingInput, 'examples' | 'source' | 'ocrConfidence'> & {
   id: string;
 };
+
+/** A marking-data record as the loop marks it: its id and what a marker reads, no human score. */
+export function loopAnswerOf(r: TMarkingRecord): TLoopAnswer {
+  return {
+    id: r.id,
+    question: r.question,
+    marks: r.marks,
+    lowMarkRange: r.lowMarkRange,
+    highMarkRange: r.highMarkRange,
+    rubric: r.rubric,
+    referenceAnswer: r.referenceAnswer,
+    answer: r.answer,
+  };
+}
 
 export type TLoopQuestion = { key: string; answers: TLoopAnswer[] };
 

@@ -5,7 +5,7 @@ import { quadraticWeightedKappa } from '../metrics';
 import {
   GAMING_QUESTIONS,
   isGaming,
-  rubricOfCase,
+  inputOfCase,
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
@@ -22,20 +22,8 @@ type TCase = Pick<
   'question' | 'marks' | 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'
 >;
 
-function inputOf(q: TCase, answer: string) {
-  return {
-    question: q.question,
-    marks: q.marks,
-    lowMarkRange: q.lowMarkRange,
-    highMarkRange: q.highMarkRange,
-    rubric: rubricOfCase(q),
-    referenceAnswer: '',
-    answer,
-  };
-}
-
 function mark(q: TCase, answer: string) {
-  return markOffline(inputOf(q, answer), { learned: false });
+  return markOffline(inputOfCase(q, answer), { learned: false });
 }
 
 function figures(part: TGamingQuestion['part']) {
@@ -50,7 +38,7 @@ function figures(part: TGamingQuestion['part']) {
       if (isGaming(a)) {
         gaming++;
         // Flagged as the product flags it: shown to the teacher in Needs review (or moderated).
-        const shown = markConfidence(inputOf(q, a.text), r).needsReview;
+        const shown = markConfidence(inputOfCase(q, a.text), r).needsReview;
         if (r.score >= high && !shown && !r.contentModeration.isInappropriate) through++;
       } else {
         predicted.push(r.score);
@@ -112,7 +100,7 @@ describe('gaming answers on teacher-style questions', () => {
     const copy = mark(OHM, OHM.high);
     expect(copy.doubts).toEqual([MARK_DOUBTS.copiesRubric]);
     // Not capped, but the teacher is asked to look, with the reason.
-    const seen = markConfidence(inputOf(OHM, OHM.high), copy);
+    const seen = markConfidence(inputOfCase(OHM, OHM.high), copy);
     expect(seen).toMatchObject({ needsReview: true, reason: MARK_DOUBTS.copiesRubric });
   });
 });

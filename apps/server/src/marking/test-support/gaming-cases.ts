@@ -1,3 +1,4 @@
+import type { TMarkingInput } from '../types';
 /**
  * Teacher-style questions with answers that try to game the marker, and honest answers with the mark
  * a teacher would give (issue 27). Written by hand for this purpose (not taken from any data set) on
@@ -64,6 +65,25 @@ export function rubricOfCase(
   q: Pick<TGamingQuestion, 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'>,
 ): string {
   return `Low Mark Range (${q.lowMarkRange}):\n${q.low}\n\nHigh Mark Range (${q.highMarkRange}):\n${q.high}`;
+}
+
+/** One answer to a case's question, as the marker reads it (no reference answer, typed). */
+export function inputOfCase(
+  q: Pick<
+    TGamingQuestion,
+    'question' | 'marks' | 'lowMarkRange' | 'highMarkRange' | 'low' | 'high'
+  >,
+  answer: string,
+): TMarkingInput {
+  return {
+    question: q.question,
+    marks: q.marks,
+    lowMarkRange: q.lowMarkRange,
+    highMarkRange: q.highMarkRange,
+    rubric: rubricOfCase(q),
+    referenceAnswer: '',
+    answer,
+  };
 }
 
 export const GAMING_QUESTIONS: TGamingQuestion[] = [
