@@ -87,6 +87,12 @@ export const ZClassQuestionAnswers = z.object({
     marked: z.number().int(),
     reviewed: z.number().int(),
   }),
+  /**
+   * The marked answers still to review (their ids), in the order the marker suggests: one of each
+   * of the biggest groups of answers it read alike and the ones it is least sure of first, the
+   * teacher's marks so far taken as examples (issue 27; the same order as `npm run mark -- --loop`).
+   */
+  reviewOrder: z.array(z.string()),
 });
 export type TClassQuestionAnswers = z.infer<typeof ZClassQuestionAnswers>;
 

@@ -138,8 +138,11 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
 
   it('shows a review made from the screen: accept keeps the mark, an override changes it', async () => {
     await answered();
-    const before = present(bellaRow(await read(room.teacher)).answer);
+    const unreviewed = await read(room.teacher);
+    const before = present(bellaRow(unreviewed).answer);
     const aiScore = present(before.score);
+    // The marker's suggested order holds the answers still to review.
+    expect(unreviewed.reviewOrder).toEqual([before._id]);
 
     const accepted = await t.app.inject({
       method: 'POST',
@@ -148,6 +151,7 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const afterAccept = await read(room.teacher);
+    expect(afterAccept.reviewOrder).toEqual([]);
     expect(bellaRow(afterAccept).answer).toMatchObject({
       score: aiScore,
       overridden: false,

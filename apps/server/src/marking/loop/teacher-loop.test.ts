@@ -7,7 +7,12 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from '../test-support/plant-question';
-import { reviewAllowance, runLoopProtocol, type TLoopQuestion } from './teacher-loop';
+import {
+  reviewAllowance,
+  runLoopProtocol,
+  screenReviewOrder,
+  type TLoopQuestion,
+} from './teacher-loop';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../../..');
@@ -219,4 +224,30 @@ describe('the teacher loop protocol', () => {
     expectEveryAnswerOnceThenDone(t, questions);
     expect(stderr).toContain('Loop: 16 answers in 2 questions, 4 marked by the teacher');
   }, 60_000);
+});
+
+describe('the marking screen’s order (screenReviewOrder)', () => {
+  const { question, marks, lowMarkRange, highMarkRange, rubric } = PLANT_QUESTION;
+  const q = { question, marks, lowMarkRange, highMarkRange, rubric, referenceAnswer: '' };
+
+  it('lists every answer still to review once, the reviewed ones never', () => {
+    const answers = [
+      { id: 'a', answer: COMPLETE_ANSWER, teacherScore: 3 },
+      { id: 'b', answer: PARTIAL_ANSWER },
+      { id: 'c', answer: PARTIAL_ANSWER },
+      { id: 'd', answer: 'cuticle stomata roots spines waxy' },
+      { id: 'e', answer: 'I do not know.' },
+    ];
+    const order = screenReviewOrder(q, answers);
+    expect([...order].sort()).toEqual(['b', 'c', 'd', 'e']);
+    expect(new Set(order).size).toBe(order.length);
+    // The least sure (credit for words without a sentence) comes before a plain copy of another.
+    expect(order.indexOf('d')).toBeLessThan(order.indexOf('c'));
+  });
+
+  it('is empty when everything is reviewed', () => {
+    expect(screenReviewOrder(q, [{ id: 'a', answer: COMPLETE_ANSWER, teacherScore: 3 }])).toEqual(
+      [],
+    );
+  });
 });

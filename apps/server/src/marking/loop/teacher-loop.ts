@@ -92,6 +92,34 @@ function markAll(
   return out;
 }
 
+/**
+ * The order in which the teacher should review a question's answers on the marking screen: the
+ * loop's own choice (one answer of each of the biggest groups and the least confident in turn,
+ * `reviewOrder`), with the teacher's marks so far as the examples, then every other answer still to
+ * review in the order given. `reviewed` answers carry the teacher's mark and are left out.
+ */
+export function screenReviewOrder(
+  question: Omit<TLoopAnswer, 'id' | 'answer'>,
+  answers: readonly { id: string; answer: string; teacherScore?: number | undefined }[],
+): string[] {
+  const examples: TMarkedExample[] = [];
+  const reviewed = new Map<string, number>();
+  for (const a of answers) {
+    if (a.teacherScore === undefined) continue;
+    reviewed.set(a.id, a.teacherScore);
+    examples.push({ answer: a.answer, score: a.teacherScore });
+  }
+  const open = answers.filter((a) => !reviewed.has(a.id));
+  const marked = markAll(
+    open.map((a) => ({ ...question, id: a.id, answer: a.answer })),
+    examples,
+    reviewed,
+  );
+  const first = reviewOrder(marked.map((m) => m.candidate));
+  const taken = new Set(first);
+  return [...first, ...open.map((a) => a.id).filter((id) => !taken.has(id))];
+}
+
 /** Runs the loop over the questions in order; resolves when every answer has its final mark. */
 export async function runTeacherLoop(
   questions: readonly TLoopQuestion[],

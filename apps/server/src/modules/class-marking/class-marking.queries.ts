@@ -22,6 +22,7 @@ export type TClassQuestionRow = {
   lowMarkRange: string;
   highMarkRange: string;
   rubric: string;
+  referenceAnswer: string | null;
   releaseMode: TReleaseMode;
 };
 
@@ -40,6 +41,7 @@ export async function findClassQuestion(
       lowMarkRange: questions.lowMarkRange,
       highMarkRange: questions.highMarkRange,
       rubric: questions.rubric,
+      referenceAnswer: questions.referenceAnswer,
       releaseMode: classQuestions.releaseMode,
     })
     .from(classQuestions)

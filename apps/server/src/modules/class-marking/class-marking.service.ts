@@ -2,6 +2,7 @@ import type { TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { screenReviewOrder } from '../../marking/loop/teacher-loop';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireClassForReader } from '../classes/classes.school';
 import { presentStudentAnswer } from './class-marking.presenter';
@@ -46,5 +47,26 @@ export async function getClassQuestionAnswers(
       marked: answers.filter((a) => a.score !== null).length,
       reviewed: answers.filter((a) => a.score !== null && a.reviewedAt !== null).length,
     },
+    reviewOrder: screenReviewOrder(
+      {
+        question: question.question,
+        marks: question.marks,
+        lowMarkRange: question.lowMarkRange,
+        highMarkRange: question.highMarkRange,
+        rubric: question.rubric,
+        referenceAnswer: question.referenceAnswer ?? '',
+      },
+      answers.flatMap((a) =>
+        a.score === null
+          ? []
+          : [
+              {
+                id: a._id,
+                answer: a.answer,
+                teacherScore: a.reviewedAt !== null ? a.score : undefined,
+              },
+            ],
+      ),
+    ),
   };
 }

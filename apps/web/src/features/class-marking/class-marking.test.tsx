@@ -70,6 +70,7 @@ function classData(): TClassQuestionAnswers {
     },
     rows,
     counts: { students: 5, answered: 4, marked: 3, reviewed: 1 },
+    reviewOrder: [],
   };
 }
 
@@ -252,6 +253,17 @@ describe('marking-order', () => {
     expect(nextToReview(rows, 1)).toBe(3);
     expect(nextToReview(rows, 3)).toBe(1);
     expect(nextToReview(rows.slice(0, 1), 0)).toBe(-1);
+  });
+
+  it("follows the marker's suggested order first, skipping the row shown and reviewed answers", () => {
+    const ids = rows.map((r) => r.answer?._id ?? '');
+    const [ann, ben, , dee] = ids;
+    // Dee before Ben, Ann (reviewed) never.
+    const order = [ann ?? '', dee ?? '', ben ?? ''];
+    expect(nextToReview(rows, -1, order)).toBe(3);
+    expect(nextToReview(rows, 3, order)).toBe(1);
+    // An id no longer listed is passed over; the list order takes over when the order runs out.
+    expect(nextToReview(rows, 1, ['gone'])).toBe(3);
   });
 
   it('shuffles the same way for the same teacher and question, another way for another', () => {

@@ -57,10 +57,20 @@ export function orderRows(
 }
 
 /**
- * The next row after `from` (wrapping round) whose answer still needs review; -1 when none does.
- * From -1 it starts at the top.
+ * The next row whose answer still needs review, other than the row at `from`: the first in the
+ * marker's suggested `order` (answer ids, `reviewOrder` from the server), else the next after
+ * `from` in the list (wrapping round; from -1 it starts at the top). -1 when none does.
  */
-export function nextToReview(rows: readonly TClassAnswerRow[], from: number): number {
+export function nextToReview(
+  rows: readonly TClassAnswerRow[],
+  from: number,
+  order: readonly string[] = [],
+): number {
+  for (const id of order) {
+    const index = rows.findIndex((r) => r.answer?._id === id);
+    const row = rows[index];
+    if (index >= 0 && index !== from && row && needsReview(row)) return index;
+  }
   for (let step = 1; step <= rows.length; step += 1) {
     const index = (from + step + rows.length) % rows.length;
     const row = rows[index];
@@ -70,8 +80,11 @@ export function nextToReview(rows: readonly TClassAnswerRow[], from: number): nu
 }
 
 /** Where the screen opens: the first answer to review, else the first answer, else the first row. */
-export function startIndex(rows: readonly TClassAnswerRow[]): number {
-  const toReview = nextToReview(rows, -1);
+export function startIndex(
+  rows: readonly TClassAnswerRow[],
+  order: readonly string[] = [],
+): number {
+  const toReview = nextToReview(rows, -1, order);
   if (toReview >= 0) return toReview;
   const answered = rows.findIndex((r) => r.answer !== null);
   return Math.max(0, answered);

@@ -60,7 +60,9 @@ export default function ClassMarkingPage() {
     [query.data, anonymous, user?.userId, questionId],
   );
   const found = rows.findIndex((r) => r.student._id === currentId);
-  const index = found >= 0 ? found : startIndex(rows);
+  // The marker's suggested order of the answers still to review (issue 27).
+  const order = query.data?.reviewOrder;
+  const index = found >= 0 ? found : startIndex(rows, order);
   const row = rows[index] ?? null;
   const answer = row?.answer ?? null;
   // The student first shown stays shown when the order changes (anonymous mode, a refresh).
@@ -83,7 +85,7 @@ export default function ClassMarkingPage() {
     goTo(Math.min(rows.length - 1, Math.max(0, index + delta)));
   };
   const goToNextToReview = () => {
-    const next = nextToReview(rows, index);
+    const next = nextToReview(rows, index, order);
     if (next < 0 || next === index) setStatus(C.allReviewed);
     else goTo(next);
   };
@@ -102,7 +104,7 @@ export default function ClassMarkingPage() {
           );
           setTyped('');
           // On to the next answer still to review (this one is reviewed now).
-          const next = nextToReview(rows, index);
+          const next = nextToReview(rows, index, order);
           if (next >= 0 && next !== index) goTo(next);
         },
         onError: (error) => setStatus(`${C.saveFailed} ${describeError(error)}`),
