@@ -47,7 +47,8 @@ export async function answerSheets(
 ): Promise<{ pdf: Uint8Array; fileName: string; pages: number }> {
   const cls = await requireTeacherClass(db, user, classId);
   const all = await listQuestionsOfClass(db, cls);
-  if (all.length === 0) throw new AppError('VALIDATION', SCAN_MESSAGES.noQuestions);
+  if (all.length === 0)
+    throw new AppError('VALIDATION', SCAN_MESSAGES.noQuestions, { field: 'classId' });
   let chosen = all;
   if (query.questionIds) {
     const byId = new Map(all.map((q) => [q.id, q]));
@@ -67,7 +68,8 @@ export async function answerSheets(
     students = Array.from({ length: query.copies }, () => null);
   } else {
     students = (await listClassStudents(db, user, cls.id)).map((s) => ({ id: s.id, name: s.name }));
-    if (students.length === 0) throw new AppError('VALIDATION', SCAN_MESSAGES.noStudents);
+    if (students.length === 0)
+      throw new AppError('VALIDATION', SCAN_MESSAGES.noStudents, { field: 'classId' });
   }
   const school = await findSchoolById(db, cls.schoolId);
   const pdf = await buildAnswerSheets({
