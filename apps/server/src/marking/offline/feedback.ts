@@ -673,7 +673,7 @@ function pointFeedback(
       ? /[=×÷*/]/.test(evidence.answer)
         ? 'Keep setting out each step of your working like this.'
         : 'Keep answering this way, and show your working where a question asks for it.'
-      : 'Keep answering this way: state each point plainly and say why it holds, as you did here.';
+      : 'Keep answering this way: state each point plainly and say why it holds.';
   } else {
     const need = Math.max(1, model.required);
     const next = [...phrased(contradicted), ...phrased(partial), ...phrased(missing)].filter(
