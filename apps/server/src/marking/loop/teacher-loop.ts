@@ -93,31 +93,58 @@ function markAll(
 }
 
 /**
+ * How much of an answer the screen's order reads: marking is linear in the text (about 3 ms per
+ * 2,000 characters), and the order needs the answer's gist, not every word of a 20,000-character one.
+ */
+export const REVIEW_ORDER_TEXT_CHARS = 4_000;
+
+/**
  * The order in which the teacher should review a question's answers on the marking screen: the
  * loop's own choice (one answer of each of the biggest groups and the least confident in turn,
  * `reviewOrder`), with the teacher's marks so far as the examples, then every other answer still to
  * review in the order given. `reviewed` answers carry the teacher's mark and are left out.
+ *
+ * A generator that pauses after each answer it marks, so a caller on a server's event loop can let
+ * other requests run between answers (`screenReviewOrder` runs it straight through).
  */
-export function screenReviewOrder(
+export function* screenReviewOrderSteps(
   question: Omit<TLoopAnswer, 'id' | 'answer'>,
   answers: readonly { id: string; answer: string; teacherScore?: number | undefined }[],
-): string[] {
+): Generator<void, string[], void> {
+  const gist = (text: string) => text.slice(0, REVIEW_ORDER_TEXT_CHARS);
   const examples: TMarkedExample[] = [];
   const reviewed = new Map<string, number>();
   for (const a of answers) {
     if (a.teacherScore === undefined) continue;
     reviewed.set(a.id, a.teacherScore);
-    examples.push({ answer: a.answer, score: a.teacherScore });
+    examples.push({ answer: gist(a.answer), score: a.teacherScore });
   }
   const open = answers.filter((a) => !reviewed.has(a.id));
-  const marked = markAll(
-    open.map((a) => ({ ...question, id: a.id, answer: a.answer })),
-    examples,
-    reviewed,
-  );
-  const first = reviewOrder(marked.map((m) => m.candidate));
+  const candidates: TReviewCandidate[] = [];
+  for (const a of open) {
+    const [marked] = markAll(
+      [{ ...question, id: a.id, answer: gist(a.answer) }],
+      examples,
+      reviewed,
+    );
+    if (marked) candidates.push(marked.candidate);
+    yield;
+  }
+  const first = reviewOrder(candidates);
   const taken = new Set(first);
   return [...first, ...open.map((a) => a.id).filter((id) => !taken.has(id))];
+}
+
+/** `screenReviewOrderSteps` straight through. */
+export function screenReviewOrder(
+  question: Omit<TLoopAnswer, 'id' | 'answer'>,
+  answers: readonly { id: string; answer: string; teacherScore?: number | undefined }[],
+): string[] {
+  const steps = screenReviewOrderSteps(question, answers);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /** Runs the loop over the questions in order; resolves when every answer has its final mark. */

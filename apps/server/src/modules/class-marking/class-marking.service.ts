@@ -1,12 +1,56 @@
+import { createHash } from 'node:crypto';
 import type { TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { screenReviewOrder } from '../../marking/loop/teacher-loop';
+import { screenReviewOrderSteps } from '../../marking/loop/teacher-loop';
+import { createPromiseCache, runInSlices } from '../../lib/slices';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireClassForReader } from '../classes/classes.school';
 import { presentStudentAnswer } from './class-marking.presenter';
 import * as queries from './class-marking.queries';
+
+type TQuestionRow = NonNullable<Awaited<ReturnType<typeof queries.findClassQuestion>>>;
+type TAnswer = NonNullable<ReturnType<typeof presentStudentAnswer>['answer']>;
+
+/**
+ * Orders already worked out, by what they were worked out from (the question and every marked
+ * answer with the teacher's marks so far): the screen asks again after each review and on focus,
+ * and an unchanged class gets the same order without marking its answers again.
+ */
+const reviewOrders = createPromiseCache<string[]>(64);
+
+/**
+ * The marker's suggested review order (`screenReviewOrderSteps`), marked a slice at a time so the
+ * server keeps answering other requests while a big class's long answers are read.
+ */
+function reviewOrderOf(question: TQuestionRow, answers: readonly TAnswer[]): Promise<string[]> {
+  const input = {
+    question: {
+      question: question.question,
+      marks: question.marks,
+      lowMarkRange: question.lowMarkRange,
+      highMarkRange: question.highMarkRange,
+      rubric: question.rubric,
+      referenceAnswer: question.referenceAnswer ?? '',
+    },
+    answers: answers.flatMap((a) =>
+      a.score === null
+        ? []
+        : [
+            {
+              id: a._id,
+              answer: a.answer,
+              teacherScore: a.reviewedAt !== null ? a.score : undefined,
+            },
+          ],
+    ),
+  };
+  const key = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  return reviewOrders.get(key, () =>
+    runInSlices(screenReviewOrderSteps(input.question, input.answers)),
+  );
+}
 
 /**
  * GET /classes/{classId}/questions/{questionId}/answers (issue 27): every student of the class with
@@ -47,26 +91,6 @@ export async function getClassQuestionAnswers(
       marked: answers.filter((a) => a.score !== null).length,
       reviewed: answers.filter((a) => a.score !== null && a.reviewedAt !== null).length,
     },
-    reviewOrder: screenReviewOrder(
-      {
-        question: question.question,
-        marks: question.marks,
-        lowMarkRange: question.lowMarkRange,
-        highMarkRange: question.highMarkRange,
-        rubric: question.rubric,
-        referenceAnswer: question.referenceAnswer ?? '',
-      },
-      answers.flatMap((a) =>
-        a.score === null
-          ? []
-          : [
-              {
-                id: a._id,
-                answer: a.answer,
-                teacherScore: a.reviewedAt !== null ? a.score : undefined,
-              },
-            ],
-      ),
-    ),
+    reviewOrder: await reviewOrderOf(question, answers),
   };
 }
