@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // The machines running these tests are shared and busy: an async query waits for what it looks for
@@ -40,4 +40,21 @@ Element.prototype.scrollIntoView ??= () => undefined;
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+});
+
+// Files share one jsdom per worker (vitest.config.ts, isolate: false); this file runs before each
+// test file, so each starts as a fresh page would.
+beforeAll(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  window.history.replaceState(null, '', '/');
+  document.title = '';
 });
