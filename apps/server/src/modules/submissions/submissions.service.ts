@@ -533,7 +533,12 @@ export function acceptAnswer(
 export async function overrideAnswersTogether(
   ctx: TAppContext,
   user: TAccessClaims,
-  items: readonly { submissionId: string; answerId: string; score: number; comment: string | null }[],
+  items: readonly {
+    submissionId: string;
+    answerId: string;
+    score: number;
+    comment: string | null;
+  }[],
 ): Promise<{ answerId: string; scoreBefore: number; scoreAfter: number }[]> {
   const schoolId = schoolOf(user);
   const rows = await queries.findSubmissions(ctx.db, schoolId, [
