@@ -33,7 +33,7 @@ export type TGroupMark = { kind: 'accept' } | { kind: 'mark'; score: number };
 
 /**
  * Marks every answer of a group (the typed mark, or the group's suggestion), then reads the groups,
- * the one-at-a-time list and the submission lists again (totals, the review queue).
+ * the one-at-a-time list (both under its key) and the submission lists again (totals, the queue).
  */
 export function useMarkGroup(classId: string, questionId: string) {
   const queryClient = useQueryClient();

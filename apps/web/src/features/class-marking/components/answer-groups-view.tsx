@@ -79,10 +79,10 @@ export function AnswerGroupsView({
     marking.mutate(
       { groupId: g._id, mark: change },
       {
-        onSuccess: async (result) => {
+        // The groups were read again before this runs (the mutation's invalidation is awaited).
+        onSuccess: (result) => {
           setStatus(G.groupMarked(result.score, marks, result.marked, result.changed));
           setTyped('');
-          await query.refetch();
           // On to the next group (the order stays: it is by size).
           goTo(at + 1);
         },
