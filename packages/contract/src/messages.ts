@@ -1339,6 +1339,77 @@ export const MESSAGES = {
     /** Every file reader is busy and the waiting line is full. */
     busy: 'Too many files are being read right now. Please try again in a minute.',
   },
+  /**
+   * Answer groups on the marking screen (issue 27): similar answers to one question in groups,
+   * largest first, marked a group at once; the teacher splits, moves and merges.
+   */
+  answerGroups: {
+    // Server refusals.
+    groupNotFound: 'This group is no longer there. Please reload the groups.',
+    answerNotInGroups: 'This answer is not in any group of this question (it has no mark yet).',
+    notInThisGroup: 'Choose answers of this group.',
+    leaveOne: 'Leave at least one answer in the group.',
+    nothingToSplit:
+      'Every answer in this group is the same text: choose the answers to take out instead.',
+    alreadyAlone: 'This answer is already in a group of its own.',
+    sameGroup: 'Choose another group.',
+    // The screen.
+    viewLabel: 'View',
+    oneAtATime: 'One at a time',
+    groupsView: 'Answer groups',
+    loading: 'Grouping the answers...',
+    loadFailed: 'Could not load the answer groups. Please try again.',
+    none: 'No answer has a mark yet: groups appear once answers are marked.',
+    summary: (groups: number, answers: number) =>
+      `${groups} ${groups === 1 ? 'group' : 'groups'} of ${answers} marked ${answers === 1 ? 'answer' : 'answers'}`,
+    groupTitle: (n: number) => `Group ${n}`,
+    size: (n: number) => (n === 1 ? '1 answer' : `${n} answers`),
+    exactCopies: 'All the same text',
+    texts: (n: number) => `${n} different texts`,
+    suggested: (score: number, marks: number) => `Suggested ${score}/${marks}`,
+    reviewedOf: (reviewed: number, size: number) => `${reviewed} of ${size} reviewed`,
+    markedAs: (score: number, marks: number) => `Marked ${score}/${marks}`,
+    edited: 'Edited',
+    representative: 'Typical answer',
+    showAnswers: (n: number) => (n === 1 ? 'Show its answer' : `Show its ${n} answers`),
+    hideAnswers: 'Hide answers',
+    answerMark: (score: number, marks: number) => `${score}/${marks}`,
+    answerReviewed: 'Reviewed',
+    markLabel: (marks: number) => `Mark for the group (0-${marks})`,
+    markGroup: 'Mark group',
+    acceptSuggested: (score: number, marks: number) => `Accept ${score}/${marks}`,
+    acceptLabel: (score: number, marks: number, size: number) =>
+      `Give all ${size} answers the suggested mark ${score}/${marks}`,
+    groupMarked: (score: number, marks: number, marked: number, changed: number) =>
+      `${marked} ${marked === 1 ? 'answer' : 'answers'} marked ${score}/${marks} (${changed} changed)`,
+    markFailed: 'Could not mark the group. Please try again.',
+    split: 'Split into exact matches',
+    splitChosen: (n: number) => `Take ${n} out into a new group`,
+    choose: (label: string) => `Choose ${label}`,
+    moveLabel: (label: string) => `Move ${label}`,
+    moveTo: 'Move to',
+    moveOut: 'A group of its own',
+    moveToGroup: (n: number, size: number) => `Group ${n} (${size})`,
+    mergeLabel: 'Merge another group into this one',
+    mergeWith: 'Merge with',
+    merge: 'Merge',
+    reset: "Back to the marker's groups",
+    resetDone: "The marker's groups are back.",
+    editDone: 'Groups updated.',
+    editFailed: 'Could not change the groups. Please try again.',
+    keysHint: 'J/K move · A accept · 0-9, Enter mark group · E show answers · S split · ? keys',
+    keysTitle: 'Keyboard shortcuts: answer groups',
+    keys: [
+      { keys: ['J', '↓'], join: 'or', what: 'Next group' },
+      { keys: ['K', '↑'], join: 'or', what: 'Previous group' },
+      { keys: ['A'], join: 'or', what: "Accept the group's suggested mark" },
+      { keys: ['0-9', 'Enter'], join: 'then', what: 'Type a mark and give it to the whole group' },
+      { keys: ['Esc'], join: 'or', what: 'Clear a typed mark' },
+      { keys: ['E'], join: 'or', what: "Show or hide the group's answers" },
+      { keys: ['S'], join: 'or', what: 'Split the group into exact matches' },
+      { keys: ['?'], join: 'or', what: 'Show these keys' },
+    ] as readonly { keys: readonly string[]; join: 'or' | 'then'; what: string }[],
+  },
   server: {
     validation: 'The request is not valid.',
     /** After "<field>: ": NUL, another control character or half of a surrogate pair. */

@@ -802,3 +802,65 @@ export const scanPages = pgTable(
   },
   (t) => [uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber)],
 );
+
+/**
+ * Answer groups (issue 27): the teacher's edits of the marker's grouping of one question's answers
+ * in one class. A pin puts one answer in a group of the teacher's choosing (a group id the marker
+ * computed, "m…", or one a split or move made, "t…"); it wins over the marker's group.
+ */
+export const answerGroupPins = pgTable(
+  'answer_group_pins',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => submissionAnswers.id, { onDelete: 'cascade' }),
+    groupId: text('group_id').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('answer_group_pins_answer_unique').on(t.classId, t.questionId, t.answerId),
+    index('answer_group_pins_school_idx').on(t.schoolId),
+    index('answer_group_pins_question_idx').on(t.questionId),
+    index('answer_group_pins_answer_idx').on(t.answerId),
+  ],
+);
+
+/**
+ * A merge of two answer groups (issue 27): every answer of `fromGroup` (now and to come: a new
+ * answer the marker puts there, or one pinned there) is in `toGroup`.
+ */
+export const answerGroupMerges = pgTable(
+  'answer_group_merges',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    fromGroup: text('from_group').notNull(),
+    toGroup: text('to_group').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('answer_group_merges_from_unique').on(t.classId, t.questionId, t.fromGroup),
+    index('answer_group_merges_school_idx').on(t.schoolId),
+    index('answer_group_merges_question_idx').on(t.questionId),
+  ],
+);

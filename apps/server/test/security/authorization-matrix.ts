@@ -275,6 +275,48 @@ export const MATRIX: Record<string, TRow> = {
     params: { classId: 'class', questionId: 'question' },
     isolated: true,
   },
+  // Answer groups (issue 27)
+  listAnswerGroups: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+  },
+  markAnswerGroup: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', groupId: '=mNotAGroupAtAll' },
+    isolated: true,
+    body: () => ({ score: 1 }),
+  },
+  acceptAnswerGroup: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', groupId: '=mNotAGroupAtAll' },
+    isolated: true,
+    noBody: true,
+  },
+  splitAnswerGroup: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', groupId: '=mNotAGroupAtAll' },
+    isolated: true,
+    body: () => ({}),
+  },
+  mergeAnswerGroups: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', groupId: '=mNotAGroupAtAll' },
+    isolated: true,
+    body: () => ({ groupId: 'mAnotherGroup' }),
+  },
+  moveAnswerToGroup: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    body: () => ({ answerId: '00000000-0000-4000-8000-000000000000', toGroupId: null }),
+  },
+  resetAnswerGroups: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    noBody: true,
+  },
   requestRegrade: {
     allow: STUDENT,
     params: { id: 'submission', answerId: 'answer' },

@@ -256,6 +256,19 @@ export async function findSubmission(
   return rows[0] ?? null;
 }
 
+/** Submissions of the school by id, in one statement (another school's are left out). */
+export async function findSubmissions(
+  db: TDb,
+  schoolId: string,
+  submissionIds: readonly string[],
+): Promise<TSubmissionRow[]> {
+  if (submissionIds.length === 0) return [];
+  return selectSubmissionRows(
+    db,
+    and(eq(submissions.schoolId, schoolId), inArray(submissions.id, [...submissionIds])),
+  );
+}
+
 /** Whether the school has a class with this id (a deleted class is not one). */
 export async function classExists(db: TDb, schoolId: string, classId: string): Promise<boolean> {
   const rows = await db

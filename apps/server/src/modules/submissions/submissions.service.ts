@@ -525,6 +525,44 @@ export function acceptAnswer(
 }
 
 /**
+ * Many answers given a teacher's mark at once (issue 27, a group of similar answers marked at once):
+ * each as PATCH /submissions/{id}/answers/{answerId} would (applyReview: history, total, review
+ * queue and holds), all in one transaction. The submissions are read in one statement and must all
+ * be the user's to review, else 404 and nothing is saved. Returns each answer's mark before and after.
+ */
+export async function overrideAnswersTogether(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  items: readonly {
+    submissionId: string;
+    answerId: string;
+    score: number;
+    comment: string | null;
+  }[],
+): Promise<{ answerId: string; scoreBefore: number; scoreAfter: number }[]> {
+  const schoolId = schoolOf(user);
+  const rows = await queries.findSubmissions(ctx.db, schoolId, [
+    ...new Set(items.map((i) => i.submissionId)),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const targets = items.map((item) => {
+    const row = byId.get(item.submissionId);
+    if (!row || !canReviewSubmission(user, row)) throw submissionNotFound();
+    return { item, row };
+  });
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const out: { answerId: string; scoreBefore: number; scoreAfter: number }[] = [];
+    for (const { item, row } of targets) {
+      const change = { action: 'override' as const, score: item.score, comment: item.comment };
+      const result = await applyReview(tx, row, user.userId, item.answerId, change, now);
+      out.push({ answerId: item.answerId, ...result });
+    }
+    return out;
+  });
+}
+
+/**
  * GET /submissions/agreement: per question, how often the AI's mark stood when a teacher reviewed it.
  * A teacher sees their own list's answers; the school's admin the whole school's.
  */

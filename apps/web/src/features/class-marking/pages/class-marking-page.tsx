@@ -10,6 +10,8 @@ import { describeError, statusOf } from '../../../lib/http';
 import { getStoredUser } from '../../../lib/session';
 import { useClassAnswers, useMarkAnswer, type TMarkChange } from '../api/class-answers';
 import { AnswerPanel } from '../components/answer-panel';
+import { AnswerGroupsView } from '../components/answer-groups-view';
+import { MarkingViewSwitch, useMarkingView } from '../components/marking-view-switch';
 import { KeysModal } from '../components/keys-modal';
 import { MarkBar } from '../components/mark-bar';
 import { OriginalModal } from '../components/original-modal';
@@ -49,6 +51,8 @@ export default function ClassMarkingPage() {
   const [status, setStatus] = useState('');
   const [helpOpen, setHelpOpen] = useState(false);
   const [originalOpen, setOriginalOpen] = useState(false);
+  // Issue 27: one answer at a time, or the answer groups (each view has its own keys).
+  const [view, setView] = useMarkingView();
 
   const rows = useMemo(
     () =>
@@ -151,7 +155,7 @@ export default function ClassMarkingPage() {
       help: () => setHelpOpen(true),
       hasTyped: () => typed !== '',
     },
-    query.isSuccess && !helpOpen && !originalOpen,
+    query.isSuccess && !helpOpen && !originalOpen && view === 'one',
   );
 
   const back = (
@@ -204,6 +208,7 @@ export default function ClassMarkingPage() {
             </Text>
           </Stack>
           <Group gap="md" wrap="wrap">
+            <MarkingViewSwitch value={view} onChange={setView} />
             <Switch
               label={C.anonymous}
               description={C.anonymousHint}
@@ -217,8 +222,9 @@ export default function ClassMarkingPage() {
               onClick={() => setHelpOpen(true)}
               leftSection={<IconKeyboard size={14} aria-hidden />}
               aria-keyshortcuts="?"
-              // A phone has no keyboard to use them with.
+              // A phone has no keyboard to use them with; the groups view has its own.
               visibleFrom="sm"
+              display={view === 'one' ? undefined : 'none'}
             >
               {C.keysButton}
             </Button>
@@ -226,7 +232,15 @@ export default function ClassMarkingPage() {
         </Group>
       </div>
 
-      {rows.length === 0 || !row ? (
+      {view === 'groups' ? (
+        <AnswerGroupsView
+          classId={classId}
+          questionId={questionId}
+          labelOf={(studentId) => rows.find((r) => r.student._id === studentId)?.label ?? ''}
+          orderOf={(studentId) => rows.findIndex((r) => r.student._id === studentId)}
+          keysEnabled={!originalOpen && !helpOpen}
+        />
+      ) : rows.length === 0 || !row ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center" c="dimmed">
             {C.noStudents}

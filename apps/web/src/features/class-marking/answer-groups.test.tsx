@@ -1,0 +1,366 @@
+import '@testing-library/jest-dom/vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TAnswerGroup, TAnswerGroups } from '@stem/contract/answer-groups';
+import type { TClassAnswer, TClassQuestionAnswers } from '@stem/contract/class-marking';
+import { MESSAGES } from '@stem/contract/messages';
+import { setupLocalBackend } from '../../test/local-backend';
+import { renderRoutes } from '../../test/render-app';
+import { signIn, uuid } from '../../test/session';
+import { groupHandlerFor, type TGroupKeys } from './use-group-keys';
+import ClassMarkingPage from './pages/class-marking-page';
+
+/** Issue 27: the marking screen's answer groups, keyboard first. */
+const G = MESSAGES.answerGroups;
+const C = MESSAGES.classMarking;
+const CLASS_ID = uuid(10);
+const QUESTION_ID = uuid(20);
+const BASE = `/classes/${CLASS_ID}/questions/${QUESTION_ID}`;
+const backend = setupLocalBackend();
+
+const NAMES = ['Ann', 'Ben', 'Cal', 'Dee', 'Eve'];
+const studentId = (i: number) => uuid(100 + i);
+const answerId = (i: number) => uuid(2000 + i);
+
+function classAnswer(i: number): TClassAnswer {
+  return {
+    _id: answerId(i),
+    submissionId: uuid(3000 + i),
+    submittedAt: '2026-11-02T10:00:00.000Z',
+    status: 'marked',
+    answer: `Answer ${i}`,
+    source: 'typed',
+    submissionSource: 'student',
+    ocrConfidence: null,
+    marks: 4,
+    score: 2,
+    aiScore: 2,
+    markRange: '0-1',
+    aiComment: null,
+    suggestion: null,
+    teacherFeedback: null,
+    doubt: null,
+    reasons: [],
+    doubtNote: null,
+    flagged: false,
+    reviewedAt: null,
+    reviewedBy: null,
+    overridden: false,
+    held: { review: false, release: false },
+  };
+}
+
+function classData(): TClassQuestionAnswers {
+  return {
+    class: { _id: CLASS_ID, name: 'Physics 9' },
+    question: {
+      _id: QUESTION_ID,
+      question: 'Why does a metal spoon feel colder than a wooden one?',
+      marks: 4,
+      lowMarkRange: '0-1',
+      highMarkRange: '3-4',
+      rubric: 'High: heat flows from the hand into the metal faster.',
+      releaseMode: 'instant',
+    },
+    rows: NAMES.map((name, i) => ({
+      student: { _id: studentId(i), name },
+      answer: classAnswer(i),
+    })),
+    counts: { students: 5, answered: 5, marked: 5, reviewed: 0 },
+    reviewOrder: [],
+  };
+}
+
+function group(id: string, members: number[], patch: Partial<TAnswerGroup> = {}): TAnswerGroup {
+  return {
+    _id: id,
+    size: members.length,
+    texts: 1,
+    suggestedScore: 2,
+    reviewed: 0,
+    markedAs: null,
+    edited: false,
+    answers: members.map((i) => ({
+      _id: answerId(i),
+      submissionId: uuid(3000 + i),
+      student: { _id: studentId(i), name: NAMES[i] ?? '' },
+      preview: `Metal conducts heat away from the hand (${NAMES[i]})`,
+      truncated: false,
+      score: 2,
+      aiScore: 2,
+      reviewed: false,
+      overridden: false,
+    })),
+    ...patch,
+  };
+}
+
+/** Three groups: Ann, Ben and Cal (two texts, suggested 3); Dee; Eve. */
+function groupsData(): TAnswerGroups {
+  return {
+    class: { _id: CLASS_ID, name: 'Physics 9' },
+    question: { _id: QUESTION_ID, question: 'Why?', marks: 4 },
+    groups: [
+      group('mBigGroup01', [0, 1, 2], { texts: 2, suggestedScore: 3 }),
+      group('mDeeGroup01', [3]),
+      group('mEveGroup01', [4], { suggestedScore: 0 }),
+    ],
+    counts: { marked: 5, reviewed: 0 },
+    edited: false,
+  };
+}
+
+function markReply(groupId: string, score: number, marked: number) {
+  return {
+    status: 200,
+    body: { success: true, data: { groupId, score, marked, changed: marked } },
+  };
+}
+
+function open(options: { anonymous?: boolean } = {}) {
+  localStorage.setItem('stem:class-marking:view', JSON.stringify('groups'));
+  localStorage.setItem('stem:class-marking:anonymous', JSON.stringify(options.anonymous ?? false));
+  signIn('teacher', { userId: uuid(30) });
+  backend.on('GET', `${BASE}/answers`, {
+    status: 200,
+    body: { success: true, data: classData() },
+  });
+  return renderRoutes(
+    [{ path: '/class/:id/questions/:questionId/mark', element: <ClassMarkingPage /> }],
+    `/class/${CLASS_ID}/questions/${QUESTION_ID}/mark`,
+  );
+}
+
+const cards = () => screen.getAllByTestId('answer-group');
+const currentCard = () => {
+  const card = cards().find((c) => c.getAttribute('data-current') === 'true');
+  if (!card) throw new Error('no current group');
+  return card;
+};
+const status = () => screen.getByTestId('answer-groups-status');
+
+describe('answer groups on the marking screen', () => {
+  beforeEach(() => {
+    localStorage.removeItem('stem:class-marking:view');
+    localStorage.removeItem('stem:class-marking:anonymous');
+  });
+
+  it('switches to the groups, largest first, and marks them with the keys', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = groupsData();
+    backend.on('GET', `${BASE}/groups`, { status: 200, body: { success: true, data } });
+    backend.on('POST', `${BASE}/groups/mBigGroup01/accept`, () => {
+      Object.assign(data.groups[0] as TAnswerGroup, { reviewed: 3, markedAs: 3 });
+      return markReply('mBigGroup01', 3, 3);
+    });
+    backend.on('POST', `${BASE}/groups/mDeeGroup01/mark`, (request) => {
+      const score = (request.body as { score: number }).score;
+      Object.assign(data.groups[1] as TAnswerGroup, { reviewed: 1, markedAs: score });
+      return markReply('mDeeGroup01', score, 1);
+    });
+    localStorage.setItem('stem:class-marking:view', JSON.stringify('one'));
+    signIn('teacher', { userId: uuid(30) });
+    backend.on('GET', `${BASE}/answers`, {
+      status: 200,
+      body: { success: true, data: classData() },
+    });
+    renderRoutes(
+      [{ path: '/class/:id/questions/:questionId/mark', element: <ClassMarkingPage /> }],
+      `/class/${CLASS_ID}/questions/${QUESTION_ID}/mark`,
+    );
+    // From the one-at-a-time view to the groups.
+    await user.click(await screen.findByText(G.groupsView));
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.getByTestId('answer-groups-summary')).toHaveTextContent(G.summary(3, 5));
+    expect(cards()[0]).toHaveTextContent(G.groupTitle(1));
+    expect(cards()[0]).toHaveTextContent(G.size(3));
+    expect(cards()[0]).toHaveTextContent(G.texts(2));
+    expect(cards()[0]).toHaveTextContent(G.suggested(3, 4));
+    expect(within(cards()[0] as HTMLElement).getByTestId('answer-group-preview')).toHaveTextContent(
+      'Metal conducts heat away from the hand (Ann)',
+    );
+    expect(currentCard()).toHaveTextContent(G.groupTitle(1));
+
+    // A: the suggestion for the whole group, then on to the next group.
+    await user.keyboard('a');
+    await waitFor(() => expect(status()).toHaveTextContent(G.groupMarked(3, 4, 3, 3)));
+    await waitFor(() => expect(currentCard()).toHaveTextContent(G.groupTitle(2)));
+    expect(cards()[0]).toHaveTextContent(G.markedAs(3, 4));
+
+    // A digit past the marks is refused before anything is sent; Escape clears it.
+    await user.keyboard('9');
+    expect(status()).toHaveTextContent(C.typedOutOfRange('9', 4));
+    await user.keyboard('{Enter}');
+    expect(backend.seen.filter((r) => r.path.endsWith('/mark'))).toHaveLength(0);
+    await user.keyboard('{Escape}');
+    await user.keyboard('1');
+    expect(within(currentCard()).getByTestId('answer-group-mark-input')).toHaveValue('1');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(status()).toHaveTextContent(G.groupMarked(1, 4, 1, 1)));
+    const sent = backend.seen.filter((r) => r.path.endsWith('/mark'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ score: 1 });
+    await waitFor(() => expect(currentCard()).toHaveTextContent(G.groupTitle(3)));
+
+    // J/K move between groups; ? lists the keys.
+    await user.keyboard('k');
+    expect(currentCard()).toHaveTextContent(G.groupTitle(2));
+    await user.keyboard('{ArrowUp}');
+    expect(currentCard()).toHaveTextContent(G.groupTitle(1));
+    await user.keyboard('?');
+    expect(await screen.findByTestId('answer-groups-keys')).toHaveTextContent(
+      "Accept the group's suggested mark",
+    );
+    // Keys do nothing while the dialog is open.
+    await user.keyboard('j');
+    expect(currentCard()).toHaveTextContent(G.groupTitle(1));
+  });
+
+  it('E shows the answers, S splits, and answers can be moved, taken out or merged', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = groupsData();
+    backend.on('GET', `${BASE}/groups`, { status: 200, body: { success: true, data } });
+    const edited = { status: 200, body: { success: true, data: { ...data, edited: true } } };
+    for (const path of [
+      '/groups/mBigGroup01/split',
+      '/groups/move',
+      '/groups/mBigGroup01/merge',
+      '/groups/reset',
+    ]) {
+      backend.on('POST', `${BASE}${path}`, edited);
+    }
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+
+    await user.keyboard('e');
+    const answers = within(currentCard()).getByTestId('answer-group-answers');
+    expect(answers).toHaveTextContent('Ann');
+    expect(answers).toHaveTextContent('Cal');
+
+    // S: into exact matches.
+    await user.keyboard('s');
+    await waitFor(() => expect(status()).toHaveTextContent(G.editDone));
+    const split = backend.seen.filter((r) => r.path.endsWith('/split'));
+    expect(split[0]?.body).toEqual({});
+
+    // Move Ben to Dee's group (Group 2), then Cal out to a group of its own.
+    await user.selectOptions(
+      within(currentCard()).getByRole('combobox', { name: G.moveLabel('Ben') }),
+      G.moveToGroup(2, 1),
+    );
+    // One change at a time: the lists wait while one is saved.
+    await waitFor(() =>
+      expect(
+        within(currentCard()).getByRole('combobox', { name: G.moveLabel('Cal') }),
+      ).toBeEnabled(),
+    );
+    await user.selectOptions(
+      within(currentCard()).getByRole('combobox', { name: G.moveLabel('Cal') }),
+      G.moveOut,
+    );
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path.endsWith('/move'))).toHaveLength(2),
+    );
+    const moves = backend.seen.filter((r) => r.path.endsWith('/move')).map((r) => r.body);
+    expect(moves).toEqual([
+      { answerId: answerId(1), toGroupId: 'mDeeGroup01' },
+      { answerId: answerId(2), toGroupId: null },
+    ]);
+
+    // Choose Ann and Ben and take them out together.
+    await waitFor(() =>
+      expect(
+        within(currentCard()).getByRole('combobox', { name: G.moveLabel('Ann') }),
+      ).toBeEnabled(),
+    );
+    await user.click(within(currentCard()).getByRole('checkbox', { name: G.choose('Ann') }));
+    await user.click(within(currentCard()).getByRole('checkbox', { name: G.choose('Ben') }));
+    await user.click(within(currentCard()).getByRole('button', { name: G.splitChosen(2) }));
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path.endsWith('/split'))).toHaveLength(2),
+    );
+    expect(backend.seen.filter((r) => r.path.endsWith('/split'))[1]?.body).toEqual({
+      answerIds: [answerId(0), answerId(1)],
+    });
+
+    // Merge Eve's group (Group 3) into this one.
+    await waitFor(() =>
+      expect(
+        within(currentCard()).getByRole('combobox', { name: G.moveLabel('Ann') }),
+      ).toBeEnabled(),
+    );
+    await user.selectOptions(
+      within(currentCard()).getByRole('combobox', { name: G.mergeLabel }),
+      G.moveToGroup(3, 1),
+    );
+    await user.click(within(currentCard()).getByRole('button', { name: G.merge }));
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path.endsWith('/merge'))).toHaveLength(1),
+    );
+    expect(backend.seen.find((r) => r.path.endsWith('/merge'))?.body).toEqual({
+      groupId: 'mEveGroup01',
+    });
+
+    // The groups were edited: back to the marker's.
+    await waitFor(() =>
+      expect(
+        within(currentCard()).getByRole('combobox', { name: G.moveLabel('Ann') }),
+      ).toBeEnabled(),
+    );
+    await user.click(await screen.findByRole('button', { name: G.reset }));
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.path.endsWith('/reset'))).toHaveLength(1),
+    );
+  });
+
+  it('keeps the names hidden in anonymous mode', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = groupsData();
+    for (const g of data.groups) for (const a of g.answers) a.preview = 'Metal conducts heat.';
+    backend.on('GET', `${BASE}/groups`, { status: 200, body: { success: true, data } });
+    open({ anonymous: true });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.keyboard('e');
+    const answers = within(currentCard()).getByTestId('answer-group-answers');
+    for (const name of NAMES) expect(screen.queryByText(name)).toBeNull();
+    expect(answers.textContent).toMatch(/Student \d/);
+  });
+});
+
+describe('the answer groups keys', () => {
+  it('maps each key to its action and leaves the others alone', () => {
+    const called: string[] = [];
+    const keys = new Proxy({} as TGroupKeys, {
+      get: (_t, name: string) => (arg?: string) => called.push(arg ? `${name}:${arg}` : name),
+    });
+    for (const key of [
+      'J',
+      'ArrowDown',
+      'K',
+      'ArrowUp',
+      'A',
+      '3',
+      'Enter',
+      'E',
+      'S',
+      '?',
+      'x',
+      'N',
+    ]) {
+      groupHandlerFor(key, keys)?.();
+    }
+    expect(called).toEqual([
+      'next',
+      'next',
+      'previous',
+      'previous',
+      'accept',
+      'digit:3',
+      'enter',
+      'toggle',
+      'split',
+      'help',
+    ]);
+  });
+});

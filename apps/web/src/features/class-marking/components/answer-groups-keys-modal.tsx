@@ -1,0 +1,46 @@
+import { Kbd, Modal, Table, Text } from '@mantine/core';
+import { MESSAGES } from '@stem/contract/messages';
+
+const G = MESSAGES.answerGroups;
+const C = MESSAGES.classMarking;
+
+/** "?" in the answer groups view: its keys. */
+export function AnswerGroupsKeysModal({
+  opened,
+  onClose,
+}: {
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={G.keysTitle}
+      centered
+      closeButtonProps={{ 'aria-label': C.close }}
+    >
+      <Table verticalSpacing={6} data-testid="answer-groups-keys">
+        <Table.Tbody>
+          {G.keys.map((line) => (
+            <Table.Tr key={line.what}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {line.keys.map((key, i) => (
+                  <span key={key}>
+                    {i > 0 && (
+                      <Text span size="xs" c="dimmed" mx={4}>
+                        {C.keyJoin[line.join]}
+                      </Text>
+                    )}
+                    <Kbd>{key}</Kbd>
+                  </span>
+                ))}
+              </Table.Td>
+              <Table.Td>{line.what}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}
