@@ -146,8 +146,8 @@ test.describe('answer groups', () => {
     // Largest first: the class's most common answer leads, its copies in one group.
     const sizes: number[] = [];
     for (let i = 0; i < groups; i += 1) {
-      const text = (await cards.nth(i).textContent()) ?? '';
-      sizes.push(Number(/(\d+) answers?/.exec(text)?.[1]));
+      const text = (await cards.nth(i).getByTestId('answer-group-size').textContent()) ?? '';
+      sizes.push(Number(/(\d+)/.exec(text)?.[1]));
     }
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(CLASS_SIZE);

@@ -1378,8 +1378,9 @@ export const MESSAGES = {
     markLabel: (marks: number) => `Mark for the group (0-${marks})`,
     markGroup: 'Mark group',
     acceptSuggested: (score: number, marks: number) => `Accept ${score}/${marks}`,
+    /** The accept button's name: its visible text first (WCAG 2.5.3, label in name). */
     acceptLabel: (score: number, marks: number, size: number) =>
-      `Give all ${size} answers the suggested mark ${score}/${marks}`,
+      `Accept ${score}/${marks} for all ${size} answers`,
     groupMarked: (score: number, marks: number, marked: number, changed: number) =>
       `${marked} ${marked === 1 ? 'answer' : 'answers'} marked ${score}/${marks} (${changed} changed)`,
     markFailed: 'Could not mark the group. Please try again.',

@@ -97,10 +97,10 @@ export function AnswerGroupCard({
       component="section"
     >
       <Stack gap="xs">
-        <UnstyledButton onClick={onSelect} aria-label={title}>
+        <UnstyledButton onClick={onSelect}>
           <Group gap="xs" wrap="wrap">
             <Text fw={700}>{title}</Text>
-            <Badge variant="light" tt="none">
+            <Badge variant="light" tt="none" data-testid="answer-group-size">
               {G.size(group.size)}
             </Badge>
             <Badge variant="light" color="gray" tt="none">
