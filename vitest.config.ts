@@ -17,6 +17,22 @@ const maxWorkers = Math.max(3, os.availableParallelism());
  */
 const HANG_MS = { testTimeout: 120_000, hookTimeout: 120_000 };
 
+/**
+ * Test files that replace a module with vi.mock run in projects of their own, each file with its own
+ * module graph: in a graph shared between files (isolate: false, below) the module may already have
+ * been loaded unmocked by an earlier file.
+ */
+const SERVER_MODULE_MOCKS = ['apps/server/test/auth/login.test.ts'];
+
+function serverProject(
+  name: string,
+  files: { include: string[]; exclude?: string[]; isolate: boolean },
+): TestProjectInlineConfiguration {
+  return {
+    test: { name, ...files, globalSetup: ['apps/server/test/global-setup.ts'], ...HANG_MS },
+  };
+}
+
 /** Web test files that mock a module with vi.mock (see the 'web-mocks' project). */
 const WEB_MODULE_MOCKS = ['apps/web/src/features/payments/payments-pages.test.tsx'];
 
@@ -56,14 +72,14 @@ export default defineConfig({
           include: ['scripts/**/*.test.mjs', 'e2e/support/**/*.test.ts'],
         },
       },
-      {
-        test: {
-          name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          ...HANG_MS,
-        },
-      },
+      serverProject('server', {
+        include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+        exclude: SERVER_MODULE_MOCKS,
+        // One module graph per worker, not per file (each file still builds its own app and
+        // database): on the teaching and dashboard files the CPU time fell from 114 s to 69 s.
+        isolate: false,
+      }),
+      serverProject('server-mocks', { include: SERVER_MODULE_MOCKS, isolate: true }),
       webProject('web', {
         include: ['apps/web/src/**/*.test.{ts,tsx}'],
         exclude: WEB_MODULE_MOCKS,
@@ -72,8 +88,6 @@ export default defineConfig({
         // behind (storage, timers, the address, the title) before each file.
         isolate: false,
       }),
-      // Files that replace a module (vi.mock) keep a graph of their own: in a shared graph the
-      // module may already be loaded unmocked by an earlier file.
       webProject('web-mocks', { include: WEB_MODULE_MOCKS, isolate: true }),
     ],
   },
