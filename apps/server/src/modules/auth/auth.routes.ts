@@ -202,7 +202,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         tags,
         security: noToken,
         summary:
-          "Choose a password with an invitation link (issue 29): valid 7 days, once; the 400 says whether it was used, expired or replaced",
+          'Choose a password with an invitation link (issue 29): valid 7 days, once; the 400 says whether it was used, expired or replaced',
         body: ZAcceptInvitationRequest,
         response: { 200: ZSuccessResponse, 400: ZErrorResponse, 403: ZErrorResponse },
       },
