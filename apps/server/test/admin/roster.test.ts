@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_PATHS, type TAdminUserListResponse } from '@stem/contract/admin';
 import { apiPath, AUTH_PATHS, DASHBOARD_PATHS, fillPath } from '@stem/contract/api';
 import type { TSessionResponse } from '@stem/contract/auth';
-import { INVITATION_LINK_TTL_MS, ROSTER_MAX_ROWS } from '@stem/contract/limits';
+import { INVITATION_LINK_TTL_MS, ROSTER_MAX_BYTES, ROSTER_MAX_ROWS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import {
   ROSTER_PATHS,
@@ -198,6 +198,18 @@ describe('roster import: preview', () => {
     );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(R.fileErrors.tooManyRows);
+
+    const huge = await upload(
+      ROSTER_PATHS.preview,
+      s.headers,
+      [
+        'name,email',
+        ...Array.from({ length: 1900 }, (_, i) => `${'x'.repeat(600)},big${i}@example.com`),
+      ].join('\n'),
+    );
+    expect(ROSTER_MAX_BYTES).toBeLessThan(1900 * 600);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe(R.fileErrors.tooLarge(1));
 
     const notJson = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import type { FastifyRequest } from 'fastify';
 import { ROSTER_MAX_BYTES, ROSTER_MAX_ROWS } from '@stem/contract/limits';
@@ -84,8 +84,9 @@ export async function readRosterRows(source: Readable): Promise<TRawRosterRow[]>
     max_record_size: 64 * 1024,
     info: true,
   });
-  source.on('error', (error) => parser.destroy(error));
-  source.pipe(parser);
+  // pipeline, not pipe: an upload cut short errors the file stream (sometimes before this runs), and
+  // the parser must be destroyed with that error or the loop below would wait for it forever.
+  pipeline(source, parser, () => undefined);
   const rows: TRawRosterRow[] = [];
   let columns: Record<TColumn, number> | null = null;
   try {
@@ -118,7 +119,6 @@ export async function readRosterRows(source: Readable): Promise<TRawRosterRow[]>
   } catch (error) {
     // The rest of the upload is read and dropped, so the request ends cleanly.
     parser.destroy();
-    source.unpipe(parser);
     source.resume();
     if (error instanceof AppError) throw error;
     const failure = parseFailure(error);
