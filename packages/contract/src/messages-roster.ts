@@ -46,7 +46,7 @@ export const ROSTER_MESSAGES = {
     return students + teachers;
   },
   overLimit: (what: 'students' | 'teachers', limit: number, total: number) =>
-    `Nothing was imported: with this file the school would have ${total.toLocaleString('en-GB')} ${what}, and your plan allows ${limit.toLocaleString('en-GB')}. Remove some rows or upgrade the plan.`,
+    `This file cannot be imported (nothing is written): with it the school would have ${total.toLocaleString('en-GB')} ${what}, and your plan allows ${limit.toLocaleString('en-GB')}. Remove some rows or upgrade the plan.`,
   importSubmit: (n: number) => `Import ${plural(n, 'person', 'people')}`,
   nothingToImport: 'Nobody in this file is new or to be placed in a class.',
   errorsSkipped: (n: number) =>
@@ -109,6 +109,8 @@ export const ROSTER_MESSAGES = {
     classNotInSchool: 'This class is not one of your school’s classes.',
   },
   resend: 'Resend invitation',
+  confirmResend: (name: string) =>
+    `Send ${name} a new invitation? The link of the earlier one stops working.`,
   resent: (name: string) =>
     `A new invitation was sent to ${name}; the earlier link no longer works.`,
   resetPassword: 'Send password reset',

@@ -876,6 +876,8 @@ export const MESSAGES = {
   },
   /** The school admin's screens (spec 02 §2 Admin, §8 Admin); server texts where the spec shows none. */
   admin: {
+    /** Issue 29: the menu of a person's account actions. */
+    moreActions: (name: string) => `More actions for ${name}`,
     userDeleted: 'User deleted successfully',
     userPromoted: 'User promoted successfully',
     userDemoted: 'User demoted successfully',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAdminUser } from './admin';
 import { ZEmail, ZPassword, ZToken } from './auth';
+import { ROSTER_MESSAGES } from './messages-roster';
 
 /**
  * Rosters (issue 29): the school admin's CSV import (preview, then import), inviting one person,
@@ -53,6 +54,19 @@ export const ZRosterLimits = z.object({
   fits: z.boolean(),
 });
 export type TRosterLimits = z.infer<typeof ZRosterLimits>;
+
+/** Why an import past the plan's limits is refused, or null when it fits (server and preview alike). */
+export function rosterLimitRefusal(limits: TRosterLimits): string | null {
+  const s = limits.students;
+  if (s.current + s.adding > s.limit) {
+    return ROSTER_MESSAGES.overLimit('students', s.limit, s.current + s.adding);
+  }
+  const t = limits.teachers;
+  if (t.limit !== null && t.current + t.adding > t.limit) {
+    return ROSTER_MESSAGES.overLimit('teachers', t.limit, t.current + t.adding);
+  }
+  return null;
+}
 
 export const ZRosterPreview = z.object({
   rows: z.array(ZRosterRow),

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { TRIAL_MAX_TEACHERS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TPlan } from '@stem/contract/roles';
-import type { TRosterLimits, TRosterRole, TRosterRow } from '@stem/contract/roster';
+import {
+  rosterLimitRefusal,
+  type TRosterLimits,
+  type TRosterRole,
+  type TRosterRow,
+} from '@stem/contract/roster';
 import { studentLimitFor } from '../auth/auth.policy';
 import type { TRawRosterRow } from './roster.csv';
 
@@ -123,17 +128,7 @@ export function rosterLimits(
 }
 
 /** The refusal of an import past the plan's limits, or null when it fits. */
-export function limitRefusal(limits: TRosterLimits): string | null {
-  const s = limits.students;
-  if (s.current + s.adding > s.limit) {
-    return MESSAGES.roster.overLimit('students', s.limit, s.current + s.adding);
-  }
-  const t = limits.teachers;
-  if (t.limit !== null && t.current + t.adding > t.limit) {
-    return MESSAGES.roster.overLimit('teachers', t.limit, t.current + t.adding);
-  }
-  return null;
-}
+export const limitRefusal = rosterLimitRefusal;
 
 /** The counts of a preview. */
 export function countOutcomes(rows: readonly TDecidedRow[]) {
