@@ -38,10 +38,11 @@ export const ROSTER_MESSAGES = {
   }) => {
     const s = input.students;
     const t = input.teachers;
-    const students = `Your ${input.plan} plan allows ${plural(s.limit, 'student')}: you have ${s.current.toLocaleString('en-GB')}, this file adds ${s.adding.toLocaleString('en-GB')}.`;
+    const plan = `${input.plan.charAt(0).toUpperCase()}${input.plan.slice(1)}`;
+    const students = `Your ${plan} plan allows ${plural(s.limit, 'student')}: you have ${s.current.toLocaleString('en-GB')}, this file adds ${s.adding.toLocaleString('en-GB')}.`;
     const teachers =
       t.limit === null
-        ? ''
+        ? ` Teachers have no limit on it: this file adds ${t.adding.toLocaleString('en-GB')}.`
         : ` It allows ${plural(t.limit, 'teacher')}: you have ${t.current.toLocaleString('en-GB')}, this file adds ${t.adding.toLocaleString('en-GB')}.`;
     return students + teachers;
   },

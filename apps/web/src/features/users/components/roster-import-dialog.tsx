@@ -10,10 +10,11 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROSTER_MAX_BYTES } from '@stem/contract/limits';
+import { MOBILE_MAX_WIDTH, ROSTER_MAX_BYTES } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import {
   rosterLimitRefusal,
@@ -34,41 +35,43 @@ const OUTCOME_COLOURS: Record<TRosterOutcome, string> = {
 export function RosterPreviewTable({ preview }: { preview: TRosterPreview }) {
   return (
     <ScrollArea.Autosize mah={360}>
-      <Table striped verticalSpacing={4} fz="sm" aria-label={R.importTitle}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{R.columnRow}</Table.Th>
-            <Table.Th>{R.columnName}</Table.Th>
-            <Table.Th>{R.columnEmail}</Table.Th>
-            <Table.Th>{R.columnRole}</Table.Th>
-            <Table.Th>{R.columnClass}</Table.Th>
-            <Table.Th>{R.columnYearGroup}</Table.Th>
-            <Table.Th>{R.columnOutcome}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.rows.map((row) => (
-            <Table.Tr key={row.row} data-testid="roster-row">
-              <Table.Td>{row.row}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.name}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
-              <Table.Td>{row.role}</Table.Td>
-              <Table.Td>{row.className}</Table.Td>
-              <Table.Td>{row.yearGroup}</Table.Td>
-              <Table.Td>
-                <Badge color={OUTCOME_COLOURS[row.outcome]} variant="light">
-                  {R.outcome[row.outcome]}
-                </Badge>
-                {row.reason && (
-                  <Text size="xs" c="red.8">
-                    {row.reason}
-                  </Text>
-                )}
-              </Table.Td>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped verticalSpacing={4} fz="sm" aria-label={R.importTitle}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{R.columnRow}</Table.Th>
+              <Table.Th>{R.columnName}</Table.Th>
+              <Table.Th>{R.columnEmail}</Table.Th>
+              <Table.Th>{R.columnRole}</Table.Th>
+              <Table.Th>{R.columnClass}</Table.Th>
+              <Table.Th>{R.columnYearGroup}</Table.Th>
+              <Table.Th>{R.columnOutcome}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.rows.map((row) => (
+              <Table.Tr key={row.row} data-testid="roster-row">
+                <Table.Td>{row.row}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.name}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                <Table.Td>{row.role}</Table.Td>
+                <Table.Td>{row.className}</Table.Td>
+                <Table.Td>{row.yearGroup}</Table.Td>
+                <Table.Td>
+                  <Badge color={OUTCOME_COLOURS[row.outcome]} variant="light">
+                    {R.outcome[row.outcome]}
+                  </Badge>
+                  {row.reason && (
+                    <Text size="xs" c="red.8">
+                      {row.reason}
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </ScrollArea.Autosize>
   );
 }
@@ -79,6 +82,7 @@ export function RosterPreviewTable({ preview }: { preview: TRosterPreview }) {
  * invitations went out. The file is sent again for the import; the server checks it all again.
  */
 export function RosterImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
   const [file, setFile] = useState<File | null>(null);
   const preview = useMutation({ mutationFn: previewRoster });
   const importing = useImportRoster();
@@ -154,7 +158,14 @@ export function RosterImportDialog({ opened, onClose }: { opened: boolean; onClo
   }
 
   return (
-    <Modal opened={opened} onClose={close} title={R.importTitle} size="xl" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={R.importTitle}
+      size="xl"
+      centered
+      fullScreen={isPhone}
+    >
       <Stack>
         <Text size="sm">{R.importHelp}</Text>
         <Text size="xs" c="dimmed">
