@@ -67,6 +67,9 @@ export const ZAdminUser = z.object({
   role: z.enum(['student', 'teacher', 'admin', 'owner']),
   school: z.object({ _id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
+  /** Ours (issue 29): invited until a password is chosen; deactivated accounts cannot sign in. */
+  status: z.enum(['active', 'invited', 'deactivated']),
+  yearGroup: z.string().nullable(),
 });
 export type TAdminUser = z.infer<typeof ZAdminUser>;
 

@@ -17,6 +17,8 @@ export const ANALYTICS_PATHS = {
   classExport: '/export/class/:classId',
   /** CSV: one row per answer of the teacher's submissions list, with its filter and search. */
   submissionsExport: '/export/submissions',
+  /** CSV: the admin's All Submissions, school-wide, one row per answer (issue 29). */
+  schoolSubmissionsExport: '/export/school-submissions',
 } as const;
 
 /** Which score of a student's attempts at a question the class CSV shows. */
@@ -265,6 +267,9 @@ export const ANALYTICS_MESSAGES = {
   percent: (share: number | null) => (share === null ? '–' : `${Math.round(share * 100)}%`),
   csv: {
     student: 'Student',
+    /** Issue 29: every export names the student by e-mail and id, for a gradebook's import. */
+    studentEmail: 'Student e-mail',
+    studentId: 'Student ID',
     questionColumn: (n: number, text: string, marks: number, choice: TExportScoreChoice) =>
       `Q${n} ${text} (${choice === 'best' ? 'best' : 'latest'} score out of ${marks})`,
     /** How many of the class's questions have a marked answer: '1 of 2'. */

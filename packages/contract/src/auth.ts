@@ -4,20 +4,20 @@ import { MESSAGES } from './messages';
 import { PERMISSIONS, PLANS, ROLES, SCHOOL_TYPES } from './roles';
 import { SCHOOL_CODE_PATTERN } from './school-code';
 
-const ZEmail = z
+export const ZEmail = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: MESSAGES.register.emailInvalid }).max(254));
 
-const ZPassword = z
+export const ZPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, { message: MESSAGES.password.tooShort })
   .max(MAX_PASSWORD_LENGTH, {
     message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
   });
 
-const ZToken = z.string().trim().min(1, { message: 'Token is required' }).max(512);
+export const ZToken = z.string().trim().min(1, { message: 'Token is required' }).max(512);
 
 export const ZSchoolCode = z
   .string()

@@ -8,6 +8,13 @@ export const MAGIC_LINK_TTL_MS = 15 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** The set-password link of a new admin's or teacher's welcome mail (issue 26): 7 days, once. */
 export const STAFF_WELCOME_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The invitation link of an account the school admin made (issue 29 rosters): 7 days, once. */
+export const INVITATION_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The set-password link the school admin sends a person (issue 29): a day, once. */
+export const ADMIN_RESET_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** A roster CSV (issue 29): at most 1 MB and 2,000 people a file. */
+export const ROSTER_MAX_BYTES = 1024 * 1024;
+export const ROSTER_MAX_ROWS = 2_000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

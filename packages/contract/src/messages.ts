@@ -1,5 +1,6 @@
 import { LOGIN_MESSAGES } from './messages-login';
 import { PUBLIC_MESSAGES } from './messages-public';
+import { ROSTER_MESSAGES } from './messages-roster';
 
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
@@ -8,6 +9,7 @@ import { PUBLIC_MESSAGES } from './messages-public';
  * they appear here under the same names.
  */
 export const MESSAGES = {
+  roster: ROSTER_MESSAGES,
   generic: {
     forbidden: 'You do not have permission to perform this action.',
     notFound: 'The requested resource was not found.',
@@ -874,6 +876,8 @@ export const MESSAGES = {
   },
   /** The school admin's screens (spec 02 §2 Admin, §8 Admin); server texts where the spec shows none. */
   admin: {
+    /** Issue 29: the menu of a person's account actions. */
+    moreActions: (name: string) => `More actions for ${name}`,
     userDeleted: 'User deleted successfully',
     userPromoted: 'User promoted successfully',
     userDemoted: 'User demoted successfully',

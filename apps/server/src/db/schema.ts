@@ -89,6 +89,8 @@ export const users = pgTable(
       .notNull()
       .default(sql`ARRAY[]::text[]`),
     active: boolean('active').notNull().default(true),
+    /** The year group a roster gave (issue 29); free text, e.g. "Year 9". */
+    yearGroup: text('year_group'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -145,7 +147,7 @@ export const authTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['refresh', 'magic', 'reset'] }).notNull(),
+    kind: text('kind', { enum: ['refresh', 'magic', 'reset', 'invite'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** Refresh tokens of one sign-in share a family; reuse of a spent one revokes the family. */
     family: uuid('family'),

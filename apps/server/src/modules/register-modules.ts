@@ -22,6 +22,7 @@ import { releaseRoutes } from './release/release.routes';
 import { regradeRoutes } from './regrades/regrades.routes';
 import { classMarkingRoutes } from './class-marking/class-marking.routes';
 import { answerGroupRoutes } from './answer-groups/answer-groups.routes';
+import { rosterRoutes } from './roster/roster.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -46,6 +47,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(regradeRoutes, { ctx });
   await api.register(classMarkingRoutes, { ctx });
   await api.register(answerGroupRoutes, { ctx });
+  await api.register(rosterRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

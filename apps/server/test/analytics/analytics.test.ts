@@ -39,6 +39,9 @@ const BOB = '=cmd|calc';
 const DAN = 'Dan\nLine';
 
 /** An RFC 4180 reader, for checking what the server wrote. */
+/** A CSV row without the student's e-mail and id (issue 29), which start at `at`. */
+const withoutKeys = (at: number) => (row: string[]) => [...row.slice(0, at), ...row.slice(at + 2)];
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -314,7 +317,15 @@ describe('analytics and CSV export', () => {
     const bytes = res.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8').slice(1);
-    const rows = parseCsv(text);
+    const keyed = parseCsv(text);
+    // Issue 29: the student's e-mail and id follow the name, for a gradebook import to match rows.
+    expect(keyed[0]!.slice(1, 3)).toEqual(['Student e-mail', 'Student ID']);
+    const [annEmail] = await t.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, ids.ann!));
+    expect(keyed.find((r) => r[2] === ids.ann)?.[1]).toBe(annEmail?.email);
+    const rows = keyed.map(withoutKeys(1));
     expect(rows[0]).toEqual([
       'Student',
       'Q1 Q1 forces (best score out of 4)',
@@ -357,7 +368,9 @@ describe('analytics and CSV export', () => {
     expect(text).toContain('"Ängla, ""Ann"""');
     expect(text).toContain('"Dan\nLine"');
 
-    const latest = parseCsv((await get(`${url}?score=latest`, auth.admin!)).body.slice(1));
+    const latest = parseCsv((await get(`${url}?score=latest`, auth.admin!)).body.slice(1)).map(
+      withoutKeys(1),
+    );
     expect(latest[0]![1]).toBe('Q1 Q1 forces (latest score out of 4)');
     expect(latest.find((r) => r[0] === `'${BOB}`)).toEqual([
       `'${BOB}`,
@@ -377,7 +390,10 @@ describe('analytics and CSV export', () => {
     const res = await get(ANALYTICS_PATHS.submissionsExport, auth.teacher!);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
-    const rows = parseCsv(res.body.slice(1));
+    const keyed = parseCsv(res.body.slice(1));
+    expect(keyed[0]!.slice(2, 4)).toEqual(['Student e-mail', 'Student ID']);
+    expect(keyed.slice(1).every((r) => r[2]!.includes('@') && r[3]!.length === 36)).toBe(true);
+    const rows = keyed.map(withoutKeys(2));
     expect(rows[0]).toEqual([
       'Date',
       'Student',
@@ -447,6 +463,28 @@ describe('analytics and CSV export', () => {
     ).toBe(400);
   });
 
+  it("exports the admin's All Submissions school-wide, with e-mail and id (issue 29)", async () => {
+    const teacherCsv = parseCsv(
+      (await get(ANALYTICS_PATHS.submissionsExport, auth.teacher!)).body.slice(1),
+    );
+    const res = await get(ANALYTICS_PATHS.schoolSubmissionsExport, auth.admin!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parseCsv(res.body.slice(1));
+    expect(rows[0]).toEqual(teacherCsv[0]);
+    // The school's every answer: at least the teacher's, each row with the student's e-mail and id.
+    expect(rows.length).toBeGreaterThanOrEqual(teacherCsv.length);
+    expect(rows.slice(1).every((r) => r[2]!.includes('@') && r[3]!.length === 36)).toBe(true);
+    const others = parseCsv(
+      (await get(ANALYTICS_PATHS.schoolSubmissionsExport, auth.otherAdmin!)).body.slice(1),
+    );
+    const ours = new Set(rows.slice(1).map((r) => r[3]));
+    expect(others.slice(1).some((r) => ours.has(r[3]))).toBe(false);
+    expect((await get(ANALYTICS_PATHS.schoolSubmissionsExport, auth.teacher!)).statusCode).toBe(
+      403,
+    );
+  });
+
   it('streams an export of a few thousand answers in batches', async () => {
     const db = t.database.db;
     const school = await f.school();
@@ -488,9 +526,9 @@ describe('analytics and CSV export', () => {
     expect(res.statusCode).toBe(200);
     const rows = parseCsv(res.body.slice(1));
     expect(rows).toHaveLength(N + 1);
-    expect(rows[1]![3]).toBe(`Question ${N - 1}`);
-    expect(rows[N]![3]).toBe('Question 0');
-    expect(new Set(rows.slice(1).map((r) => r[3])).size).toBe(N);
+    expect(rows[1]![5]).toBe(`Question ${N - 1}`);
+    expect(rows[N]![5]).toBe('Question 0');
+    expect(new Set(rows.slice(1).map((r) => r[5])).size).toBe(N);
 
     // Over a real connection the file arrives as it is written: a chunk per batch at least.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -559,7 +597,7 @@ describe('analytics and CSV export', () => {
       auth.teacher!,
     );
     expect(res.statusCode, res.body).toBe(200);
-    const rows = parseCsv(res.body.slice(1));
+    const rows = parseCsv(res.body.slice(1)).map(withoutKeys(1));
     // Full marks on the one question marked, a third of the class's marks: both said, by name.
     expect(rows[1]).toEqual(['Eve', '', '2', '1 of 2', '2', '2', '100%', '33.3%', '2025-03-14']);
   });

@@ -21,7 +21,7 @@ const HANG_MS = 60_000;
 
 type TRoute = {
   operationId: string;
-  role: 'teacher' | 'student' | 'owner';
+  role: 'teacher' | 'student' | 'owner' | 'admin';
   /** multipart field of the file, or 'base64' for the student's JSON body. */
   field: string;
   /** other multipart fields the form carries */
@@ -43,7 +43,24 @@ const ROUTES: TRoute[] = [
     field: 'files',
     fields: (world) => ({ classId: world.classId }),
   },
+  // Issue 29: the school admin's roster CSV (a text file: every hostile one fails its checks).
+  { operationId: 'previewRoster', role: 'admin', field: 'file' },
+  { operationId: 'importRoster', role: 'admin', field: 'file' },
 ];
+
+/** A roster the routes take: one teacher (no plan limit on teachers), a new e-mail each time. */
+let rosterCount = 0;
+function validRoster(): TFile {
+  rosterCount += 1;
+  return {
+    name: 'valid',
+    bytes: Buffer.from(
+      `name,email,role\nFuzz Person,fuzz.${Date.now()}.${rosterCount}@example.com,teacher\n`,
+    ),
+    filename: 'roster.csv',
+    type: 'text/csv',
+  };
+}
 
 /* ---------- hostile files ---------- */
 
@@ -333,6 +350,7 @@ describe('hostile files for every route that takes one', () => {
   const sessions = new Map<string, { token: string; used: number }>();
   let owner: string;
   let teacher: string;
+  let admin: string;
 
   beforeAll(async () => {
     validPng = await sharp({
@@ -348,6 +366,8 @@ describe('hostile files for every route that takes one', () => {
     teacher = (await signIn(t.app, seeded.teacher.email)).token;
     const ownerUser = await buildUser(t, { role: 'owner', schoolId: null });
     owner = (await signIn(t.app, ownerUser.email)).token;
+    const adminUser = await buildUser(t, { role: 'admin', schoolId });
+    admin = (await signIn(t.app, adminUser.email)).token;
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<{
       paths: Record<
         string,
@@ -381,6 +401,7 @@ describe('hostile files for every route that takes one', () => {
   /** The caller's token: a fresh account of the role once one nears its per-user rate limit. */
   async function tokenFor(route: TRoute): Promise<string> {
     if (route.role === 'owner') return owner;
+    if (route.role === 'admin') return admin;
     if (!route.perUser) return teacher;
     const current = sessions.get(route.operationId);
     if (current && current.used < route.perUser) {
@@ -415,8 +436,9 @@ describe('hostile files for every route that takes one', () => {
   for (const route of ROUTES) {
     it(`${route.operationId}: a valid file is taken, and every hostile one is refused with a reason (no 5xx, no hang)`, async () => {
       const url = urls.get(route.operationId) as string;
-      const valid: TFile =
-        route.operationId === 'uploadOwnerSchoolLogo' || route.operationId === 'updateSchoolLogo'
+      const valid: TFile = route.operationId.includes('Roster')
+        ? validRoster()
+        : route.operationId === 'uploadOwnerSchoolLogo' || route.operationId === 'updateSchoolLogo'
           ? { name: 'valid', bytes: validPng, filename: 'logo.png', type: 'image/png' }
           : { name: 'valid', bytes: validPdf, filename: 'work.pdf', type: 'application/pdf' };
       const ok = await send(route, requestFor(route, url, valid, 'as sent', world), 'valid file');

@@ -53,6 +53,7 @@ export const MATRIX: Record<string, TRow> = {
   requestPasswordReset: { allow: 'public' },
   updatePassword: { allow: 'public' },
   confirmPasswordReset: { allow: 'public' },
+  acceptInvitation: { allow: 'public' },
   register: { allow: 'public' },
   validateSchoolCode: { allow: 'public' },
   refreshSession: { allow: 'public' },
@@ -239,6 +240,14 @@ export const MATRIX: Record<string, TRow> = {
     body: (o) => ({ teacherId: o.teacherId }),
   },
   listSchoolSubmissions: { allow: ['admin'] },
+  // Issue 29: rosters and the admin's actions on one person.
+  previewRoster: { allow: ['admin'], skipOwnRead: true },
+  importRoster: { allow: ['admin'], skipOwnRead: true },
+  invitePerson: { allow: ['admin'] },
+  resendInvitation: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
+  sendPasswordReset: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
+  deactivateUser: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
+  reactivateUser: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
   assignStudentsToClass: {
     allow: ['teacher', 'admin'],
     isolated: true,
@@ -374,6 +383,7 @@ export const MATRIX: Record<string, TRow> = {
   getSchoolAnalytics: { allow: ['admin'] },
   exportClassCsv: { allow: ['teacher', 'admin'], params: { classId: 'class' }, isolated: true },
   exportSubmissionsCsv: { allow: TEACHER },
+  exportSchoolSubmissionsCsv: { allow: ['admin'] },
 
   // Site
   getPublicSiteConfig: { allow: 'public' },

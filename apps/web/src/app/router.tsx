@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/auth/pages/reset-password-page')),
       },
       {
+        path: '/invitation',
+        ...page(() => import('../features/auth/pages/invitation-page')),
+      },
+      {
         path: '/privacy-policy',
         ...page(() => import('../features/legal/pages/privacy-policy-page')),
       },

@@ -3,7 +3,8 @@ import type { TRole } from '@stem/contract/roles';
 
 /** Pure rules of user management (spec 02 §4 Role change, §6 admin; issue 10). */
 
-export type TUserChange = 'delete' | 'promote' | 'demote';
+/** 'account': invitations, password resets, deactivation (issue 29). */
+export type TUserChange = 'delete' | 'promote' | 'demote' | 'account';
 export type TRefusal = { code: 'FORBIDDEN' | 'BAD_REQUEST'; message: string };
 
 /**

@@ -3,7 +3,7 @@ import type { TStudentRef } from '@stem/contract/teaching';
 import type { TSchoolUserRow } from './admin.queries';
 
 /** A person as spec 02 §3 gives a user: `_id`, name, email, role, school {name, _id}, createdAt. */
-export function presentUser(row: Omit<TSchoolUserRow, 'active'>): TAdminUser {
+export function presentUser(row: TSchoolUserRow): TAdminUser {
   return {
     _id: row.id,
     id: row.id,
@@ -12,6 +12,8 @@ export function presentUser(row: Omit<TSchoolUserRow, 'active'>): TAdminUser {
     role: row.role,
     school: row.schoolId && row.schoolName ? { _id: row.schoolId, name: row.schoolName } : null,
     createdAt: row.createdAt.toISOString(),
+    status: !row.active ? 'deactivated' : row.invited ? 'invited' : 'active',
+    yearGroup: row.yearGroup,
   };
 }
 

@@ -25,6 +25,9 @@ export type TSchoolUserRow = {
   email: string;
   role: TRole;
   active: boolean;
+  /** No password yet: the person was invited and has not chosen one (issue 29). */
+  invited: boolean;
+  yearGroup: string | null;
   createdAt: Date;
 };
 
@@ -36,6 +39,8 @@ const columns = {
   email: users.email,
   role: users.role,
   active: users.active,
+  invited: sql<boolean>`(${users.passwordHash} is null)`,
+  yearGroup: users.yearGroup,
   createdAt: users.createdAt,
 };
 

@@ -56,6 +56,17 @@ export function csvRow(cells: readonly (string | number | null | undefined)[]): 
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/**
+ * Every CSV the product writes names the student by e-mail and id beside their name (issue 29), so a
+ * gradebook import (Google Classroom, an LMS, a spreadsheet) can match its rows: these two cells.
+ */
+export function studentKeyCells(student: {
+  id: string | null;
+  email: string | null;
+}): (string | null)[] {
+  return [student.email, student.id];
+}
+
 /** The byte-order mark that makes Excel read the file as UTF-8 (names with accents). */
 export const CSV_BOM = '\uFEFF';
 

@@ -254,7 +254,13 @@ export const movementPart: TPart<TMovementRow> = {
   }),
 };
 
-export type TStudentRow = { id: string; name: string; answers: number; meanShare: number | null };
+export type TStudentRow = {
+  id: string;
+  name: string;
+  email: string;
+  answers: number;
+  meanShare: number | null;
+};
 
 /** The class's students (answered or not) and anyone who answered in the scope, by name. */
 export function studentsPart(scope: TScope): TPart<TStudentRow[]> {
@@ -267,7 +273,7 @@ export function studentsPart(scope: TScope): TPart<TStudentRow[]> {
         select student_id, count(*) as answers, avg(share) as mean from marked group by student_id
       ),
       ids as (select id from (${enrolled}) e union select student_id from stats)
-      select u.id, u.name, coalesce(st.answers, 0) as answers, st.mean
+      select u.id, u.name, u.email, coalesce(st.answers, 0) as answers, st.mean
       from ids join users u on u.id = ids.id and u.school_id = ${scope.schoolId}
       left join stats st on st.student_id = ids.id
       order by lower(u.name), u.id`,
@@ -275,6 +281,7 @@ export function studentsPart(scope: TScope): TPart<TStudentRow[]> {
       rows.map((r) => ({
         id: String(r.id),
         name: String(r.name),
+        email: String(r.email),
         answers: num(r.answers),
         meanShare: numOrNull(r.mean),
       })),

@@ -154,4 +154,36 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
       );
     },
   );
+
+  app.get(
+    ANALYTICS_PATHS.schoolSubmissionsExport,
+    {
+      onRequest: app.requireRole('admin'),
+      schema: {
+        operationId: 'exportSchoolSubmissionsCsv',
+        tags: ['analytics'],
+        summary:
+          "CSV of the admin's All Submissions, school-wide (same sort, filter and search): one row per answer with the student's e-mail and id; streamed",
+        security,
+        querystring: ZSubmissionsExportQuery,
+        response: { 200: CSV, 400: ZErrorResponse, ...denied },
+      },
+    },
+    async (request, reply) => {
+      const download = await service.exportSchoolSubmissions(
+        ctx.db,
+        currentUser(request),
+        request.query,
+        ctx.now(),
+      );
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', download.disposition)
+          .header('cache-control', 'no-store')
+          // A stream is sent as it is (never serialised); the schema only documents the CSV text.
+          .send(download.body as unknown as string)
+      );
+    },
+  );
 };

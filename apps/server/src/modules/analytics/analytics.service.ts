@@ -20,6 +20,7 @@ import {
   canViewAnalytics,
   CSV_BOM,
   csvRow,
+  studentKeyCells,
 } from './analytics.policy';
 import * as queries from './analytics.queries';
 
@@ -177,6 +178,8 @@ export async function exportClass(
       CSV_BOM +
       csvRow([
         C.student,
+        C.studentEmail,
+        C.studentId,
         ...questions.map((q, i) => C.questionColumn(i + 1, q.question, q.marks, choice)),
         C.questionsMarked,
         C.total,
@@ -213,6 +216,7 @@ export async function exportClass(
         // question of the class (what is missing counts 0). One alone misread 1 of 2 as 100 %.
         chunk += csvRow([
           student.name,
+          ...studentKeyCells(student),
           ...cells,
           C.markedOf(marked, questions.length),
           marked > 0 ? total : '',
@@ -245,18 +249,17 @@ export function markerName(markedBy: string | null): string {
 }
 
 /**
- * GET /export/submissions: every answer of the teacher's list as the list shows it now (same
- * filter, search and order), one row each; read and written one keyset batch at a time.
+ * The answers of a submissions list as CSV, one row per answer (same filter, search and order as the
+ * list), read and written one keyset batch at a time. The student's e-mail and id follow their name.
  */
-export async function exportTeacherSubmissions(
+function submissionsCsv(
   db: TDb,
   user: TAccessClaims,
   query: TSubmissionsExportQuery,
   now: Date,
-): Promise<TCsvDownload> {
+  scope: 'teacher' | 'school',
+): TCsvDownload {
   const timeZone = query.tz ?? SCHOOL_TIME_ZONE;
-  if (user.role !== 'teacher') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
-  schoolOf(user);
   const C = T.csv;
   async function* rows(): AsyncGenerator<string> {
     yield (
@@ -264,6 +267,8 @@ export async function exportTeacherSubmissions(
       csvRow([
         C.date,
         C.student,
+        C.studentEmail,
+        C.studentId,
         C.className,
         C.question,
         C.score,
@@ -275,7 +280,7 @@ export async function exportTeacherSubmissions(
         C.status,
       ])
     );
-    for await (const batch of teacherSubmissionBatches(db, user, query)) {
+    for await (const batch of teacherSubmissionBatches(db, user, query, 500, scope)) {
       const answersOf = new Map<string, typeof batch.answers>();
       for (const a of batch.answers) {
         const list = answersOf.get(a.submissionId) ?? [];
@@ -284,11 +289,16 @@ export async function exportTeacherSubmissions(
       }
       let chunk = '';
       for (const s of batch.submissions) {
+        const key = studentKeyCells({
+          id: s.studentId,
+          email: batch.emails.get(s.studentId) ?? null,
+        });
         for (const a of answersOf.get(s.id) ?? []) {
           const overridden = a.overriddenBy !== null;
           chunk += csvRow([
             localDateTimeText(s.submittedAt, timeZone),
             s.studentName,
+            ...key,
             s.className ?? '',
             a.questionText,
             s.status === 'marked' ? a.score : null,
@@ -309,4 +319,31 @@ export async function exportTeacherSubmissions(
     disposition: attachmentHeader(name, localDayText(now, timeZone)),
     body: Readable.from(rows()),
   };
+}
+
+/** GET /export/submissions: every answer of the teacher's list as the list shows it now. */
+export async function exportTeacherSubmissions(
+  db: TDb,
+  user: TAccessClaims,
+  query: TSubmissionsExportQuery,
+  now: Date,
+): Promise<TCsvDownload> {
+  if (user.role !== 'teacher') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  schoolOf(user);
+  return submissionsCsv(db, user, query, now, 'teacher');
+}
+
+/**
+ * GET /export/school-submissions (issue 29): the admin's All Submissions, school-wide, as the
+ * teacher's export writes it.
+ */
+export async function exportSchoolSubmissions(
+  db: TDb,
+  user: TAccessClaims,
+  query: TSubmissionsExportQuery,
+  now: Date,
+): Promise<TCsvDownload> {
+  if (user.role !== 'admin') throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
+  schoolOf(user);
+  return submissionsCsv(db, user, query, now, 'school');
 }

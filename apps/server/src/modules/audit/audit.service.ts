@@ -24,7 +24,14 @@ export type TAuditAction =
   | 'marks.settings-changed'
   | 'marks.released'
   | 'regrade.requested'
-  | 'regrade.answered';
+  | 'regrade.answered'
+  // Issue 29: rosters, invitations, resets sent by the admin, deactivation.
+  | 'roster.imported'
+  | 'user.invited'
+  | 'user.invitation-resent'
+  | 'user.reset-sent'
+  | 'user.deactivated'
+  | 'user.reactivated';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */

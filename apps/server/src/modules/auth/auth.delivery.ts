@@ -27,3 +27,25 @@ export async function drainDeliveries(ctx: TAppContext): Promise<void> {
   const pending = pendingByContext.get(ctx);
   if (pending) await Promise.allSettled([...pending]);
 }
+
+/**
+ * Sends many mails (a roster's invitations) one after another in the background: a thousand at once
+ * would open a thousand SMTP conversations. Each failure is logged and the next one is sent.
+ */
+export function deliverAllInBackground(ctx: TAppContext, messages: readonly TMailMessage[]): void {
+  if (messages.length === 0) return;
+  let pending = pendingByContext.get(ctx);
+  if (!pending) {
+    pending = new Set();
+    pendingByContext.set(ctx, pending);
+  }
+  const sending = (async () => {
+    for (const message of messages) {
+      await ctx.mailer.send(message).catch((err: unknown) => {
+        ctx.logger.error({ err, subject: message.subject }, 'mail delivery failed');
+      });
+    }
+  })();
+  pending.add(sending);
+  void sending.finally(() => pending.delete(sending));
+}

@@ -288,3 +288,90 @@ export function schoolCodeMail(input: {
     }),
   };
 }
+
+/**
+ * The invitation of a person the school admin added (issue 29 rosters: a CSV import or one invite):
+ * a single-use link to choose their password, valid 7 days. The admin can send it again.
+ */
+export function invitationMail(input: {
+  to: string;
+  name: string;
+  role: 'student' | 'teacher';
+  schoolName: string;
+  link: string;
+  loginUrl: string;
+  ttlMs: number;
+}): TMailMessage {
+  const lasts = describeDays(input.ttlMs);
+  const what = input.role === 'teacher' ? 'a teacher' : 'a student';
+  return {
+    to: input.to,
+    subject: `You are invited to ${PRODUCT} by ${input.schoolName}`,
+    link: input.link,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `${input.schoolName} has made you a ${PRODUCT} account as ${what}, for this e-mail address (${input.to}).`,
+      '',
+      'Choose your password with this link (it works once):',
+      input.link,
+      '',
+      `The link expires in ${lasts}; if it has, ask your school admin to send the invitation again.`,
+      `Then sign in at ${input.loginUrl} with this e-mail address and that password.`,
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: `Welcome to ${PRODUCT}`,
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `<strong>${escapeHtml(input.schoolName)}</strong> has made you a ${PRODUCT} account as ${what}, for this e-mail address (${escapeHtml(input.to)}). Choose your password with the button below. The link works once and expires in ${lasts}.`,
+      ],
+      button: { label: 'Choose my password', href: input.link },
+      after: [
+        `Then sign in at <a href="${escapeHtml(input.loginUrl)}" style="color:#1c7ed6">${escapeHtml(input.loginUrl)}</a> with this e-mail address and that password. If the link has expired, ask your school admin to send the invitation again.`,
+      ],
+    }),
+  };
+}
+
+/** A password reset the school admin sent (issue 29): no password is ever shown or mailed. */
+export function adminResetMail(input: {
+  to: string;
+  name: string;
+  schoolName: string;
+  link: string;
+  ttlMs: number;
+}): TMailMessage {
+  const lasts = describeDuration(input.ttlMs);
+  return {
+    to: input.to,
+    subject: `Choose a new ${PRODUCT} password`,
+    link: input.link,
+    text: [
+      `Hello ${input.name},`,
+      '',
+      `The admin of ${input.schoolName} sent you a link to choose a new password for your ${PRODUCT} account:`,
+      input.link,
+      '',
+      `The link works once and expires in ${lasts}. Until you use it, your password stays as it is.`,
+      '',
+      PRODUCT,
+    ].join('\n'),
+    html: layout({
+      heading: 'Choose a new password',
+      paragraphs: [
+        `Hello ${escapeHtml(input.name)},`,
+        `The admin of <strong>${escapeHtml(input.schoolName)}</strong> sent you a link to choose a new password for your ${PRODUCT} account. The link works once and expires in ${lasts}.`,
+      ],
+      button: { label: 'Choose a new password', href: input.link },
+      after: ['Until you use it, your password stays as it is.'],
+    }),
+  };
+}
+
+/** "7 days" for a whole number of days, else as `describeDuration` says it. */
+function describeDays(ms: number): string {
+  const days = ms / (24 * 60 * 60 * 1000);
+  return Number.isInteger(days) ? `${days} day${days === 1 ? '' : 's'}` : describeDuration(ms);
+}

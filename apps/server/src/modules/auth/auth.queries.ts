@@ -7,7 +7,7 @@ import { authTokens, schools, users } from '../../db/schema';
 export type TUserRow = typeof users.$inferSelect;
 export type TSchoolRow = typeof schools.$inferSelect;
 export type TUserWithSchool = { user: TUserRow; school: TSchoolRow | null };
-export type TTokenKind = 'refresh' | 'magic' | 'reset';
+export type TTokenKind = 'refresh' | 'magic' | 'reset' | 'invite';
 export type TTokenRow = typeof authTokens.$inferSelect;
 
 async function findUserWhere(
@@ -119,6 +119,23 @@ export async function insertAuthToken(
   },
 ): Promise<void> {
   await db.insert(authTokens).values(values);
+}
+
+/** Inserts many single-use tokens in one statement per 500 (a roster's invitations). */
+export async function insertAuthTokens(
+  db: TDb,
+  values: {
+    userId: string;
+    kind: TTokenKind;
+    tokenHash: string;
+    family: null;
+    expiresAt: Date;
+    createdAt: Date;
+  }[],
+): Promise<void> {
+  for (let i = 0; i < values.length; i += 500) {
+    await db.insert(authTokens).values(values.slice(i, i + 500));
+  }
 }
 
 export async function findToken(

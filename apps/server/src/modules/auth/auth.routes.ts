@@ -20,6 +20,7 @@ import {
 import { ZErrorResponse } from '@stem/contract/errors';
 import { RATE_LIMITS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
+import { ROSTER_PATHS, ZAcceptInvitationRequest } from '@stem/contract/roster';
 import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
@@ -28,6 +29,7 @@ import { drainDeliveries } from './auth.delivery';
 import { verifyAgainstDummy } from './auth.passwords';
 import { getSchoolDetails, register, validateSchoolCode } from './auth.registration';
 import {
+  acceptInvitation,
   confirmPasswordReset,
   getCurrentUser,
   login,
@@ -191,6 +193,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
       async (request) => confirmPasswordReset(ctx, request.body),
     );
   }
+
+  app.post(
+    ROSTER_PATHS.acceptInvitation,
+    {
+      schema: {
+        operationId: 'acceptInvitation',
+        tags,
+        security: noToken,
+        summary:
+          'Choose a password with an invitation link (issue 29): valid 7 days, once; the 400 says whether it was used, expired or replaced',
+        body: ZAcceptInvitationRequest,
+        response: { 200: ZSuccessResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => acceptInvitation(ctx, request.body),
+  );
 
   app.post(
     AUTH_PATHS.register,

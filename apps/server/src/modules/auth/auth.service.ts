@@ -77,16 +77,20 @@ export async function login(ctx: TAppContext, input: TLoginRequest): Promise<TSe
   return startSession(ctx, row, MESSAGES.login.loggedIn);
 }
 
-/** Stores the hash of a new single-use token and returns the token itself (for the mailed link). */
-async function createSingleUseToken(
+/**
+ * Stores the hash of a new single-use token and returns the token itself (for the mailed link). `db`
+ * may be a transaction (the roster's invitations are made with the accounts).
+ */
+export async function createSingleUseToken(
   ctx: TAppContext,
   userId: string,
-  kind: 'magic' | 'reset',
+  kind: 'magic' | 'reset' | 'invite',
   ttlMs: number,
+  db: TDb = ctx.db,
 ): Promise<string> {
   const token = randomToken();
   const now = ctx.now();
-  await insertAuthToken(ctx.db, {
+  await insertAuthToken(db, {
     userId,
     kind,
     tokenHash: hashToken(token),
@@ -185,13 +189,51 @@ export async function confirmPasswordReset(
     const spent = await consumeToken(tx, 'reset', hashToken(input.token), now);
     if (!spent) return null;
     await setPasswordHash(tx, spent.userId, passwordHash, now);
-    await revokeUserTokens(tx, spent.userId, ['refresh', 'reset', 'magic'], now);
+    await revokeUserTokens(tx, spent.userId, ['refresh', 'reset', 'magic', 'invite'], now);
     return spent.userId;
   });
   if (!changedFor) throw new AppError('RESET_TOKEN_INVALID', MESSAGES.password.invalidToken);
   // Access tokens of the old sessions stop working at once.
   await ctx.accountStates.forgetUsers([changedFor]);
   return { success: true, message: MESSAGES.server.passwordUpdated };
+}
+
+/**
+ * POST /auth/accept-invitation (issue 29): the invited person chooses their password with the mailed
+ * link. In one transaction the token is spent (once: one conditional update), the password set and the
+ * person's other outstanding links revoked. A deactivated account or school is refused with its
+ * reason and the link stays unspent. The failures say whether the link was used, expired or replaced.
+ */
+export async function acceptInvitation(
+  ctx: TAppContext,
+  input: TSetPasswordRequest,
+): Promise<TSuccessResponse> {
+  const tokenHash = hashToken(input.token);
+  const known = await findToken(ctx.db, 'invite', tokenHash);
+  const person = known ? await findUserById(ctx.db, known.userId) : null;
+  assertPasswordAcceptable(input.password, {
+    email: person?.user.email,
+    name: person?.user.name,
+  });
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const spent = await consumeToken(tx, 'invite', tokenHash, now);
+    if (!spent) return { ok: false as const };
+    const row = await findUserById(tx, spent.userId);
+    const refusal = row ? signInRefusal(row.user, row.school) : MESSAGES.server.accountInactive;
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
+    await setPasswordHash(tx, spent.userId, passwordHash, now);
+    await revokeUserTokens(tx, spent.userId, ['reset', 'magic', 'invite'], now);
+    return { ok: true as const };
+  });
+  if (!outcome.ok) {
+    const R = MESSAGES.roster.invitationErrors;
+    if (known?.usedAt) throw new AppError('RESET_TOKEN_INVALID', R.used);
+    if (known && !known.revokedAt) throw new AppError('RESET_TOKEN_INVALID', R.expired);
+    throw new AppError('RESET_TOKEN_INVALID', R.invalid);
+  }
+  return { success: true, message: MESSAGES.roster.accepted };
 }
 
 /** Exchanges a refresh token for a new access token and refresh token (rotation). */

@@ -594,6 +594,20 @@ export type TExportAnswerRow = {
   feedback: TFeedback | null;
 };
 
+/** The e-mails of these students of the school (the CSV exports' Student e-mail column). */
+export async function selectStudentEmails(
+  db: TDb,
+  schoolId: string,
+  studentIds: string[],
+): Promise<Map<string, string>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, studentIds), eq(users.schoolId, schoolId)));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
 /** The answers of these submissions as the CSV export writes them (marker, override, comment). */
 export async function selectAnswersForExport(
   db: TDb,

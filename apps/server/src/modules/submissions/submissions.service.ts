@@ -689,25 +689,28 @@ export async function requestMarks(
   };
 }
 
-/** One batch of the teacher's list as the CSV export writes it: submissions and their answers. */
+/** One batch of a list as the CSV export writes it: submissions, their answers, students' e-mails. */
 export type TExportBatch = {
   submissions: queries.TSubmissionSummaryRow[];
   answers: queries.TExportAnswerRow[];
+  /** Student id → e-mail (issue 29: every export names the student by e-mail and id). */
+  emails: Map<string, string>;
 };
 
 /**
- * Every submission of the teacher's list that the list's filter and search keep, in the list's
- * order, in batches read by keyset (one index range each), so an export of any size holds only one
- * batch in memory.
+ * Every submission of the teacher's list (or, for the school's admin, of the school's: `scope`
+ * 'school') that the list's filter and search keep, in the list's order, in batches read by keyset
+ * (one index range each), so an export of any size holds only one batch in memory.
  */
 export async function* teacherSubmissionBatches(
   db: TDb,
   user: TAccessClaims,
   query: Omit<TSubmissionListQuery, 'cursor' | 'limit'>,
   batchSize = 500,
+  scope: 'teacher' | 'school' = 'teacher',
 ): AsyncGenerator<TExportBatch> {
   const schoolId = schoolOf(user);
-  const owner: queries.TListOwner = { kind: 'teacher', schoolId, userId: user.userId };
+  const owner: queries.TListOwner = { kind: scope, schoolId, userId: user.userId };
   const filter: queries.TListFilter = {
     sort: query.sort ?? 'recent',
     flag: query.flag ?? 'all',
@@ -721,12 +724,15 @@ export async function* teacherSubmissionBatches(
       limit: batchSize,
     });
     if (page.rows.length === 0) return;
-    const answers = await queries.selectAnswersForExport(
-      db,
-      schoolId,
-      page.rows.map((r) => r.id),
-    );
-    yield { submissions: page.rows, answers };
+    const [answers, emails] = await Promise.all([
+      queries.selectAnswersForExport(
+        db,
+        schoolId,
+        page.rows.map((r) => r.id),
+      ),
+      queries.selectStudentEmails(db, schoolId, [...new Set(page.rows.map((r) => r.studentId))]),
+    ]);
+    yield { submissions: page.rows, answers, emails };
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }

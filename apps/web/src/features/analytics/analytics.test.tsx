@@ -12,6 +12,7 @@ import { renderRoutes } from '../../test/render-app';
 import { signIn, signInTeacher, uuid } from '../../test/session';
 import { MESSAGES } from '@stem/contract/messages';
 import { buildSubmission } from '../submissions/test-data';
+import AdminSubmissionsPage from '../submissions/pages/admin-submissions-page';
 import TeacherSubmissionsPage from '../submissions/pages/teacher-submissions-page';
 import { fileNameOf } from './api/download-csv';
 import { everyWeek, histogramAxis, weekPercent } from './components/analytics-view';
@@ -347,6 +348,36 @@ describe('submissions list export', () => {
       q: 'alice',
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+  });
+});
+
+describe("admin's school-wide export (issue 29)", () => {
+  it("downloads All Submissions as the admin's list shows it", async () => {
+    signIn('admin');
+    const user = userEvent.setup({ delay: null });
+    const { submissions: _answers, ...card } = buildSubmission(3);
+    backend.on('GET', '/admin/submissions', {
+      status: 200,
+      body: {
+        success: true,
+        data: [card],
+        page: { nextCursor: null, total: 1, matched: 1 },
+        counts: { flagged: 0, unflagged: 1 },
+        count: 1,
+      },
+    });
+    backend.on('GET', '/export/school-submissions', { status: 200, body: 'Date\r\n' });
+    renderRoutes(
+      [{ path: '/all-submissions', element: <AdminSubmissionsPage /> }],
+      '/all-submissions',
+      {
+        withNotifications: true,
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: T.downloadCsv }));
+    await waitFor(() => expect(clicked).toEqual(['export.csv']));
+    const request = backend.seen.find((r) => r.path === '/export/school-submissions');
+    expect(request?.query).toMatchObject({ sort: 'recent', flag: 'all' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PATHS,
+  ZAdminClassListResponse,
   ZAdminUserDetailsResponse,
   ZAdminUserListResponse,
   ZDeletePreviewResponse,
@@ -14,7 +15,17 @@ import {
 } from '@stem/contract/admin';
 import { fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
-import { PAGE_SIZE_DEFAULT } from '@stem/contract/paging';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@stem/contract/paging';
+import {
+  ROSTER_FILE_FIELD,
+  ROSTER_PATHS,
+  ZRosterImportResponse,
+  ZRosterPreviewResponse,
+  ZRosterUserResponse,
+  type TInviteRequest,
+  type TRosterPreview,
+} from '@stem/contract/roster';
+import { ZMessageResponse } from '@stem/contract/teaching';
 import { api, serverMessageOf } from '../../lib/http';
 import { usePagedList } from '../../lib/paged-list';
 
@@ -104,4 +115,61 @@ export function useChangeRole() {
 /** The server's reason (e.g. a teacher who still teaches classes), else a generic one. */
 export function failureReason(error: unknown): string {
   return serverMessageOf(error) ?? MESSAGES.generic.unexpected;
+}
+
+/* ---------- rosters (issue 29) ---------- */
+
+function rosterForm(file: File): FormData {
+  const form = new FormData();
+  form.append(ROSTER_FILE_FIELD, file);
+  return form;
+}
+
+/** POST /admin/roster/preview: each row's outcome and the plan's limits; nothing is written. */
+export async function previewRoster(file: File): Promise<TRosterPreview> {
+  return ZRosterPreviewResponse.parse(await api.post(ROSTER_PATHS.preview, rosterForm(file))).data;
+}
+
+/** POST /admin/roster/import: the same file again; the server checks it all again. */
+export function useImportRoster() {
+  return useUsersChange(async (file: File) =>
+    ZRosterImportResponse.parse(await api.post(ROSTER_PATHS.import, rosterForm(file))),
+  );
+}
+
+export function useInvitePerson() {
+  return useUsersChange(async (input: TInviteRequest) =>
+    ZRosterUserResponse.parse(await api.post(ROSTER_PATHS.invite, input)),
+  );
+}
+
+/** The admin's actions on one person: each answers with a message to show. */
+export type TPersonAction = 'resend' | 'reset' | 'deactivate' | 'reactivate';
+
+export function usePersonAction() {
+  return useUsersChange(async (input: { userId: string; action: TPersonAction }) => {
+    const id = { id: input.userId };
+    switch (input.action) {
+      case 'resend':
+        return ZMessageResponse.parse(await api.post(fillPath(ROSTER_PATHS.resendInvitation, id)))
+          .message;
+      case 'reset':
+        return ZMessageResponse.parse(await api.post(fillPath(ROSTER_PATHS.sendReset, id))).message;
+      default:
+        return ZRosterUserResponse.parse(await api.put(fillPath(ROSTER_PATHS[input.action], id)))
+          .message;
+    }
+  });
+}
+
+/** The school's classes for the invite form's class choice (the newest page of them). */
+export function useClassChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [...USERS_KEY, 'class-choices'],
+    queryFn: async () =>
+      ZAdminClassListResponse.parse(
+        await api.get(ADMIN_PATHS.classes, { limit: PAGE_SIZE_MAX }),
+      ).data.map((c) => ({ value: c.id, label: c.name })),
+    enabled,
+  });
 }

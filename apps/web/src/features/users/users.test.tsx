@@ -21,6 +21,8 @@ const person = (n: number, name: string, role: TAdminUser['role']): TAdminUser =
   role,
   school: { _id: uuid(1), name: 'Hilltop' },
   createdAt: '2025-03-01T10:00:00.000Z',
+  status: 'active',
+  yearGroup: null,
 });
 const ADMIN = { ...person(900, 'Ada Admin', 'admin'), _id: ADMIN_ID, id: ADMIN_ID };
 const ALICE = person(10, 'Alice Student', 'student');

@@ -10,8 +10,6 @@ import { resetPasswordErrorMessage } from '../auth-messages';
 import { AuthLayout } from '../components/auth-layout';
 import { useDocumentTitle } from '../use-document-title';
 
-const T = MESSAGES.resetPasswordPage;
-
 type TFieldErrors = { password?: string; confirm?: string };
 
 /** Spec 01 §5: at least 8 characters, and the confirmation must match. */
@@ -22,7 +20,43 @@ function validate(password: string, confirm: string): TFieldErrors {
   return errors;
 }
 
+/** What differs between the pages that set a password with a mailed link. */
+export type TSetPasswordPageConfig = {
+  texts: {
+    documentTitle: string;
+    heading: string;
+    subtitle: string;
+    newPasswordLabel: string;
+    confirmPasswordLabel: string;
+    submit: string;
+    backToLogin: string;
+    countdown: (seconds: number) => string;
+  };
+  tokenMissing: string;
+  success: string;
+  send: (body: { token: string; password: string }) => Promise<unknown>;
+  errorMessage: (error: unknown) => string;
+};
+
+const RESET: TSetPasswordPageConfig = {
+  texts: MESSAGES.resetPasswordPage,
+  tokenMissing: MESSAGES.password.tokenMissing,
+  success: MESSAGES.password.success,
+  send: updatePassword,
+  errorMessage: resetPasswordErrorMessage,
+};
+
+/** /reset-password (spec 01 §5). */
 export default function ResetPasswordPage() {
+  return <SetPasswordPage config={RESET} />;
+}
+
+/**
+ * A page that sets a password with a mailed link's token (the reset link of spec 01 §5, and the
+ * invitation link of issue 29): the same form and rules, then back to the sign-in page.
+ */
+export function SetPasswordPage({ config }: { config: TSetPasswordPageConfig }) {
+  const T = config.texts;
   useDocumentTitle(T.documentTitle);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -32,17 +66,17 @@ export default function ResetPasswordPage() {
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const mutation = useMutation({ mutationFn: updatePassword });
+  const mutation = useMutation({ mutationFn: config.send });
 
   useEffect(() => {
     if (secondsLeft === null) return;
     if (secondsLeft <= 0) {
-      navigate('/login', { replace: true, state: { message: MESSAGES.password.success } });
+      navigate('/login', { replace: true, state: { message: config.success } });
       return;
     }
     const timer = window.setTimeout(() => setSecondsLeft(secondsLeft - 1), 1000);
     return () => window.clearTimeout(timer);
-  }, [secondsLeft, navigate]);
+  }, [secondsLeft, navigate, config.success]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +88,7 @@ export default function ResetPasswordPage() {
       await mutation.mutateAsync({ token, password });
       setSecondsLeft(RESET_REDIRECT_SECONDS);
     } catch (failure) {
-      setError(resetPasswordErrorMessage(failure));
+      setError(config.errorMessage(failure));
     }
   };
 
@@ -63,7 +97,7 @@ export default function ResetPasswordPage() {
     body = (
       <>
         <Alert color="red" icon={<IconAlertCircle />}>
-          {MESSAGES.password.tokenMissing}
+          {config.tokenMissing}
         </Alert>
         <Anchor component={Link} to="/login" size="sm" style={{ alignSelf: 'center' }}>
           {T.backToLogin}
@@ -74,7 +108,7 @@ export default function ResetPasswordPage() {
     body = (
       <>
         <Alert color="teal" icon={<IconCircleCheck />}>
-          {MESSAGES.password.success}
+          {config.success}
         </Alert>
         <Text c="dimmed" size="sm" ta="center" role="status" aria-live="polite">
           {T.countdown(secondsLeft)}
@@ -82,7 +116,7 @@ export default function ResetPasswordPage() {
         <Anchor
           component={Link}
           to="/login"
-          state={{ message: MESSAGES.password.success }}
+          state={{ message: config.success }}
           replace
           size="sm"
           style={{ alignSelf: 'center' }}

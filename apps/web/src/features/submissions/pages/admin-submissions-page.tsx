@@ -1,8 +1,10 @@
-import { Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ANALYTICS_PATHS } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
+import { DownloadCsvButton } from '../../analytics/components/download-csv-button';
 import { usePageTitle } from '../../../components/use-page-title';
 import { LoadError } from '../../../components/load-error';
 import { useSchoolSubmissions } from '../api/get-school-submissions';
@@ -99,7 +101,20 @@ export default function AdminSubmissionsPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{MESSAGES.submissions.allTitle(total)}</Title>
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={1}>{MESSAGES.submissions.allTitle(total)}</Title>
+        {total > 0 && (
+          // Issue 29: the school-wide export, with each student's e-mail and id for a gradebook.
+          <DownloadCsvButton
+            path={ANALYTICS_PATHS.schoolSubmissionsExport}
+            params={{
+              sort: view.sort,
+              flag: view.filter,
+              ...(view.search.trim() ? { q: view.search.trim() } : {}),
+            }}
+          />
+        )}
+      </Group>
       {body}
       <SubmissionDrawer submissionId={openId} card={opened} onClose={closeDrawer} />
     </Stack>

@@ -5,15 +5,46 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
-import { failureReason, previewDeletion, useChangeRole, useDeleteUsers } from '../api';
+import {
+  failureReason,
+  previewDeletion,
+  useChangeRole,
+  useDeleteUsers,
+  usePersonAction,
+  type TPersonAction,
+} from '../api';
 
 const DELETE_PREVIEW_KEY = ['admin', 'delete-preview'] as const;
 
 const T = MESSAGES.admin;
 
-/** What the admin asked for: delete some people, or promote / demote one. */
+/** What the admin asked for: delete some people, or promote / demote one, or an account action. */
 export type TPendingChange =
-  { kind: 'delete'; ids: string[] } | { kind: 'promote' | 'demote'; id: string; name: string };
+  | { kind: 'delete'; ids: string[] }
+  | { kind: 'promote' | 'demote' | TPersonAction; id: string; name: string };
+
+const R = MESSAGES.roster;
+
+/** The question each account action (issue 29) asks before it runs. */
+function confirmText(kind: TPersonAction, name: string): string {
+  switch (kind) {
+    case 'resend':
+      return R.confirmResend(name);
+    case 'reset':
+      return R.confirmReset(name);
+    case 'deactivate':
+      return R.confirmDeactivate(name);
+    case 'reactivate':
+      return R.confirmReactivate(name);
+  }
+}
+
+const ACTION_TITLES: Record<TPersonAction, string> = {
+  resend: R.resend,
+  reset: R.resetPassword,
+  deactivate: R.deactivate,
+  reactivate: R.reactivate,
+};
 
 /**
  * The confirmation of a change (spec 02 §8 Admin toasts). Deleting first asks the server what would
@@ -33,6 +64,7 @@ export function UserChangeDialog({
 }) {
   const deletion = useDeleteUsers();
   const roleChange = useChangeRole();
+  const personAction = usePersonAction();
   // The modal fades out after `pending` is cleared: it keeps showing the change it was opened for
   // (it showed "Demote" and an empty body while closing).
   const [shown, setShown] = useState(pending);
@@ -47,7 +79,7 @@ export function UserChangeDialog({
     retry: false,
     gcTime: 0,
   });
-  const busy = deletion.isPending || roleChange.isPending;
+  const busy = deletion.isPending || roleChange.isPending || personAction.isPending;
 
   const toast = (color: 'green' | 'red', message: string) =>
     notifications.show({ color, message, autoClose: SUCCESS_MESSAGE_MS });
@@ -65,17 +97,32 @@ export function UserChangeDialog({
       });
       return;
     }
+    if (pending.kind !== 'promote' && pending.kind !== 'demote') {
+      personAction.mutate(
+        { userId: pending.id, action: pending.kind },
+        {
+          onSuccess: (message) => {
+            toast('green', message);
+            onDone();
+          },
+          onError: (error) => toast('red', R.actionFailed(failureReason(error))),
+          onSettled: onClose,
+        },
+      );
+      return;
+    }
+    const change = pending.kind;
     roleChange.mutate(
-      { userId: pending.id, change: pending.kind },
+      { userId: pending.id, change },
       {
         onSuccess: () => {
-          toast('green', pending.kind === 'promote' ? T.userPromoted : T.userDemoted);
+          toast('green', change === 'promote' ? T.userPromoted : T.userDemoted);
           onDone();
         },
         onError: (error) =>
           toast(
             'red',
-            (pending.kind === 'promote' ? T.promoteFailed : T.demoteFailed)(failureReason(error)),
+            (change === 'promote' ? T.promoteFailed : T.demoteFailed)(failureReason(error)),
           ),
         onSettled: onClose,
       },
@@ -132,7 +179,11 @@ export function UserChangeDialog({
   } else if (shown) {
     body = (
       <Text>
-        {shown.kind === 'promote' ? T.confirmPromote(shown.name) : T.confirmDemote(shown.name)}
+        {shown.kind === 'promote'
+          ? T.confirmPromote(shown.name)
+          : shown.kind === 'demote'
+            ? T.confirmDemote(shown.name)
+            : confirmText(shown.kind, shown.name)}
       </Text>
     );
   }
@@ -142,7 +193,10 @@ export function UserChangeDialog({
       ? T.confirmDeleteTitle(shown.ids.length)
       : shown?.kind === 'promote'
         ? T.promote
-        : T.demote;
+        : shown?.kind === 'demote' || !shown
+          ? T.demote
+          : ACTION_TITLES[shown.kind];
+  const danger = shown?.kind === 'delete' || shown?.kind === 'deactivate';
 
   return (
     <Modal
@@ -158,12 +212,16 @@ export function UserChangeDialog({
             {T.cancel}
           </Button>
           <Button
-            color={shown?.kind === 'delete' ? 'red' : undefined}
+            color={danger ? 'red' : undefined}
             onClick={confirm}
             loading={busy}
             disabled={!canConfirm}
           >
-            {shown?.kind === 'delete' ? T.delete : T.confirm}
+            {shown?.kind === 'delete'
+              ? T.delete
+              : shown?.kind === 'deactivate'
+                ? R.deactivate
+                : T.confirm}
           </Button>
         </Group>
       </Stack>

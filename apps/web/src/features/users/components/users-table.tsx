@@ -1,9 +1,11 @@
 import {
+  ActionIcon,
   Anchor,
   Badge,
   Button,
   Checkbox,
   Group,
+  Menu,
   Paper,
   Stack,
   Table,
@@ -12,20 +14,45 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDots, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TAdminUser, TAdminUserSort } from '@stem/contract/admin';
 import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { formatLongDate } from '../../../lib/dates';
-import type { TUserView } from '../api';
+import type { TPersonAction, TUserView } from '../api';
 import { EmailText } from '../../../components/email-text';
 
 const T = MESSAGES.admin;
+const R = MESSAGES.roster;
+const STATUS_COLOURS = { invited: 'yellow', deactivated: 'red' } as const;
+
+/** "Invited" or "Deactivated" beside the role; nothing for an active account. */
+function StatusBadge({ status }: { status: TAdminUser['status'] }) {
+  if (status === 'active') return null;
+  return (
+    <Badge color={STATUS_COLOURS[status]} variant="outline" styles={{ root: { flexShrink: 0 } }}>
+      {R.status[status]}
+    </Badge>
+  );
+}
+
+/** The account actions of issue 29: what fits the person's status. */
+function accountActions(user: TAdminUser): TPersonAction[] {
+  if (user.status === 'deactivated') return ['reactivate'];
+  return [user.status === 'invited' ? 'resend' : 'reset', 'deactivate'];
+}
+
+const ACTION_LABELS: Record<TPersonAction, string> = {
+  resend: R.resend,
+  reset: R.resetPassword,
+  deactivate: R.deactivate,
+  reactivate: R.reactivate,
+};
 const ROLE_COLOURS = { student: 'blue', teacher: 'teal', admin: 'grape', owner: 'dark' } as const;
 
-export type TUserAction = 'promote' | 'demote' | 'delete';
+export type TUserAction = 'promote' | 'demote' | 'delete' | TPersonAction;
 
 type TProps = {
   users: TAdminUser[];
@@ -88,6 +115,24 @@ function Actions({ user, onAction }: { user: TAdminUser; onAction: TProps['onAct
       >
         {T.delete}
       </Button>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={T.moreActions(user.name)}>
+            <IconDots size={16} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {accountActions(user).map((action) => (
+            <Menu.Item
+              key={action}
+              color={action === 'deactivate' ? 'red' : undefined}
+              onClick={() => onAction(user, action)}
+            >
+              {ACTION_LABELS[action]}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
     </Group>
   );
 }
@@ -174,7 +219,10 @@ export function UsersTable(props: TProps) {
                   </Text>
                 </Stack>
               </Group>
-              <RoleBadge role={user.role} />
+              <Stack gap={4} align="flex-end">
+                <RoleBadge role={user.role} />
+                <StatusBadge status={user.status} />
+              </Stack>
             </Group>
             {isChangeable(user, currentUserId) && (
               <Group justify="flex-end" mt="xs">
@@ -219,7 +267,10 @@ export function UsersTable(props: TProps) {
                 <EmailText email={user.email} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <RoleBadge role={user.role} />
+                <Group gap={4} wrap="nowrap">
+                  <RoleBadge role={user.role} />
+                  <StatusBadge status={user.status} />
+                </Group>
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatLongDate(user.createdAt)}</Table.Td>
               <Table.Td>

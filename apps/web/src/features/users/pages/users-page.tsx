@@ -10,7 +10,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconFileImport, IconSearch, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_USER_ROLES, type TAdminUser, type TAdminUserSort } from '@stem/contract/admin';
@@ -20,6 +20,8 @@ import { LoadMore } from '../../../components/paged-list/load-more';
 import { usePageTitle } from '../../../components/use-page-title';
 import { getStoredUser } from '../../../lib/session';
 import { DEFAULT_USER_VIEW, useSchoolUsers, type TUserView } from '../api';
+import { InviteDialog } from '../components/invite-dialog';
+import { RosterImportDialog } from '../components/roster-import-dialog';
 import { UserChangeDialog, type TPendingChange } from '../components/user-change-dialog';
 import { UsersTable, type TUserAction } from '../components/users-table';
 
@@ -50,6 +52,7 @@ export default function UsersPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<TPendingChange | null>(null);
   const currentUserId = getStoredUser()?.userId ?? null;
+  const [dialog, setDialog] = useState<'import' | 'invite' | null>(null);
 
   // A new filter or search starts a new selection: nobody hidden stays selected.
   useEffect(() => setSelected(new Set()), [search, role]);
@@ -122,6 +125,21 @@ export default function UsersPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={1}>{T.usersTitle}</Title>
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            onClick={() => setDialog('invite')}
+          >
+            {MESSAGES.roster.inviteButton}
+          </Button>
+          <Button
+            leftSection={<IconFileImport size={16} aria-hidden />}
+            onClick={() => setDialog('import')}
+          >
+            {MESSAGES.roster.importButton}
+          </Button>
+        </Group>
         {selected.size > 0 && (
           <Button
             color="red"
@@ -161,6 +179,8 @@ export default function UsersPage() {
         </Text>
       )}
       {body}
+      <RosterImportDialog opened={dialog === 'import'} onClose={() => setDialog(null)} />
+      <InviteDialog opened={dialog === 'invite'} onClose={() => setDialog(null)} />
       <UserChangeDialog
         pending={pending}
         onClose={() => setPending(null)}
