@@ -21,6 +21,7 @@ import { ownerRoutes } from './owner/owner.routes';
 import { releaseRoutes } from './release/release.routes';
 import { regradeRoutes } from './regrades/regrades.routes';
 import { classMarkingRoutes } from './class-marking/class-marking.routes';
+import { rubricItemRoutes } from './rubric-items/rubric-items.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -44,6 +45,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(releaseRoutes, { ctx });
   await api.register(regradeRoutes, { ctx });
   await api.register(classMarkingRoutes, { ctx });
+  await api.register(rubricItemRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */
