@@ -1064,10 +1064,8 @@ export const MESSAGES = {
     deleteLabel: (label: string) => `Delete "${label}"`,
     moveUp: (label: string) => `Move "${label}" up`,
     moveDown: (label: string) => `Move "${label}" down`,
-    confirmDelete: (label: string, applied: number) =>
-      applied === 0
-        ? `Delete "${label}"?`
-        : `Delete "${label}"? The ${applied === 1 ? 'mark' : `${applied} marks`} it was applied to will be worked out again without it.`,
+    confirmDelete: (label: string) =>
+      `Delete "${label}"? Every mark it was applied to is worked out again without it.`,
     rescoreNote: "Changing an item's points re-scores every answer it is applied to.",
     sumNote: (marks: number) =>
       `The mark is the applied items' points added up, from 0 to ${marks}.`,
@@ -1084,8 +1082,8 @@ export const MESSAGES = {
     commentHint: 'Only this student sees it.',
     saveComment: 'Save comment',
     saveForReuse: 'Save for reuse',
-    useComment: 'Use',
-    useCommentLabel: (n: number) => `Use saved comment ${n}`,
+    pickComment: 'Use',
+    pickCommentLabel: (n: number) => `Use saved comment ${n}`,
     deleteComment: 'Delete saved comment',
     commentInserted: 'Saved comment put in the comment box. Save comment to keep it.',
     commentStored: (name: string) => `${name}: comment saved`,
