@@ -419,8 +419,7 @@ async function requireReviewable(
 
 /** An override's comment left out (undefined) keeps the teacher's comment as it is (issue 27). */
 export type TReviewChange =
-  | { action: 'accept' }
-  | { action: 'override'; score: number; comment: string | null | undefined };
+  { action: 'accept' } | { action: 'override'; score: number; comment: string | null | undefined };
 
 /**
  * One review of an answer's mark, inside the caller's transaction, which it locks the answer in: the
