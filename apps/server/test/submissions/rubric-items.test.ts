@@ -353,6 +353,23 @@ describe(
       expectError(await call(theirs, 'PUT', appliedUrl(answer._id), { itemIds: [] }), 404, {});
     });
 
+    it("takes two changes of one answer's items at once in turn", async () => {
+      const light = await addItem('Light, water and carbon dioxide', 2);
+      const products = await addItem('Glucose and oxygen', 3);
+      const answer = await answered();
+      const replies = await Promise.all([
+        call(room.teacher, 'PUT', appliedUrl(answer._id), { itemIds: [light._id] }),
+        call(room.teacher, 'PUT', appliedUrl(answer._id), { itemIds: [light._id, products._id] }),
+      ]);
+      expect(replies.map((r) => r.statusCode)).toEqual([200, 200]);
+      const { applied } = await readItems();
+      const last = present(applied[0]);
+      const score = (await classAnswers()).rows.find((r) => r.answer?._id === answer._id)?.answer
+        ?.score;
+      expect(score).toBe(last.itemIds.length === 1 ? 2 : 5);
+      expect((await history(answer.submissionId)).history).toHaveLength(2);
+    });
+
     it('re-scores every answer an item was applied to when its points change or it is deleted', async () => {
       const light = await addItem('Light, water and carbon dioxide', 2);
       const products = await addItem('Glucose and oxygen', 2);

@@ -18,7 +18,7 @@ import type { TAccessClaims } from '../../lib/tokens';
 import { selectStudentAnswers } from '../class-marking/class-marking.queries';
 import { requireClassForReader } from '../classes/classes.school';
 import { canReviewSubmission } from '../submissions/submissions.policy';
-import { findSubmission } from '../submissions/submissions.queries';
+import { findSubmission, lockAnswerForReview } from '../submissions/submissions.queries';
 import { applyReview } from '../submissions/submissions.service';
 import * as queries from './rubric-items.queries';
 import { rubricVersionOf } from './rubric-version';
@@ -272,6 +272,8 @@ export async function applyItems(
   }
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
+    // The answer first: two changes of its items at once take turns (applyReview locks it again).
+    await lockAnswerForReview(tx, schoolId, answer.submissionId, answer.answerId);
     await queries.setApplied(tx, {
       schoolId,
       answerId: answer.answerId,

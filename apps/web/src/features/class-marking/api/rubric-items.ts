@@ -37,7 +37,7 @@ export function useRubricItems(scope: TScope) {
 }
 
 /** After a change: the items, the class's answers (marks may have changed) and the submission lists. */
-function useRefresh(scope: TScope) {
+export function useRefresh(scope: TScope) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -84,33 +84,36 @@ export function useChangeItem(scope: TScope) {
 }
 
 /**
- * The items applied to an answer (the whole set). The screen shows the new set at once; the mark
- * comes back from the server (the items' points added up, within 0..marks).
+ * The items applied to an answer (the whole set); the mark comes back from the server (the items'
+ * points added up, within 0..marks). The screen shows the new set at once and sends the changes of
+ * one answer in turn (`useRubricMarking`), reading everything again once none is left to send.
  */
 export function useApplyItems(scope: TScope) {
-  const queryClient = useQueryClient();
-  const refresh = useRefresh(scope);
   return useMutation({
-    mutationFn: async ({ answer, itemIds }: { answer: TClassAnswer; itemIds: string[] }) => {
-      queryClient.setQueryData<TRubricItems>(rubricItemsKey(scope), (data) =>
-        data
-          ? {
-              ...data,
-              applied: [
-                ...data.applied.filter((a) => a.answerId !== answer._id),
-                { answerId: answer._id, itemIds },
-              ],
-            }
-          : data,
-      );
-      return ZApplyRubricItemsResponse.parse(
+    mutationFn: async ({ answer, itemIds }: { answer: TClassAnswer; itemIds: string[] }) =>
+      ZApplyRubricItemsResponse.parse(
         await api.put(fillPath(RUBRIC_ITEM_PATHS.applied, { ...scope, answerId: answer._id }), {
           itemIds,
         }),
-      ).data;
-    },
-    onSettled: refresh,
+      ).data,
   });
+}
+
+/** Shows a new set of items applied to an answer before the server has it. */
+export function showApplied(
+  queryClient: ReturnType<typeof useQueryClient>,
+  scope: TScope,
+  answerId: string,
+  itemIds: string[],
+): void {
+  queryClient.setQueryData<TRubricItems>(rubricItemsKey(scope), (data) =>
+    data
+      ? {
+          ...data,
+          applied: [...data.applied.filter((a) => a.answerId !== answerId), { answerId, itemIds }],
+        }
+      : data,
+  );
 }
 
 /** GET .../saved-comments: the teacher's own saved comments for the question. */

@@ -1,9 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { TClassAnswer } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
-import type { TRubricItem, TSavedComment } from '@stem/contract/rubric-items';
+import type { TRubricItem, TRubricItems, TSavedComment } from '@stem/contract/rubric-items';
 import { describeError } from '../../../lib/http';
-import { useApplyItems, useRubricItems, useSavedComments } from '../api/rubric-items';
+import {
+  rubricItemsKey,
+  showApplied,
+  useApplyItems,
+  useRefresh,
+  useRubricItems,
+  useSavedComments,
+} from '../api/rubric-items';
 import { typingIn } from '../use-marking-keys';
 
 const R = MESSAGES.rubricItems;
@@ -62,22 +70,36 @@ export function useRubricMarking(options: {
   };
 
   const markable = answer !== null && answer.status === 'marked' && answer.score !== null;
+  // Changes of the items applied are sent one after another, each from the set shown (which
+  // already holds the changes still on their way), so quick keys never overtake each other.
+  const queryClient = useQueryClient();
+  const refresh = useRefresh(scope);
+  const chain = useRef<Promise<void>>(Promise.resolve());
+  const inFlight = useRef(0);
   const toggle = (itemId: string) => {
     if (!answer || !markable) {
       setStatus(R.noAnswerToApply);
       return;
     }
-    const next = appliedIds.includes(itemId)
-      ? appliedIds.filter((id) => id !== itemId)
-      : [...appliedIds, itemId];
+    const shown = queryClient.getQueryData<TRubricItems>(rubricItemsKey(scope));
+    const current = shown?.applied.find((a) => a.answerId === answer._id)?.itemIds ?? [];
+    const next = current.includes(itemId)
+      ? current.filter((id) => id !== itemId)
+      : [...current, itemId];
     const itemIds = items.filter((i) => next.includes(i._id)).map((i) => i._id);
-    apply.mutate(
-      { answer, itemIds },
-      {
-        onSuccess: (saved) => setStatus(R.itemToggled(name, saved.score, saved.marks)),
-        onError: (error) => setStatus(`${R.failed} ${describeError(error)}`),
-      },
-    );
+    showApplied(queryClient, scope, answer._id, itemIds);
+    inFlight.current += 1;
+    chain.current = chain.current.then(async () => {
+      try {
+        const saved = await apply.mutateAsync({ answer, itemIds });
+        setStatus(R.itemToggled(name, saved.score, saved.marks));
+      } catch (error) {
+        setStatus(`${R.failed} ${describeError(error)}`);
+      } finally {
+        inFlight.current -= 1;
+        if (inFlight.current === 0) await refresh();
+      }
+    });
   };
 
   /** A digit key: toggles item 1-9 when the question has items (true), else leaves it (false). */
@@ -123,7 +145,6 @@ export function useRubricMarking(options: {
     items,
     canEdit: itemsQuery.data?.canEdit ?? false,
     appliedIds,
-    applying: apply.isPending,
     toggle,
     digit,
     markable,
