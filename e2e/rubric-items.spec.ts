@@ -112,7 +112,10 @@ test.describe('rubric items, saved comments and re-marks on the marking screen',
     // Item 1 worth 1 instead of 2: the first student's mark follows (3 → 2), and the screen says so.
     await page.getByRole('button', { name: R.editLabel('Heat flows from the hand') }).click();
     await page.getByTestId('rubric-item-points').fill('1');
-    await page.getByRole('button', { name: R.save }).click();
+    await page
+      .getByTestId('rubric-item-form')
+      .getByRole('button', { name: R.save, exact: true })
+      .click();
     await expect(status).toHaveText(R.updated(1));
     const firstRow = page
       .getByTestId('class-marking-students')

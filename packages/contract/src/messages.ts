@@ -1052,7 +1052,6 @@ export const MESSAGES = {
     none: 'No rubric items yet. Add items to mark with number keys.',
     points: (points: number) => (points > 0 ? `+${points}` : `${points}`),
     itemKey: (n: number) => `${n}`,
-    toggle: (label: string, points: string) => `${label} (${points})`,
     add: 'Add item',
     labelField: 'Item',
     pointsField: 'Points',

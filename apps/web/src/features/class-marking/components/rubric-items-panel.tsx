@@ -111,7 +111,6 @@ function ItemRow({
         onClick={onToggle}
         disabled={!canToggle}
         aria-pressed={applied}
-        aria-label={R.toggle(item.label, points)}
         aria-keyshortcuts={item.position <= 9 ? String(item.position) : undefined}
         style={{
           flex: 1,
