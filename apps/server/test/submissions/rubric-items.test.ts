@@ -17,6 +17,8 @@ import {
 import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import { QUESTION_PATHS } from '@stem/contract/api';
 import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { rubricVersionOf } from '../../src/modules/rubric-items/rubric-version';
 import { buildSchool } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -449,6 +451,17 @@ describe(
       expect(removed.json<TSavedCommentsResponse>().data.map((c) => c.text)).toEqual([
         'Give the unit.',
       ]);
+    });
+
+    it('writes the rubric an answer was marked under as migration 0018 wrote it for older answers', async () => {
+      const bella = await answered(room.student);
+      const result = await t.database.db.execute(sql`
+        select rubric_version as "written",
+          md5(marks::text || chr(31) || low_mark_range || chr(31) || high_mark_range || chr(31) || rubric) as "migrated"
+        from submission_answers where id = ${bella._id}`);
+      const [row] = (result as unknown as { rows: { written: string; migrated: string }[] }).rows;
+      expect(row?.written).toBe(rubricVersionOf(room.photosynthesis));
+      expect(row?.migrated).toBe(row?.written);
     });
 
     it('flags marks made under an earlier rubric and re-marks them, keeping reviewed marks', async () => {
