@@ -872,5 +872,9 @@ export const savedComments = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_comments_question_teacher_idx').on(t.questionId, t.teacherId, t.createdAt)],
+  (t) => [
+    index('saved_comments_question_teacher_idx').on(t.questionId, t.teacherId, t.createdAt),
+    // The teacher's own copy of their data, and deleting the teacher.
+    index('saved_comments_teacher_idx').on(t.teacherId),
+  ],
 );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS, type TAccountExport } from '@stem/contract/account';
 import { CLASS_EXTRA_PATHS } from '@stem/contract/admin';
 import {
   CLASS_MARKING_PATHS,
@@ -445,6 +446,14 @@ describe(
       const elsewhere = await buildSchool(t);
       expectError(await call(await actor(t, 'teacher', elsewhere), 'GET', commentsUrl()), 404, {});
       expect((await call(room.student, 'GET', commentsUrl())).statusCode).toBe(403);
+
+      // The teacher's copy of their data holds them, with their question.
+      const own = await call(room.teacher, 'GET', url(ACCOUNT_PATHS.data));
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json<TAccountExport>().savedComments.map((c) => [c.question, c.text])).toEqual([
+        [room.photosynthesis.question, 'Name the gas.'],
+        [room.photosynthesis.question, 'Give the unit.'],
+      ]);
 
       const removed = await call(room.teacher, 'DELETE', commentUrl);
       expect(removed.statusCode, removed.body).toBe(200);

@@ -40,5 +40,6 @@ ALTER TABLE "saved_comments" ADD CONSTRAINT "saved_comments_teacher_id_users_id_
 CREATE INDEX "answer_rubric_items_item_idx" ON "answer_rubric_items" USING btree ("item_id");--> statement-breakpoint
 CREATE INDEX "rubric_items_question_idx" ON "rubric_items" USING btree ("question_id","position");--> statement-breakpoint
 CREATE INDEX "saved_comments_question_teacher_idx" ON "saved_comments" USING btree ("question_id","teacher_id","created_at");--> statement-breakpoint
+CREATE INDEX "saved_comments_teacher_idx" ON "saved_comments" USING btree ("teacher_id");--> statement-breakpoint
 -- Answers marked before this migration were marked under their own snapshot's rubric (rubricVersionOf).
 UPDATE "submission_answers" SET "rubric_version" = md5("marks"::text || chr(31) || "low_mark_range" || chr(31) || "high_mark_range" || chr(31) || "rubric") WHERE "score" IS NOT NULL;
