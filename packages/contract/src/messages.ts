@@ -1057,7 +1057,6 @@ export const MESSAGES = {
     pointsField: 'Points',
     save: 'Save',
     cancel: 'Cancel',
-    edit: 'Edit',
     editLabel: (label: string) => `Edit "${label}"`,
     delete: 'Delete',
     deleteLabel: (label: string) => `Delete "${label}"`,
@@ -1068,7 +1067,6 @@ export const MESSAGES = {
     rescoreNote: "Changing an item's points re-scores every answer it is applied to.",
     sumNote: (marks: number) =>
       `The mark is the applied items' points added up, from 0 to ${marks}.`,
-    appliedOn: (n: number) => (n === 1 ? 'Applied to 1 answer' : `Applied to ${n} answers`),
     appliedHeading: 'Rubric items applied',
     itemToggled: (name: string, score: number, marks: number) =>
       `${name}: ${score}/${marks} from rubric items`,
