@@ -65,6 +65,10 @@ export const ZAccountExport = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** A teacher's saved comments for their marking (issue 27), with the question each is for. */
+  savedComments: z.array(
+    z.object({ question: z.string(), text: z.string(), createdAt: z.string() }),
+  ),
   submissions: z.array(
     z.object({
       class: z.string().nullable(),

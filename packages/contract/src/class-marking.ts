@@ -58,6 +58,11 @@ export const ZClassAnswer = z.object({
   overridden: z.boolean(),
   /** The student does not see the mark yet: held until review (issue 18) or for release (issue 27). */
   held: z.object({ review: z.boolean(), release: z.boolean() }),
+  /**
+   * The marker's mark, not reviewed yet, was made under an earlier rubric: the question's marks,
+   * bands or rubric changed since (issue 27). POST .../remark sends these to the marker again.
+   */
+  earlierRubric: z.boolean(),
 });
 export type TClassAnswer = z.infer<typeof ZClassAnswer>;
 

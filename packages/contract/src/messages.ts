@@ -1020,6 +1020,98 @@ export const MESSAGES = {
     submissionsDocumentTitle: 'All Submissions · STEM@Home',
   },
   /** Screen texts of /upload-student-work (spec 02 §2 Teacher). */
+  /**
+   * Issue 27 on the class marking screen: point-valued rubric items, retroactive re-scoring, saved
+   * comments and marks made under an earlier rubric.
+   */
+  rubricItems: {
+    /** Server replies. */
+    notFound: 'Rubric item not found.',
+    answerNotFound: 'That answer is not an answer of this class to this question.',
+    commentNotFound: 'Saved comment not found.',
+    cannotEdit: "Only the question's teacher or the school's admin can change its rubric items.",
+    pointsTooLarge: (marks: number) =>
+      `Points must be from -${marks} to ${marks} (the question's marks).`,
+    tooMany: (max: number) => `A question can have at most ${max} rubric items.`,
+    unknownItem: 'That rubric item is not an item of this question.',
+    orderMismatch: 'Give every rubric item of the question once.',
+    tooManyComments: (max: number) => `You can save at most ${max} comments for a question.`,
+    added: 'Rubric item added.',
+    updated: (rescored: number) =>
+      rescored === 0
+        ? 'Rubric item saved.'
+        : `Rubric item saved. ${rescored === 1 ? '1 mark' : `${rescored} marks`} changed.`,
+    deleted: (rescored: number) =>
+      rescored === 0
+        ? 'Rubric item deleted.'
+        : `Rubric item deleted. ${rescored === 1 ? '1 mark' : `${rescored} marks`} changed.`,
+    reordered: 'Rubric items reordered.',
+    applied: 'Rubric items applied.',
+    commentSaved: 'Comment saved for this question.',
+    commentDeleted: 'Saved comment deleted.',
+    remarkQueued: (n: number) =>
+      n === 1 ? '1 answer sent to be marked again.' : `${n} answers sent to be marked again.`,
+    /** The screen. */
+    heading: 'Rubric items',
+    none: 'No rubric items yet. Add items to mark with number keys.',
+    points: (points: number) => (points > 0 ? `+${points}` : `${points}`),
+    itemKey: (n: number) => `${n}`,
+    add: 'Add item',
+    labelField: 'Item',
+    pointsField: 'Points',
+    save: 'Save',
+    cancel: 'Cancel',
+    editLabel: (label: string) => `Edit "${label}"`,
+    delete: 'Delete',
+    deleteLabel: (label: string) => `Delete "${label}"`,
+    moveUp: (label: string) => `Move "${label}" up`,
+    moveDown: (label: string) => `Move "${label}" down`,
+    confirmDelete: (label: string) =>
+      `Delete "${label}"? Every mark it was applied to is worked out again without it.`,
+    rescoreNote: "Changing an item's points re-scores every answer it is applied to.",
+    sumNote: (marks: number) =>
+      `The mark is the applied items' points added up, from 0 to ${marks}.`,
+    appliedHeading: 'Rubric items applied',
+    itemToggled: (name: string, score: number, marks: number) =>
+      `${name}: ${score}/${marks} from rubric items`,
+    failed: 'Could not save. Please try again.',
+    noAnswerToApply: 'There is no marked answer here to apply items to.',
+    /** Saved comments. */
+    commentsHeading: 'Saved comments',
+    commentsNone: 'No saved comments yet. Save the comment you type to use it again.',
+    commentField: 'Your comment',
+    commentHint: 'Only this student sees it.',
+    saveComment: 'Save comment',
+    saveForReuse: 'Save for reuse',
+    pickComment: 'Use',
+    pickCommentLabel: (n: number) => `Use saved comment ${n}`,
+    deleteComment: 'Delete saved comment',
+    commentInserted: 'Saved comment put in the comment box. Save comment to keep it.',
+    commentStored: (name: string) => `${name}: comment saved`,
+    /** Marks made under an earlier rubric. */
+    earlierRubric: 'Marked under an earlier rubric',
+    earlierRubricHint:
+      "The question's rubric, bands or marks changed after the marker marked this answer.",
+    earlierRubricCount: (n: number) =>
+      n === 1
+        ? '1 answer was marked under an earlier rubric.'
+        : `${n} answers were marked under an earlier rubric.`,
+    remark: (n: number) => (n === 1 ? 'Re-mark 1 answer' : `Re-mark ${n} answers`),
+    remarkNote: 'Answers you have reviewed keep your mark.',
+    /** Extra lines of the keys dialog. */
+    keys: [
+      {
+        keys: ['1-9'],
+        join: 'or',
+        what: 'Apply or remove rubric item 1-9 (when the question has items)',
+      },
+      { keys: ['M'], join: 'or', what: 'Type a mark in the mark box' },
+      { keys: ['C'], join: 'or', what: 'Write a comment' },
+      { keys: ['Shift', '1-9'], join: 'then', what: 'Put saved comment 1-9 in the comment box' },
+    ] as readonly { keys: readonly string[]; join: 'or' | 'then'; what: string }[],
+    keysHint:
+      'With rubric items: 1-9 apply items · M type a mark · C comment · Shift+1-9 saved comment',
+  },
   uploadPage: {
     documentTitle: 'Upload Student Work · STEM@Home',
     title: 'Teacher Dashboard',

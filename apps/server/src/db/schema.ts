@@ -518,6 +518,12 @@ export const submissionAnswers = pgTable(
      * not end it, "Release marks" does. feedbackHeld is reviewHeld or releaseHeld.
      */
     releaseHeld: boolean('release_held').notNull().default(false),
+    /**
+     * The rubric the marker marked this answer under (issue 27): `rubricVersionOf` its snapshot's
+     * marks, bands and rubric, written with the marker's mark. Null until marked, and while a re-mark
+     * under the question's current rubric is queued.
+     */
+    rubricVersion: text('rubric_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -864,5 +870,75 @@ export const answerGroupMerges = pgTable(
     uniqueIndex('answer_group_merges_from_unique').on(t.classId, t.questionId, t.fromGroup),
     index('answer_group_merges_school_idx').on(t.schoolId),
     index('answer_group_merges_question_idx').on(t.questionId),
+  ],
+);
+
+/**
+ * A point-valued rubric item of a question (issue 27), under the question's two mark bands: a label
+ * and points (negative for a deduction), in the teacher's order.
+ */
+export const rubricItems = pgTable(
+  'rubric_items',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    points: integer('points').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('rubric_items_question_idx').on(t.questionId, t.position)],
+);
+
+/** A rubric item a teacher applied to an answer: the answer's mark is the sum of its items' points. */
+export const answerRubricItems = pgTable(
+  'answer_rubric_items',
+  {
+    answerId: uuid('answer_id')
+      .notNull()
+      .references(() => submissionAnswers.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => rubricItems.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    appliedBy: uuid('applied_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.itemId] }),
+    // Retroactive re-scoring: every answer an item was applied to.
+    index('answer_rubric_items_item_idx').on(t.itemId),
+  ],
+);
+
+/** A teacher's saved comment for a question's answers (issue 27), reusable across answers. */
+export const savedComments = pgTable(
+  'saved_comments',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('saved_comments_question_teacher_idx').on(t.questionId, t.teacherId, t.createdAt),
+    // The teacher's own copy of their data, and deleting the teacher.
+    index('saved_comments_teacher_idx').on(t.teacherId),
   ],
 );

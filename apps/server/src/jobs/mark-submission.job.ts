@@ -17,12 +17,15 @@ export type TMarkSubmissionPayload = z.infer<typeof ZMarkSubmissionPayload>;
 export type TMarkingReason =
   | { kind: 'new' }
   | { kind: 'retry' | 'recover'; markingAttempts: number }
-  | { kind: 'recheck'; leaseAt: Date };
+  | { kind: 'recheck'; leaseAt: Date }
+  /** A teacher sent its answers marked under an earlier rubric back to the marker (issue 27). */
+  | { kind: 'remark'; at: Date };
 
 export function markingJobId(submissionId: string, reason: TMarkingReason): string {
   // BullMQ refuses ":" in custom job ids.
   if (reason.kind === 'new') return `mark-${submissionId}`;
   if (reason.kind === 'recheck') return `mark-${submissionId}-recheck-${reason.leaseAt.getTime()}`;
+  if (reason.kind === 'remark') return `mark-${submissionId}-remark-${reason.at.getTime()}`;
   return `mark-${submissionId}-${reason.kind}-${reason.markingAttempts}`;
 }
 

@@ -23,6 +23,7 @@ import { regradeRoutes } from './regrades/regrades.routes';
 import { classMarkingRoutes } from './class-marking/class-marking.routes';
 import { answerGroupRoutes } from './answer-groups/answer-groups.routes';
 import { rosterRoutes } from './roster/roster.routes';
+import { rubricItemRoutes } from './rubric-items/rubric-items.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -48,6 +49,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(classMarkingRoutes, { ctx });
   await api.register(answerGroupRoutes, { ctx });
   await api.register(rosterRoutes, { ctx });
+  await api.register(rubricItemRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -40,6 +40,8 @@ export type TRow = {
   foreignIdsRefusedAs400?: boolean;
 };
 
+/** An id that names nothing (a rubric item or saved comment no world holds). */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000001';
 const SIGNED_IN = ['student', 'teacher', 'admin', 'owner'] as const;
 const SCHOOL_PEOPLE = ['student', 'teacher', 'admin'] as const;
 const TEACHER = ['teacher'] as const;
@@ -321,6 +323,63 @@ export const MATRIX: Record<string, TRow> = {
     body: () => ({ answerId: '00000000-0000-4000-8000-000000000000', toGroupId: null }),
   },
   resetAnswerGroups: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    noBody: true,
+  },
+  // Rubric items, saved comments and re-marks on the marking screen (issue 27)
+  listRubricItems: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+  },
+  createRubricItem: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    body: () => ({ label: 'Names the gas', points: 1 }),
+  },
+  reorderRubricItems: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    body: () => ({ itemIds: [] }),
+  },
+  updateRubricItem: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', itemId: `=${NO_SUCH_ID}` },
+    isolated: true,
+    body: () => ({ points: 1 }),
+  },
+  deleteRubricItem: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', itemId: `=${NO_SUCH_ID}` },
+    isolated: true,
+  },
+  applyRubricItems: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', answerId: 'answer' },
+    isolated: true,
+    body: () => ({ itemIds: [] }),
+  },
+  listSavedComments: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+  },
+  saveComment: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    body: () => ({ text: 'Name the gas.' }),
+  },
+  deleteSavedComment: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question', commentId: `=${NO_SUCH_ID}` },
+    isolated: true,
+  },
+  remarkEarlierRubric: {
     allow: ['teacher', 'admin'],
     params: { classId: 'class', questionId: 'question' },
     isolated: true,

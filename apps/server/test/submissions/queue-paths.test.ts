@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { selectQueue } from '../../src/adapters/queue/select-queue';
 import { buildApp } from '../../src/app';
-import { submissions } from '../../src/db/schema';
+import { submissionAnswers, submissions } from '../../src/db/schema';
 import { RECOVERY_INTERVAL_MS, startJobConsumers } from '../../src/jobs/start-jobs';
 import {
   enqueueMarking,
@@ -211,6 +211,11 @@ describe('recovering lost markings', () => {
       .update(submissions)
       .set({ status: 'pending', markingStartedAt: diedAt, markingAttempts: 1 })
       .where(eq(submissions.id, id));
+    // Its answers hold no mark of that run (a run writes every mark with its rubric at once).
+    await db
+      .update(submissionAnswers)
+      .set({ rubricVersion: null })
+      .where(eq(submissionAnswers.submissionId, id));
     markedAt.length = 0;
     // A job for it arrives (a stalled job coming back, a mark call): it finds the live claim and
     // looks again when the claim lapses (see recheckDelayMs), not at the recovery sweep's next round.

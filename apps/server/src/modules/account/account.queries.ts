@@ -6,6 +6,7 @@ import {
   classStudents,
   questions,
   regradeRequests,
+  savedComments,
   schools,
   submissionAnswers,
   submissions,
@@ -69,6 +70,20 @@ export function selectOwnQuestions(db: TDb, userId: string) {
     .from(questions)
     .where(eq(questions.teacherId, userId))
     .orderBy(asc(questions.createdAt));
+}
+
+/** The person's saved comments for marking (issue 27), with their question's text. */
+export function selectOwnSavedComments(db: TDb, userId: string) {
+  return db
+    .select({
+      question: questions.question,
+      text: savedComments.text,
+      createdAt: savedComments.createdAt,
+    })
+    .from(savedComments)
+    .innerJoin(questions, eq(questions.id, savedComments.questionId))
+    .where(eq(savedComments.teacherId, userId))
+    .orderBy(asc(savedComments.createdAt), asc(savedComments.id));
 }
 
 /** A student's submissions with their answers (two queries, not one per submission). */

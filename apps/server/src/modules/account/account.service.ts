@@ -13,12 +13,13 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export async function exportAccount(ctx: TAppContext, me: TAccessClaims): Promise<TAccountExport> {
   const account = await q.selectAccount(ctx.db, me.userId);
   if (!account) throw new AppError('NOT_FOUND', MESSAGES.generic.notFound);
-  const [enrolled, taught, questions, own, activity] = await Promise.all([
+  const [enrolled, taught, questions, own, activity, saved] = await Promise.all([
     q.selectEnrolledClassNames(ctx.db, me.userId),
     q.selectTaughtClassNames(ctx.db, me.userId),
     q.selectOwnQuestions(ctx.db, me.userId),
     q.selectOwnSubmissions(ctx.db, me.userId),
     q.selectOwnActivity(ctx.db, me.userId),
+    q.selectOwnSavedComments(ctx.db, me.userId),
   ]);
   const answersBySubmission = new Map<string, TAccountExport['submissions'][number]['answers']>();
   for (const a of own.answers) {
@@ -78,6 +79,7 @@ export async function exportAccount(ctx: TAppContext, me: TAccessClaims): Promis
       ...taught.map((name) => ({ name, as: 'teacher' as const })),
     ],
     questions: questions.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+    savedComments: saved.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
     submissions: own.subs.map((s) => ({
       class: s.className,
       submittedAt: iso(s.submittedAt),

@@ -21,6 +21,7 @@ import {
   type TComputedGroup,
 } from '../../marking/loop/answer-groups';
 import { requireClassForReader } from '../classes/classes.school';
+import { rubricVersionOf } from '../rubric-items/rubric-version';
 import { presentStudentAnswer } from '../class-marking/class-marking.presenter';
 import { findClassQuestion, selectStudentAnswers } from '../class-marking/class-marking.queries';
 import { overrideAnswersTogether } from '../submissions/submissions.service';
@@ -77,7 +78,9 @@ async function loadGroups(db: TDb, user: TAccessClaims, params: TParams) {
     throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
   }
   // Answers with a mark a teacher can review (one being marked again waits until it is marked).
-  const members: TGroupMember[] = students.map(presentStudentAnswer).flatMap((row) => {
+  const version = rubricVersionOf(question);
+  const rows = students.map((student) => presentStudentAnswer(student, version));
+  const members: TGroupMember[] = rows.flatMap((row) => {
     const a = row.answer;
     return a && a.status === 'marked' && a.score !== null
       ? [{ student: row.student, answer: a, score: a.score }]

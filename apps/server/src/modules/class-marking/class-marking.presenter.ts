@@ -19,7 +19,7 @@ function json<T>(value: T | string | null): T | null {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-function presentAnswer(row: TStudentAnswerRow): TClassAnswer | null {
+function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAnswer | null {
   if (row.answerId === null || row.submissionId === null) return null;
   const feedback = json<TFeedback>(row.feedback);
   const reviewedAt = iso(row.reviewedAt);
@@ -50,13 +50,26 @@ function presentAnswer(row: TStudentAnswerRow): TClassAnswer | null {
     reviewedBy: reviewedAt ? row.reviewerName : null,
     overridden: row.overriddenBy !== null,
     held: { review: row.reviewHeld === true, release: row.releaseHeld === true },
+    // The marker's mark, not yet reviewed, made under another rubric than the question's now.
+    earlierRubric:
+      row.status === 'marked' &&
+      row.score !== null &&
+      reviewedAt === null &&
+      row.rubricVersion !== null &&
+      row.rubricVersion !== rubricVersion,
   };
 }
 
-/** One student of the class with their latest answer to the question (or none). */
-export function presentStudentAnswer(row: TStudentAnswerRow): TClassAnswerRow {
+/**
+ * One student of the class with their latest answer to the question (or none); `rubricVersion` is
+ * the question's rubric now (`rubricVersionOf`).
+ */
+export function presentStudentAnswer(
+  row: TStudentAnswerRow,
+  rubricVersion: string,
+): TClassAnswerRow {
   return {
     student: { _id: row.studentId, name: row.studentName },
-    answer: presentAnswer(row),
+    answer: presentAnswer(row, rubricVersion),
   };
 }

@@ -83,6 +83,8 @@ export type TStudentAnswerRow = {
   reviewerName: string | null;
   reviewHeld: boolean | null;
   releaseHeld: boolean | null;
+  /** The rubric the marker marked it under (issue 27). */
+  rubricVersion: string | null;
 };
 
 /**
@@ -109,14 +111,15 @@ export async function selectStudentAnswers(
       la.doubt_note as "doubtNote",
       la.is_flagged as "isFlagged", la.overridden_by as "overriddenBy",
       la.reviewed_at as "reviewedAt", reviewer.name as "reviewerName",
-      la.review_held as "reviewHeld", la.release_held as "releaseHeld"
+      la.review_held as "reviewHeld", la.release_held as "releaseHeld",
+      la.rubric_version as "rubricVersion"
     from class_students cs
     join users u on u.id = cs.student_id and u.school_id = ${schoolId}
     left join lateral (
       select a.id, a.submission_id, s.submitted_at, s.status, s.source as submission_source,
         a.answer, a.answer_source, a.ocr_confidence, a.marks, a.score, a.ai_score, a.feedback,
         a.teacher_feedback, a.review_doubt, a.review_reasons, a.doubt_note, a.is_flagged, a.overridden_by,
-        a.reviewed_at, a.reviewed_by, a.review_held, a.release_held
+        a.reviewed_at, a.reviewed_by, a.review_held, a.release_held, a.rubric_version
       from submissions s
       join submission_answers a on a.submission_id = s.id and a.question_id = ${questionId}
       where s.student_id = cs.student_id and s.class_id = ${classId} and s.school_id = ${schoolId}

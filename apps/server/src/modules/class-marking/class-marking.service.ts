@@ -7,6 +7,7 @@ import { screenReviewOrderSteps } from '../../marking/loop/teacher-loop';
 import { createPromiseCache, runInSlices } from '../../lib/slices';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireClassForReader } from '../classes/classes.school';
+import { rubricVersionOf } from '../rubric-items/rubric-version';
 import { presentStudentAnswer } from './class-marking.presenter';
 import * as queries from './class-marking.queries';
 
@@ -71,7 +72,8 @@ export async function getClassQuestionAnswers(
   if (!question) {
     throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
   }
-  const rows = students.map(presentStudentAnswer);
+  const version = rubricVersionOf(question);
+  const rows = students.map((student) => presentStudentAnswer(student, version));
   const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
   return {
     class: { _id: cls.id, name: cls.name },

@@ -83,6 +83,11 @@ export type TAnswerSnapshot = {
   ocrConfidence: number | null;
   /** Held from the student until a teacher reviews it (issue 18): it goes to the review queue. */
   reviewHeld: boolean;
+  /**
+   * The rubric its mark was made under, or null when it has no mark yet or a re-mark under the
+   * question's current rubric was asked for (issue 27): only those answers are marked by a run.
+   */
+  rubricVersion: string | null;
 };
 
 /** The answers of a submission with their question snapshots, in answering order. */
@@ -105,6 +110,7 @@ export function selectAnswerSnapshots(
       answerSource: submissionAnswers.answerSource,
       ocrConfidence: submissionAnswers.ocrConfidence,
       reviewHeld: submissionAnswers.reviewHeld,
+      rubricVersion: submissionAnswers.rubricVersion,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
@@ -195,6 +201,8 @@ export type TAnswerMarkValues = {
   review: TReviewDoubt | null;
   /** What the marker was unsure of, when it was (issue 27). */
   doubtNote: TMarkDoubtKey | null;
+  /** The rubric it was marked under (`rubricVersionOf` the answer's snapshot). */
+  rubricVersion: string;
 };
 
 /**
@@ -208,16 +216,10 @@ export async function writeMarks(
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const totalScore = marks.reduce((sum, m) => sum + m.score, 0);
-    const isFlagged = marks.some((m) => m.contentModeration.isInappropriate);
-    const doubts = marks.flatMap((m) => (m.review ? [m.review.doubt] : []));
     const fenced = await tx
       .update(submissions)
       .set({
         status: 'marked',
-        totalScore,
-        isFlagged,
-        reviewDoubt: doubts.length > 0 ? Math.max(...doubts) : null,
         markedAt: now,
         markingStartedAt: null,
         failureReason: null,
@@ -245,6 +247,7 @@ export async function writeMarks(
           reviewDoubt: mark.review?.doubt ?? null,
           reviewReasons: mark.review?.reasons ?? null,
           doubtNote: mark.review?.reasons.includes('uncertain') ? mark.doubtNote : null,
+          rubricVersion: mark.rubricVersion,
           updatedAt: now,
         })
         .where(
@@ -254,6 +257,15 @@ export async function writeMarks(
           ),
         );
     }
+    // The total, flag and doubt from every answer: a re-mark (issue 27) writes only some of them.
+    await tx
+      .update(submissions)
+      .set({
+        totalScore: sql`(select sum(${submissionAnswers.score})::int from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${claim.id})`,
+        isFlagged: sql`exists (select 1 from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${claim.id} and ${submissionAnswers.isFlagged})`,
+        reviewDoubt: sql`(select max(${submissionAnswers.reviewDoubt}) from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${claim.id} and ${submissionAnswers.reviewedAt} is null)`,
+      })
+      .where(eq(submissions.id, claim.id));
     return true;
   });
 }

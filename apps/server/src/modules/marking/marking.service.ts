@@ -12,6 +12,7 @@ import { findSchoolById } from '../auth/auth.queries';
 import { grantHostedMarking } from '../limits/limits.queries';
 import * as queries from './marking.queries';
 import { reviewDoubtOf } from './review-doubt';
+import { rubricVersionOf } from '../rubric-items/rubric-version';
 
 /** Marks one answer: the offline engine, a hosted model, or (in tests) a wrapper around either. */
 export type TMarker = { mark: (input: TMarkingInput) => Promise<TMarkResult> };
@@ -84,7 +85,9 @@ export async function markSubmission(
     const examples = await examplesByQuestion(deps.db, claim, answers);
     const marker = await markerFor(deps, claim.schoolId, claim.id);
     const marks: queries.TAnswerMarkValues[] = [];
-    for (const answer of answers) {
+    // An answer already marked under its rubric keeps its mark: a re-mark (issue 27) marks only
+    // the answers sent back to the marker.
+    for (const answer of answers.filter((a) => a.rubricVersion === null)) {
       const result = await marker.mark({
         question: answer.questionText,
         marks: answer.marks,
@@ -119,6 +122,7 @@ export async function markSubmission(
           held: answer.reviewHeld,
         }),
         doubtNote: markDoubtKeyOf(result.confidenceReason),
+        rubricVersion: rubricVersionOf(answer),
       });
       // Stop early when another run took the submission over.
       if (lease.lost()) throw new LeaseLost();

@@ -417,8 +417,9 @@ async function requireReviewable(
   return row;
 }
 
-type TReviewChange =
-  { action: 'accept' } | { action: 'override'; score: number; comment: string | null };
+/** An override's comment left out (undefined) keeps the teacher's comment as it is (issue 27). */
+export type TReviewChange =
+  { action: 'accept' } | { action: 'override'; score: number; comment: string | null | undefined };
 
 /**
  * One review of an answer's mark, inside the caller's transaction, which it locks the answer in: the
@@ -428,7 +429,7 @@ type TReviewChange =
  */
 export async function applyReview(
   tx: TDb,
-  row: queries.TSubmissionRow,
+  row: Pick<queries.TSubmissionRow, 'id' | 'schoolId'>,
   actorId: string,
   answerId: string,
   change: TReviewChange,
@@ -440,6 +441,9 @@ export async function applyReview(
     throw new AppError('CONFLICT', MESSAGES.review.notMarked);
   }
   const scoreBefore = target.score;
+  if (change.action === 'override' && change.comment === undefined) {
+    change = { ...change, comment: target.teacherFeedback };
+  }
   const result = {
     scoreBefore,
     scoreAfter: change.action === 'override' ? change.score : scoreBefore,
@@ -471,7 +475,7 @@ export async function applyReview(
     now,
     action,
     score: change.action === 'override' ? change.score : null,
-    comment: change.action === 'override' ? change.comment : null,
+    comment: change.action === 'override' ? (change.comment ?? null) : null,
   });
   await queries.recomputeSubmission(tx, row.id, now);
   return result;

@@ -48,6 +48,7 @@ function classAnswer(i: number): TClassAnswer {
     reviewedBy: null,
     overridden: false,
     held: { review: false, release: false },
+    earlierRubric: false,
   };
 }
 

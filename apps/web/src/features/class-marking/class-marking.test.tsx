@@ -44,6 +44,7 @@ function answer(n: number, patch: Partial<TClassAnswer> = {}): TClassAnswer {
     reviewedBy: null,
     overridden: false,
     held: { review: false, release: false },
+    earlierRubric: false,
     ...patch,
   };
 }

@@ -15,7 +15,7 @@ export function KeysModal({ opened, onClose }: { opened: boolean; onClose: () =>
     >
       <Table verticalSpacing={6} data-testid="class-marking-keys">
         <Table.Tbody>
-          {C.keys.map((line) => (
+          {[...C.keys, ...MESSAGES.rubricItems.keys].map((line) => (
             <Table.Tr key={line.what}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {line.keys.map((key, i) => (

@@ -12,6 +12,10 @@ import { useClassAnswers, useMarkAnswer, type TMarkChange } from '../api/class-a
 import { AnswerPanel } from '../components/answer-panel';
 import { AnswerGroupsView } from '../components/answer-groups-view';
 import { MarkingViewSwitch, useMarkingView } from '../components/marking-view-switch';
+import { CommentBox } from '../components/comment-box';
+import { AnswerRubricLines, EarlierRubricNotice } from '../components/earlier-rubric';
+import { RubricItemsPanel } from '../components/rubric-items-panel';
+import { useRubricMarking } from '../components/use-rubric-marking';
 import { KeysModal } from '../components/keys-modal';
 import { MarkBar } from '../components/mark-bar';
 import { OriginalModal } from '../components/original-modal';
@@ -129,6 +133,16 @@ export default function ClassMarkingPage() {
     if (answer) setOriginalOpen(true);
   };
 
+  // Rubric items, saved comments and the comment box (issue 27): digits toggle items when any.
+  const rubric = useRubricMarking({
+    classId,
+    questionId,
+    answer,
+    name: row?.label ?? '',
+    setStatus,
+    enabled: query.isSuccess && !helpOpen && !originalOpen,
+  });
+
   useMarkingKeys(
     {
       next: () => step(1),
@@ -136,6 +150,7 @@ export default function ClassMarkingPage() {
       nextToReview: goToNextToReview,
       accept,
       digit: (digit) => {
+        if (rubric.digit(digit)) return;
         if (!answer || answer.score === null) return;
         const next = (typed + digit).slice(-3);
         setTyped(next);
@@ -232,6 +247,7 @@ export default function ClassMarkingPage() {
         </Group>
       </div>
 
+      <EarlierRubricNotice scope={rubric.scope} rows={data.rows} setStatus={setStatus} />
       {view === 'groups' ? (
         <AnswerGroupsView
           classId={classId}
@@ -254,6 +270,7 @@ export default function ClassMarkingPage() {
           <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
             <Stack gap="sm">
               <AnswerPanel row={row} index={index} total={rows.length} />
+              <AnswerRubricLines answer={answer} rubric={rubric} />
               <MarkBar
                 answer={answer}
                 typed={typed}
@@ -267,6 +284,8 @@ export default function ClassMarkingPage() {
                 saving={marking.isPending ? (marking.variables.change.kind ?? null) : null}
                 status={status}
               />
+              <RubricItemsPanel rubric={rubric} marks={data.question.marks} setStatus={setStatus} />
+              <CommentBox rubric={rubric} answer={answer} name={row.label} setStatus={setStatus} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
