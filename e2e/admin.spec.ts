@@ -72,6 +72,9 @@ test.describe('the school admin', () => {
 
     // All classes: search, then the class's details.
     await page.getByRole('textbox', { name: T.searchClasses }).fill(className);
+    // The search has been applied (the list shows that class alone) before the card is clicked: a
+    // card clicked while the list is redrawn is replaced under the pointer.
+    await expect(page.getByTestId('class-card')).toHaveCount(1);
     await page.getByTestId('class-card').filter({ hasText: className }).click();
     await expect(page.getByRole('heading', { name: className })).toBeVisible();
     await expect(page.getByText(`${T.teacherLabel}: ${teacherToBe.name}`)).toBeVisible();

@@ -214,6 +214,8 @@ test.describe('class analytics and CSV export', () => {
     expect(rows[0]).toEqual([
       T.csv.date,
       T.csv.student,
+      T.csv.studentEmail,
+      T.csv.studentId,
       T.csv.className,
       T.csv.question,
       T.csv.score,
@@ -226,10 +228,11 @@ test.describe('class analytics and CSV export', () => {
     ]);
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows.slice(1)) {
-      expect(row).toHaveLength(11);
+      expect(row).toHaveLength(13);
       // A date and time a spreadsheet reads, and the status in words.
       expect(row[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-      expect(Object.values(MESSAGES.submissionsPage.statusLabel)).toContain(row[10]);
+      expect(row[2]).toMatch(/@/);
+      expect(Object.values(MESSAGES.submissionsPage.statusLabel)).toContain(row[12]);
     }
     await page.setViewportSize(PHONE);
     await expectNoHorizontalOverflow(page);

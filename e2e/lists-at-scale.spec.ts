@@ -19,9 +19,13 @@ test.describe("a list at a school's real size", () => {
     await page.goto('/submissions');
     const cards = page.getByTestId('teacher-submission-card');
     await expect(cards.first()).toBeVisible();
-    await expect(
-      page.getByRole('heading', { name: MESSAGES.submissions.allTitle(submissions) }),
-    ).toBeVisible();
+    // The seeded 20,000, and whatever other specs handed in for this teacher (answer-groups.spec.ts
+    // adds a class of 30), counted by the server, not the page.
+    const title = page.getByRole('heading', { level: 1 });
+    await expect(title).toHaveText(/\d/);
+    const shown = Number(/\((\d+)\)/.exec((await title.textContent()) ?? '')?.[1]);
+    expect(shown).toBeGreaterThanOrEqual(submissions);
+    await expect(title).toHaveText(MESSAGES.submissions.allTitle(shown));
     // Pages were sent, not the list: 20 cards a page, the next asked for as the list nears the end.
     const first = await cards.count();
     expect(first).toBeGreaterThanOrEqual(20);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { TClassAnswer } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TRubricItem, TRubricItems, TSavedComment } from '@stem/contract/rubric-items';
@@ -12,7 +12,7 @@ import {
   useRubricItems,
   useSavedComments,
 } from '../api/rubric-items';
-import { typingIn } from '../use-marking-keys';
+import { useScreenKeys } from '../use-screen-keys';
 
 const R = MESSAGES.rubricItems;
 
@@ -118,27 +118,13 @@ export function useRubricMarking(options: {
     focus(COMMENT_INPUT_SELECTOR);
   };
 
-  const latest = useRef({ insertComment });
-  latest.current = { insertComment };
-  useEffect(() => {
-    if (!options.enabled) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
-      const index = savedCommentIndex(event);
-      if (index >= 0) {
-        event.preventDefault();
-        latest.current.insertComment(index);
-      } else if (event.key === 'm' || event.key === 'M') {
-        event.preventDefault();
-        focus(MARK_INPUT_SELECTOR);
-      } else if (event.key === 'c' || event.key === 'C') {
-        event.preventDefault();
-        focus(COMMENT_INPUT_SELECTOR);
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [options.enabled]);
+  useScreenKeys((event) => {
+    const index = savedCommentIndex(event);
+    if (index >= 0) return () => insertComment(index);
+    if (event.key === 'm' || event.key === 'M') return () => focus(MARK_INPUT_SELECTOR);
+    if (event.key === 'c' || event.key === 'C') return () => focus(COMMENT_INPUT_SELECTOR);
+    return null;
+  }, options.enabled);
 
   return {
     scope,
