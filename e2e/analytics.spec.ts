@@ -163,7 +163,7 @@ test.describe('class analytics and CSV export', () => {
     expect(download.suggestedFilename()).toMatch(/ \d{4}-\d{2}-\d{2}\.csv$/);
     const rows = parseCsv(await readCsv(download));
     const header = rows[0]!;
-    expect(header[0]).toBe(T.csv.student);
+    expect(header.slice(0, 3)).toEqual([T.csv.student, T.csv.studentEmail, T.csv.studentId]);
     expect(header.slice(-6)).toEqual([
       T.csv.questionsMarked,
       T.csv.total,
@@ -172,11 +172,12 @@ test.describe('class analytics and CSV export', () => {
       T.csv.percentageOfAll,
       T.csv.latestAttempt,
     ]);
-    expect(header[column + 1]).toContain('(latest score out of');
+    // The question columns follow the student's name, e-mail and ID.
+    expect(header[column + 3]).toContain('(latest score out of');
     const csvName = /^[=+\-@\t\r]/.test(student.name) ? `'${student.name}` : student.name;
     const line = rows.find((r) => r[0] === csvName);
     expect(line, `a row for ${student.name}`).toBeDefined();
-    expect(line![column + 1]).toBe(String(first.score));
+    expect(line![column + 3]).toBe(String(first.score));
     expect(line![line!.length - 1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(rows.length - 1).toBeGreaterThanOrEqual(cls.analytics.summary.students);
 
