@@ -18,11 +18,18 @@ const maxWorkers = Math.max(3, os.availableParallelism());
 const HANG_MS = { testTimeout: 120_000, hookTimeout: 120_000 };
 
 /**
- * Test files that replace a module with vi.mock run in projects of their own, each file with its own
- * module graph: in a graph shared between files (isolate: false, below) the module may already have
- * been loaded unmocked by an earlier file.
+ * Server test files that need a process of their own each (isolate: true, in the 'server-own'
+ * project) while the rest share one module graph per worker (isolate: false, below):
+ * - login.test.ts replaces a module with vi.mock: in a shared graph the module may already have been
+ *   loaded unmocked by an earlier file;
+ * - local-engines.test.ts loads opencv.js (PaddleOCR), which installs process-wide handlers that
+ *   abort the process on any later unhandled rejection (pdf.js's cancel noise in pdf.test.ts ended
+ *   a shared worker on Node 22).
  */
-const SERVER_MODULE_MOCKS = ['apps/server/test/auth/login.test.ts'];
+const SERVER_OWN_PROCESS = [
+  'apps/server/test/auth/login.test.ts',
+  'apps/server/test/extraction/local-engines.test.ts',
+];
 
 function serverProject(
   name: string,
@@ -74,12 +81,12 @@ export default defineConfig({
       },
       serverProject('server', {
         include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-        exclude: SERVER_MODULE_MOCKS,
+        exclude: SERVER_OWN_PROCESS,
         // One module graph per worker, not per file (each file still builds its own app and
         // database): on the teaching and dashboard files the CPU time fell from 114 s to 69 s.
         isolate: false,
       }),
-      serverProject('server-mocks', { include: SERVER_MODULE_MOCKS, isolate: true }),
+      serverProject('server-own', { include: SERVER_OWN_PROCESS, isolate: true }),
       webProject('web', {
         include: ['apps/web/src/**/*.test.{ts,tsx}'],
         exclude: WEB_MODULE_MOCKS,

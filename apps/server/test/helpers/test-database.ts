@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type TDatabase } from '../../src/db/client';
+import { openDatabase, type TDatabase, type TDb } from '../../src/db/client';
 
 /**
  * A fresh, migrated database of its own for one test file: PostgreSQL when TEST_DATABASE_URL is set
@@ -42,4 +42,23 @@ export async function createTestDatabase(): Promise<TDatabase> {
   }
   const dump = readFileSync(inject('pgliteDump'));
   return openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir: new Blob([dump]) });
+}
+
+/**
+ * The database with each statement a service starts counted (selects and raw statements), for
+ * "a fixed number of statements, however many rows" checks.
+ */
+export function countingStatements(db: TDb): { db: TDb; count: () => number } {
+  let statements = 0;
+  const counted = new Proxy(db, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (key === 'select' || key === 'execute') statements += 1;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  }) as TDb;
+  return { db: counted, count: () => statements };
 }

@@ -11,11 +11,11 @@ import { apiPath, fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import type { z } from 'zod';
-import type { TDb } from '../../src/db/client';
 import { computeAnswerGroups } from '../../src/marking/loop/answer-groups';
 import { getAnswerGroups } from '../../src/modules/answer-groups/answer-groups.service';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
+import { countingStatements } from '../helpers/test-database';
 import { actor, expectError, present, signedIn, type TActor } from '../teaching/teaching-helpers';
 import { classroom, detailsUrl, markOk, submitOk } from './submission-helpers';
 
@@ -431,20 +431,7 @@ describe('answer groups', { timeout: 240_000 }, () => {
   });
 
   it('reads the groups in a fixed number of statements, however many students', async () => {
-    const counted = () => {
-      let statements = 0;
-      const db = new Proxy(t.database.db, {
-        get(target, key, receiver) {
-          const value: unknown = Reflect.get(target, key, receiver);
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            if (key === 'select' || key === 'execute') statements += 1;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      }) as TDb;
-      return { db, count: () => statements };
-    };
+    const counted = () => countingStatements(t.database.db);
     const teacher = {
       userId: room.teacher.user.id,
       role: 'teacher' as const,

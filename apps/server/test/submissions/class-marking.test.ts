@@ -11,11 +11,11 @@ import { MESSAGES } from '@stem/contract/messages';
 import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import type { z } from 'zod';
 import { RELEASE_PATHS } from '@stem/contract/regrades';
-import type { TDb } from '../../src/db/client';
 import { getClassQuestionAnswers } from '../../src/modules/class-marking/class-marking.service';
 import { createMarker } from '../../src/marking/engine';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
+import { countingStatements } from '../helpers/test-database';
 import {
   actor,
   addToClass,
@@ -273,21 +273,7 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
   });
 
   it('reads the whole class in a fixed number of statements, however many students', async () => {
-    /** The real database, with each statement the service starts counted. */
-    const counted = () => {
-      let statements = 0;
-      const db = new Proxy(t.database.db, {
-        get(target, key, receiver) {
-          const value: unknown = Reflect.get(target, key, receiver);
-          if (typeof value !== 'function') return value;
-          return (...args: unknown[]) => {
-            if (key === 'select' || key === 'execute') statements += 1;
-            return (value as (...a: unknown[]) => unknown).apply(target, args);
-          };
-        },
-      }) as TDb;
-      return { db, count: () => statements };
-    };
+    const counted = () => countingStatements(t.database.db);
     const teacher = {
       userId: room.teacher.user.id,
       role: 'teacher' as const,

@@ -3,11 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TAnswerGroup, TAnswerGroups } from '@stem/contract/answer-groups';
-import type { TClassAnswer, TClassQuestionAnswers } from '@stem/contract/class-marking';
+import type { TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
+import { classAnswer as fixtureAnswer } from './test-fixtures';
 import { groupHandlerFor, type TGroupKeys } from './use-group-keys';
 import ClassMarkingPage from './pages/class-marking-page';
 
@@ -23,35 +24,6 @@ const NAMES = ['Ann', 'Ben', 'Cal', 'Dee', 'Eve'];
 const studentId = (i: number) => uuid(100 + i);
 const answerId = (i: number) => uuid(2000 + i);
 
-function classAnswer(i: number): TClassAnswer {
-  return {
-    _id: answerId(i),
-    submissionId: uuid(3000 + i),
-    submittedAt: '2026-11-02T10:00:00.000Z',
-    status: 'marked',
-    answer: `Answer ${i}`,
-    source: 'typed',
-    submissionSource: 'student',
-    ocrConfidence: null,
-    marks: 4,
-    score: 2,
-    aiScore: 2,
-    markRange: '0-1',
-    aiComment: null,
-    suggestion: null,
-    teacherFeedback: null,
-    doubt: null,
-    reasons: [],
-    doubtNote: null,
-    flagged: false,
-    reviewedAt: null,
-    reviewedBy: null,
-    overridden: false,
-    held: { review: false, release: false },
-    earlierRubric: false,
-  };
-}
-
 function classData(): TClassQuestionAnswers {
   return {
     class: { _id: CLASS_ID, name: 'Physics 9' },
@@ -66,7 +38,7 @@ function classData(): TClassQuestionAnswers {
     },
     rows: NAMES.map((name, i) => ({
       student: { _id: studentId(i), name },
-      answer: classAnswer(i),
+      answer: fixtureAnswer(i),
     })),
     counts: { students: 5, answered: 5, marked: 5, reviewed: 0 },
     reviewOrder: [],

@@ -7,6 +7,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
+import { classAnswer } from './test-fixtures';
 import { handlerFor, type TMarkingKeys } from './use-marking-keys';
 import { nextToReview, orderRows, rowState, typedMark } from './marking-order';
 import ClassMarkingPage from './pages/class-marking-page';
@@ -20,33 +21,7 @@ const ANSWERS_PATH = `/classes/${CLASS_ID}/questions/${QUESTION_ID}/answers`;
 const backend = setupLocalBackend();
 
 function answer(n: number, patch: Partial<TClassAnswer> = {}): TClassAnswer {
-  return {
-    _id: uuid(2000 + n),
-    submissionId: uuid(3000 + n),
-    submittedAt: '2026-11-02T10:00:00.000Z',
-    status: 'marked',
-    answer: `Answer of student ${n}`,
-    source: 'typed',
-    submissionSource: 'student',
-    ocrConfidence: null,
-    marks: 4,
-    score: 2,
-    aiScore: 2,
-    markRange: '0-1',
-    aiComment: `Marker comment ${n}.`,
-    suggestion: null,
-    teacherFeedback: null,
-    doubt: null,
-    reasons: [],
-    doubtNote: null,
-    flagged: false,
-    reviewedAt: null,
-    reviewedBy: null,
-    overridden: false,
-    held: { review: false, release: false },
-    earlierRubric: false,
-    ...patch,
-  };
+  return classAnswer(n, { aiComment: `Marker comment ${n}.`, ...patch });
 }
 
 /** Ann (reviewed), Ben (to review), Cal (no answer), Dee (to review), Eve (being marked). */

@@ -16,7 +16,7 @@ import {
 import { typedMark } from '../marking-order';
 import { useGroupKeys } from '../use-group-keys';
 import { AnswerGroupCard } from './answer-group-card';
-import { AnswerGroupsKeysModal } from './answer-groups-keys-modal';
+import { KeysModal } from './keys-modal';
 
 const G = MESSAGES.answerGroups;
 const C = MESSAGES.classMarking;
@@ -234,7 +234,13 @@ export function AnswerGroupsView({
       <Text size="xs" c="dimmed" visibleFrom="sm">
         {G.keysHint}
       </Text>
-      <AnswerGroupsKeysModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
+      <KeysModal
+        opened={helpOpen}
+        onClose={() => setHelpOpen(false)}
+        title={G.keysTitle}
+        lines={G.keys}
+        testId="answer-groups-keys"
+      />
     </Stack>
   );
 }

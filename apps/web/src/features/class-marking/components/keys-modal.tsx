@@ -3,19 +3,33 @@ import { MESSAGES } from '@stem/contract/messages';
 
 const C = MESSAGES.classMarking;
 
-/** "?": the screen's keys. */
-export function KeysModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+type TKeyLine = { keys: readonly string[]; join: 'or' | 'then'; what: string };
+
+/** "?": a view's keys, one line each (the one-at-a-time view's by default). */
+export function KeysModal({
+  opened,
+  onClose,
+  title = C.keysTitle,
+  lines = [...C.keys, ...MESSAGES.rubricItems.keys],
+  testId = 'class-marking-keys',
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title?: string;
+  lines?: readonly TKeyLine[];
+  testId?: string;
+}) {
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={C.keysTitle}
+      title={title}
       centered
       closeButtonProps={{ 'aria-label': C.close }}
     >
-      <Table verticalSpacing={6} data-testid="class-marking-keys">
+      <Table verticalSpacing={6} data-testid={testId}>
         <Table.Tbody>
-          {[...C.keys, ...MESSAGES.rubricItems.keys].map((line) => (
+          {lines.map((line) => (
             <Table.Tr key={line.what}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
                 {line.keys.map((key, i) => (

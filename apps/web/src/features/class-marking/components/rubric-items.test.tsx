@@ -8,6 +8,7 @@ import type { TRubricItems, TSavedComment } from '@stem/contract/rubric-items';
 import { setupLocalBackend, type TReply } from '../../../test/local-backend';
 import { renderRoutes } from '../../../test/render-app';
 import { signIn, uuid } from '../../../test/session';
+import { classAnswer } from '../test-fixtures';
 import ClassMarkingPage from '../pages/class-marking-page';
 import { savedCommentIndex } from './use-rubric-marking';
 
@@ -25,33 +26,7 @@ const ITEMS = [
 const backend = setupLocalBackend();
 
 function answer(n: number, patch: Partial<TClassAnswer> = {}): TClassAnswer {
-  return {
-    _id: uuid(4000 + n),
-    submissionId: uuid(5000 + n),
-    submittedAt: '2026-11-02T10:00:00.000Z',
-    status: 'marked',
-    answer: `Answer of student ${n}`,
-    source: 'typed',
-    submissionSource: 'student',
-    ocrConfidence: null,
-    marks: 4,
-    score: 2,
-    aiScore: 2,
-    markRange: '0-1',
-    aiComment: null,
-    suggestion: null,
-    teacherFeedback: null,
-    doubt: null,
-    reasons: [],
-    doubtNote: null,
-    flagged: false,
-    reviewedAt: null,
-    reviewedBy: null,
-    overridden: false,
-    held: { review: false, release: false },
-    earlierRubric: false,
-    ...patch,
-  };
+  return classAnswer(n, { _id: uuid(4000 + n), submissionId: uuid(5000 + n), ...patch });
 }
 
 function classData(patch: Partial<TClassAnswer> = {}): TClassQuestionAnswers {
