@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPath, AUTH_PATHS } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { expectNoHorizontalOverflow, PHONE, signIn, snap } from './support/pages';
+import { expectNoHorizontalOverflow, openSignedIn, PHONE, signIn, snap } from './support/pages';
 import { expect, test } from './support/test';
 
 const T = MESSAGES.admin;
@@ -155,8 +155,7 @@ test.describe('the school admin', () => {
     page,
   }) => {
     const teacher = pick(accounts().teachers, 0, 'teacher');
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/all-classes');
+    await openSignedIn(page, teacher.email, teacher.password, '/all-classes');
     await expect(page).toHaveURL(/\/classes$/);
     for (const path of ['/users', '/admin/users', '/all-submissions', '/admin/all-classes']) {
       await page.goto(path);

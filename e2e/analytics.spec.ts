@@ -10,10 +10,10 @@ import {
 import { accounts, pick, type TAccount } from './support/accounts';
 import {
   DESKTOP,
-  PHONE,
   expectChartLabelsApart,
   expectNoHorizontalOverflow,
-  signIn,
+  openSignedIn,
+  PHONE,
   snap,
 } from './support/pages';
 import { baseUrl } from './support/run-state';
@@ -95,9 +95,7 @@ test.describe('class analytics and CSV export', () => {
     test.setTimeout(90_000);
     const teacher = pick(accounts().teachers, 0, 'teacher');
     const cls = await classWithMarks(request, teacher);
-    await signIn(page, teacher.email, teacher.password);
-
-    await page.goto(`/class/${cls.id}`);
+    await openSignedIn(page, teacher.email, teacher.password, `/class/${cls.id}`);
     await page.getByRole('link', { name: T.analyticsButton }).click();
     await expect(page).toHaveURL(new RegExp(`/class/${cls.id}/analytics$`));
     await expect(
@@ -205,8 +203,7 @@ test.describe('class analytics and CSV export', () => {
     page,
   }) => {
     const teacher = pick(accounts().teachers, 0, 'teacher');
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/submissions');
+    await openSignedIn(page, teacher.email, teacher.password, '/submissions');
     const button = page.getByRole('button', { name: T.downloadCsv });
     await expect(button).toBeVisible();
     const downloading = page.waitForEvent('download');
@@ -241,8 +238,7 @@ test.describe('class analytics and CSV export', () => {
 
   test('an admin reads the whole school and opens a class', async ({ page }) => {
     const admin = accounts().admin;
-    await signIn(page, admin.email, admin.password);
-    await page.goto('/admin/analytics');
+    await openSignedIn(page, admin.email, admin.password, '/admin/analytics');
     await expect(page.getByRole('heading', { level: 1, name: T.schoolTitle })).toBeVisible();
     // Every score band under the distribution is labelled, apart and evenly (every other one had
     // no label); at 1280 px the half-width card slants them, so their boxes stand closer.

@@ -7,7 +7,7 @@ import { CLASS_MARKING_PATHS } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import { ROOT_PATHS } from '@stem/contract/submissions';
 import { volumeSchool } from './support/accounts';
-import { DESKTOP, expectNoHorizontalOverflow, signIn, snap } from './support/pages';
+import { DESKTOP, expectNoHorizontalOverflow, openSignedIn, snap } from './support/pages';
 import { baseUrl } from './support/run-state';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
@@ -129,8 +129,12 @@ test.describe('answer groups', () => {
       )
       .toBe(CLASS_SIZE);
 
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto(`/class/${classId}/questions/${questionId}/mark`);
+    await openSignedIn(
+      page,
+      teacher.email,
+      teacher.password,
+      `/class/${classId}/questions/${questionId}/mark`,
+    );
     await expect(page.getByTestId('class-marking-progress')).toHaveText(C.progress(0, CLASS_SIZE));
     await page.getByText(G.groupsView, { exact: true }).click();
 

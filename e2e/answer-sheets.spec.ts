@@ -10,7 +10,7 @@ import {
   scannedPdf,
 } from '../apps/server/test/sheets/scan-fixtures';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, PHONE, signIn, snap } from './support/pages';
+import { DESKTOP, openSignedIn, PHONE, snap } from './support/pages';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
@@ -60,8 +60,7 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     }
 
     // 1. Print: the class page's control downloads one PDF, a page per student per question.
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto(`/class/${classId}`);
+    await openSignedIn(page, teacher.email, teacher.password, `/class/${classId}`);
     await page.getByRole('button', { name: T.printSheets }).click();
     const dialog = page.getByRole('dialog', { name: T.printTitle });
     await expect(dialog).toBeVisible();

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, expectNoHorizontalOverflow, signIn, snap } from './support/pages';
+import { DESKTOP, expectNoHorizontalOverflow, openSignedIn, snap } from './support/pages';
 import { submitAndMark } from './support/student-api';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
@@ -59,8 +59,7 @@ test.describe('marking one question across the class', () => {
       if (student) await submitAndMark(request, student, classId, questionId, answer);
     }
 
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto(`/class/${classId}`);
+    await openSignedIn(page, teacher.email, teacher.password, `/class/${classId}`);
     await page.getByRole('button', { name: MESSAGES.classesPage.showQuestions(1) }).click();
     await expect(page.getByRole('link', { name: C.openLabel(QUESTION.question) })).toBeVisible();
     // The class page's question list with its new button, at both widths.

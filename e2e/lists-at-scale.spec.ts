@@ -1,6 +1,6 @@
 import { MESSAGES } from '@stem/contract/messages';
 import { volumeSchool } from './support/accounts';
-import { signIn } from './support/pages';
+import { openSignedIn } from './support/pages';
 import { expect, test } from './support/test';
 
 /**
@@ -14,9 +14,7 @@ test.describe("a list at a school's real size", () => {
   }) => {
     const { teacher, submissions } = volumeSchool();
     expect(submissions).toBe(20_000);
-    await signIn(page, teacher.email, teacher.password);
-
-    await page.goto('/submissions');
+    await openSignedIn(page, teacher.email, teacher.password, '/submissions');
     const cards = page.getByTestId('teacher-submission-card');
     await expect(cards.first()).toBeVisible();
     // The seeded 20,000, and whatever other specs handed in for this teacher (answer-groups.spec.ts

@@ -1,6 +1,12 @@
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { expectNoHorizontalOverflow, fillSignInForm, PHONE, signIn, snap } from './support/pages';
+import {
+  expectNoHorizontalOverflow,
+  fillSignInForm,
+  openSignedIn,
+  PHONE,
+  snap,
+} from './support/pages';
 import { OWNER } from './support/run-state';
 import { expect, test } from './support/test';
 
@@ -61,8 +67,7 @@ test.describe('on a phone (390 px)', () => {
   test("the owner's users table keeps each row on one line and scrolls sideways", async ({
     page,
   }) => {
-    await signIn(page, OWNER.email, OWNER.password);
-    await page.goto('/user-management');
+    await openSignedIn(page, OWNER.email, OWNER.password, '/user-management');
     const rows = page.getByTestId('user-row');
     await expect(rows.first()).toBeVisible();
     const heights = await rows.evaluateAll((all) =>
@@ -83,8 +88,7 @@ test.describe('on a phone (390 px)', () => {
   }) => {
     const U = MESSAGES.uploadPage;
     const teacher = pick(accounts().teachers, 0, 'teacher');
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/upload-student-work');
+    await openSignedIn(page, teacher.email, teacher.password, '/upload-student-work');
     await page.getByRole('combobox', { name: U.classLabel }).click();
     await page.getByRole('option').first().click();
     const table = page.getByRole('table', { name: U.classQuestions });
@@ -102,8 +106,7 @@ test.describe('on a phone (390 px)', () => {
   const isCut = (el: Element) => el.scrollWidth > el.clientWidth + 1;
 
   test("the owner's add-school form shows both plan names whole", async ({ page }) => {
-    await signIn(page, OWNER.email, OWNER.password);
-    await page.goto('/school-management');
+    await openSignedIn(page, OWNER.email, OWNER.password, '/school-management');
     await page.getByRole('button', { name: 'Add New School' }).click();
     await expect(page.getByText('Personal Learning Plan', { exact: true })).toBeVisible();
     for (const name of ['Classroom Success Plan', 'Personal Learning Plan']) {
@@ -118,8 +121,7 @@ test.describe('on a phone (390 px)', () => {
     page,
   }) => {
     const teacher = pick(accounts().teachers, 1, 'teacher');
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/classes');
+    await openSignedIn(page, teacher.email, teacher.password, '/classes');
     await page.locator('a[href^="/class/"]').first().click();
     const email = page.getByText(/@example\.com$/).first();
     await expect(email).toBeVisible();
@@ -132,8 +134,7 @@ test.describe('on a phone (390 px)', () => {
 
   test("Add To Class says 'Already added' in full", async ({ page }) => {
     const teacher = pick(accounts().teachers, 1, 'teacher');
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/view-questions');
+    await openSignedIn(page, teacher.email, teacher.password, '/view-questions');
     await page.getByRole('button', { name: 'Add To Class' }).first().click();
     const label = page
       .getByRole('dialog')
@@ -146,8 +147,12 @@ test.describe('on a phone (390 px)', () => {
   test("the admin's create-class steps sit in one column, none wrapped onto a line of its own", async ({
     page,
   }) => {
-    await signIn(page, accounts().admin.email, accounts().admin.password);
-    await page.goto('/admin/create-class');
+    await openSignedIn(
+      page,
+      accounts().admin.email,
+      accounts().admin.password,
+      '/admin/create-class',
+    );
     const steps = page.locator('.mantine-Stepper-step');
     await expect(steps).toHaveCount(3);
     const boxes = await steps.evaluateAll((all) =>

@@ -3,10 +3,11 @@ import { defaultTeacherEmail } from '@stem/contract/owner';
 import type { Page } from '@playwright/test';
 import {
   DESKTOP,
-  PHONE,
   expectNoHorizontalOverflow,
   fillSignInForm,
   logOut,
+  openSignedIn,
+  PHONE,
   signIn,
   snap,
 } from './support/pages';
@@ -151,8 +152,7 @@ for (const viewport of [DESKTOP, PHONE]) {
     });
 
     test('filters, searches, sorts and pages the users list', async ({ page }) => {
-      await signIn(page, OWNER.email, OWNER.password);
-      await page.goto('/owner-dashboard');
+      await openSignedIn(page, OWNER.email, OWNER.password, '/owner-dashboard');
       await page
         .getByRole('link', { name: /Teachers/ })
         .first()

@@ -4,7 +4,7 @@ import { API_BASE } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { PAYMENT_PATHS } from '@stem/contract/trial';
 import { readOutbox } from './support/outbox';
-import { signIn, snap } from './support/pages';
+import { openSignedIn, signIn, snap } from './support/pages';
 import { trialUpgradeAccount } from './support/trial-account';
 import { expect, test } from './support/test';
 
@@ -88,8 +88,7 @@ test.describe('plans and payments with the built-in test checkout', () => {
     page,
   }) => {
     const { teacher, school } = trialUpgradeAccount();
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/classes');
+    await openSignedIn(page, teacher.email, teacher.password, '/classes');
     await expect(page.getByTestId('class-card')).toHaveCount(3, { timeout: 20_000 });
     await expect(page.getByText(MESSAGES.questions.trialBanner, { exact: true })).toBeVisible();
 

@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, expectNoHorizontalOverflow, logOut, PHONE, signIn, snap } from './support/pages';
+import {
+  DESKTOP,
+  expectNoHorizontalOverflow,
+  logOut,
+  openSignedIn,
+  PHONE,
+  signIn,
+  snap,
+} from './support/pages';
 import { readOutbox } from './support/outbox';
 import { submitAndMark } from './support/student-api';
 import { teachingApi } from './support/teaching-api';
@@ -74,8 +82,7 @@ test.describe('release of marks and re-mark requests', () => {
 
     // The work is marked; the student sees that it is, not the mark.
     const submissionId = await submitAndMark(request, student, classId, questionId, ANSWER);
-    await signIn(page, student.email, student.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, student.email, student.password, `/my-submissions/${submissionId}`);
     const answer = page.getByTestId('answer-review');
     await expect(answer.getByTestId('feedback-held')).toHaveText(REL.waitingForRelease, LOADED);
     await expect(page.getByTestId('total-score')).toHaveText(REL.waitingBadge);
@@ -101,8 +108,7 @@ test.describe('release of marks and re-mark requests', () => {
     await logOut(page);
 
     // Now the student reads the mark.
-    await signIn(page, student.email, student.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, student.email, student.password, `/my-submissions/${submissionId}`);
     await expect(page.getByTestId('total-score')).toHaveText(/^\d+\/4$/, LOADED);
     await expect(answer.getByTestId('feedback-held')).toHaveCount(0);
   });
@@ -122,8 +128,7 @@ test.describe('release of marks and re-mark requests', () => {
     await api.addToClass(questionId, classId);
     const submissionId = await submitAndMark(request, student, classId, questionId, ANSWER);
 
-    await signIn(page, student.email, student.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, student.email, student.password, `/my-submissions/${submissionId}`);
     const total = page.getByTestId('total-score');
     await expect(total).toHaveText(/^\d+\/4$/, LOADED);
     const before = Number(/^(\d+)/.exec((await total.textContent()) ?? '')?.[1]);
@@ -144,8 +149,7 @@ test.describe('release of marks and re-mark requests', () => {
     await logOut(page);
 
     // The teacher answers from the list of open requests.
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/submissions');
+    await openSignedIn(page, teacher.email, teacher.password, '/submissions');
     await page.getByText(/^Re-mark requests \(\d+\)$/).click(LOADED);
     const card = page.getByTestId('regrade-card').filter({ hasText: reason });
     await expect(card).toBeVisible(LOADED);
@@ -171,8 +175,7 @@ test.describe('release of marks and re-mark requests', () => {
     await logOut(page);
 
     // The student reads the reply and the new mark.
-    await signIn(page, student.email, student.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, student.email, student.password, `/my-submissions/${submissionId}`);
     await expect(total).toHaveText(`${after}/4`, LOADED);
     const replied = answer.getByTestId('regrade-reply');
     await expect(replied).toContainText(reply);

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, expectNoHorizontalOverflow, logOut, PHONE, signIn, snap } from './support/pages';
+import {
+  DESKTOP,
+  expectNoHorizontalOverflow,
+  logOut,
+  openSignedIn,
+  PHONE,
+  snap,
+} from './support/pages';
 import { submitAndMark } from './support/student-api';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
@@ -49,8 +56,7 @@ test.describe('teacher review of the AI marks', () => {
     await submitAndMark(request, second, classId, questionId, FLAGGED_ANSWER);
     const submissionId = await submitAndMark(request, first, classId, questionId, FLAGGED_ANSWER);
 
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/submissions');
+    await openSignedIn(page, teacher.email, teacher.password, '/submissions');
     const needsReview = page.getByText(/^Needs review \(\d+\)$/);
     await expect(needsReview).toBeVisible();
     await needsReview.click();
@@ -113,8 +119,7 @@ test.describe('teacher review of the AI marks', () => {
 
     // The student reads the teacher's mark and comment, marked as the teacher's.
     await logOut(page);
-    await signIn(page, first.email, first.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, first.email, first.password, `/my-submissions/${submissionId}`);
     const answer = page.getByTestId('answer-review');
     await expect(answer).toContainText(`${teacherScore}/4`);
     await expect(answer.getByText(R.yourTeachersComment)).toBeVisible();
@@ -145,8 +150,7 @@ test.describe('holding marks and feedback until the teacher reviews them (issue 
     await api.addToClass(questionId, classId);
 
     // The teacher turns the option on in the question form.
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto(`/edit-question/${questionId}`);
+    await openSignedIn(page, teacher.email, teacher.password, `/edit-question/${questionId}`);
     const hold = page.getByRole('switch');
     await expect(hold).not.toBeChecked();
     await expect(hold).toHaveAccessibleName(new RegExp(`^${MESSAGES.questions.holdFeedbackLabel}`));
@@ -160,8 +164,7 @@ test.describe('holding marks and feedback until the teacher reviews them (issue 
 
     // The student's work is marked, but the mark waits for the teacher.
     const submissionId = await submitAndMark(request, student, classId, questionId, FLAGGED_ANSWER);
-    await signIn(page, student.email, student.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, student.email, student.password, `/my-submissions/${submissionId}`);
     await expect(page.getByTestId('total-score')).toHaveText(R.heldTotal);
     const answer = page.getByTestId('answer-review');
     await expect(answer.getByTestId('feedback-held')).toHaveText(R.heldAnswer);
@@ -172,8 +175,7 @@ test.describe('holding marks and feedback until the teacher reviews them (issue 
     await logOut(page);
 
     // The teacher finds it in the list, sees it is held, and keeps the AI's mark.
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/submissions');
+    await openSignedIn(page, teacher.email, teacher.password, '/submissions');
     await page.getByPlaceholder(MESSAGES.submissionsPage.searchPlaceholder).fill(student.name);
     await page
       .getByRole('button', { name: /^View details of / })
@@ -193,8 +195,7 @@ test.describe('holding marks and feedback until the teacher reviews them (issue 
     await logOut(page);
 
     // Now the student reads the mark and its feedback.
-    await signIn(page, student.email, student.password);
-    await page.goto(`/my-submissions/${submissionId}`);
+    await openSignedIn(page, student.email, student.password, `/my-submissions/${submissionId}`);
     await expect(page.getByTestId('total-score')).toHaveText(`${aiScore}/4`);
     await expect(page.getByTestId('answer-review').getByTestId('feedback-held')).toHaveCount(0);
     await expect(page.getByTestId('answer-review')).toContainText(

@@ -5,7 +5,7 @@ import { CLASS_EXTRA_PATHS } from '@stem/contract/admin';
 import { API_BASE, AUTH_PATHS, QUESTION_PATHS, fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, signIn, snap } from './support/pages';
+import { DESKTOP, openSignedIn, snap } from './support/pages';
 import { baseUrl } from './support/run-state';
 import { submitAndMark } from './support/student-api';
 import { teachingApi } from './support/teaching-api';
@@ -58,8 +58,12 @@ test.describe('rubric items, saved comments and re-marks on the marking screen',
       if (student) await submitAndMark(request, student, classId, questionId, answer);
     }
 
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto(`/class/${classId}/questions/${questionId}/mark`);
+    await openSignedIn(
+      page,
+      teacher.email,
+      teacher.password,
+      `/class/${classId}/questions/${questionId}/mark`,
+    );
     const status = page.getByTestId('class-marking-status');
     const current = page.getByTestId('class-marking-student');
     const panel = page.getByTestId('rubric-items');

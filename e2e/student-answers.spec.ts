@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick, type TAccount } from './support/accounts';
 import { handwritingImage } from './support/handwriting';
-import { DESKTOP, expectNoHorizontalOverflow, PHONE, signIn, snap } from './support/pages';
+import { DESKTOP, expectNoHorizontalOverflow, openSignedIn, PHONE, snap } from './support/pages';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
@@ -80,8 +80,7 @@ test.describe('a student answers a class', () => {
     const classId = await classWithQuestions(request, student, className);
     const image = await handwritingImage();
 
-    await signIn(page, student.email, student.password);
-    await page.goto(`/start-submission/${classId}`);
+    await openSignedIn(page, student.email, student.password, `/start-submission/${classId}`);
     await expect(page).toHaveTitle(A.documentTitle);
     await expect(page.getByRole('heading', { level: 1, name: className })).toBeVisible();
     await expect(page.getByTestId('total-questions')).toHaveText(A.totalQuestions(2));
@@ -249,8 +248,7 @@ test.describe('on a 390 px phone', () => {
     const classId = await classWithQuestions(request, student, className);
     const image = await handwritingImage();
 
-    await signIn(page, student.email, student.password);
-    await page.goto(`/start-submission/${classId}`);
+    await openSignedIn(page, student.email, student.password, `/start-submission/${classId}`);
     await expect(page.getByTestId('question-text')).toHaveText(QUESTIONS[0].question);
     await expectNoHorizontalOverflow(page);
     await answerBox(page).fill(TYPED_ANSWER);

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, expectNoHorizontalOverflow, PHONE, signIn, snap } from './support/pages';
+import {
+  DESKTOP,
+  expectNoHorizontalOverflow,
+  openSignedIn,
+  PHONE,
+  signIn,
+  snap,
+} from './support/pages';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
@@ -115,8 +122,7 @@ test.describe("a student's classes", () => {
 
   test('a malformed or unknown class id gets a clear message and a way back', async ({ page }) => {
     const student = pick(accounts().students, 22, 'student');
-    await signIn(page, student.email, student.password);
-    await page.goto('/student/class/not-a-class');
+    await openSignedIn(page, student.email, student.password, '/student/class/not-a-class');
     await expect(page.getByRole('alert')).toContainText(S.invalidClassId);
 
     // The server answers 404 for a class that does not exist and for one the student is not in.
@@ -152,8 +158,7 @@ test.describe('on a 390 px phone', () => {
     });
     await api.addToClass(questionId, classId);
 
-    await signIn(page, student.email, student.password);
-    await page.goto('/my-classes');
+    await openSignedIn(page, student.email, student.password, '/my-classes');
     const card = page.getByTestId('student-class-card').filter({ hasText: className });
     await expect(card).toContainText('1 question');
     await expectNoHorizontalOverflow(page);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { logOut, signIn, snap } from './support/pages';
+import { logOut, openSignedIn, signIn, snap } from './support/pages';
 import { expect, test } from './support/test';
 
 const C = MESSAGES.classesPage;
@@ -105,8 +105,7 @@ test.describe("a teacher's classes and questions", () => {
     await logOut(page);
     const [student] = students;
     if (!student) throw new Error('no student');
-    await signIn(page, student.email, student.password);
-    await page.goto('/my-classes');
+    await openSignedIn(page, student.email, student.password, '/my-classes');
     const studentCard = page.getByTestId('student-class-card').filter({ hasText: className });
     await expect(studentCard).toContainText(`Teacher: ${teacher.name}`);
     await expect(studentCard).toContainText('1 question');
@@ -145,8 +144,7 @@ test.describe("a teacher's classes and questions", () => {
     const teacher = pick(accounts().teachers, 0, 'teacher');
     const student = pick(accounts().students, 20, 'student');
     const className = `Empty first ${randomUUID().slice(0, 6)}`;
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/create-class');
+    await openSignedIn(page, teacher.email, teacher.password, '/create-class');
     await page.getByRole('textbox', { name: C.classNameLabel }).fill(className);
     await page.getByRole('button', { name: C.next }).click();
     const share = page.getByTestId('share-school-code');

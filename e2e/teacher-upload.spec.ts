@@ -3,7 +3,7 @@ import { type Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import { handwritingImage } from './support/handwriting';
-import { DESKTOP, signIn, snap } from './support/pages';
+import { DESKTOP, openSignedIn, snap } from './support/pages';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
@@ -52,8 +52,7 @@ test.describe("a teacher uploads a student's handwritten work", () => {
     );
     const image = await handwritingImage();
 
-    await signIn(page, teacher.email, teacher.password);
-    await page.goto('/upload-student-work');
+    await openSignedIn(page, teacher.email, teacher.password, '/upload-student-work');
     await expect(page).toHaveTitle(U.documentTitle);
     await expect(page.getByRole('heading', { level: 2, name: U.section })).toBeVisible();
     const uploadImage = page.getByRole('button', { name: U.uploadImage });

@@ -4,7 +4,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { SUBMISSION_PATHS } from '@stem/contract/submissions';
 import { accounts, pick } from './support/accounts';
 import { linkTo, readOutbox } from './support/outbox';
-import { expectChartLabelsApart, signIn, snap } from './support/pages';
+import { expectChartLabelsApart, openSignedIn, signIn, snap } from './support/pages';
 import { baseUrl } from './support/run-state';
 import { teachingApi } from './support/teaching-api';
 import { expiredTrialAccount, trialAccount } from './support/trial-account';
@@ -153,8 +153,7 @@ test.describe('trials and plan limits', () => {
       expect(reply.status(), await reply.text()).toBe(201);
     }
 
-    await signIn(page, student.email, student.password);
-    await page.goto(`/start-submission/${classId}`);
+    await openSignedIn(page, student.email, student.password, `/start-submission/${classId}`);
     await expect(page.getByTestId('answering-limits')).toContainText(
       MESSAGES.limits.exhaustedHidden(1),
     );

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { API_BASE, AUTH_PATHS } from '@stem/contract/api';
+import type { TSessionResponse } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
+import { baseUrl } from './run-state';
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -14,6 +18,45 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.goto('/login');
   await fillSignInForm(page, email, password);
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
+}
+
+/**
+ * Opens `path` already signed in: the session comes from the API's login (as the form's does) and is
+ * put where the app keeps it (spec 01 §3's local-storage keys) before the first page runs. For a
+ * journey whose subject is not signing in; `signIn` walks the form. 2 s a test less than the form
+ * and a dashboard nobody looks at.
+ */
+export async function openSignedIn(
+  page: Page,
+  email: string,
+  password: string,
+  path: string,
+): Promise<void> {
+  const reply = await page.request.post(`${baseUrl()}${API_BASE}${AUTH_PATHS.login}`, {
+    data: { email, password },
+  });
+  expect(reply.status(), await reply.text()).toBe(200);
+  const session = (await reply.json()) as Pick<TSessionResponse, 'token' | 'refreshToken' | 'user'>;
+  // Once per call and tab: a later sign-out, or the next account this tab opens, is not undone by
+  // a reload (every earlier call's script runs again on each page, and finds its own mark).
+  const mark = `e2e:seeded:${randomUUID()}`;
+  await page.addInitScript(
+    ({ stored, mark }) => {
+      try {
+        if (window.sessionStorage.getItem(mark)) return;
+        window.sessionStorage.setItem(mark, '1');
+        window.localStorage.setItem('token', stored.token);
+        window.localStorage.setItem('refreshToken', stored.refreshToken);
+        window.localStorage.setItem('user', JSON.stringify(stored.user));
+        window.localStorage.setItem('userName', stored.user.name);
+        window.localStorage.setItem('role', stored.user.role.toLowerCase());
+      } catch {
+        // about:blank and other opaque origins have no storage: nothing to seed there.
+      }
+    },
+    { stored: session, mark },
+  );
+  await page.goto(path);
 }
 
 /** Fills and sends the Password tab of /login (the page must be open). */
@@ -40,11 +83,6 @@ export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => window.localStorage.getItem('token'));
 }
 
-/**
- * Fails when the page is wider than the viewport (a sideways scroll bar on a phone). A resize or a
- * navigation may leave the shell's navbar sliding out for a moment (Mantine's transitions), so the
- * page gets up to 3 s to settle before the culprits are named.
- */
 /**
  * The x-axis labels that carry text in the first chart of `scope`, left to right. Asserts that
  * they stand apart (at least `minGap` px between two) and stay within the chart, and returns them.
@@ -83,6 +121,11 @@ export async function expectChartLabelsApart(
   return labels;
 }
 
+/**
+ * Fails when the page is wider than the viewport (a sideways scroll bar on a phone). A resize or a
+ * navigation may leave the shell's navbar sliding out for a moment (Mantine's transitions), so the
+ * page gets up to 3 s to settle before the culprits are named.
+ */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   await expect
     .poll(
@@ -119,6 +162,15 @@ async function settle(page: Page): Promise<void> {
 }
 
 /**
+ * Screenshots are for a person to look over, so they are taken where one can: on a developer's run,
+ * or with `E2E_SCREENSHOTS=1`. CI (`CI` set) has no one to look and skips them: 81 pairs of full-page
+ * screenshots were about 2.5 of its 15 browser minutes. They assert nothing; a test's checks stay.
+ */
+const takeScreenshots = process.env.E2E_SCREENSHOTS
+  ? process.env.E2E_SCREENSHOTS !== '0'
+  : !process.env.CI;
+
+/**
  * Full-page screenshots of the current page, by default at desktop and phone width, into
  * e2e/screenshots/ (name-1280.png, name-390.png), for a person to look over. The viewport is restored
  * afterwards.
@@ -128,6 +180,7 @@ export async function snap(
   name: string,
   sizes: readonly { width: number; height: number }[] = [DESKTOP, PHONE],
 ): Promise<void> {
+  if (!takeScreenshots) return;
   mkdirSync(screenshotDir, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const size of sizes) {

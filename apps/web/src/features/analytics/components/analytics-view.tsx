@@ -82,7 +82,16 @@ function Section({
 }) {
   const id = useId();
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={id}>
+    // Clipped: recharts keeps a tooltip where the pointer last left it, so after the screen narrows
+    // (a tablet turned, a window resized) an old one stood past the edge and the page scrolled sideways.
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="section"
+      aria-labelledby={id}
+      style={{ overflow: 'clip' }}
+    >
       <Title order={2} size="h4" id={id}>
         {title}
       </Title>
