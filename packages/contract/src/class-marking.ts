@@ -14,6 +14,21 @@ export const CLASS_MARKING_PATHS = {
   answers: '/classes/:classId/questions/:questionId/answers',
 } as const;
 
+/**
+ * `?anonymous=true` on the marking screen's reads (the answers, the answer groups and the groups'
+ * edits): the server sends no student's name, e-mail or id. Each student is "Student n", numbered
+ * by an order the server draws for that teacher and question (the same on every read, not by name),
+ * the rows come in that order, and the student's id is a pseudonym (stable, and the same in both
+ * replies) that names no one.
+ */
+export const ZAnonymousQuery = z.object({
+  anonymous: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type TAnonymousQuery = z.infer<typeof ZAnonymousQuery>;
+
 export const ANSWER_SOURCES = ['typed', 'photo', 'upload', 'scan'] as const;
 export type TAnswerSource = (typeof ANSWER_SOURCES)[number];
 
@@ -83,8 +98,10 @@ export const ZClassQuestionAnswers = z.object({
     rubric: z.string(),
     releaseMode: z.enum(RELEASE_MODES),
   }),
-  /** Every student of the class, by name. */
+  /** Every student of the class, by name (anonymous: "Student n" in the server's drawn order). */
   rows: z.array(ZClassAnswerRow),
+  /** The reply names no student (`?anonymous=true`). */
+  anonymous: z.boolean(),
   counts: z.object({
     students: z.number().int(),
     answered: z.number().int(),

@@ -8,6 +8,11 @@ import {
   type TMarkGroupResponse,
 } from '@stem/contract/answer-groups';
 import { apiPath, fillPath } from '@stem/contract/api';
+import {
+  CLASS_MARKING_PATHS,
+  type TClassQuestionAnswers,
+  type TClassQuestionAnswersResponse,
+} from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import type { z } from 'zod';
@@ -447,5 +452,66 @@ describe('answer groups', { timeout: 240_000 }, () => {
     expect((await getAnswerGroups(large.db, teacher, params)).counts.marked).toBe(8);
     expect(large.count()).toBe(small.count());
     expect(large.count()).toBeLessThanOrEqual(5);
+  });
+
+  it('in anonymous mode sends no name, e-mail or id of a student, in a drawn order stable per teacher', async () => {
+    await answerAll();
+    const anon = '?anonymous=true';
+    const answersUrl = url(CLASS_MARKING_PATHS.answers);
+    const get = async (path: string, who = room.teacher) => {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: who.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+    const replies = [
+      await get(`${answersUrl}${anon}`),
+      await get(`${url(ANSWER_GROUP_PATHS.groups)}${anon}`),
+    ];
+    const groups = replies[1]?.json<TAnswerGroupsResponse>().data;
+    const big = present(groups?.groups.find((g) => g.size >= 3));
+    // The groups' edits answer with the groups: anonymous too when asked.
+    const split = await post(
+      `${ANSWER_GROUP_PATHS.split}${anon}`,
+      {
+        answerIds: [present(big.answers[1])._id],
+      },
+      { groupId: big._id },
+    );
+    expect(split.statusCode, split.body).toBe(200);
+    const reset = await post(`${ANSWER_GROUP_PATHS.reset}${anon}`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    replies.push(split, reset);
+    for (const reply of replies) {
+      const body = reply.body.toLowerCase();
+      for (const who of students) {
+        expect(body).not.toContain(who.user.name.toLowerCase());
+        expect(body).not.toContain(who.user.email.toLowerCase());
+        expect(body).not.toContain(who.user.id);
+      }
+      expect(reply.json<{ data: { anonymous: boolean } }>().data.anonymous).toBe(true);
+    }
+
+    const named = (await get(answersUrl)).json<TClassQuestionAnswersResponse>().data;
+    expect(named.anonymous).toBe(false);
+    expect(named.rows.map((r) => r.student.name)).toContain(room.student.user.name);
+    const first = present(replies[0]).json<TClassQuestionAnswersResponse>().data;
+    // "Student 1" … "Student 8" by place, the rows in the drawn order, the same on a reload.
+    expect(first.rows.map((r) => r.student.name)).toEqual(
+      students.map((_, i) => MESSAGES.classMarking.anonymousName(i + 1)),
+    );
+    const again = (await get(`${answersUrl}${anon}`)).json<TClassQuestionAnswersResponse>().data;
+    expect(again.rows).toEqual(first.rows);
+    // The groups call each student by the same pseudonym.
+    const pseudonyms = new Map(first.rows.map((r) => [r.student._id, r.student.name]));
+    for (const a of present(groups).groups.flatMap((g) => g.answers)) {
+      expect(pseudonyms.get(a.student._id)).toBe(a.student.name);
+    }
+    // Another reader (the school's admin) gets another draw: not the teacher's order, not by name.
+    const admin = await actor(t, 'admin', room.school);
+    const theirs = (await get(`${answersUrl}${anon}`, admin)).json<TClassQuestionAnswersResponse>()
+      .data;
+    const order = (data: TClassQuestionAnswers) => data.rows.map((r) => r.answer?._id);
+    expect(order(theirs)).not.toEqual(order(first));
+    expect([order(first), order(theirs)]).not.toContainEqual(order(named));
   });
 });

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLASS_MARKING_PATHS, ZClassQuestionAnswersResponse } from '@stem/contract/class-marking';
+import {
+  CLASS_MARKING_PATHS,
+  ZAnonymousQuery,
+  ZClassQuestionAnswersResponse,
+} from '@stem/contract/class-marking';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { ZClassQuestionParams } from '@stem/contract/regrades';
 import type { TAppContext } from '../../context';
@@ -27,6 +31,7 @@ export const classMarkingRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
           "Every student of the class with their latest answer to the question, its mark, the teacher's review and whether it is held (the class's teacher or the school's admin)",
         security,
         params: ZClassQuestionParams,
+        querystring: ZAnonymousQuery,
         response: {
           200: ZClassQuestionAnswersResponse,
           400: ZErrorResponse,
@@ -38,7 +43,12 @@ export const classMarkingRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
     },
     async (request) => ({
       success: true as const,
-      data: await service.getClassQuestionAnswers(ctx.db, currentUser(request), request.params),
+      data: await service.getClassQuestionAnswers(
+        ctx.db,
+        currentUser(request),
+        request.params,
+        service.namingOf(ctx, request.query),
+      ),
     }),
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TClassQuestionAnswers } from '@stem/contract/class-marking';
+import type { TAnonymousQuery, TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +8,7 @@ import { createPromiseCache, runInSlices } from '../../lib/slices';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireClassForReader } from '../classes/classes.school';
 import { rubricVersionOf } from '../rubric-items/rubric-version';
+import { anonymiseStudents } from './class-marking.anonymous';
 import { presentStudentAnswer } from './class-marking.presenter';
 import * as queries from './class-marking.queries';
 
@@ -54,6 +55,42 @@ function reviewOrderOf(question: TQuestionRow, answers: readonly TAnswer[]): Pro
 }
 
 /**
+ * How the marking screen's reads name the students: `anonymousKey` null, by name; else (anonymous
+ * mode, `?anonymous=true`) by pseudonym in the order drawn with that server-held key.
+ */
+export type TNaming = { anonymousKey: string | null };
+
+/**
+ * The class (the class's teacher or the school's admin; anyone else 404 as a missing class), the
+ * question (404 when not in the class) and every student with their latest answer to it: by name,
+ * or anonymised (`anonymiseStudents`) before anything is presented.
+ */
+export async function loadClassQuestion(
+  db: TDb,
+  user: TAccessClaims,
+  params: { classId: string; questionId: string },
+  naming: TNaming,
+) {
+  const cls = await requireClassForReader(db, user, params.classId);
+  const [question, named] = await Promise.all([
+    queries.findClassQuestion(db, cls.schoolId, cls.id, params.questionId),
+    queries.selectStudentAnswers(db, cls.schoolId, cls.id, params.questionId),
+  ]);
+  if (!question) {
+    throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
+  }
+  const students =
+    naming.anonymousKey === null
+      ? named
+      : anonymiseStudents(named, {
+          secret: naming.anonymousKey,
+          userId: user.userId,
+          questionId: question.questionId,
+        });
+  return { cls, question, students };
+}
+
+/**
  * GET /classes/{classId}/questions/{questionId}/answers (issue 27): every student of the class with
  * their latest answer to the question, for the class's teacher or the school's admin. Another
  * teacher's or another school's class is 404 (as a missing one), and so is a question not in the
@@ -63,15 +100,9 @@ export async function getClassQuestionAnswers(
   db: TDb,
   user: TAccessClaims,
   params: { classId: string; questionId: string },
+  naming: TNaming = { anonymousKey: null },
 ): Promise<TClassQuestionAnswers> {
-  const cls = await requireClassForReader(db, user, params.classId);
-  const [question, students] = await Promise.all([
-    queries.findClassQuestion(db, cls.schoolId, cls.id, params.questionId),
-    queries.selectStudentAnswers(db, cls.schoolId, cls.id, params.questionId),
-  ]);
-  if (!question) {
-    throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
-  }
+  const { cls, question, students } = await loadClassQuestion(db, user, params, naming);
   const version = rubricVersionOf(question);
   const rows = students.map((student) => presentStudentAnswer(student, version));
   const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
@@ -87,6 +118,7 @@ export async function getClassQuestionAnswers(
       releaseMode: question.releaseMode,
     },
     rows,
+    anonymous: naming.anonymousKey !== null,
     counts: {
       students: rows.length,
       answered: answers.length,
@@ -95,4 +127,9 @@ export async function getClassQuestionAnswers(
     },
     reviewOrder: await reviewOrderOf(question, answers),
   };
+}
+
+/** The naming a request asks for: anonymous (`?anonymous=true`) with the server's own key. */
+export function namingOf(ctx: { config: { jwtSecret: string } }, query: TAnonymousQuery): TNaming {
+  return { anonymousKey: query.anonymous ? ctx.config.jwtSecret : null };
 }
