@@ -15,7 +15,9 @@ export type TAnonymity = { secret: string; userId: string; questionId: string };
 
 function drawOf(anonymity: TAnonymity, studentId: string): string {
   return createHmac('sha256', anonymity.secret)
-    .update(`anonymous-marking\u0000${anonymity.userId}\u0000${anonymity.questionId}\u0000${studentId}`)
+    .update(
+      `anonymous-marking\u0000${anonymity.userId}\u0000${anonymity.questionId}\u0000${studentId}`,
+    )
     .digest('hex');
 }
 

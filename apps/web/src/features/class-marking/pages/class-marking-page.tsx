@@ -43,14 +43,18 @@ export default function ClassMarkingPage() {
   const classPath = isAdmin ? `/admin/class/${classId}` : `/class/${classId}`;
   usePageTitle(C.documentTitle);
 
-  const query = useClassAnswers(classId, questionId);
-  const marking = useMarkAnswer(classId, questionId);
   const [anonymous, setAnonymous] = useLocalStorage({
     key: 'stem:class-marking:anonymous',
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const [currentId, setCurrentId] = useState<string | null>(null);
+  // Anonymous mode is the server's: it sends pseudonyms, never names (issue 27).
+  const query = useClassAnswers(classId, questionId, anonymous);
+  const marking = useMarkAnswer(classId, questionId, anonymous);
+  // The row shown: its student (an id or, in anonymous mode, a pseudonym) and answer.
+  const [current, setCurrent] = useState<{ studentId: string; answerId: string | null } | null>(
+    null,
+  );
   const [typed, setTyped] = useState('');
   const [status, setStatus] = useState('');
   const [helpOpen, setHelpOpen] = useState(false);
@@ -58,16 +62,18 @@ export default function ClassMarkingPage() {
   // Issue 27: one answer at a time, or the answer groups (each view has its own keys).
   const [view, setView] = useMarkingView();
 
+  // Anonymity just turned on: the named rows stay on screen, nameless, until the server's come.
+  const hideNames = anonymous && query.data?.anonymous === false;
   const rows = useMemo(
-    () =>
-      orderRows(query.data?.rows ?? [], {
-        anonymous,
-        seed: `${user?.userId ?? ''}:${questionId}`,
-        anonymousName: C.anonymousName,
-      }),
-    [query.data, anonymous, user?.userId, questionId],
+    () => orderRows(query.data?.rows ?? [], { hideNames }),
+    [query.data, hideNames],
   );
-  const found = rows.findIndex((r) => r.student._id === currentId);
+  // By the student, else (anonymity turned on or off: another name for them) by their answer.
+  const byStudent = rows.findIndex((r) => r.student._id === current?.studentId);
+  const found =
+    byStudent >= 0 || !current?.answerId
+      ? byStudent
+      : rows.findIndex((r) => r.answer?._id === current.answerId);
   // The marker's suggested order of the answers still to review (issue 27).
   const order = query.data?.reviewOrder;
   const index = found >= 0 ? found : startIndex(rows, order);
@@ -75,15 +81,18 @@ export default function ClassMarkingPage() {
   const answer = row?.answer ?? null;
   // The student first shown stays shown when the order changes (anonymous mode, a refresh).
   const shownId = row?.student._id ?? null;
+  const shownAnswerId = row?.answer?._id ?? null;
   useEffect(() => {
-    if (currentId === null && shownId !== null) setCurrentId(shownId);
-  }, [currentId, shownId]);
+    if (shownId !== null && current?.studentId !== shownId) {
+      setCurrent({ studentId: shownId, answerId: shownAnswerId });
+    }
+  }, [current, shownId, shownAnswerId]);
 
   const goTo = useCallback(
     (next: number) => {
       const target = rows[next];
       if (!target) return;
-      setCurrentId(target.student._id);
+      setCurrent({ studentId: target.student._id, answerId: target.answer?._id ?? null });
       setTyped('');
     },
     [rows],
@@ -252,6 +261,7 @@ export default function ClassMarkingPage() {
         <AnswerGroupsView
           classId={classId}
           questionId={questionId}
+          anonymous={anonymous}
           labelOf={(studentId) => rows.find((r) => r.student._id === studentId)?.label ?? ''}
           orderOf={(studentId) => rows.findIndex((r) => r.student._id === studentId)}
           keysEnabled={!originalOpen && !helpOpen}
