@@ -3,6 +3,7 @@ import {
   CLASS_MARKING_PATHS,
   ZAnonymousQuery,
   ZClassQuestionAnswersResponse,
+  ZFewFirstResponse,
 } from '@stem/contract/class-marking';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { ZClassQuestionParams } from '@stem/contract/regrades';
@@ -49,6 +50,32 @@ export const classMarkingRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = a
         request.params,
         service.namingOf(ctx, request.query),
       ),
+    }),
+  );
+
+  app.get(
+    CLASS_MARKING_PATHS.fewFirst,
+    {
+      onRequest: app.requireRole('teacher', 'admin'),
+      schema: {
+        operationId: 'proposeFewFirst',
+        tags: ['classes'],
+        summary:
+          'Test on a few first: the few answers the marker proposes the teacher marks before it marks the rest (one of each of the biggest groups and the least sure; never a reviewed answer)',
+        security,
+        params: ZClassQuestionParams,
+        response: {
+          200: ZFewFirstResponse,
+          400: ZErrorResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.getFewFirst(ctx.db, currentUser(request), request.params),
     }),
   );
 };

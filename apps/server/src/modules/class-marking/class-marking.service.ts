@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TAnonymousQuery, TClassQuestionAnswers } from '@stem/contract/class-marking';
+import {
+  FEW_FIRST_SIZE,
+  type TAnonymousQuery,
+  type TClassQuestionAnswers,
+  type TFewFirst,
+} from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -26,7 +31,11 @@ const reviewOrders = createPromiseCache<string[]>(64);
  * The marker's suggested review order (`screenReviewOrderSteps`), marked a slice at a time so the
  * server keeps answering other requests while a big class's long answers are read.
  */
-function reviewOrderOf(question: TQuestionRow, answers: readonly TAnswer[]): Promise<string[]> {
+function reviewOrderOf(
+  question: TQuestionRow,
+  answers: readonly TAnswer[],
+  options: { limit?: number } = {},
+): Promise<string[]> {
   const input = {
     question: {
       question: question.question,
@@ -48,9 +57,11 @@ function reviewOrderOf(question: TQuestionRow, answers: readonly TAnswer[]): Pro
           ],
     ),
   };
-  const key = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  const key = createHash('sha256')
+    .update(JSON.stringify({ ...input, limit: options.limit ?? null }))
+    .digest('base64url');
   return reviewOrders.get(key, () =>
-    runInSlices(screenReviewOrderSteps(input.question, input.answers)),
+    runInSlices(screenReviewOrderSteps(input.question, input.answers, options)),
   );
 }
 
@@ -132,4 +143,33 @@ export async function getClassQuestionAnswers(
 /** The naming a request asks for: anonymous (`?anonymous=true`) with the server's own key. */
 export function namingOf(ctx: { config: { jwtSecret: string } }, query: TAnonymousQuery): TNaming {
   return { anonymousKey: query.anonymous ? ctx.config.jwtSecret : null };
+}
+
+/**
+ * GET /classes/{classId}/questions/{questionId}/few-first ("Test on a few first", issue 27): the
+ * FEW_FIRST_SIZE answers the marker proposes the teacher marks before it marks the rest: the start
+ * of the review order (`screenReviewOrderSteps` cut short: one of each of the biggest groups and
+ * the least sure in turn, with the teacher's marks so far as examples), never a reviewed answer.
+ * The class's teacher or the school's admin, as the screen.
+ */
+export async function getFewFirst(
+  db: TDb,
+  user: TAccessClaims,
+  params: { classId: string; questionId: string },
+): Promise<TFewFirst> {
+  const { question, students } = await loadClassQuestion(db, user, params, {
+    anonymousKey: null,
+  });
+  const version = rubricVersionOf(question);
+  const answers = students.flatMap((s) => {
+    const a = presentStudentAnswer(s, version).answer;
+    return a ? [a] : [];
+  });
+  const marked = answers.filter((a) => a.status === 'marked' && a.score !== null);
+  const examples = marked.filter((a) => a.reviewedAt !== null).length;
+  return {
+    answerIds: await reviewOrderOf(question, marked, { limit: FEW_FIRST_SIZE }),
+    examples,
+    rest: marked.length - examples,
+  };
 }
