@@ -531,7 +531,6 @@ describe('answer groups', { timeout: 240_000 }, () => {
 
   describe('test on a few first', () => {
     const fewUrl = () => url(CLASS_MARKING_PATHS.fewFirst);
-    const restUrl = () => url(RUBRIC_ITEM_PATHS.markRest);
     async function few(who: TActor = room.teacher): Promise<TFewFirst> {
       const response = await t.app.inject({ method: 'GET', url: fewUrl(), headers: who.headers });
       expect(response.statusCode, response.body).toBe(200);
