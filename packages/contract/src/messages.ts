@@ -1102,7 +1102,6 @@ export const MESSAGES = {
     fewFirst: 'Test on a few first',
     fewFirstHint:
       'Mark a few answers the marker picks (one from each of the biggest groups, and the ones it is least sure of); it then marks the rest with your marks as examples.',
-    fewFirstLoading: 'Choosing answers to mark first...',
     fewFirstFailed: 'Could not choose the answers. Please try again.',
     fewFirstNone: 'Every marked answer has been reviewed: there is nothing left to test on.',
     fewFirstProgress: (done: number, total: number) => `${done} of ${total} marked`,

@@ -14,6 +14,7 @@ import ClassMarkingPage from './pages/class-marking-page';
 
 /** Issue 27: marking one question across the class, keyboard first. */
 const C = MESSAGES.classMarking;
+const R = MESSAGES.rubricItems;
 const CLASS_ID = uuid(10);
 const QUESTION_ID = uuid(20);
 const TEACHER_ID = uuid(30);
@@ -235,6 +236,57 @@ describe('the marking screen', () => {
     expect(
       within(screen.getByTestId('class-marking-students')).getByText('Ann'),
     ).toBeInTheDocument();
+  });
+
+  it('tests on a few first: marks the proposed answers with the keys, then the rest with them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = classData();
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data } });
+    const ben = data.rows[1]?.answer as TClassAnswer;
+    const dee = data.rows[3]?.answer as TClassAnswer;
+    // The marker proposes Dee, then Ben.
+    backend.on('GET', `/classes/${CLASS_ID}/questions/${QUESTION_ID}/few-first`, {
+      status: 200,
+      body: { success: true, data: { answerIds: [dee._id, ben._id], examples: 1, rest: 2 } },
+    });
+    backend.on('POST', `/submissions/${dee.submissionId}/answers/${dee._id}/reviewed`, () => {
+      dee.reviewedAt = '2026-12-06T10:00:00.000Z';
+      data.counts.reviewed += 1;
+      return reviewReply(dee, 3);
+    });
+    backend.on('POST', `/classes/${CLASS_ID}/questions/${QUESTION_ID}/mark-rest`, {
+      status: 200,
+      body: {
+        success: true,
+        message: R.markRestQueued(1),
+        data: { queued: 1, examples: 2 },
+      },
+    });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+    await user.click(screen.getByRole('button', { name: R.fewFirst }));
+    const panel = await screen.findByTestId('few-first');
+    // The first proposed answer opens; the panel lists the few with their state.
+    await waitFor(() => expect(current()).toBe('Dee'));
+    expect(within(panel).getAllByTestId('few-first-answer')).toHaveLength(2);
+    expect(within(panel).getByTestId('few-first-progress')).toHaveTextContent(
+      R.fewFirstProgress(0, 2),
+    );
+    // A accepts Dee's mark; the screen goes on to the next of the few (Ben).
+    await user.keyboard('a');
+    await waitFor(() => expect(current()).toBe('Ben'));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('few-first-progress')).toHaveTextContent(
+        R.fewFirstProgress(1, 2),
+      ),
+    );
+    // Ann and Dee are reviewed: Ben is the rest, marked with the examples.
+    await user.click(within(panel).getByRole('button', { name: R.markRest(1) }));
+    await waitFor(() =>
+      expect(screen.getByTestId('class-marking-status')).toHaveTextContent(R.markRestQueued(1)),
+    );
+    expect(backend.seen.filter((r) => r.path.endsWith('/mark-rest'))).toHaveLength(1);
+    expect(screen.queryByTestId('few-first')).toBeNull();
   });
 });
 

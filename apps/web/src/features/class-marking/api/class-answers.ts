@@ -3,6 +3,7 @@ import { fillPath } from '@stem/contract/api';
 import {
   CLASS_MARKING_PATHS,
   ZClassQuestionAnswersResponse,
+  ZFewFirstResponse,
   type TClassAnswer,
   type TClassQuestionAnswers,
 } from '@stem/contract/class-marking';
@@ -93,5 +94,19 @@ export function useMarkAnswer(classId: string, questionId: string, anonymous: bo
         queryClient.invalidateQueries({ queryKey: ['submissions'] }),
       ]);
     },
+  });
+}
+
+/**
+ * GET .../few-first ("Test on a few first"): the answers the marker proposes the teacher marks
+ * first. Asked once when the panel opens (a mutation, not a query: the proposal stays as it was
+ * while the teacher marks it, though each mark reads the class's answers again).
+ */
+export function useProposeFewFirst(classId: string, questionId: string) {
+  return useMutation({
+    mutationFn: async () =>
+      ZFewFirstResponse.parse(
+        await api.get(fillPath(CLASS_MARKING_PATHS.fewFirst, { classId, questionId })),
+      ).data,
   });
 }
