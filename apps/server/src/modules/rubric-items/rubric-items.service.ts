@@ -389,11 +389,14 @@ async function sendBackToMarker(
     anyRubric: boolean;
     why: 'rubric' | 'examples';
     pick: (s: TStudentAnswerRow) => boolean;
+    /** The class's answers when the caller has read them already. */
+    students?: TStudentAnswerRow[];
   },
 ): Promise<number> {
   const { schoolId, classId, question } = scope;
   const version = rubricVersionOf(question);
-  const students = await selectStudentAnswers(ctx.db, schoolId, classId, question.id);
+  const students =
+    options.students ?? (await selectStudentAnswers(ctx.db, schoolId, classId, question.id));
   const answerIds = students.flatMap((s) =>
     s.answerId !== null && s.status === 'marked' && s.reviewedAt === null && options.pick(s)
       ? [s.answerId]
@@ -485,6 +488,7 @@ export async function markRestWithExamples(
     anyRubric: true,
     why: 'examples',
     pick: () => true,
+    students,
   });
   return { queued, examples };
 }
