@@ -9,6 +9,7 @@ import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
 const C = MESSAGES.classMarking;
+const R = MESSAGES.rubricItems;
 /** The brief's smallest phone: nothing may be wider than 375 px. */
 const SMALL_PHONE = { width: 375, height: 812 } as const;
 
@@ -157,5 +158,16 @@ test.describe('marking one question across the class', () => {
     expect(await studentList.getByRole('button').allTextContents()).toEqual(order);
     await page.getByRole('switch', { name: new RegExp(C.anonymous) }).click();
     await expect(studentList.getByText(shownBefore, { exact: true })).toBeVisible();
+
+    // Test on a few first: the marker proposes the one answer left to mark; with the teacher's two
+    // marks as examples, it marks the rest.
+    await page.getByRole('button', { name: R.fewFirst }).click();
+    const few = page.getByTestId('few-first');
+    await expect(few.getByTestId('few-first-answer')).toHaveCount(1);
+    await expect(few.getByTestId('few-first-progress')).toHaveText(R.fewFirstProgress(0, 1));
+    await few.getByRole('button', { name: R.markRest(1) }).click();
+    await expect(status).toHaveText(R.markRestQueued(1));
+    await expect(few).toBeHidden();
+    await expect(progress).toHaveText(C.progress(2, 3));
   });
 });

@@ -69,7 +69,7 @@ export const ZAnswerGroup = z.object({
   markedAs: z.number().int().nullable(),
   /** The teacher changed this group (split, moved an answer in or out, merged). */
   edited: z.boolean(),
-  /** The group's answers, its representative first, then the class's order (by name). */
+  /** The group's answers, its representative first, then the class's order (by name, or drawn). */
   answers: z.array(ZGroupAnswer),
 });
 export type TAnswerGroup = z.infer<typeof ZAnswerGroup>;
@@ -82,6 +82,8 @@ export const ZAnswerGroups = z.object({
   counts: z.object({ marked: z.number().int(), reviewed: z.number().int() }),
   /** The teacher has edited the marker's grouping (a reset goes back to it). */
   edited: z.boolean(),
+  /** The reply names no student (`?anonymous=true`): "Student n" and pseudonymous ids. */
+  anonymous: z.boolean(),
 });
 export type TAnswerGroups = z.infer<typeof ZAnswerGroups>;
 

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'class.students-added': 'Students added to a class',
   'marks.settings-changed': 'Mark release settings changed',
   'marks.released': 'Marks released',
+  'marks.remarked': 'Answers sent to be marked again',
   'regrade.requested': 'Re-mark requested',
   'regrade.answered': 'Re-mark request answered',
 };

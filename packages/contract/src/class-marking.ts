@@ -12,7 +12,42 @@ import { SUBMISSION_STATUSES } from './submissions';
 export const CLASS_MARKING_PATHS = {
   /** GET: the class's students, each with their latest answer to the question (or none). */
   answers: '/classes/:classId/questions/:questionId/answers',
+  /**
+   * GET ("Test on a few first"): the few answers the marker proposes the teacher marks first, one
+   * of each of the biggest groups and the least sure, chosen as the review order is.
+   */
+  fewFirst: '/classes/:classId/questions/:questionId/few-first',
 } as const;
+
+/** How many answers "Test on a few first" proposes (fewer when fewer are left to mark). */
+export const FEW_FIRST_SIZE = 6;
+
+export const ZFewFirst = z.object({
+  /** The proposed answers (ids of marked answers not yet reviewed), in the order to mark them. */
+  answerIds: z.array(z.string()),
+  /** The class's answers to the question the teacher has marked so far (the examples). */
+  examples: z.number().int(),
+  /** Marked answers the teacher has not marked: what "Mark the rest" sends to the marker. */
+  rest: z.number().int(),
+});
+export type TFewFirst = z.infer<typeof ZFewFirst>;
+export const ZFewFirstResponse = z.object({ success: z.literal(true), data: ZFewFirst });
+export type TFewFirstResponse = z.infer<typeof ZFewFirstResponse>;
+
+/**
+ * `?anonymous=true` on the marking screen's reads (the answers, the answer groups and the groups'
+ * edits): the server sends no student's name, e-mail or id. Each student is "Student n", numbered
+ * by an order the server draws for that teacher and question (the same on every read, not by name),
+ * the rows come in that order, and the student's id is a pseudonym (stable, and the same in both
+ * replies) that names no one.
+ */
+export const ZAnonymousQuery = z.object({
+  anonymous: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type TAnonymousQuery = z.infer<typeof ZAnonymousQuery>;
 
 export const ANSWER_SOURCES = ['typed', 'photo', 'upload', 'scan'] as const;
 export type TAnswerSource = (typeof ANSWER_SOURCES)[number];
@@ -83,8 +118,10 @@ export const ZClassQuestionAnswers = z.object({
     rubric: z.string(),
     releaseMode: z.enum(RELEASE_MODES),
   }),
-  /** Every student of the class, by name. */
+  /** Every student of the class, by name (anonymous: "Student n" in the server's drawn order). */
   rows: z.array(ZClassAnswerRow),
+  /** The reply names no student (`?anonymous=true`). */
+  anonymous: z.boolean(),
   counts: z.object({
     students: z.number().int(),
     answered: z.number().int(),

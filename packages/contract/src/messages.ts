@@ -1098,6 +1098,27 @@ export const MESSAGES = {
         : `${n} answers were marked under an earlier rubric.`,
     remark: (n: number) => (n === 1 ? 'Re-mark 1 answer' : `Re-mark ${n} answers`),
     remarkNote: 'Answers you have reviewed keep your mark.',
+    /** "Test on a few first": mark a handful, then the marker marks the rest with them. */
+    fewFirst: 'Test on a few first',
+    fewFirstHint:
+      'Mark a few answers the marker picks (one from each of the biggest groups, and the ones it is least sure of); it then marks the rest with your marks as examples.',
+    fewFirstFailed: 'Could not choose the answers. Please try again.',
+    fewFirstNone: 'Every marked answer has been reviewed: there is nothing left to test on.',
+    fewFirstProgress: (done: number, total: number) => `${done} of ${total} marked`,
+    fewFirstOpen: (n: number) => `Answer ${n}`,
+    fewFirstMarked: 'Marked',
+    fewFirstClose: 'Close',
+    markRest: (n: number) =>
+      n === 1
+        ? 'Mark the rest (1 answer) with these examples'
+        : `Mark the rest (${n} answers) with these examples`,
+    markRestNote: 'Answers you have marked keep your mark; held marks stay held.',
+    markRestNeedsExamples: 'Mark at least one answer first: your marks are the examples.',
+    markRestNothing: 'Every marked answer has your mark: there is nothing left to mark.',
+    markRestQueued: (n: number) =>
+      n === 1
+        ? '1 answer sent to be marked with your examples.'
+        : `${n} answers sent to be marked with your examples.`,
     /** Extra lines of the keys dialog. */
     keys: [
       {

@@ -23,6 +23,11 @@ export const RUBRIC_ITEM_PATHS = {
   comment: '/classes/:classId/questions/:questionId/saved-comments/:commentId',
   /** POST: the marker marks again the class's answers it marked under an earlier rubric. */
   remark: '/classes/:classId/questions/:questionId/remark',
+  /**
+   * POST ("Test on a few first", issue 27): every answer of the class the teacher has not marked
+   * goes back to the marker, which marks it with the teacher's marks of the question as examples.
+   */
+  markRest: '/classes/:classId/questions/:questionId/mark-rest',
 } as const;
 
 /** A label is at most 200 characters; a question has at most 30 items (1-9 are keyed). */
@@ -143,6 +148,18 @@ export const ZRemarkResponse = z.object({
   }),
 });
 export type TRemarkResponse = z.infer<typeof ZRemarkResponse>;
+
+export const ZMarkRestResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    /** Answers sent to the marker again (the submissions holding them are being marked). */
+    queued: z.number().int(),
+    /** The class's answers to the question the teacher has marked: the marker's new examples. */
+    examples: z.number().int(),
+  }),
+});
+export type TMarkRestResponse = z.infer<typeof ZMarkRestResponse>;
 
 /** An answer's mark from its applied items: their points summed, within 0..marks. */
 export function scoreFromItems(points: readonly number[], marks: number): number {

@@ -8,6 +8,18 @@ import {
   type TMarkGroupResponse,
 } from '@stem/contract/answer-groups';
 import { apiPath, fillPath } from '@stem/contract/api';
+import {
+  CLASS_MARKING_PATHS,
+  FEW_FIRST_SIZE,
+  type TClassQuestionAnswers,
+  type TClassQuestionAnswersResponse,
+  type TFewFirst,
+  type TFewFirstResponse,
+} from '@stem/contract/class-marking';
+import { RELEASE_PATHS } from '@stem/contract/regrades';
+import { RUBRIC_ITEM_PATHS, type TMarkRestResponse } from '@stem/contract/rubric-items';
+import { and, eq } from 'drizzle-orm';
+import { auditLog } from '../../src/db/schema';
 import { MESSAGES } from '@stem/contract/messages';
 import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import type { z } from 'zod';
@@ -17,7 +29,14 @@ import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import { countingStatements } from '../helpers/test-database';
 import { actor, expectError, present, signedIn, type TActor } from '../teaching/teaching-helpers';
-import { classroom, detailsUrl, markOk, submitOk } from './submission-helpers';
+import {
+  answerUrl,
+  classroom,
+  detailsUrl,
+  markOk,
+  reviewedUrl,
+  submitOk,
+} from './submission-helpers';
 
 /**
  * Issue 27, answer groups: a class's answers to one question grouped (exact copies after
@@ -447,5 +466,256 @@ describe('answer groups', { timeout: 240_000 }, () => {
     expect((await getAnswerGroups(large.db, teacher, params)).counts.marked).toBe(8);
     expect(large.count()).toBe(small.count());
     expect(large.count()).toBeLessThanOrEqual(5);
+  });
+
+  it('in anonymous mode sends no name, e-mail or id of a student, in a drawn order stable per teacher', async () => {
+    await answerAll();
+    const anon = '?anonymous=true';
+    const answersUrl = url(CLASS_MARKING_PATHS.answers);
+    const get = async (path: string, who = room.teacher) => {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: who.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response;
+    };
+    const replies = [
+      await get(`${answersUrl}${anon}`),
+      await get(`${url(ANSWER_GROUP_PATHS.groups)}${anon}`),
+    ];
+    const groups = replies[1]?.json<TAnswerGroupsResponse>().data;
+    const big = present(groups?.groups.find((g) => g.size >= 3));
+    // The groups' edits answer with the groups: anonymous too when asked.
+    const split = await post(
+      `${ANSWER_GROUP_PATHS.split}${anon}`,
+      {
+        answerIds: [present(big.answers[1])._id],
+      },
+      { groupId: big._id },
+    );
+    expect(split.statusCode, split.body).toBe(200);
+    const reset = await post(`${ANSWER_GROUP_PATHS.reset}${anon}`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    replies.push(split, reset);
+    for (const reply of replies) {
+      const body = reply.body.toLowerCase();
+      for (const who of students) {
+        expect(body).not.toContain(who.user.name.toLowerCase());
+        expect(body).not.toContain(who.user.email.toLowerCase());
+        expect(body).not.toContain(who.user.id);
+      }
+      expect(reply.json<{ data: { anonymous: boolean } }>().data.anonymous).toBe(true);
+    }
+
+    const named = (await get(answersUrl)).json<TClassQuestionAnswersResponse>().data;
+    expect(named.anonymous).toBe(false);
+    expect(named.rows.map((r) => r.student.name)).toContain(room.student.user.name);
+    const first = present(replies[0]).json<TClassQuestionAnswersResponse>().data;
+    // "Student 1" … "Student 8" by place, the rows in the drawn order, the same on a reload.
+    expect(first.rows.map((r) => r.student.name)).toEqual(
+      students.map((_, i) => MESSAGES.classMarking.anonymousName(i + 1)),
+    );
+    const again = (await get(`${answersUrl}${anon}`)).json<TClassQuestionAnswersResponse>().data;
+    expect(again.rows).toEqual(first.rows);
+    // The groups call each student by the same pseudonym.
+    const pseudonyms = new Map(first.rows.map((r) => [r.student._id, r.student.name]));
+    for (const a of present(groups).groups.flatMap((g) => g.answers)) {
+      expect(pseudonyms.get(a.student._id)).toBe(a.student.name);
+    }
+    // Another reader (the school's admin) gets another draw: not the teacher's order, not by name.
+    const admin = await actor(t, 'admin', room.school);
+    const theirs = (await get(`${answersUrl}${anon}`, admin)).json<TClassQuestionAnswersResponse>()
+      .data;
+    const order = (data: TClassQuestionAnswers) => data.rows.map((r) => r.answer?._id);
+    expect(order(theirs)).not.toEqual(order(first));
+    expect([order(first), order(theirs)]).not.toContainEqual(order(named));
+  });
+
+  describe('test on a few first', () => {
+    const fewUrl = () => url(CLASS_MARKING_PATHS.fewFirst);
+    async function few(who: TActor = room.teacher): Promise<TFewFirst> {
+      const response = await t.app.inject({ method: 'GET', url: fewUrl(), headers: who.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TFewFirstResponse>().data;
+    }
+    async function classAnswers(): Promise<TClassQuestionAnswers> {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: url(CLASS_MARKING_PATHS.answers),
+        headers: room.teacher.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TClassQuestionAnswersResponse>().data;
+    }
+    const answerOf = (data: TClassQuestionAnswers, id: string) =>
+      present(data.rows.find((r) => r.answer?._id === id)?.answer, `answer ${id}`);
+
+    it('proposes one of each of the biggest groups and the least sure, as the review order begins, never a reviewed answer', async () => {
+      await answerAll();
+      const data = await classAnswers();
+      const proposal = await few();
+      expect(proposal).toMatchObject({ examples: 0, rest: 8 });
+      expect(proposal.answerIds.length).toBeGreaterThan(1);
+      expect(proposal.answerIds.length).toBeLessThanOrEqual(FEW_FIRST_SIZE);
+      // The same code as the review order: its first answers.
+      expect(proposal.answerIds).toEqual(data.reviewOrder.slice(0, proposal.answerIds.length));
+      // Every group of two or more has an answer proposed, the biggest group's first; no two copies.
+      const groups = await read();
+      for (const g of groups.groups.filter((g) => g.size >= 2)) {
+        expect(g.answers.some((a) => proposal.answerIds.includes(a._id))).toBe(true);
+      }
+      const biggest = present(groups.groups[0]);
+      expect(biggest.answers.map((a) => a._id)).toContain(proposal.answerIds[0]);
+      const copies = biggest.answers.filter((a) => COPIES.includes(a.preview));
+      expect(copies.filter((a) => proposal.answerIds.includes(a._id)).length).toBeLessThanOrEqual(
+        1,
+      );
+
+      // The teacher marks the first: it is never proposed again, and is an example now.
+      const first = answerOf(data, present(proposal.answerIds[0]));
+      const accepted = await t.app.inject({
+        method: 'POST',
+        url: reviewedUrl(first.submissionId, first._id),
+        headers: room.teacher.headers,
+      });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      const after = await few();
+      expect(after.answerIds).not.toContain(first._id);
+      expect(after).toMatchObject({ examples: 1, rest: 7 });
+    });
+
+    it("marks the rest with the teacher's marks as examples, leaving the teacher's marks and holds alone", async () => {
+      // Marks of this class and question wait for the teacher's release.
+      const setting = await t.app.inject({
+        method: 'PATCH',
+        url: apiPath(
+          fillPath(RELEASE_PATHS.questionMarking, {
+            classId: room.cls.id,
+            questionId: room.photosynthesis.id,
+          }),
+        ),
+        headers: room.teacher.headers,
+        payload: { releaseMode: 'on_release' },
+      });
+      expect(setting.statusCode, setting.body).toBe(200);
+      // Three students hand in the same text: the teacher's mark of one is an example for the others.
+      const texts = [COPIES[0], COPIES[0], COPIES[0], FULL, FULL_COPY, NEAR, ...BLANKISH];
+      for (const [k, text] of texts.entries()) await answer(present(students[k]), text as string);
+      // Nothing to learn from yet.
+      expectError(await post(RUBRIC_ITEM_PATHS.markRest), 409, {
+        message: MESSAGES.rubricItems.markRestNeedsExamples,
+      });
+      const data = await classAnswers();
+      const [one, two] = (await few()).answerIds.map((id) => answerOf(data, id));
+      // The teacher gives one answer 4/5 with a comment and keeps the marker's mark of another.
+      const override = await t.app.inject({
+        method: 'PATCH',
+        url: answerUrl(present(one).submissionId, present(one)._id),
+        headers: room.teacher.headers,
+        payload: { score: 4, comment: 'Say where it happens.' },
+      });
+      expect(override.statusCode, override.body).toBe(200);
+      const accept = await t.app.inject({
+        method: 'POST',
+        url: reviewedUrl(present(two).submissionId, present(two)._id),
+        headers: room.teacher.headers,
+      });
+      expect(accept.statusCode, accept.body).toBe(200);
+
+      // Another school's admin and a student are refused; nothing is sent.
+      const elsewhere = await buildSchool(t);
+      expectError(
+        await post(RUBRIC_ITEM_PATHS.markRest, undefined, {}, await actor(t, 'admin', elsewhere)),
+        404,
+        {},
+      );
+      expect((await post(RUBRIC_ITEM_PATHS.markRest, undefined, {}, room.student)).statusCode).toBe(
+        403,
+      );
+      const rest = await post(RUBRIC_ITEM_PATHS.markRest);
+      expect(rest.statusCode, rest.body).toBe(200);
+      expect(rest.json<TMarkRestResponse>()).toEqual({
+        success: true,
+        message: MESSAGES.rubricItems.markRestQueued(6),
+        data: { queued: 6, examples: 2 },
+      });
+      const pending = await classAnswers();
+      // The marking queue marks them (in this process, at once; else when the students open them).
+      for (const [i, who] of students.entries()) {
+        const a = present(pending.rows.find((r) => r.student._id === who.user.id)?.answer, `${i}`);
+        if (a.status === 'pending') await markOk(t, who, room.cls.id, a.submissionId);
+      }
+      const marked = await classAnswers();
+      expect(marked.rows.every((r) => r.answer?.status === 'marked')).toBe(true);
+      // The teacher's marks are as the teacher left them.
+      expect(answerOf(marked, present(one)._id)).toMatchObject({
+        score: 4,
+        teacherFeedback: 'Say where it happens.',
+        overridden: true,
+      });
+      expect(answerOf(marked, present(two)._id)).toMatchObject({
+        score: present(two).score,
+        reviewedAt: expect.any(String),
+      });
+      // Every other mark is the marker's again, made under the rubric now, and still held.
+      for (const row of marked.rows) {
+        const a = present(row.answer);
+        if (a._id === present(one)._id || a._id === present(two)._id) continue;
+        expect(a).toMatchObject({ reviewedAt: null, earlierRubric: false });
+        expect(a.held.release).toBe(true);
+      }
+      // The first proposed is of the biggest group (the same text three times): the teacher's 4 for
+      // it is the marker's example now, and the other two are marked 4 (the marker alone gave less).
+      expect(present(one).answer).toBe(COPIES[0]);
+      const copies = marked.rows.flatMap((r) =>
+        r.answer && r.answer.answer === COPIES[0] && r.answer._id !== present(one)._id
+          ? [r.answer]
+          : [],
+      );
+      expect(copies).toHaveLength(2);
+      for (const c of copies) {
+        expect(answerOf(data, c._id).score).not.toBe(4);
+        expect(c).toMatchObject({ score: 4, reviewedAt: null });
+      }
+      // Recorded in the audit log.
+      const audit = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'marks.remarked'), eq(auditLog.targetId, room.cls.id)));
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        actorId: room.teacher.user.id,
+        details: {
+          after: { questionId: room.photosynthesis.id, answers: 6, why: 'examples' },
+        },
+      });
+    });
+
+    it("is the class's teacher's and the school admin's; another school is refused", async () => {
+      await answerAll();
+      const elsewhere = await buildSchool(t);
+      const outsider = await actor(t, 'teacher', elsewhere);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: fewUrl(),
+        headers: outsider.headers,
+      });
+      expectError(response, 404, {});
+      const student = await t.app.inject({
+        method: 'GET',
+        url: fewUrl(),
+        headers: room.student.headers,
+      });
+      expect(student.statusCode).toBe(403);
+      // Another teacher of the same school: not their class.
+      const colleague = await actor(t, 'teacher', room.school);
+      expectError(
+        await t.app.inject({ method: 'GET', url: fewUrl(), headers: colleague.headers }),
+        404,
+        {},
+      );
+      expectError(await post(RUBRIC_ITEM_PATHS.markRest, undefined, {}, colleague), 404, {});
+      // The school's admin may.
+      const admin = await actor(t, 'admin', room.school);
+      expect((await few(admin)).answerIds.length).toBeGreaterThan(0);
+    });
   });
 });

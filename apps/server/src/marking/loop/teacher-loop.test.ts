@@ -245,6 +245,25 @@ describe('the marking screen’s order (screenReviewOrder)', () => {
     expect(order.indexOf('d')).toBeLessThan(order.indexOf('c'));
   });
 
+  it('proposes the few first as the start of the same order: no copy, no reviewed answer', () => {
+    const answers = [
+      { id: 'a', answer: COMPLETE_ANSWER, teacherScore: 3 },
+      { id: 'b', answer: PARTIAL_ANSWER },
+      { id: 'c', answer: PARTIAL_ANSWER },
+      { id: 'f', answer: PARTIAL_ANSWER },
+      { id: 'd', answer: 'cuticle stomata roots spines waxy' },
+      { id: 'e', answer: 'I do not know.' },
+    ];
+    const order = screenReviewOrder(q, answers);
+    const few = screenReviewOrder(q, answers, { limit: 2 });
+    expect(few).toEqual(order.slice(0, 2));
+    // The biggest group (three copies) gives its first answer; the least sure comes next.
+    expect(few[0]).toBe('b');
+    const all = screenReviewOrder(q, answers, { limit: 10 });
+    // One of the copies only, never the reviewed answer.
+    expect([...all].sort()).toEqual(['b', 'd', 'e']);
+  });
+
   it('is empty when everything is reviewed', () => {
     expect(screenReviewOrder(q, [{ id: 'a', answer: COMPLETE_ANSWER, teacherScore: 3 }])).toEqual(
       [],

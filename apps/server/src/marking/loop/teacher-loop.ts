@@ -104,12 +104,16 @@ export const REVIEW_ORDER_TEXT_CHARS = 4_000;
  * `reviewOrder`), with the teacher's marks so far as the examples, then every other answer still to
  * review in the order given. `reviewed` answers carry the teacher's mark and are left out.
  *
+ * With `limit`, only the first `limit` answers of the loop's own choice: the answers "Test on a few
+ * first" proposes (the same choice, cut short; exact copies of a proposed answer are not proposed).
+ *
  * A generator that pauses after each answer it marks, so a caller on a server's event loop can let
  * other requests run between answers (`screenReviewOrder` runs it straight through).
  */
 export function* screenReviewOrderSteps(
   question: Omit<TLoopAnswer, 'id' | 'answer'>,
   answers: readonly { id: string; answer: string; teacherScore?: number | undefined }[],
+  options: { limit?: number } = {},
 ): Generator<void, string[], void> {
   const gist = (text: string) => text.slice(0, REVIEW_ORDER_TEXT_CHARS);
   const examples: TMarkedExample[] = [];
@@ -130,6 +134,7 @@ export function* screenReviewOrderSteps(
     if (marked) candidates.push(marked.candidate);
     yield;
   }
+  if (options.limit !== undefined) return reviewOrder(candidates, { limit: options.limit });
   const first = reviewOrder(candidates);
   const taken = new Set(first);
   return [...first, ...open.map((a) => a.id).filter((id) => !taken.has(id))];
@@ -139,8 +144,9 @@ export function* screenReviewOrderSteps(
 export function screenReviewOrder(
   question: Omit<TLoopAnswer, 'id' | 'answer'>,
   answers: readonly { id: string; answer: string; teacherScore?: number | undefined }[],
+  options: { limit?: number } = {},
 ): string[] {
-  const steps = screenReviewOrderSteps(question, answers);
+  const steps = screenReviewOrderSteps(question, answers, options);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;

@@ -51,6 +51,7 @@ export function presentGroups(input: {
   question: { _id: string; question: string; marks: number };
   groups: readonly { id: string; edited: boolean; members: readonly TGroupMember[] }[];
   edited: boolean;
+  anonymous: boolean;
 }): TAnswerGroups {
   const groups = input.groups.map(presentGroup);
   return {
@@ -62,5 +63,6 @@ export function presentGroups(input: {
       reviewed: groups.reduce((n, g) => n + g.reviewed, 0),
     },
     edited: input.edited,
+    anonymous: input.anonymous,
   };
 }

@@ -9,10 +9,12 @@ import {
   ZMoveAnswerRequest,
   ZSplitGroupRequest,
 } from '@stem/contract/answer-groups';
+import { ZAnonymousQuery } from '@stem/contract/class-marking';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { ZClassQuestionParams } from '@stem/contract/regrades';
 import type { TAppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { namingOf } from '../class-marking/class-marking.service';
 import * as service from './answer-groups.service';
 
 const security = [{ bearer: [] }];
@@ -46,12 +48,18 @@ export const answerGroupRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = as
           "The class's latest marked answers to the question in groups of similar answers, largest first, each with the marker's suggested mark",
         security,
         params: ZClassQuestionParams,
+        querystring: ZAnonymousQuery,
         response: { 200: ZAnswerGroupsResponse, ...errors },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.getAnswerGroups(ctx.db, currentUser(request), request.params),
+      data: await service.getAnswerGroups(
+        ctx.db,
+        currentUser(request),
+        request.params,
+        namingOf(ctx, request.query),
+      ),
     }),
   );
 
@@ -107,12 +115,19 @@ export const answerGroupRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = as
         security,
         params: ZAnswerGroupParams,
         body: ZSplitGroupRequest,
+        querystring: ZAnonymousQuery,
         response: { 200: ZAnswerGroupsResponse, ...errors },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.splitGroup(ctx, currentUser(request), request.params, request.body),
+      data: await service.splitGroup(
+        ctx,
+        currentUser(request),
+        request.params,
+        request.body,
+        namingOf(ctx, request.query),
+      ),
     }),
   );
 
@@ -127,12 +142,19 @@ export const answerGroupRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = as
         security,
         params: ZAnswerGroupParams,
         body: ZMergeGroupRequest,
+        querystring: ZAnonymousQuery,
         response: { 200: ZAnswerGroupsResponse, ...errors },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.mergeGroups(ctx, currentUser(request), request.params, request.body),
+      data: await service.mergeGroups(
+        ctx,
+        currentUser(request),
+        request.params,
+        request.body,
+        namingOf(ctx, request.query),
+      ),
     }),
   );
 
@@ -147,12 +169,19 @@ export const answerGroupRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = as
         security,
         params: ZClassQuestionParams,
         body: ZMoveAnswerRequest,
+        querystring: ZAnonymousQuery,
         response: { 200: ZAnswerGroupsResponse, ...errors },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.moveAnswer(ctx, currentUser(request), request.params, request.body),
+      data: await service.moveAnswer(
+        ctx,
+        currentUser(request),
+        request.params,
+        request.body,
+        namingOf(ctx, request.query),
+      ),
     }),
   );
 
@@ -166,12 +195,18 @@ export const answerGroupRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = as
         summary: "The teacher's edits of the groups forgotten: the marker's groups again",
         security,
         params: ZClassQuestionParams,
+        querystring: ZAnonymousQuery,
         response: { 200: ZAnswerGroupsResponse, ...errors },
       },
     },
     async (request) => ({
       success: true as const,
-      data: await service.resetGroups(ctx, currentUser(request), request.params),
+      data: await service.resetGroups(
+        ctx,
+        currentUser(request),
+        request.params,
+        namingOf(ctx, request.query),
+      ),
     }),
   );
 };

@@ -20,10 +20,10 @@ import {
   groupGist,
   type TComputedGroup,
 } from '../../marking/loop/answer-groups';
-import { requireClassForReader } from '../classes/classes.school';
 import { rubricVersionOf } from '../rubric-items/rubric-version';
 import { presentStudentAnswer } from '../class-marking/class-marking.presenter';
-import { findClassQuestion, selectStudentAnswers } from '../class-marking/class-marking.queries';
+import type { findClassQuestion } from '../class-marking/class-marking.queries';
+import { loadClassQuestion, type TNaming } from '../class-marking/class-marking.service';
 import { overrideAnswersTogether } from '../submissions/submissions.service';
 import { applyGroupEdits, suggestedScore, type TGroupPin } from './answer-groups.edits';
 import { presentGroups, type TGroupMember } from './answer-groups.presenter';
@@ -32,6 +32,8 @@ import * as queries from './answer-groups.queries';
 const G = MESSAGES.answerGroups;
 
 type TParams = { classId: string; questionId: string };
+/** Marking needs no names: the groups are read as they are, by name, and only ids are used. */
+const NAMED: TNaming = { anonymousKey: null };
 type TQuestionRow = NonNullable<Awaited<ReturnType<typeof findClassQuestion>>>;
 
 /**
@@ -65,18 +67,13 @@ function computedOf(question: TQuestionRow, members: readonly TGroupMember[]) {
  * student 403 at the route), the question (404 when not in the class), its marked answers and
  * their groups after the teacher's edits. A fixed number of statements whatever the class's size.
  */
-async function loadGroups(db: TDb, user: TAccessClaims, params: TParams) {
-  const cls = await requireClassForReader(db, user, params.classId);
+async function loadGroups(db: TDb, user: TAccessClaims, params: TParams, naming: TNaming) {
+  const { cls, question, students } = await loadClassQuestion(db, user, params, naming);
   const scope = { schoolId: cls.schoolId, classId: cls.id, questionId: params.questionId };
-  const [question, students, pins, merges] = await Promise.all([
-    findClassQuestion(db, cls.schoolId, cls.id, params.questionId),
-    selectStudentAnswers(db, cls.schoolId, cls.id, params.questionId),
+  const [pins, merges] = await Promise.all([
     queries.selectPins(db, scope),
     queries.selectMerges(db, scope),
   ]);
-  if (!question) {
-    throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
-  }
   // Answers with a mark a teacher can review (one being marked again waits until it is marked).
   const version = rubricVersionOf(question);
   const rows = students.map((student) => presentStudentAnswer(student, version));
@@ -105,6 +102,7 @@ async function loadGroups(db: TDb, user: TAccessClaims, params: TParams) {
     members,
     groups: resolved,
     edited: pins.length > 0 || merges.length > 0,
+    anonymous: naming.anonymousKey !== null,
   };
 }
 
@@ -120,6 +118,7 @@ function present(loaded: TLoaded): TAnswerGroups {
     },
     groups: loaded.groups,
     edited: loaded.edited,
+    anonymous: loaded.anonymous,
   });
 }
 
@@ -140,8 +139,9 @@ export async function getAnswerGroups(
   db: TDb,
   user: TAccessClaims,
   params: TParams,
+  naming: TNaming = NAMED,
 ): Promise<TAnswerGroups> {
-  return present(await loadGroups(db, user, params));
+  return present(await loadGroups(db, user, params, naming));
 }
 
 /**
@@ -155,7 +155,7 @@ export async function markGroup(
   params: TParams & { groupId: string },
   input: TMarkGroupRequest,
 ): Promise<TMarkGroupResult> {
-  const loaded = await loadGroups(ctx.db, user, params);
+  const loaded = await loadGroups(ctx.db, user, params, NAMED);
   const group = findGroup(loaded, params.groupId);
   if (!scoreWithinMarks(input.score, loaded.question.marks)) {
     throw new AppError('VALIDATION', MESSAGES.review.scoreOutOfRange(loaded.question.marks), {
@@ -173,7 +173,7 @@ export async function acceptGroup(
   user: TAccessClaims,
   params: TParams & { groupId: string },
 ): Promise<TMarkGroupResult> {
-  const loaded = await loadGroups(ctx.db, user, params);
+  const loaded = await loadGroups(ctx.db, user, params, NAMED);
   const group = findGroup(loaded, params.groupId);
   const score = suggestedScore(group.members.map((m) => m.answer.aiScore ?? m.score));
   return markMembers(ctx, user, group, score, undefined);
@@ -211,9 +211,10 @@ async function pinAndReload(
   loaded: TLoaded,
   pins: TGroupPin[],
   params: TParams,
+  naming: TNaming,
 ): Promise<TAnswerGroups> {
   await queries.upsertPins(ctx.db, loaded.scope, user.userId, pins, ctx.now());
-  return getAnswerGroups(ctx.db, user, params);
+  return getAnswerGroups(ctx.db, user, params, naming);
 }
 
 /**
@@ -226,8 +227,9 @@ export async function splitGroup(
   user: TAccessClaims,
   params: TParams & { groupId: string },
   input: TSplitGroupRequest,
+  naming: TNaming = NAMED,
 ): Promise<TAnswerGroups> {
-  const loaded = await loadGroups(ctx.db, user, params);
+  const loaded = await loadGroups(ctx.db, user, params, naming);
   const group = findGroup(loaded, params.groupId);
   if (input.answerIds) {
     const chosen = new Set(input.answerIds);
@@ -244,6 +246,7 @@ export async function splitGroup(
       loaded,
       [...chosen].map((answerId) => ({ answerId, groupId: target })),
       params,
+      naming,
     );
   }
   const byText = new Map<string, string[]>();
@@ -256,7 +259,7 @@ export async function splitGroup(
     const target = newGroupId();
     return ids.map((answerId) => ({ answerId, groupId: target }));
   });
-  return pinAndReload(ctx, user, loaded, pins, params);
+  return pinAndReload(ctx, user, loaded, pins, params, naming);
 }
 
 /**
@@ -269,8 +272,9 @@ export async function moveAnswer(
   user: TAccessClaims,
   params: TParams,
   input: TMoveAnswerRequest,
+  naming: TNaming = NAMED,
 ): Promise<TAnswerGroups> {
-  const loaded = await loadGroups(ctx.db, user, params);
+  const loaded = await loadGroups(ctx.db, user, params, naming);
   const from = loaded.groups.find((g) => g.ids.includes(input.answerId));
   if (!from) throw new AppError('VALIDATION', G.answerNotInGroups, { field: 'answerId' });
   let target: string;
@@ -282,7 +286,14 @@ export async function moveAnswer(
     if (to.id === from.id) throw new AppError('VALIDATION', G.sameGroup, { field: 'toGroupId' });
     target = to.id;
   }
-  return pinAndReload(ctx, user, loaded, [{ answerId: input.answerId, groupId: target }], params);
+  return pinAndReload(
+    ctx,
+    user,
+    loaded,
+    [{ answerId: input.answerId, groupId: target }],
+    params,
+    naming,
+  );
 }
 
 /**
@@ -294,8 +305,9 @@ export async function mergeGroups(
   user: TAccessClaims,
   params: TParams & { groupId: string },
   input: TMergeGroupRequest,
+  naming: TNaming = NAMED,
 ): Promise<TAnswerGroups> {
-  const loaded = await loadGroups(ctx.db, user, params);
+  const loaded = await loadGroups(ctx.db, user, params, naming);
   const into = findGroup(loaded, params.groupId);
   const other = findGroup(loaded, input.groupId, 'groupId');
   if (other.id === into.id) throw new AppError('VALIDATION', G.sameGroup, { field: 'groupId' });
@@ -306,7 +318,7 @@ export async function mergeGroups(
     { fromGroup: other.id, toGroup: into.id },
     ctx.now(),
   );
-  return getAnswerGroups(ctx.db, user, params);
+  return getAnswerGroups(ctx.db, user, params, naming);
 }
 
 /** POST …/groups/reset: the teacher's edits forgotten, the marker's groups again. */
@@ -314,8 +326,9 @@ export async function resetGroups(
   ctx: TAppContext,
   user: TAccessClaims,
   params: TParams,
+  naming: TNaming = NAMED,
 ): Promise<TAnswerGroups> {
-  const loaded = await loadGroups(ctx.db, user, params);
+  const loaded = await loadGroups(ctx.db, user, params, naming);
   await ctx.db.transaction((tx) => queries.deleteEdits(tx, loaded.scope));
-  return getAnswerGroups(ctx.db, user, params);
+  return getAnswerGroups(ctx.db, user, params, naming);
 }

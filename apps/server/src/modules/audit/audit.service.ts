@@ -23,6 +23,8 @@ export type TAuditAction =
   // Issue 27: a class-question's release mode, deadline and releases, and each re-mark request.
   | 'marks.settings-changed'
   | 'marks.released'
+  // Answers sent back to the marker: under the rubric now, or with the teacher's examples.
+  | 'marks.remarked'
   | 'regrade.requested'
   | 'regrade.answered'
   // Issue 29: rosters, invitations, resets sent by the admin, deactivation.

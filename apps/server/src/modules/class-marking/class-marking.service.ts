@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { TClassQuestionAnswers } from '@stem/contract/class-marking';
+import {
+  FEW_FIRST_SIZE,
+  type TAnonymousQuery,
+  type TClassQuestionAnswers,
+  type TFewFirst,
+} from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +13,7 @@ import { createPromiseCache, runInSlices } from '../../lib/slices';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireClassForReader } from '../classes/classes.school';
 import { rubricVersionOf } from '../rubric-items/rubric-version';
+import { anonymiseStudents } from './class-marking.anonymous';
 import { presentStudentAnswer } from './class-marking.presenter';
 import * as queries from './class-marking.queries';
 
@@ -25,7 +31,11 @@ const reviewOrders = createPromiseCache<string[]>(64);
  * The marker's suggested review order (`screenReviewOrderSteps`), marked a slice at a time so the
  * server keeps answering other requests while a big class's long answers are read.
  */
-function reviewOrderOf(question: TQuestionRow, answers: readonly TAnswer[]): Promise<string[]> {
+function reviewOrderOf(
+  question: TQuestionRow,
+  answers: readonly TAnswer[],
+  options: { limit?: number } = {},
+): Promise<string[]> {
   const input = {
     question: {
       question: question.question,
@@ -47,10 +57,48 @@ function reviewOrderOf(question: TQuestionRow, answers: readonly TAnswer[]): Pro
           ],
     ),
   };
-  const key = createHash('sha256').update(JSON.stringify(input)).digest('base64url');
+  const key = createHash('sha256')
+    .update(JSON.stringify({ ...input, limit: options.limit ?? null }))
+    .digest('base64url');
   return reviewOrders.get(key, () =>
-    runInSlices(screenReviewOrderSteps(input.question, input.answers)),
+    runInSlices(screenReviewOrderSteps(input.question, input.answers, options)),
   );
+}
+
+/**
+ * How the marking screen's reads name the students: `anonymousKey` null, by name; else (anonymous
+ * mode, `?anonymous=true`) by pseudonym in the order drawn with that server-held key.
+ */
+export type TNaming = { anonymousKey: string | null };
+
+/**
+ * The class (the class's teacher or the school's admin; anyone else 404 as a missing class), the
+ * question (404 when not in the class) and every student with their latest answer to it: by name,
+ * or anonymised (`anonymiseStudents`) before anything is presented.
+ */
+export async function loadClassQuestion(
+  db: TDb,
+  user: TAccessClaims,
+  params: { classId: string; questionId: string },
+  naming: TNaming,
+) {
+  const cls = await requireClassForReader(db, user, params.classId);
+  const [question, named] = await Promise.all([
+    queries.findClassQuestion(db, cls.schoolId, cls.id, params.questionId),
+    queries.selectStudentAnswers(db, cls.schoolId, cls.id, params.questionId),
+  ]);
+  if (!question) {
+    throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
+  }
+  const students =
+    naming.anonymousKey === null
+      ? named
+      : anonymiseStudents(named, {
+          secret: naming.anonymousKey,
+          userId: user.userId,
+          questionId: question.questionId,
+        });
+  return { cls, question, students };
 }
 
 /**
@@ -63,15 +111,9 @@ export async function getClassQuestionAnswers(
   db: TDb,
   user: TAccessClaims,
   params: { classId: string; questionId: string },
+  naming: TNaming = { anonymousKey: null },
 ): Promise<TClassQuestionAnswers> {
-  const cls = await requireClassForReader(db, user, params.classId);
-  const [question, students] = await Promise.all([
-    queries.findClassQuestion(db, cls.schoolId, cls.id, params.questionId),
-    queries.selectStudentAnswers(db, cls.schoolId, cls.id, params.questionId),
-  ]);
-  if (!question) {
-    throw new AppError('NOT_FOUND', MESSAGES.release.notInClass, { field: 'questionId' });
-  }
+  const { cls, question, students } = await loadClassQuestion(db, user, params, naming);
   const version = rubricVersionOf(question);
   const rows = students.map((student) => presentStudentAnswer(student, version));
   const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
@@ -87,6 +129,7 @@ export async function getClassQuestionAnswers(
       releaseMode: question.releaseMode,
     },
     rows,
+    anonymous: naming.anonymousKey !== null,
     counts: {
       students: rows.length,
       answered: answers.length,
@@ -94,5 +137,39 @@ export async function getClassQuestionAnswers(
       reviewed: answers.filter((a) => a.score !== null && a.reviewedAt !== null).length,
     },
     reviewOrder: await reviewOrderOf(question, answers),
+  };
+}
+
+/** The naming a request asks for: anonymous (`?anonymous=true`) with the server's own key. */
+export function namingOf(ctx: { config: { jwtSecret: string } }, query: TAnonymousQuery): TNaming {
+  return { anonymousKey: query.anonymous ? ctx.config.jwtSecret : null };
+}
+
+/**
+ * GET /classes/{classId}/questions/{questionId}/few-first ("Test on a few first", issue 27): the
+ * FEW_FIRST_SIZE answers the marker proposes the teacher marks before it marks the rest: the start
+ * of the review order (`screenReviewOrderSteps` cut short: one of each of the biggest groups and
+ * the least sure in turn, with the teacher's marks so far as examples), never a reviewed answer.
+ * The class's teacher or the school's admin, as the screen.
+ */
+export async function getFewFirst(
+  db: TDb,
+  user: TAccessClaims,
+  params: { classId: string; questionId: string },
+): Promise<TFewFirst> {
+  const { question, students } = await loadClassQuestion(db, user, params, {
+    anonymousKey: null,
+  });
+  const version = rubricVersionOf(question);
+  const answers = students.flatMap((s) => {
+    const a = presentStudentAnswer(s, version).answer;
+    return a ? [a] : [];
+  });
+  const marked = answers.filter((a) => a.status === 'marked' && a.score !== null);
+  const examples = marked.filter((a) => a.reviewedAt !== null).length;
+  return {
+    answerIds: await reviewOrderOf(question, marked, { limit: FEW_FIRST_SIZE }),
+    examples,
+    rest: marked.length - examples,
   };
 }

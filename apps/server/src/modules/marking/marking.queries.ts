@@ -129,9 +129,11 @@ export type TExampleRow = {
 };
 
 /**
- * Answers to these questions whose mark a teacher overrode or whose feedback a teacher wrote,
- * newest first, at most `perQuestion` per question, in one query: the marker uses them as worked
- * examples of how this school marks, and the teacher's feedback as reasons for similar answers.
+ * Answers to these questions whose mark a teacher overrode or kept (reviewed: issue 27's "Test on a
+ * few first", where an accepted mark is a teacher's mark as much as a changed one, as in the loop)
+ * or whose feedback a teacher wrote, newest first, at most `perQuestion` per question, in one
+ * query: the marker uses them as worked examples of how this school marks, and the teacher's
+ * feedback as reasons for similar answers.
  */
 export async function selectOverriddenExamples(
   db: TDb,
@@ -147,7 +149,7 @@ export async function selectOverriddenExamples(
       answer: sql<string>`${submissionAnswers.answer}`.as('answer'),
       score: sql<number>`${submissionAnswers.score}`.as('score'),
       comment: sql<string | null>`${submissionAnswers.teacherFeedback}`.as('comment'),
-      rank: sql<number>`row_number() over (partition by ${submissionAnswers.questionId} order by ${submissionAnswers.overriddenAt} desc, ${submissionAnswers.id} desc)`.as(
+      rank: sql<number>`row_number() over (partition by ${submissionAnswers.questionId} order by coalesce(${submissionAnswers.overriddenAt}, ${submissionAnswers.reviewedAt}) desc nulls last, ${submissionAnswers.id} desc)`.as(
         'rank',
       ),
     })
@@ -157,7 +159,11 @@ export async function selectOverriddenExamples(
       and(
         eq(submissions.schoolId, schoolId),
         inArray(submissionAnswers.questionId, questionIds),
-        or(isNotNull(submissionAnswers.overriddenBy), isNotNull(submissionAnswers.teacherFeedback)),
+        or(
+          isNotNull(submissionAnswers.overriddenBy),
+          isNotNull(submissionAnswers.reviewedAt),
+          isNotNull(submissionAnswers.teacherFeedback),
+        ),
         isNotNull(submissionAnswers.score),
         ne(submissionAnswers.submissionId, excludeSubmissionId),
       ),
@@ -254,6 +260,8 @@ export async function writeMarks(
           and(
             eq(submissionAnswers.id, mark.answerId),
             eq(submissionAnswers.submissionId, claim.id),
+            // A mark a teacher reviewed meanwhile is the teacher's: never overwritten.
+            isNull(submissionAnswers.reviewedAt),
           ),
         );
     }

@@ -325,7 +325,7 @@ export async function deleteSavedComment(
  * Sends these answers back to the marker under the question's current rubric: their snapshot
  * becomes the question as it is now and their rubric version is cleared (a marking run marks only
  * such answers), and their submissions go back to pending. Only answers still marked, unreviewed
- * and under another rubric are taken. Returns how many answers, and the submissions to queue.
+ * and (with a `version`) under another rubric are taken. Returns how many answers, and the submissions to queue.
  */
 export async function reopenForRemark(
   tx: TDb,
@@ -333,7 +333,8 @@ export async function reopenForRemark(
     schoolId: string;
     answerIds: string[];
     question: TQuestionOfClass;
-    version: string;
+    /** Only answers marked under another rubric than this; null: whatever rubric. */
+    version: string | null;
     now: Date;
   },
 ): Promise<{ answers: number; submissionIds: string[] }> {
@@ -355,7 +356,7 @@ export async function reopenForRemark(
       and(
         inArray(submissionAnswers.id, values.answerIds),
         isNull(submissionAnswers.reviewedAt),
-        ne(submissionAnswers.rubricVersion, values.version),
+        values.version === null ? undefined : ne(submissionAnswers.rubricVersion, values.version),
         sql`exists (select 1 from ${submissions} where ${submissions.id} = ${submissionAnswers.submissionId} and ${submissions.schoolId} = ${values.schoolId} and ${submissions.status} = 'marked')`,
       ),
     )

@@ -7,6 +7,7 @@ import {
   ZApplyRubricItemsBody,
   ZApplyRubricItemsResponse,
   ZCreateRubricItemBody,
+  ZMarkRestResponse,
   ZRemarkResponse,
   ZRubricAnswerParams,
   ZRubricItemChangeResponse,
@@ -266,6 +267,30 @@ export const rubricItemRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
       return {
         success: true as const,
         message: MESSAGES.rubricItems.remarkQueued(data.queued),
+        data,
+      };
+    },
+  );
+
+  app.post(
+    RUBRIC_ITEM_PATHS.markRest,
+    {
+      onRequest: staff,
+      schema: {
+        operationId: 'markRestWithExamples',
+        tags,
+        summary:
+          "Test on a few first: every answer of the class the teacher has not marked goes back to the marker, which marks it with the teacher's marks as examples (409 before any is marked)",
+        security,
+        params: ZClassQuestionParams,
+        response: { 200: ZMarkRestResponse, ...refusals, 409: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const data = await service.markRestWithExamples(ctx, currentUser(request), request.params);
+      return {
+        success: true as const,
+        message: MESSAGES.rubricItems.markRestQueued(data.queued),
         data,
       };
     },

@@ -15,7 +15,11 @@ import type { TDb } from '../../db/client';
 import { enqueueMarking } from '../../jobs/mark-submission.job';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
-import { selectStudentAnswers } from '../class-marking/class-marking.queries';
+import { recordAudit } from '../audit/audit.service';
+import {
+  selectStudentAnswers,
+  type TStudentAnswerRow,
+} from '../class-marking/class-marking.queries';
 import { requireClassForReader } from '../classes/classes.school';
 import { canReviewSubmission } from '../submissions/submissions.policy';
 import { findSubmission, lockAnswerForReview } from '../submissions/submissions.queries';
@@ -371,6 +375,66 @@ export async function deleteComment(
 }
 
 /**
+ * Sends the class's latest answers to the question that `pick` chooses back to the marker under the
+ * question's rubric now (`reopenForRemark`: only answers still marked and not reviewed, under another
+ * rubric when `anyRubric` is false), records it in the audit log with the same transaction, and
+ * queues their submissions. Answers a teacher reviewed keep the teacher's mark; a held mark stays
+ * held (the marking job writes marks, not holds). Returns how many answers were sent.
+ */
+async function sendBackToMarker(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  scope: TScope,
+  options: {
+    anyRubric: boolean;
+    why: 'rubric' | 'examples';
+    pick: (s: TStudentAnswerRow) => boolean;
+    /** The class's answers when the caller has read them already. */
+    students?: TStudentAnswerRow[];
+  },
+): Promise<number> {
+  const { schoolId, classId, question } = scope;
+  const version = rubricVersionOf(question);
+  const students =
+    options.students ?? (await selectStudentAnswers(ctx.db, schoolId, classId, question.id));
+  const answerIds = students.flatMap((s) =>
+    s.answerId !== null && s.status === 'marked' && s.reviewedAt === null && options.pick(s)
+      ? [s.answerId]
+      : [],
+  );
+  const now = ctx.now();
+  const reopened = await ctx.db.transaction(async (tx) => {
+    const result = await queries.reopenForRemark(tx, {
+      schoolId,
+      answerIds,
+      question,
+      version: options.anyRubric ? null : version,
+      now,
+    });
+    if (result.answers > 0) {
+      await recordAudit(tx, {
+        schoolId,
+        actorId: user.userId,
+        action: 'marks.remarked',
+        targetType: 'class',
+        targetId: classId,
+        after: { questionId: question.id, answers: result.answers, why: options.why },
+      });
+    }
+    return result;
+  });
+  for (const submissionId of reopened.submissionIds) {
+    try {
+      await enqueueMarking(ctx.queue, submissionId, { kind: 'remark', at: now });
+    } catch (err) {
+      // The work is saved as pending: the recovery sweep queues it again later.
+      ctx.logger.error({ err, submissionId }, 'could not queue a re-mark; recovery will retry');
+    }
+  }
+  return reopened.answers;
+}
+
+/**
  * POST .../remark: the class's latest answers to the question whose mark is still the marker's
  * (not reviewed) and was made under an earlier rubric go back to the marker under the question's
  * rubric now; answers a teacher reviewed keep the teacher's mark. Their submissions are pending
@@ -382,29 +446,49 @@ export async function remarkEarlierRubric(
   user: TAccessClaims,
   params: TParams,
 ): Promise<{ queued: number }> {
-  const { schoolId, classId, question } = await scopeOf(ctx.db, user, params);
-  const version = rubricVersionOf(question);
-  const students = await selectStudentAnswers(ctx.db, schoolId, classId, question.id);
-  const answerIds = students.flatMap((s) =>
-    s.answerId !== null &&
-    s.status === 'marked' &&
-    s.reviewedAt === null &&
-    s.rubricVersion !== null &&
-    s.rubricVersion !== version
-      ? [s.answerId]
-      : [],
+  const scope = await scopeOf(ctx.db, user, params);
+  const version = rubricVersionOf(scope.question);
+  const queued = await sendBackToMarker(ctx, user, scope, {
+    anyRubric: false,
+    why: 'rubric',
+    pick: (s) => s.rubricVersion !== null && s.rubricVersion !== version,
+  });
+  return { queued };
+}
+
+/**
+ * POST .../mark-rest ("Test on a few first", issue 27): once the teacher has marked a few of the
+ * class's answers to the question, every other marked answer of the class goes back to the marker,
+ * which marks it with the teacher's marks of the question as its examples (the marking job reads
+ * them: `selectOverriddenExamples`, the engine the loop's teacher marks feed). Answers the teacher
+ * reviewed keep the teacher's mark. 409 when the teacher has marked none of the class's answers
+ * (nothing to learn from) or every marked answer is reviewed (nothing left).
+ */
+export async function markRestWithExamples(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: TParams,
+): Promise<{ queued: number; examples: number }> {
+  const scope = await scopeOf(ctx.db, user, params);
+  const students = await selectStudentAnswers(
+    ctx.db,
+    scope.schoolId,
+    scope.classId,
+    scope.question.id,
   );
-  const now = ctx.now();
-  const reopened = await ctx.db.transaction((tx) =>
-    queries.reopenForRemark(tx, { schoolId, answerIds, question, version, now }),
+  const marked = students.filter(
+    (s) => s.answerId !== null && s.status === 'marked' && s.score !== null,
   );
-  for (const submissionId of reopened.submissionIds) {
-    try {
-      await enqueueMarking(ctx.queue, submissionId, { kind: 'remark', at: now });
-    } catch (err) {
-      // The work is saved as pending: the recovery sweep queues it again later.
-      ctx.logger.error({ err, submissionId }, 'could not queue a re-mark; recovery will retry');
-    }
+  const examples = marked.filter((s) => s.reviewedAt !== null).length;
+  if (examples === 0) throw new AppError('CONFLICT', MESSAGES.rubricItems.markRestNeedsExamples);
+  if (examples === marked.length) {
+    throw new AppError('CONFLICT', MESSAGES.rubricItems.markRestNothing);
   }
-  return { queued: reopened.answers };
+  const queued = await sendBackToMarker(ctx, user, scope, {
+    anyRubric: true,
+    why: 'examples',
+    pick: () => true,
+    students,
+  });
+  return { queued, examples };
 }

@@ -42,6 +42,7 @@ function classData(): TClassQuestionAnswers {
     })),
     counts: { students: 5, answered: 5, marked: 5, reviewed: 0 },
     reviewOrder: [],
+    anonymous: false,
   };
 }
 
@@ -81,6 +82,7 @@ function groupsData(): TAnswerGroups {
     ],
     counts: { marked: 5, reviewed: 0 },
     edited: false,
+    anonymous: false,
   };
 }
 
@@ -287,17 +289,63 @@ describe('answer groups on the marking screen', () => {
     );
   });
 
-  it('keeps the names hidden in anonymous mode', async () => {
+  it("reads the groups anonymous in anonymous mode: the server's pseudonyms, no names", async () => {
     const user = userEvent.setup({ delay: null });
-    const data = groupsData();
-    for (const g of data.groups) for (const a of g.answers) a.preview = 'Metal conducts heat.';
-    backend.on('GET', `${BASE}/groups`, { status: 200, body: { success: true, data } });
+    // The server's draw: Eve, Dee, Cal, Ben, Ann are Students 1 to 5, under pseudonymous ids.
+    const pseudonym = (i: number) => ({
+      _id: `a${String(4 - i).padStart(24, '0')}`,
+      name: `Student ${5 - i}`,
+    });
+    const named = groupsData();
+    for (const g of named.groups) for (const a of g.answers) a.preview = 'Metal conducts heat.';
+    const anonymous: TAnswerGroups = {
+      ...named,
+      anonymous: true,
+      groups: named.groups.map((g) => ({
+        ...g,
+        answers: g.answers.map((a) => ({
+          ...a,
+          student: pseudonym(NAMES.findIndex((_, i) => studentId(i) === a.student._id)),
+        })),
+      })),
+    };
     open({ anonymous: true });
+    const classAnonymous = classData();
+    backend.on('GET', `${BASE}/answers`, (request) => ({
+      status: 200,
+      body: {
+        success: true,
+        data:
+          request.query.anonymous === 'true'
+            ? {
+                ...classAnonymous,
+                anonymous: true,
+                rows: [...classAnonymous.rows]
+                  .reverse()
+                  .map((r, i) => ({ ...r, student: pseudonym(4 - i) })),
+              }
+            : classAnonymous,
+      },
+    }));
+    backend.on('GET', `${BASE}/groups`, (request) => ({
+      status: 200,
+      body: { success: true, data: request.query.anonymous === 'true' ? anonymous : named },
+    }));
     await waitFor(() => expect(cards()).toHaveLength(3));
     await user.keyboard('e');
     const answers = within(currentCard()).getByTestId('answer-group-answers');
     for (const name of NAMES) expect(screen.queryByText(name)).toBeNull();
-    expect(answers.textContent).toMatch(/Student \d/);
+    // The big group (Ann, Ben, Cal) in the screen's order: Cal, Ben, Ann are Students 3, 4, 5.
+    expect(answers.textContent?.match(/Student \d/g)).toEqual([
+      'Student 3',
+      'Student 4',
+      'Student 5',
+    ]);
+    const reads = backend.seen.filter(
+      (r) => r.method === 'GET' && (r.path.endsWith('/answers') || r.path.endsWith('/groups')),
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(reads.every((r) => r.query.anonymous === 'true')).toBe(true);
   });
 });
 

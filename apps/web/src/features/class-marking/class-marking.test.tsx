@@ -9,11 +9,12 @@ import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
 import { classAnswer } from './test-fixtures';
 import { handlerFor, type TMarkingKeys } from './use-marking-keys';
-import { nextToReview, orderRows, rowState, typedMark } from './marking-order';
+import { nextToReview, rowState, typedMark } from './marking-order';
 import ClassMarkingPage from './pages/class-marking-page';
 
 /** Issue 27: marking one question across the class, keyboard first. */
 const C = MESSAGES.classMarking;
+const R = MESSAGES.rubricItems;
 const CLASS_ID = uuid(10);
 const QUESTION_ID = uuid(20);
 const TEACHER_ID = uuid(30);
@@ -45,9 +46,21 @@ function classData(): TClassQuestionAnswers {
       releaseMode: 'instant',
     },
     rows,
+    anonymous: false,
     counts: { students: 5, answered: 4, marked: 3, reviewed: 1 },
     reviewOrder: [],
   };
+}
+
+/** The same class as the server sends it in anonymous mode: drawn order, "Student n", pseudonyms. */
+function anonymousData(): TClassQuestionAnswers {
+  const named = classData();
+  // Dee, Eve, Ann, Ben, Cal: the server's draw.
+  const rows = [3, 4, 0, 1, 2].map((i, place) => ({
+    student: { _id: `a${String(place).padStart(24, '0')}`, name: C.anonymousName(place + 1) },
+    answer: named.rows[i]?.answer ?? null,
+  }));
+  return { ...named, rows, anonymous: true };
 }
 
 function reviewReply(a: TClassAnswer, score: number) {
@@ -174,9 +187,15 @@ describe('the marking screen', () => {
     expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.allReviewed);
   });
 
-  it('P opens the original, ? the keys; anonymous mode hides names in a stable shuffled order', async () => {
+  it("P opens the original, ? the keys; anonymous mode reads the server's pseudonyms, off reads names again", async () => {
     const user = userEvent.setup({ delay: null });
-    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data: classData() } });
+    backend.on('GET', ANSWERS_PATH, (request) => ({
+      status: 200,
+      body: {
+        success: true,
+        data: request.query.anonymous === 'true' ? anonymousData() : classData(),
+      },
+    }));
     open();
     await waitFor(() => expect(current()).toBe('Ben'));
     await user.keyboard('p');
@@ -196,27 +215,83 @@ describe('the marking screen', () => {
     await waitFor(() => expect(screen.queryByTestId('class-marking-keys')).toBeNull());
 
     await user.click(screen.getByRole('switch', { name: new RegExp(C.anonymous) }));
+    // The same answer stays open, under its anonymous name (Ben is the server's Student 4).
+    await waitFor(() => expect(current()).toBe('Student 4'));
     const list = screen.getByTestId('class-marking-students');
-    await waitFor(() => expect(within(list).queryByText('Ben')).toBeNull());
+    expect(within(list).queryByText('Ben')).toBeNull();
+    // The server was asked for the anonymous reply, and its order and names are the screen's.
+    expect(backend.seen.some((r) => r.path === ANSWERS_PATH && r.query.anonymous === 'true')).toBe(
+      true,
+    );
     const names = within(list)
       .getAllByRole('button')
-      .map((b) => b.textContent ?? '');
-    expect(names.map((n) => n.match(/^Student \d/)?.[0])).toEqual([
-      'Student 1',
-      'Student 2',
-      'Student 3',
-      'Student 4',
-      'Student 5',
-    ]);
-    // The same student stays open, under their anonymous name.
-    expect(current()).toMatch(/^Student \d$/);
+      .map((b) => b.textContent?.match(/^Student \d/)?.[0]);
+    expect(names).toEqual(['Student 1', 'Student 2', 'Student 3', 'Student 4', 'Student 5']);
     expect(screen.getByTestId('class-marking-answer')).toHaveTextContent('Answer of student 2');
+    expect(localStorage.getItem('stem:class-marking:anonymous')).toBe('true');
+
+    // Off: the names are read again.
+    await user.click(screen.getByRole('switch', { name: new RegExp(C.anonymous) }));
+    await waitFor(() => expect(current()).toBe('Ben'));
+    expect(
+      within(screen.getByTestId('class-marking-students')).getByText('Ann'),
+    ).toBeInTheDocument();
+  });
+
+  it('tests on a few first: marks the proposed answers with the keys, then the rest with them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = classData();
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data } });
+    const ben = data.rows[1]?.answer as TClassAnswer;
+    const dee = data.rows[3]?.answer as TClassAnswer;
+    // The marker proposes Dee, then Ben.
+    backend.on('GET', `/classes/${CLASS_ID}/questions/${QUESTION_ID}/few-first`, {
+      status: 200,
+      body: { success: true, data: { answerIds: [dee._id, ben._id], examples: 1, rest: 2 } },
+    });
+    backend.on('POST', `/submissions/${dee.submissionId}/answers/${dee._id}/reviewed`, () => {
+      dee.reviewedAt = '2026-12-06T10:00:00.000Z';
+      data.counts.reviewed += 1;
+      return reviewReply(dee, 3);
+    });
+    backend.on('POST', `/classes/${CLASS_ID}/questions/${QUESTION_ID}/mark-rest`, {
+      status: 200,
+      body: {
+        success: true,
+        message: R.markRestQueued(1),
+        data: { queued: 1, examples: 2 },
+      },
+    });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+    await user.click(screen.getByRole('button', { name: R.fewFirst }));
+    const panel = await screen.findByTestId('few-first');
+    // The first proposed answer opens; the panel lists the few with their state.
+    await waitFor(() => expect(current()).toBe('Dee'));
+    expect(within(panel).getAllByTestId('few-first-answer')).toHaveLength(2);
+    expect(within(panel).getByTestId('few-first-progress')).toHaveTextContent(
+      R.fewFirstProgress(0, 2),
+    );
+    // A accepts Dee's mark; the screen goes on to the next of the few (Ben).
+    await user.keyboard('a');
+    await waitFor(() => expect(current()).toBe('Ben'));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('few-first-progress')).toHaveTextContent(
+        R.fewFirstProgress(1, 2),
+      ),
+    );
+    // Ann and Dee are reviewed: Ben is the rest, marked with the examples.
+    await user.click(within(panel).getByRole('button', { name: R.markRest(1) }));
+    await waitFor(() =>
+      expect(screen.getByTestId('class-marking-status')).toHaveTextContent(R.markRestQueued(1)),
+    );
+    expect(backend.seen.filter((r) => r.path.endsWith('/mark-rest'))).toHaveLength(1);
+    expect(screen.queryByTestId('few-first')).toBeNull();
   });
 });
 
 describe('marking-order', () => {
   const rows = classData().rows;
-  const options = (seed: string) => ({ anonymous: true, seed, anonymousName: C.anonymousName });
 
   it('says each row state and finds the next answer to review, wrapping round', () => {
     expect(rows.map((r) => rowState(r.answer))).toEqual([
@@ -240,20 +315,6 @@ describe('marking-order', () => {
     expect(nextToReview(rows, 3, order)).toBe(1);
     // An id no longer listed is passed over; the list order takes over when the order runs out.
     expect(nextToReview(rows, 1, ['gone'])).toBe(3);
-  });
-
-  it('shuffles the same way for the same teacher and question, another way for another', () => {
-    const ids = (seed: string) => orderRows(rows, options(seed)).map((r) => r.student._id);
-    expect(ids('t1:q1')).toEqual(ids('t1:q1'));
-    const seeds = ['t1:q2', 't2:q1', 't3:q3', 't4:q4'];
-    expect(seeds.some((seed) => ids(seed).join() !== ids('t1:q1').join())).toBe(true);
-    expect(orderRows(rows, { ...options('x'), anonymous: false }).map((r) => r.label)).toEqual([
-      'Ann',
-      'Ben',
-      'Cal',
-      'Dee',
-      'Eve',
-    ]);
   });
 
   it('reads a typed mark only when it is a whole mark within the marks', () => {

@@ -1,6 +1,6 @@
 import type { TClassAnswer, TClassAnswerRow } from '@stem/contract/class-marking';
 
-/** Pure rules of the marking screen: the order of the students, their state, where N goes. */
+/** Pure rules of the marking screen: the students' labels, their state, where N goes. */
 
 export type TRowState = 'none' | 'pending' | 'failed' | 'toReview' | 'reviewed' | 'changed';
 
@@ -17,43 +17,22 @@ export function needsReview(row: TClassAnswerRow): boolean {
   return rowState(row.answer) === 'toReview';
 }
 
-/**
- * A 32-bit hash of the text (FNV-1a, then murmur3's finaliser to spread the last characters over
- * every bit): the same text always gives the same number.
- */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
-
 export type TOrderedRow = TClassAnswerRow & {
-  /** What the screen calls the student: their name, or "Student n" in anonymous mode. */
+  /** What the screen calls the student: their name, or the server's "Student n" in anonymous mode. */
   label: string;
 };
 
 /**
- * The students in the screen's order. By name as the server sends them; in anonymous mode shuffled
- * by a hash of the teacher, the question and the student (random-looking, but the same every time
- * this teacher opens this question), and called by their place in that order.
+ * The students in the screen's order: as the server sends them, by name, or in anonymous mode in
+ * the order the server drew for this teacher and question, under the server's pseudonyms (the
+ * browser is never sent the names then). `hideNames`: anonymity was just turned on and the rows
+ * are still the named ones, until the anonymous reply comes; no name is shown meanwhile.
  */
 export function orderRows(
   rows: readonly TClassAnswerRow[],
-  options: { anonymous: boolean; seed: string; anonymousName: (n: number) => string },
+  options: { hideNames: boolean } = { hideNames: false },
 ): TOrderedRow[] {
-  if (!options.anonymous) return rows.map((row) => ({ ...row, label: row.student.name }));
-  return rows
-    .map((row) => ({ row, key: hash(`${options.seed}:${row.student._id}`) }))
-    .sort((a, b) => a.key - b.key || a.row.student._id.localeCompare(b.row.student._id))
-    .map(({ row }, index) => ({ ...row, label: options.anonymousName(index + 1) }));
+  return rows.map((row) => ({ ...row, label: options.hideNames ? '…' : row.student.name }));
 }
 
 /**

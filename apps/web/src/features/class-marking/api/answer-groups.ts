@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ANSWER_GROUP_PATHS,
   ZAnswerGroupsResponse,
@@ -10,22 +10,33 @@ import {
 } from '@stem/contract/answer-groups';
 import { fillPath } from '@stem/contract/api';
 import { api } from '../../../lib/http';
-import { classAnswersKey } from './class-answers';
+import { anonymousQuery, classAnswersKey } from './class-answers';
 
 /** Issue 27, answer groups: read the groups, mark a group at once, edit the groups. */
 
-export const answerGroupsKey = (classId: string, questionId: string) =>
-  ['class-marking', classId, questionId, 'groups'] as const;
+export const answerGroupsKey = (classId: string, questionId: string, anonymous: boolean) =>
+  [...classAnswersKey(classId, questionId), 'groups', anonymous] as const;
 
-/** GET /classes/{classId}/questions/{questionId}/groups (only while the groups view is shown). */
-export function useAnswerGroups(classId: string, questionId: string, enabled: boolean) {
+/**
+ * GET /classes/{classId}/questions/{questionId}/groups (only while the groups view is shown), by
+ * name or anonymous (the server's pseudonyms, as the answers call gives them).
+ */
+export function useAnswerGroups(
+  classId: string,
+  questionId: string,
+  options: { enabled: boolean; anonymous: boolean },
+) {
   return useQuery({
-    queryKey: answerGroupsKey(classId, questionId),
+    queryKey: answerGroupsKey(classId, questionId, options.anonymous),
+    // The groups stay while the other naming is read (the screen's labels hide names meanwhile).
+    placeholderData: keepPreviousData,
     queryFn: async () =>
       ZAnswerGroupsResponse.parse(
-        await api.get(fillPath(ANSWER_GROUP_PATHS.groups, { classId, questionId })),
+        await api.get(
+          `${fillPath(ANSWER_GROUP_PATHS.groups, { classId, questionId })}${anonymousQuery(options.anonymous)}`,
+        ),
       ).data,
-    enabled,
+    enabled: options.enabled,
   });
 }
 
@@ -61,30 +72,34 @@ export type TGroupEdit =
   | { kind: 'move'; body: TMoveAnswerRequest }
   | { kind: 'reset' };
 
-/** Split, merge, move or reset: the reply is the groups as they now are. */
-export function useEditGroups(classId: string, questionId: string) {
+/** Split, merge, move or reset: the reply is the groups as they now are (named as the screen's). */
+export function useEditGroups(classId: string, questionId: string, anonymous: boolean) {
   const queryClient = useQueryClient();
+  const query = anonymousQuery(anonymous);
   return useMutation({
     mutationFn: async (edit: TGroupEdit) => {
       const base = { classId, questionId };
       const body =
         edit.kind === 'split'
           ? await api.post(
-              fillPath(ANSWER_GROUP_PATHS.split, { ...base, groupId: edit.groupId }),
+              `${fillPath(ANSWER_GROUP_PATHS.split, { ...base, groupId: edit.groupId })}${query}`,
               edit.body,
             )
           : edit.kind === 'merge'
             ? await api.post(
-                fillPath(ANSWER_GROUP_PATHS.merge, { ...base, groupId: edit.groupId }),
+                `${fillPath(ANSWER_GROUP_PATHS.merge, { ...base, groupId: edit.groupId })}${query}`,
                 edit.body,
               )
             : edit.kind === 'move'
-              ? await api.post(fillPath(ANSWER_GROUP_PATHS.move, base), edit.body)
-              : await api.post(fillPath(ANSWER_GROUP_PATHS.reset, base));
+              ? await api.post(`${fillPath(ANSWER_GROUP_PATHS.move, base)}${query}`, edit.body)
+              : await api.post(`${fillPath(ANSWER_GROUP_PATHS.reset, base)}${query}`);
       return ZAnswerGroupsResponse.parse(body).data;
     },
     onSuccess: (data) => {
-      queryClient.setQueryData<TAnswerGroups>(answerGroupsKey(classId, questionId), data);
+      queryClient.setQueryData<TAnswerGroups>(
+        answerGroupsKey(classId, questionId, anonymous),
+        data,
+      );
     },
   });
 }

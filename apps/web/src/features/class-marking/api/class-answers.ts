@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@stem/contract/api';
 import {
   CLASS_MARKING_PATHS,
   ZClassQuestionAnswersResponse,
+  ZFewFirstResponse,
   type TClassAnswer,
   type TClassQuestionAnswers,
 } from '@stem/contract/class-marking';
@@ -11,16 +12,31 @@ import { reviewAnswer } from '../../submissions/api/review';
 
 /** Issue 27: one question across a class. Reads here; reviews through the submissions' review calls. */
 
+/** Everything the screen reads for the question (answers, groups, items): refreshed together. */
 export const classAnswersKey = (classId: string, questionId: string) =>
   ['class-marking', classId, questionId] as const;
 
-/** GET /classes/{classId}/questions/{questionId}/answers. */
-export function useClassAnswers(classId: string, questionId: string) {
+/** The answers by name, or anonymous: two replies, kept apart. */
+const answersReadKey = (classId: string, questionId: string, anonymous: boolean) =>
+  [...classAnswersKey(classId, questionId), 'answers', anonymous] as const;
+
+/** `?anonymous=true` when the screen is in anonymous mode: the server then sends no names. */
+export const anonymousQuery = (anonymous: boolean) => (anonymous ? '?anonymous=true' : '');
+
+/**
+ * GET /classes/{classId}/questions/{questionId}/answers, by name or (anonymous mode) with the
+ * server's pseudonyms in the server's drawn order; turning anonymity off reads the names again.
+ */
+export function useClassAnswers(classId: string, questionId: string, anonymous: boolean) {
   return useQuery({
-    queryKey: classAnswersKey(classId, questionId),
+    queryKey: answersReadKey(classId, questionId, anonymous),
+    // The screen stays while the other naming is read (`orderRows` hides the names meanwhile).
+    placeholderData: keepPreviousData,
     queryFn: async () =>
       ZClassQuestionAnswersResponse.parse(
-        await api.get(fillPath(CLASS_MARKING_PATHS.answers, { classId, questionId })),
+        await api.get(
+          `${fillPath(CLASS_MARKING_PATHS.answers, { classId, questionId })}${anonymousQuery(anonymous)}`,
+        ),
       ).data,
   });
 }
@@ -47,9 +63,9 @@ function reviewed(
  * review queue and holds as everywhere). An override keeps the teacher's comment as it was. The
  * screen's copy is updated at once, then read again with the submission lists.
  */
-export function useMarkAnswer(classId: string, questionId: string) {
+export function useMarkAnswer(classId: string, questionId: string, anonymous: boolean) {
   const queryClient = useQueryClient();
-  const key = classAnswersKey(classId, questionId);
+  const key = answersReadKey(classId, questionId, anonymous);
   return useMutation({
     mutationFn: async ({ answer, change }: { answer: TClassAnswer; change: TMarkChange }) =>
       reviewAnswer(
@@ -74,9 +90,23 @@ export function useMarkAnswer(classId: string, questionId: string) {
         };
       });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
+        queryClient.invalidateQueries({ queryKey: classAnswersKey(classId, questionId) }),
         queryClient.invalidateQueries({ queryKey: ['submissions'] }),
       ]);
     },
+  });
+}
+
+/**
+ * GET .../few-first ("Test on a few first"): the answers the marker proposes the teacher marks
+ * first. Asked once when the panel opens (a mutation, not a query: the proposal stays as it was
+ * while the teacher marks it, though each mark reads the class's answers again).
+ */
+export function useProposeFewFirst(classId: string, questionId: string) {
+  return useMutation({
+    mutationFn: async () =>
+      ZFewFirstResponse.parse(
+        await api.get(fillPath(CLASS_MARKING_PATHS.fewFirst, { classId, questionId })),
+      ).data,
   });
 }

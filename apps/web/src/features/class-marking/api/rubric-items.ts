@@ -4,6 +4,7 @@ import type { TClassAnswer } from '@stem/contract/class-marking';
 import {
   RUBRIC_ITEM_PATHS,
   ZApplyRubricItemsResponse,
+  ZMarkRestResponse,
   ZRemarkResponse,
   ZRubricItemChangeResponse,
   ZRubricItemsResponse,
@@ -160,6 +161,19 @@ export function useRemark(scope: TScope) {
   return useMutation({
     mutationFn: async () =>
       ZRemarkResponse.parse(await api.post(fillPath(RUBRIC_ITEM_PATHS.remark, scope))).data,
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * POST .../mark-rest ("Test on a few first"): every answer the teacher has not marked goes back to
+ * the marker, which marks it with the teacher's marks as examples.
+ */
+export function useMarkRest(scope: TScope) {
+  const refresh = useRefresh(scope);
+  return useMutation({
+    mutationFn: async () =>
+      ZMarkRestResponse.parse(await api.post(fillPath(RUBRIC_ITEM_PATHS.markRest, scope))).data,
     onSuccess: refresh,
   });
 }

@@ -26,25 +26,29 @@ const C = MESSAGES.classMarking;
  * similar answers, largest first, each with the marker's suggested mark. The teacher marks the group
  * shown at once (digits then Enter, or A for the suggestion), moves between groups with J/K, opens a
  * group's answers with E and splits it with S; a phone has buttons for the same. Students are called
- * as the screen calls them (`labelOf`: "Student n" in anonymous mode) and listed in its order.
+ * as the screen calls them (`labelOf`: the server's "Student n" in anonymous mode, when the groups
+ * are read anonymous too) and listed in its order.
  */
 export function AnswerGroupsView({
   classId,
   questionId,
+  anonymous,
   labelOf,
   orderOf,
   keysEnabled,
 }: {
   classId: string;
   questionId: string;
+  /** Read the groups anonymous (the server's pseudonyms, as the screen's answers). */
+  anonymous: boolean;
   labelOf: (studentId: string) => string;
   orderOf: (studentId: string) => number;
   /** The page lets the view have the keys (no dialog of its own open). */
   keysEnabled: boolean;
 }) {
-  const query = useAnswerGroups(classId, questionId, true);
+  const query = useAnswerGroups(classId, questionId, { enabled: true, anonymous });
   const marking = useMarkGroup(classId, questionId);
-  const editing = useEditGroups(classId, questionId);
+  const editing = useEditGroups(classId, questionId, anonymous);
   const [currentId, setCurrentId] = useState<string | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [typed, setTyped] = useState('');

@@ -47,6 +47,7 @@ function classData(patch: Partial<TClassAnswer> = {}): TClassQuestionAnswers {
     ],
     counts: { students: 2, answered: 2, marked: 2, reviewed: 0 },
     reviewOrder: [],
+    anonymous: false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Button, Grid, Group, Paper, Progress, Stack, Switch, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconArrowLeft, IconKeyboard } from '@tabler/icons-react';
+import { IconArrowLeft, IconFlask, IconKeyboard } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MESSAGES } from '@stem/contract/messages';
@@ -8,11 +8,17 @@ import { LoadError } from '../../../components/load-error';
 import { LoadingLine } from '../../../components/loading-line';
 import { describeError, statusOf } from '../../../lib/http';
 import { getStoredUser } from '../../../lib/session';
-import { useClassAnswers, useMarkAnswer, type TMarkChange } from '../api/class-answers';
+import {
+  useClassAnswers,
+  useMarkAnswer,
+  useProposeFewFirst,
+  type TMarkChange,
+} from '../api/class-answers';
 import { AnswerPanel } from '../components/answer-panel';
 import { AnswerGroupsView } from '../components/answer-groups-view';
 import { MarkingViewSwitch, useMarkingView } from '../components/marking-view-switch';
 import { CommentBox } from '../components/comment-box';
+import { FewFirstPanel } from '../components/few-first-panel';
 import { AnswerRubricLines, EarlierRubricNotice } from '../components/earlier-rubric';
 import { RubricItemsPanel } from '../components/rubric-items-panel';
 import { useRubricMarking } from '../components/use-rubric-marking';
@@ -43,14 +49,18 @@ export default function ClassMarkingPage() {
   const classPath = isAdmin ? `/admin/class/${classId}` : `/class/${classId}`;
   usePageTitle(C.documentTitle);
 
-  const query = useClassAnswers(classId, questionId);
-  const marking = useMarkAnswer(classId, questionId);
   const [anonymous, setAnonymous] = useLocalStorage({
     key: 'stem:class-marking:anonymous',
     defaultValue: false,
     getInitialValueInEffect: false,
   });
-  const [currentId, setCurrentId] = useState<string | null>(null);
+  // Anonymous mode is the server's: it sends pseudonyms, never names (issue 27).
+  const query = useClassAnswers(classId, questionId, anonymous);
+  const marking = useMarkAnswer(classId, questionId, anonymous);
+  // The row shown: its student (an id or, in anonymous mode, a pseudonym) and answer.
+  const [current, setCurrent] = useState<{ studentId: string; answerId: string | null } | null>(
+    null,
+  );
   const [typed, setTyped] = useState('');
   const [status, setStatus] = useState('');
   const [helpOpen, setHelpOpen] = useState(false);
@@ -58,32 +68,44 @@ export default function ClassMarkingPage() {
   // Issue 27: one answer at a time, or the answer groups (each view has its own keys).
   const [view, setView] = useMarkingView();
 
+  // Anonymity just turned on: the named rows stay on screen, nameless, until the server's come.
+  const hideNames = anonymous && query.data?.anonymous === false;
   const rows = useMemo(
-    () =>
-      orderRows(query.data?.rows ?? [], {
-        anonymous,
-        seed: `${user?.userId ?? ''}:${questionId}`,
-        anonymousName: C.anonymousName,
-      }),
-    [query.data, anonymous, user?.userId, questionId],
+    () => orderRows(query.data?.rows ?? [], { hideNames }),
+    [query.data, hideNames],
   );
-  const found = rows.findIndex((r) => r.student._id === currentId);
-  // The marker's suggested order of the answers still to review (issue 27).
-  const order = query.data?.reviewOrder;
+  // By the student, else (anonymity turned on or off: another name for them) by their answer.
+  const byStudent = rows.findIndex((r) => r.student._id === current?.studentId);
+  const found =
+    byStudent >= 0 || !current?.answerId
+      ? byStudent
+      : rows.findIndex((r) => r.answer?._id === current.answerId);
+  // "Test on a few first" (issue 27): the answers the marker proposed, while the panel is open.
+  const propose = useProposeFewFirst(classId, questionId);
+  const [few, setFew] = useState<string[] | null>(null);
+  // The marker's suggested order of the answers still to review (issue 27); the few first.
+  const reviewOrder = query.data?.reviewOrder;
+  const order = useMemo(
+    () => (few ? [...few, ...(reviewOrder ?? [])] : reviewOrder),
+    [few, reviewOrder],
+  );
   const index = found >= 0 ? found : startIndex(rows, order);
   const row = rows[index] ?? null;
   const answer = row?.answer ?? null;
   // The student first shown stays shown when the order changes (anonymous mode, a refresh).
   const shownId = row?.student._id ?? null;
+  const shownAnswerId = row?.answer?._id ?? null;
   useEffect(() => {
-    if (currentId === null && shownId !== null) setCurrentId(shownId);
-  }, [currentId, shownId]);
+    if (shownId !== null && current?.studentId !== shownId) {
+      setCurrent({ studentId: shownId, answerId: shownAnswerId });
+    }
+  }, [current, shownId, shownAnswerId]);
 
   const goTo = useCallback(
     (next: number) => {
       const target = rows[next];
       if (!target) return;
-      setCurrentId(target.student._id);
+      setCurrent({ studentId: target.student._id, answerId: target.answer?._id ?? null });
       setTyped('');
     },
     [rows],
@@ -96,6 +118,19 @@ export default function ClassMarkingPage() {
     const next = nextToReview(rows, index, order);
     if (next < 0 || next === index) setStatus(C.allReviewed);
     else goTo(next);
+  };
+
+  const testOnAFew = () => {
+    if (propose.isPending) return;
+    propose.mutate(undefined, {
+      onSuccess: (data) => {
+        setFew(data.answerIds);
+        const first = rows.findIndex((r) => r.answer?._id === data.answerIds[0]);
+        if (first >= 0) goTo(first);
+      },
+      onError: (error) =>
+        setStatus(`${MESSAGES.rubricItems.fewFirstFailed} ${describeError(error)}`),
+    });
   };
 
   const save = (change: TMarkChange) => {
@@ -224,6 +259,18 @@ export default function ClassMarkingPage() {
           </Stack>
           <Group gap="md" wrap="wrap">
             <MarkingViewSwitch value={view} onChange={setView} />
+            {view === 'one' && (
+              <Button
+                variant="default"
+                size="xs"
+                onClick={testOnAFew}
+                loading={propose.isPending}
+                leftSection={<IconFlask size={14} aria-hidden />}
+                data-testid="few-first-open"
+              >
+                {MESSAGES.rubricItems.fewFirst}
+              </Button>
+            )}
             <Switch
               label={C.anonymous}
               description={C.anonymousHint}
@@ -252,6 +299,7 @@ export default function ClassMarkingPage() {
         <AnswerGroupsView
           classId={classId}
           questionId={questionId}
+          anonymous={anonymous}
           labelOf={(studentId) => rows.find((r) => r.student._id === studentId)?.label ?? ''}
           orderOf={(studentId) => rows.findIndex((r) => r.student._id === studentId)}
           keysEnabled={!originalOpen && !helpOpen}
@@ -263,35 +311,57 @@ export default function ClassMarkingPage() {
           </Text>
         </Paper>
       ) : (
-        <Grid gap="md" align="flex-start">
-          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 3, lg: 1 }}>
-            <StudentList rows={rows} current={index} onSelect={goTo} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
-            <Stack gap="sm">
-              <AnswerPanel row={row} index={index} total={rows.length} />
-              <AnswerRubricLines answer={answer} rubric={rubric} />
-              <MarkBar
-                answer={answer}
-                typed={typed}
-                onType={setTyped}
-                onSave={saveTyped}
-                onAccept={accept}
-                onPrevious={() => step(-1)}
-                onNext={() => step(1)}
-                onNextToReview={goToNextToReview}
-                onOpenOriginal={openOriginal}
-                saving={marking.isPending ? (marking.variables.change.kind ?? null) : null}
-                status={status}
-              />
-              <RubricItemsPanel rubric={rubric} marks={data.question.marks} setStatus={setStatus} />
-              <CommentBox rubric={rubric} answer={answer} name={row.label} setStatus={setStatus} />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
-            <QuestionPanel question={data.question} />
-          </Grid.Col>
-        </Grid>
+        <>
+          {few && (
+            <FewFirstPanel
+              scope={rubric.scope}
+              answerIds={few}
+              rows={rows}
+              current={answer?._id ?? null}
+              onOpen={goTo}
+              onClose={() => setFew(null)}
+              setStatus={setStatus}
+            />
+          )}
+          <Grid gap="md" align="flex-start">
+            <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 3, lg: 1 }}>
+              <StudentList rows={rows} current={index} onSelect={goTo} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
+              <Stack gap="sm">
+                <AnswerPanel row={row} index={index} total={rows.length} />
+                <AnswerRubricLines answer={answer} rubric={rubric} />
+                <MarkBar
+                  answer={answer}
+                  typed={typed}
+                  onType={setTyped}
+                  onSave={saveTyped}
+                  onAccept={accept}
+                  onPrevious={() => step(-1)}
+                  onNext={() => step(1)}
+                  onNextToReview={goToNextToReview}
+                  onOpenOriginal={openOriginal}
+                  saving={marking.isPending ? (marking.variables.change.kind ?? null) : null}
+                  status={status}
+                />
+                <RubricItemsPanel
+                  rubric={rubric}
+                  marks={data.question.marks}
+                  setStatus={setStatus}
+                />
+                <CommentBox
+                  rubric={rubric}
+                  answer={answer}
+                  name={row.label}
+                  setStatus={setStatus}
+                />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
+              <QuestionPanel question={data.question} />
+            </Grid.Col>
+          </Grid>
+        </>
       )}
       <KeysModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
       <OriginalModal
