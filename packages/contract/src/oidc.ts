@@ -4,6 +4,7 @@
  * and no button is shown.
  */
 import { z } from 'zod';
+import { OIDC_CALLBACK_PAGE, OIDC_PATHS } from './api';
 import { ZSessionResponse } from './auth';
 import { OIDC_MESSAGES } from './messages-oidc';
 
@@ -16,17 +17,7 @@ export const OIDC_PROVIDER_LABELS: Record<TOidcProviderId, string> = {
   microsoft: 'Microsoft',
 };
 
-export const OIDC_PATHS = {
-  /** The configured providers (public: the login and register pages draw their buttons from it). */
-  providers: '/auth/oidc/providers',
-  /** Redirects the browser to the provider (a full page load, not a call). */
-  start: '/auth/oidc/:provider/start',
-  /** The web page the provider sends the browser back to posts what it got here. */
-  callback: '/auth/oidc/callback',
-} as const;
-
-/** The web app's page the provider redirects to (the registered redirect URI is APP_URL + this). */
-export const OIDC_CALLBACK_PAGE = '/login/oidc';
+export { OIDC_CALLBACK_PAGE, OIDC_PATHS };
 
 export const ZOidcProvider = z.object({
   id: z.enum(OIDC_PROVIDER_IDS),

@@ -43,9 +43,10 @@ export async function startTestOidcProvider(options: {
   const clientId = 'stem-test-client';
   const clientSecret = 'stem-test-client-secret-0123456789';
   const accounts = new Map<string, TTestAccount>();
-  let handler: RequestListener | undefined;
+  // The issuer names the port, so the server listens before the provider exists.
+  const target: { handler?: RequestListener } = {};
   const listener: RequestListener = (req, res) => {
-    if (handler) handler(req, res);
+    if (target.handler) target.handler(req, res);
     else res.writeHead(503).end();
   };
   const server: Server = options.tls
@@ -95,7 +96,7 @@ export async function startTestOidcProvider(options: {
   const provider = new Provider(issuer, configuration);
   // The provider's own warnings (development keys, development login page) are expected here.
   provider.on('server_error', () => undefined);
-  handler = provider.callback();
+  target.handler = provider.callback();
   return {
     issuer,
     clientId,

@@ -13,7 +13,6 @@ import { auditLog, oidcLoginStates, schools, userIdentities, users } from '../..
 import { hashToken } from '../../src/lib/tokens';
 import {
   bearer,
-  buildSchool,
   buildSchoolWithUser,
   buildUser,
   nextClientAddress,
@@ -78,7 +77,7 @@ async function signInWithProvider(login: string) {
 }
 
 /** A school whose admin lists a domain through the admin's route. */
-async function schoolWithDomain(overrides: Parameters<typeof buildSchool>[1] = {}) {
+async function schoolWithDomain(overrides: Parameters<typeof buildSchoolWithUser>[2] = {}) {
   const { school, user: admin } = await buildSchoolWithUser(t, 'admin', overrides);
   const domain = newDomain();
   const session = await signIn(t.app, admin.email);
