@@ -31,7 +31,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         tags,
         security: noToken,
         summary: 'The Google / Microsoft sign-in providers the operator turned on (may be none)',
-        response: { 200: ZOidcProvidersResponse },
+        response: { 200: ZOidcProvidersResponse, 429: ZErrorResponse },
       },
     },
     async () => ({ success: true as const, providers: listProviders(ctx) }),
