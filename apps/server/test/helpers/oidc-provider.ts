@@ -71,6 +71,14 @@ export async function startTestOidcProvider(options: {
     cookies: { keys: ['stem-test-provider-cookie-key'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     findAccount: (_ctx, id) => {
       const account = accounts.get(id) ?? defaultAccount(id);
       return {

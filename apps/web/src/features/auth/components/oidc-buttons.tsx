@@ -29,7 +29,9 @@ export function OidcButtons() {
   const [providers, setProviders] = useState<TProvider[]>([]);
   useEffect(() => {
     const controller = new AbortController();
-    fetch(`${API_BASE}${OIDC_PATHS.providers}`, { signal: controller.signal })
+    fetch(new URL(`${API_BASE}${OIDC_PATHS.providers}`, window.location.href), {
+      signal: controller.signal,
+    })
       .then((response) => (response.ok ? response.json() : null))
       .then((body: unknown) => setProviders(providersOf(body)))
       .catch(() => undefined);
