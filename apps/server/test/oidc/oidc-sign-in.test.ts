@@ -31,14 +31,19 @@ const M = MESSAGES.oidc;
 
 let provider: TTestOidcProvider;
 let t: TTestApp;
+/** The server's log, to see why a sign-in was refused. */
+const logLines: string[] = [];
 beforeAll(async () => {
   provider = await startTestOidcProvider({ redirectUri: REDIRECT_URI });
-  t = await buildTestApp({
-    APP_URL,
-    OIDC_GOOGLE_ISSUER: provider.issuer,
-    OIDC_GOOGLE_CLIENT_ID: provider.clientId,
-    OIDC_GOOGLE_CLIENT_SECRET: provider.clientSecret,
-  });
+  t = await buildTestApp(
+    {
+      APP_URL,
+      OIDC_GOOGLE_ISSUER: provider.issuer,
+      OIDC_GOOGLE_CLIENT_ID: provider.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: provider.clientSecret,
+    },
+    { logger: true, logStream: { write: (line: string) => void logLines.push(line) } },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -246,9 +251,13 @@ describe('oidc.sign-in', () => {
       .set({ nonce: 'not-the-nonce-sent' })
       .where(eq(oidcLoginStates.stateHash, hashToken(state)));
     const search = await signInAtProvider(location, REDIRECT_URI, `nonce@${domain}`);
+    const before = logLines.length;
     const response = await callback(search, cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(M.failed('Google'));
+    // Refused for its nonce (openid-client's check), not for anything else.
+    const logged = logLines.slice(before).filter((line) => line.includes('oidc sign-in refused'));
+    expect(logged.join(''), logged.join('\n')).toMatch(/nonce/i);
     const email = `nonce@${domain}`;
     expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
   });

@@ -65,9 +65,24 @@ export async function startSignIn(
   return { redirectTo: url.href, browser };
 }
 
-/** The error's name and message only: never a token or the provider's whole reply in the log. */
+/**
+ * The error's name, message, code and the claim at fault (openid-client's checks say which): never
+ * a token, a claim's value or the provider's whole reply in the log.
+ */
 function describe(err: unknown): string {
-  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  if (!(err instanceof Error)) return String(err);
+  const code = 'code' in err && typeof err.code === 'string' ? ` (${err.code})` : '';
+  // openid-client wraps oauth4webapi's error, whose cause names the claim.
+  let claim = '';
+  for (let cause: unknown = err.cause, depth = 0; cause && depth < 3; depth += 1) {
+    if (typeof cause !== 'object') break;
+    if ('claim' in cause && typeof cause.claim === 'string') {
+      claim = `, claim "${cause.claim}"`;
+      break;
+    }
+    cause = 'cause' in cause ? cause.cause : undefined;
+  }
+  return `${err.name}: ${err.message}${code}${claim}`;
 }
 
 /**
