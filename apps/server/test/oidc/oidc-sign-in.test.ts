@@ -139,6 +139,12 @@ describe('oidc.sign-in', () => {
     expect(me.statusCode).toBe(200);
     const again = (await signInWithProvider(email)).json<TOidcCallbackResponse>();
     expect(again.outcome === 'signedIn' && again.session.userId).toBe(row?.id);
+    // A deactivated account is refused as at password sign-in.
+    await t.database.db.update(users).set({ active: false }).where(eq(users.email, email));
+    await t.app.ctx.accountStates.forgetUsers([row?.id ?? '']);
+    const refused = await signInWithProvider(email);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MESSAGES.server.accountInactive);
   });
 
   it("respects the school's student limit exactly as registration does", async () => {
