@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   createWriteStream,
@@ -13,6 +13,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { OIDC_CALLBACK_PAGE } from '@stem/contract/api';
+import {
+  startTestOidcProvider,
+  type TTestOidcProvider,
+} from '../apps/server/test/helpers/oidc-provider';
 import { OWNER, STATE_ENV } from './support/run-state';
 
 /** The list-at-scale test's teacher's submissions (issue 14: a busy teacher's year). */
@@ -48,7 +53,7 @@ const APP_VARIABLES = [
 ];
 
 /** Prefixes of the provider settings (AI, OCR, Stripe): the run uses the offline engines. */
-const APP_PREFIXES = ['AI_', 'ANTHROPIC_', 'OPENAI_', 'OCR_', 'STRIPE_', 'AWS_'];
+const APP_PREFIXES = ['AI_', 'ANTHROPIC_', 'OPENAI_', 'OCR_', 'STRIPE_', 'AWS_', 'OIDC_'];
 
 function isAppVariable(name: string): boolean {
   return APP_VARIABLES.includes(name) || APP_PREFIXES.some((prefix) => name.startsWith(prefix));
@@ -196,6 +201,41 @@ function stop(child: ChildProcess, timeoutMs = 15_000): Promise<void> {
 }
 
 /**
+ * A self-signed certificate for 127.0.0.1 (openssl), so the local OpenID Provider is served over
+ * https: the server runs in production mode here, where an issuer must be https (config.ts). The
+ * server trusts it through NODE_EXTRA_CA_CERTS, the browser through the spec's ignoreHTTPSErrors.
+ */
+function selfSignedCertificate(folder: string): { key: string; cert: string; certFile: string } {
+  const keyFile = path.join(folder, 'oidc-provider.key');
+  const certFile = path.join(folder, 'oidc-provider.crt');
+  const made = spawnSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`openssl could not make a certificate:\n${made.stderr}`);
+  return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
+}
+
+/**
  * Seeds a fresh DATA_DIR (and a fresh PostgreSQL database when TEST_DATABASE_URL is set), starts the
  * built server on a free port, and returns the teardown that stops it and removes what it made.
  */
@@ -232,8 +272,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 
   let server: ChildProcess | undefined;
+  let oidcProvider: TTestOidcProvider | undefined;
   const teardown = async () => {
     if (server) await stop(server);
+    if (oidcProvider) await oidcProvider.close();
     if (queue) await queue.cleanUp();
     if (database) await database.drop();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
@@ -245,6 +287,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const seededAt = Date.now();
     const accountsFile = path.join(dataDir, 'accounts.json');
     writeFileSync(accountsFile, JSON.stringify(accounts, null, 2));
+
+    // A real OpenID Provider on this machine, turned on as "Google" (oidc-sign-in.spec.ts).
+    const tls = selfSignedCertificate(dataDir);
+    oidcProvider = await startTestOidcProvider({
+      redirectUri: `${baseUrl}${OIDC_CALLBACK_PAGE}`,
+      tls,
+    });
 
     const logFile = path.join(dataDir, 'server.log');
     const log = createWriteStream(logFile);
@@ -258,6 +307,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         WEB_DIST: webDist,
         OWNER_EMAIL: OWNER.email,
         OWNER_PASSWORD: OWNER.password,
+        OIDC_GOOGLE_ISSUER: oidcProvider.issuer,
+        OIDC_GOOGLE_CLIENT_ID: oidcProvider.clientId,
+        OIDC_GOOGLE_CLIENT_SECRET: oidcProvider.clientSecret,
+        NODE_EXTRA_CA_CERTS: tls.certFile,
       }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -3,6 +3,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  OIDC_CALLBACK_PAGE,
+  OIDC_PROVIDER_LABELS,
+  type TOidcProviderId,
+} from '@stem/contract/oidc';
 import { SITE_DEFAULTS } from '@stem/contract/site';
 import { DEFAULT_PAGE_BUDGET, type TPageBudget } from './extraction/pdf';
 
@@ -164,7 +169,37 @@ const ZEnv = z.object({
   ),
   /** The worker's own metrics port (GET /metrics with METRICS_TOKEN); unset, none. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /**
+   * Sign in with Google (issue 29): the OAuth client of the school's Google Cloud project. Off unless
+   * both are set. The issuer is Google's unless another is given (a test provider).
+   */
+  OIDC_GOOGLE_CLIENT_ID: optionalString,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalString,
+  OIDC_GOOGLE_ISSUER: optionalString.pipe(ZHttpUrl.optional()),
+  /**
+   * Sign in with Microsoft (issue 29): an Entra ID app registration. Off unless the three are set; the
+   * issuer names the tenant: https://login.microsoftonline.com/<tenant id>/v2.0.
+   */
+  OIDC_MICROSOFT_CLIENT_ID: optionalString,
+  OIDC_MICROSOFT_CLIENT_SECRET: optionalString,
+  OIDC_MICROSOFT_ISSUER: optionalString.pipe(ZHttpUrl.optional()),
 });
+
+/** One OpenID Connect provider the operator turned on (issue 29). */
+export type TOidcProviderConfig = {
+  id: TOidcProviderId;
+  label: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** APP_URL + the web app's callback page: the redirect URI to register with the provider. */
+  redirectUri: string;
+  /**
+   * Plain-http requests to the issuer: only for an issuer on this machine (localhost, 127.0.0.1)
+   * outside production, i.e. a provider started by the tests. Every other issuer must be https.
+   */
+  allowInsecureRequests: boolean;
+};
 
 export type TConfig = {
   env: 'development' | 'production' | 'test';
@@ -277,6 +312,8 @@ export type TConfig = {
   trustProxy: boolean;
   /** Folder of the built web app; undefined means the API runs without serving the SPA. */
   webDist: string | undefined;
+  /** Sign in with Google / Microsoft (issue 29): the providers turned on, none by default. */
+  oidc: { providers: TOidcProviderConfig[] };
   /** Public addresses and dates the landing page shows (GET /site/config). */
   site: {
     bookDemoUrl: string;
@@ -376,11 +413,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -466,6 +504,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     metrics: { token: e.METRICS_TOKEN, workerPort: e.METRICS_PORT },
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    oidc: { providers: oidcProviders(e, appUrl) },
     site: {
       bookDemoUrl: e.BOOK_DEMO_URL ?? SITE_DEFAULTS.bookDemoUrl,
       linkedinUrl: e.LINKEDIN_URL ?? SITE_DEFAULTS.linkedinUrl,
@@ -473,6 +512,66 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       introOfferEndsOn: e.INTRO_OFFER_ENDS,
     },
   };
+}
+
+type TEnv = z.infer<typeof ZEnv>;
+
+/** The issuer's address, checked: https, or http on this machine outside production (tests). */
+function checkIssuer(name: string, issuer: string, env: TEnv['NODE_ENV']): boolean {
+  const url = new URL(issuer);
+  if (url.protocol === 'https:') return false;
+  const isLocal = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (!isLocal || env === 'production') {
+    throw new ConfigError(
+      `Invalid configuration: ${name} must be an https:// URL (http:// only for localhost outside production)`,
+    );
+  }
+  return true;
+}
+
+/** The OpenID Connect providers the operator turned on (issue 29); each needs all its settings. */
+function oidcProviders(e: TEnv, appUrl: string): TOidcProviderConfig[] {
+  const candidates = [
+    {
+      id: 'google' as const,
+      prefix: 'OIDC_GOOGLE',
+      clientId: e.OIDC_GOOGLE_CLIENT_ID,
+      clientSecret: e.OIDC_GOOGLE_CLIENT_SECRET,
+      issuer: e.OIDC_GOOGLE_ISSUER ?? 'https://accounts.google.com',
+    },
+    {
+      id: 'microsoft' as const,
+      prefix: 'OIDC_MICROSOFT',
+      clientId: e.OIDC_MICROSOFT_CLIENT_ID,
+      clientSecret: e.OIDC_MICROSOFT_CLIENT_SECRET,
+      issuer: e.OIDC_MICROSOFT_ISSUER,
+    },
+  ];
+  const providers: TOidcProviderConfig[] = [];
+  for (const c of candidates) {
+    if (c.clientId === undefined && c.clientSecret === undefined) continue;
+    if (c.clientId === undefined || c.clientSecret === undefined || c.issuer === undefined) {
+      const missing =
+        c.clientId === undefined
+          ? 'CLIENT_ID'
+          : c.clientSecret === undefined
+            ? 'CLIENT_SECRET'
+            : 'ISSUER';
+      throw new ConfigError(
+        `Invalid configuration: ${c.prefix}_${missing} is required when ${c.prefix}_CLIENT_ID or ${c.prefix}_CLIENT_SECRET is set`,
+      );
+    }
+    providers.push({
+      id: c.id,
+      label: OIDC_PROVIDER_LABELS[c.id],
+      issuer: c.issuer,
+      clientId: c.clientId,
+      clientSecret: c.clientSecret,
+      redirectUri: `${appUrl}${OIDC_CALLBACK_PAGE}`,
+      allowInsecureRequests: checkIssuer(`${c.prefix}_ISSUER`, c.issuer, e.NODE_ENV),
+    });
+  }
+  return providers;
 }
 
 /** The JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */

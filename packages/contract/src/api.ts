@@ -16,6 +16,22 @@ export const AUTH_PATHS = {
   me: '/auth/me',
 } as const;
 
+/**
+ * Signing in with Google or Microsoft (issue 29; schemas in ./oidc). Here, without zod, because the
+ * login page's own entry draws the buttons.
+ */
+export const OIDC_PATHS = {
+  /** The configured providers (public: the login and register pages draw their buttons from it). */
+  providers: '/auth/oidc/providers',
+  /** Redirects the browser to the provider (a full page load, not a call). */
+  start: '/auth/oidc/:provider/start',
+  /** The web page the provider sends the browser back to posts what it got here. */
+  callback: '/auth/oidc/callback',
+} as const;
+
+/** The web app's page the provider redirects to (the registered redirect URI is APP_URL + this). */
+export const OIDC_CALLBACK_PAGE = '/login/oidc';
+
 export const DASHBOARD_PATHS = {
   teacher: '/dashboard/teacher',
   student: '/dashboard/student',

@@ -29,6 +29,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'marks.remarked': 'Answers sent to be marked again',
   'regrade.requested': 'Re-mark requested',
   'regrade.answered': 'Re-mark request answered',
+  'user.identity-linked': 'Google or Microsoft sign-in linked',
+  'school.domain-added': 'Sign-in e-mail domain added',
+  'school.domain-removed': 'Sign-in e-mail domain removed',
 };
 
 type TValues = Record<string, unknown> | null;
@@ -55,6 +58,8 @@ const FIELDS: { key: string; label: string; show: (value: unknown) => string | n
   },
   { key: 'role', label: 'role', show: (v) => (typeof v === 'string' ? v : null) },
   { key: 'email', label: 'email', show: (v) => (typeof v === 'string' ? v : null) },
+  { key: 'domain', label: 'domain', show: (v) => (typeof v === 'string' ? v : null) },
+  { key: 'provider', label: 'provider', show: (v) => (typeof v === 'string' ? v : null) },
   {
     key: 'classPlaces',
     label: 'class places',

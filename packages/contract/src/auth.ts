@@ -44,6 +44,11 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 export const ZLoginRequest = z.object({
   email: ZEmail,
   password: z.string().min(1, { message: 'Password is required' }).max(MAX_PASSWORD_LENGTH),
+  /**
+   * Issue 29: the pending-link token a Google or Microsoft sign-in handed out for an e-mail that
+   * already had an account; a successful password sign-in links that identity.
+   */
+  linkToken: z.string().min(1).max(4096).optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 

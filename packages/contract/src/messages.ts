@@ -1,6 +1,7 @@
 import { LOGIN_MESSAGES } from './messages-login';
 import { PUBLIC_MESSAGES } from './messages-public';
 import { ROSTER_MESSAGES } from './messages-roster';
+import { OIDC_MESSAGES } from './messages-oidc';
 
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
@@ -10,6 +11,7 @@ import { ROSTER_MESSAGES } from './messages-roster';
  */
 export const MESSAGES = {
   roster: ROSTER_MESSAGES,
+  oidc: OIDC_MESSAGES,
   generic: {
     forbidden: 'You do not have permission to perform this action.',
     notFound: 'The requested resource was not found.',

@@ -139,6 +139,74 @@ export const logoUploads = pgTable(
   (t) => [index('logo_uploads_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Issue 29: a person's Google or Microsoft identity (the provider's `sub`), linked to their account.
+ * One identity of a provider signs in one account; an account has at most one of each provider.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    /** The e-mail the provider gave when the identity was linked (for support; not used to sign in). */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_unique').on(t.provider, t.subject),
+    uniqueIndex('user_identities_user_provider_unique').on(t.userId, t.provider),
+  ],
+);
+
+/**
+ * Issue 29: e-mail domains a school's accounts come from; a first Google or Microsoft sign-in from
+ * one joins that school as a student. A domain belongs to one school at most.
+ */
+export const schoolEmailDomains = pgTable(
+  'school_email_domains',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    /** Lower-cased, without "@". */
+    domain: text('domain').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('school_email_domains_domain_unique').on(t.domain),
+    index('school_email_domains_school_idx').on(t.schoolId),
+  ],
+);
+
+/**
+ * Issue 29: a started Google or Microsoft sign-in: its state (only the SHA-256 is stored), nonce and
+ * PKCE verifier, and the SHA-256 of the browser cookie that started it. Spent once (`used_at`),
+ * valid 10 minutes; old rows are purged with the auth tokens.
+ */
+export const oidcLoginStates = pgTable(
+  'oidc_login_states',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    stateHash: text('state_hash').notNull(),
+    browserHash: text('browser_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oidc_login_states_state_unique').on(t.stateHash),
+    index('oidc_login_states_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** Refresh, magic-link and reset tokens. Only the SHA-256 of a token is stored. */
 export const authTokens = pgTable(
   'auth_tokens',

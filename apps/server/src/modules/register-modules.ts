@@ -24,6 +24,8 @@ import { classMarkingRoutes } from './class-marking/class-marking.routes';
 import { answerGroupRoutes } from './answer-groups/answer-groups.routes';
 import { rosterRoutes } from './roster/roster.routes';
 import { rubricItemRoutes } from './rubric-items/rubric-items.routes';
+import { oidcRoutes } from './oidc/oidc.routes';
+import { schoolDomainRoutes } from './oidc/oidc.domains.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -50,6 +52,8 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(answerGroupRoutes, { ctx });
   await api.register(rosterRoutes, { ctx });
   await api.register(rubricItemRoutes, { ctx });
+  await api.register(oidcRoutes, { ctx });
+  await api.register(schoolDomainRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -65,6 +65,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: '/login/oidc',
+        ...page(() => import('../features/auth/pages/oidc-callback-page')),
+      },
+      {
         path: '/login/verify',
         ...page(() => import('../features/auth/pages/verify-magic-link-page')),
       },

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   trialSchoolName: 'trialSchoolName',
   registrationSuccess: 'registrationSuccess',
   registrationMessage: 'registrationMessage',
+  /** Issue 29: a Google / Microsoft identity waiting for this browser's next password sign-in. */
+  oidcLinkToken: 'oidcLinkToken',
 } as const;
 
 export function read(key: string): string | null {

@@ -33,7 +33,11 @@ export type TAuditAction =
   | 'user.invitation-resent'
   | 'user.reset-sent'
   | 'user.deactivated'
-  | 'user.reactivated';
+  | 'user.reactivated'
+  // Issue 29: Google / Microsoft sign-in.
+  | 'user.identity-linked'
+  | 'school.domain-added'
+  | 'school.domain-removed';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */

@@ -29,7 +29,8 @@ function verifyDevice(secret: string, value: string): string | null {
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** The value of one cookie of a Cookie header. */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const at = part.indexOf('=');

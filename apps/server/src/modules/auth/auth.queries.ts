@@ -53,7 +53,7 @@ export type TNewUser = {
   schoolId: string | null;
   name: string;
   email: string;
-  passwordHash: string;
+  passwordHash: string | null;
   role: TUserRow['role'];
   permissions: string[];
 };

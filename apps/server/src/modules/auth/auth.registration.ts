@@ -7,6 +7,7 @@ import type {
 import { MESSAGES } from '@stem/contract/messages';
 import { isValidSchoolCode } from '@stem/contract/school-code';
 import type { TAppContext } from '../../context';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { deliverInBackground } from './auth.delivery';
@@ -93,15 +94,7 @@ export async function register(
     if (await emailExists(tx, input.email)) {
       throw new AppError('CONFLICT', MESSAGES.register.conflict, { field: 'email' });
     }
-    const { studentCount, teacherCount } = await countSchoolMembers(tx, found.id);
-    if (role === 'teacher' && teacherCount >= TRIAL_LIMITS.maxTeachers) {
-      throw new AppError('TRIAL_LIMIT', MESSAGES.register.trialTeacherLimit);
-    }
-    if (role === 'student' && studentCount >= studentLimitFor(found, teacherCount)) {
-      throw found.plan === 'trial'
-        ? new AppError('TRIAL_LIMIT', MESSAGES.register.trialStudentLimit)
-        : new AppError('PLAN_LIMIT', MESSAGES.register.planStudentLimit);
-    }
+    await assertRoomForMember(tx, found, role);
     const userId = await insertUserIfEmailFree(tx, {
       schoolId: found.id,
       name,
@@ -129,6 +122,27 @@ export async function register(
       : welcomeMail({ to: input.email, name, schoolName: school.name, loginUrl }),
   );
   return { success: true, message: MESSAGES.register.success };
+}
+
+/**
+ * Refuses a new member the school's trial or plan has no room for (spec 01 §1, §5, §9). Call it in
+ * the transaction that adds the member, with the school row locked, so two sign-ups racing for the
+ * last place cannot both get it. Registration and Google / Microsoft sign-in (issue 29) share it.
+ */
+export async function assertRoomForMember(
+  db: TDb,
+  school: TSchoolRow,
+  role: 'teacher' | 'student',
+): Promise<void> {
+  const { studentCount, teacherCount } = await countSchoolMembers(db, school.id);
+  if (role === 'teacher' && teacherCount >= TRIAL_LIMITS.maxTeachers) {
+    throw new AppError('TRIAL_LIMIT', MESSAGES.register.trialTeacherLimit);
+  }
+  if (role === 'student' && studentCount >= studentLimitFor(school, teacherCount)) {
+    throw school.plan === 'trial'
+      ? new AppError('TRIAL_LIMIT', MESSAGES.register.trialStudentLimit)
+      : new AppError('PLAN_LIMIT', MESSAGES.register.planStudentLimit);
+  }
 }
 
 /** Whether a school code can be registered with, and the school's name when it can. */

@@ -44,9 +44,13 @@ import {
   type TUserWithSchool,
 } from './auth.queries';
 import { issueSession, revokeRefreshToken, rotateRefreshToken } from './auth.sessions';
+import { linkPendingIdentity } from '../oidc/oidc.link-token';
 
-/** Starts a session for a user who proved who they are; records the sign-in time. */
-async function startSession(
+/**
+ * Starts a session for a user who proved who they are (password, magic link, or a linked Google /
+ * Microsoft identity); records the sign-in time. Refuses a deactivated account or school.
+ */
+export async function startSession(
   ctx: TAppContext,
   row: TUserWithSchool,
   message: string,
@@ -61,7 +65,8 @@ async function startSession(
 }
 
 /**
- * Password sign-in. A wrong password and an unknown e-mail get the same answer after the same work
+ * Password sign-in. With a pending-link token (issue 29) the Google / Microsoft identity it names is
+ * linked once the password checked out and the session started. A wrong password and an unknown e-mail get the same answer after the same work
  * (a dummy hash is checked when there is no user), so the reply does not reveal who has an account.
  * Inactive accounts are told so only after the password checked out.
  */
@@ -74,7 +79,12 @@ export async function login(ctx: TAppContext, input: TLoginRequest): Promise<TSe
   if (!row || !matches) {
     throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
   }
-  return startSession(ctx, row, MESSAGES.login.loggedIn);
+  const session = await startSession(ctx, row, MESSAGES.login.loggedIn);
+  // Issue 29: a Google / Microsoft identity waiting for this account's password is linked now.
+  const linkedProvider = input.linkToken
+    ? await linkPendingIdentity(ctx, row, input.linkToken)
+    : null;
+  return linkedProvider ? { ...session, message: MESSAGES.oidc.linked(linkedProvider) } : session;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { TRole } from '@stem/contract/roles';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { hashToken, randomToken, secretKey, signAccessToken } from '../../lib/tokens';
+import { deleteLoginStatesExpiredBefore } from '../oidc/oidc.queries';
 import { signInRefusal } from './auth.policy';
 import {
   consumeToken,
@@ -112,9 +113,16 @@ export async function revokeRefreshToken(ctx: TAppContext, refreshToken: string)
 export const TOKEN_PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Deletes auth tokens that expired more than a day before `now`; returns how many went. */
-export function purgeExpiredTokens(db: TDb, now: Date): Promise<number> {
-  return deleteTokensExpiredBefore(db, new Date(now.getTime() - TOKEN_PURGE_GRACE_MS));
+/**
+ * Deletes auth tokens, and started Google / Microsoft sign-ins (issue 29), that expired more than a
+ * day before `now`; returns how many went.
+ */
+export async function purgeExpiredTokens(db: TDb, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - TOKEN_PURGE_GRACE_MS);
+  return (
+    (await deleteTokensExpiredBefore(db, before)) +
+    (await deleteLoginStatesExpiredBefore(db, before))
+  );
 }
 
 export type TPurgeDeps = { db: TDb; now: () => Date; logger: FastifyBaseLogger };

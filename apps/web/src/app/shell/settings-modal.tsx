@@ -20,6 +20,8 @@ import { daysRemaining, formatLongDate } from '../../lib/dates';
 import { lazy, Suspense } from 'react';
 import { CopySchoolCode } from './copy-school-code';
 import { YourDataSection } from './your-data-section';
+import { SchoolDomainsSection } from '../../components/school-domains-section';
+import { SCHOOL_DOMAIN_PATHS } from '@stem/contract/oidc';
 import { SchoolEditor } from './school-editor';
 import { useTrialStatus } from '../../features/trial-account/api';
 
@@ -71,6 +73,12 @@ function SettingsContent({ role, user }: Omit<TSettingsProps, 'opened' | 'onClos
         <>
           <Divider />
           <SchoolSection role={role} user={user} />
+        </>
+      )}
+      {role === 'admin' && (
+        <>
+          <Divider />
+          <SchoolDomainsSection path={SCHOOL_DOMAIN_PATHS.admin} />
         </>
       )}
       <Divider />

@@ -8,6 +8,7 @@ import {
   type TSetPasswordRequest,
   type TValidateSchoolResponse,
 } from '@stem/contract/auth';
+import { OIDC_PATHS, ZOidcCallbackResponse, type TOidcCallbackResponse } from '@stem/contract/oidc';
 import { api } from '../../lib/http';
 
 interface TMessageReply {
@@ -45,4 +46,9 @@ export async function validateSchoolCode(schoolCode: string): Promise<TValidateS
   return ZValidateSchoolResponse.parse(
     await api.post<unknown>(AUTH_PATHS.validateSchool, { schoolCode }),
   );
+}
+
+/** Finishes a Google / Microsoft sign-in with the query string the provider sent back (issue 29). */
+export async function finishOidcSignIn(search: string): Promise<TOidcCallbackResponse> {
+  return ZOidcCallbackResponse.parse(await api.post<unknown>(OIDC_PATHS.callback, { search }));
 }

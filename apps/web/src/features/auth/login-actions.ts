@@ -5,6 +5,7 @@
  */
 import { ZEmailRequest, ZLoginRequest, type TLoginRequest } from '@stem/contract/auth';
 import { saveSession } from '../../lib/session';
+import { getItem, setItem } from '../../lib/session-core';
 import { requestMagicLink, requestPasswordReset, signIn } from './api';
 import { destinationAfterSignIn, loginErrorMessage } from './auth-messages';
 
@@ -27,9 +28,15 @@ export function checkEmail(input: { email: string }): TChecked<{ email: string }
     : { ok: false, issues: parsed.error.issues };
 }
 
-/** Password sign-in: stores the session and answers where the user goes next. */
+/**
+ * Password sign-in: stores the session and answers where the user goes next. A Google / Microsoft
+ * identity waiting in this browser (issue 29) is sent along, and linked by the server when the
+ * password checks out; it is dropped once the sign-in succeeded.
+ */
 export async function signInAndStore(body: TLoginRequest): Promise<string> {
-  const session = await signIn(body);
+  const linkToken = getItem('oidcLinkToken');
+  const session = await signIn(linkToken ? { ...body, linkToken } : body);
+  setItem('oidcLinkToken', null);
   saveSession(session);
   return destinationAfterSignIn(session.role);
 }

@@ -19,6 +19,7 @@ import { takeSignedOutReason } from '../../../lib/session-core';
 import { useDocumentTitle } from '../use-document-title';
 import { AuthLayout } from './auth-layout';
 import { GeneratedSchoolCodeBox } from './generated-school-code-box';
+import { OidcButtons } from './oidc-buttons';
 
 const T = LOGIN_MESSAGES.loginPage;
 
@@ -367,6 +368,7 @@ export function LoginView({ state, navigationKey, onSignedIn }: TLoginViewProps)
             </form>
           </Tabs.Panel>
         </Tabs>
+        <OidcButtons />
         <Text size="sm" ta="center">
           {T.noAccount}{' '}
           <Anchor component={InternalLink} to="/register" fw={600}>

@@ -27,6 +27,7 @@ import { statusOf } from '../../../lib/http';
 import { registerAccount, validateSchoolCode } from '../api';
 import { registrationErrorMessage } from '../auth-messages';
 import { AuthLayout } from '../components/auth-layout';
+import { OidcButtons } from '../components/oidc-buttons';
 import { LegalConsentModal, type TConsentStep } from '../components/legal-consent-modal';
 import {
   EMPTY_SCHOOL_CODE,
@@ -493,6 +494,8 @@ export default function RegisterPage() {
             </Button>
           </Stack>
         </form>
+        {/* Google / Microsoft sign-in makes students only (issue 29): not on the trial's sign-up. */}
+        {!isTrialMode && <OidcButtons />}
         {logInLink}
       </Stack>
       <LegalConsentModal

@@ -30,7 +30,10 @@ import { daysRemaining, formatDateTime, formatLongDate } from '../../../lib/date
 import { serverMessageOf, statusOf } from '../../../lib/http';
 import { usePagedList } from '../../../lib/paged-list';
 import * as ownerApi from '../api';
+import { fillPath } from '@stem/contract/api';
 import { SchoolForm } from '../components/school-form';
+import { SchoolDomainsSection } from '../../../components/school-domains-section';
+import { SCHOOL_DOMAIN_PATHS } from '@stem/contract/oidc';
 import { EMPTY_SCHOOL_FORM, runAddSchool, type TSchoolFormValues } from '../school-flow';
 
 const M = MESSAGES.owner;
@@ -386,6 +389,9 @@ export default function SchoolManagementPage() {
           onSubmit={(values) => void editSchool(open.school, values)}
           onCancel={close}
         >
+          <SchoolDomainsSection
+            path={fillPath(SCHOOL_DOMAIN_PATHS.owner, { id: open.school._id })}
+          />
           <RecentChanges schoolId={open.school._id} />
         </SchoolForm>
       )}
