@@ -795,9 +795,19 @@ export const scanPages = pgTable(
       .references(() => schools.id, { onDelete: 'cascade' }),
     /** 1-based place of the page in the batch (files in upload order, pages in file order). */
     pageNumber: integer('page_number').notNull(),
-    status: text('status', { enum: ['assigned', 'needs_teacher', 'duplicate'] }).notNull(),
+    /** See PAGE_STATUSES (packages/contract/src/scans.ts). */
+    status: text('status', {
+      enum: ['assigned', 'needs_teacher', 'duplicate', 'blank', 'discarded', 'absent'],
+    }).notNull(),
     /** Why the page needs the teacher (or was set aside), as a short code the web words. */
     reason: text('reason'),
+    /** The name written in a blank sheet's name box, as read (shown when the teacher assigns it). */
+    readName: text('read_name'),
+    /**
+     * The class the teacher assigned the page to, when not the batch's (a sheet in the wrong stack).
+     * Null: the batch's class.
+     */
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
     /** How the page was matched: its code, or its name box read against the class list. */
     matchedBy: text('matched_by', { enum: ['code', 'name', 'teacher'] }),
     studentId: uuid('student_id').references(() => users.id, { onDelete: 'set null' }),

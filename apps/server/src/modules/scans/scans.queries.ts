@@ -287,7 +287,7 @@ export async function findPage(db: TDb, batchId: string, pageId: string): Promis
 export async function claimPage(
   tx: TDb,
   pageId: string,
-  values: { studentId: string; questionId: string; now: Date },
+  values: { studentId: string; questionId: string; classId: string | null; now: Date },
 ): Promise<TPageRow | null> {
   const [row] = await tx
     .update(scanPages)
@@ -297,6 +297,7 @@ export async function claimPage(
       matchedBy: 'teacher',
       studentId: values.studentId,
       questionId: values.questionId,
+      classId: values.classId,
       updatedAt: values.now,
     })
     .where(and(eq(scanPages.id, pageId), eq(scanPages.status, 'needs_teacher')))
@@ -389,4 +390,71 @@ export async function markDuplicate(db: TDb, pageId: string, now: Date): Promise
     .update(scanPages)
     .set({ status: 'duplicate', reason: 'duplicate', updatedAt: now })
     .where(eq(scanPages.id, pageId));
+}
+
+/**
+ * Settles a page the teacher dealt with without a submission (discarded, or its student absent), only
+ * while it is still in one of `from` (null when another request settled it first).
+ */
+export async function settlePage(
+  db: TDb,
+  pageId: string,
+  values: {
+    from: TPageRow['status'][];
+    status: 'discarded' | 'absent';
+    studentId: string | null;
+    questionId: string | null;
+    now: Date;
+  },
+): Promise<TPageRow | null> {
+  const [row] = await db
+    .update(scanPages)
+    .set({
+      status: values.status,
+      reason: null,
+      matchedBy: values.status === 'absent' ? 'teacher' : null,
+      studentId: values.studentId,
+      questionId: values.questionId,
+      updatedAt: values.now,
+    })
+    .where(and(eq(scanPages.id, pageId), inArray(scanPages.status, values.from)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * What a re-scan read replaces what was read from a page, only while the page is still as the caller
+ * saw it (same status and submission); its submission, if any, stays in the student's history and the
+ * page forgets it. Null when another request changed the page first.
+ */
+export async function replacePageRead(
+  db: TDb,
+  page: Pick<TPageRow, 'id' | 'status' | 'submissionId'>,
+  values: Pick<
+    TNewPage,
+    | 'status'
+    | 'reason'
+    | 'matchedBy'
+    | 'studentId'
+    | 'questionId'
+    | 'extractedText'
+    | 'ocrConfidence'
+    | 'readName'
+  > & { now: Date },
+): Promise<TPageRow | null> {
+  const { now, ...read } = values;
+  const [row] = await db
+    .update(scanPages)
+    .set({ ...read, classId: null, submissionId: null, updatedAt: now })
+    .where(
+      and(
+        eq(scanPages.id, page.id),
+        eq(scanPages.status, page.status),
+        page.submissionId === null
+          ? isNull(scanPages.submissionId)
+          : eq(scanPages.submissionId, page.submissionId),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

@@ -7,6 +7,7 @@ import {
   MAX_SCAN_FILES,
   SCAN_MESSAGES,
   SCAN_PATHS,
+  ZAbsentPageRequest,
   ZAnswerSheetsQuery,
   ZAssignPageRequest,
   ZAssignPageResponse,
@@ -14,6 +15,7 @@ import {
   ZBatchListResponse,
   ZBatchResponse,
   ZCreateBatchResponse,
+  ZPageActionResponse,
   ZPageParams,
 } from '@stem/contract/scans';
 import { ZClassIdParam } from '@stem/contract/teaching';
@@ -37,24 +39,24 @@ const MALFORMED = new Set([
 ]);
 
 /**
- * The form of an upload: a "classId" field and one or more "files" parts, read into memory (never
- * written to disk). More bytes than the batch allows is 413, a form a browser would not send 400.
+ * The form of an upload: fields and one or more "files" parts, read into memory (never written to
+ * disk). More bytes than the batch allows is 413, a form a browser would not send 400.
  */
-async function readStack(
+async function readForm(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ classId: string; files: service.TUploadedFile[] }> {
+): Promise<{ fields: Map<string, string>; files: service.TUploadedFile[] }> {
   const tooLarge = () =>
     new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge(Math.floor(maxBytes / 1048576)), {
       field: 'files',
     });
-  let classId = '';
+  const fields = new Map<string, string>();
   const files: service.TUploadedFile[] = [];
   let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === 'classId' && typeof part.value === 'string') classId = part.value;
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== 'files') {
@@ -79,7 +81,16 @@ async function readStack(
     }
     throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
   }
-  const parsed = z.uuid().safeParse(classId);
+  return { fields, files };
+}
+
+/** A stack's upload: a "classId" field and its "files". */
+async function readStack(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ classId: string; files: service.TUploadedFile[] }> {
+  const { fields, files } = await readForm(request, maxBytes);
+  const parsed = z.uuid().safeParse(fields.get('classId') ?? '');
   if (!parsed.success) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.classInvalid, { field: 'classId' });
   }
@@ -261,5 +272,87 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         ),
       },
     }),
+  );
+
+  const pageAction = {
+    200: ZPageActionResponse,
+    400: ZErrorResponse,
+    ...denied,
+    404: ZErrorResponse,
+    409: ZErrorResponse,
+  };
+
+  app.post(
+    SCAN_PATHS.discardPage,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'discardScanPage',
+        tags,
+        summary:
+          'Set aside a page that needs the teacher, a blank page or a repeat: nothing is submitted from it',
+        security,
+        params: ZPageParams,
+        response: pageAction,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SCAN_MESSAGES.discarded,
+      data: await service.discardPage(ctx, currentUser(request), request.params),
+    }),
+  );
+
+  app.post(
+    SCAN_PATHS.absentPage,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'markScanPageAbsent',
+        tags,
+        summary:
+          "Mark the page's student absent for its question (or the student and question given): no submission, no attempt used",
+        security,
+        params: ZPageParams,
+        body: ZAbsentPageRequest,
+        response: pageAction,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SCAN_MESSAGES.markedAbsent,
+      data: await service.markPageAbsent(ctx, currentUser(request), request.params, request.body),
+    }),
+  );
+
+  app.post(
+    SCAN_PATHS.replacePage,
+    {
+      onRequest: teacherOnly,
+      bodyLimit: ctx.config.scan.maxBytes + 1024 * 1024,
+      schema: {
+        operationId: 'replaceScanPage',
+        tags,
+        summary:
+          'Replace a page with a re-scan of it (multipart: one "files" part, an image or a one-page PDF); an earlier submission from the page stays in the history',
+        security,
+        consumes: ['multipart/form-data'],
+        params: ZPageParams,
+        response: { ...pageAction, 413: ZErrorResponse, 415: ZErrorResponse, 422: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { files } = await readForm(request, ctx.config.scan.maxBytes);
+      const [file] = files;
+      if (!file) throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
+      if (files.length > 1) {
+        throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOnePage, { field: 'files' });
+      }
+      return {
+        success: true as const,
+        message: SCAN_MESSAGES.replaced,
+        data: await service.replacePage(ctx, currentUser(request), request.params, file),
+      };
+    },
   );
 };
