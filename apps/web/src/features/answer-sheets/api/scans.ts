@@ -7,6 +7,8 @@ import {
   ZBatchListResponse,
   ZBatchResponse,
   ZCreateBatchResponse,
+  ZPageActionResponse,
+  type TAbsentPageRequest,
   type TAssignPageRequest,
   type TPaperSize,
   type TScanBatch,
@@ -100,6 +102,48 @@ export function useRecentBatches() {
     queryFn: async () => ZBatchListResponse.parse(await api.get(SCAN_PATHS.batches)).data,
     refetchInterval: (query) =>
       (query.state.data ?? []).every(isSettled) ? false : 3 * SCAN_POLL_MS,
+  });
+}
+
+/** After an action on a page: the batch, and the submissions a page may have made. */
+function useRefreshAfterPageAction() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['submissions'] });
+  };
+}
+
+/** POST .../discard, .../absent and .../replace (one re-scanned page): the page as it now stands. */
+export function usePageAction(batchId: string) {
+  const refresh = useRefreshAfterPageAction();
+  return useMutation({
+    mutationFn: async (
+      input:
+        | { kind: 'discard'; pageId: string }
+        | ({ kind: 'absent'; pageId: string } & TAbsentPageRequest)
+        | { kind: 'replace'; pageId: string; file: File },
+    ) => {
+      const params = { id: batchId, pageId: input.pageId };
+      if (input.kind === 'discard') {
+        return ZPageActionResponse.parse(await api.post(fillPath(SCAN_PATHS.discardPage, params)))
+          .data;
+      }
+      if (input.kind === 'absent') {
+        const { studentId, questionId } = input;
+        return ZPageActionResponse.parse(
+          await api.post(fillPath(SCAN_PATHS.absentPage, params), { studentId, questionId }),
+        ).data;
+      }
+      const form = new FormData();
+      form.append('files', input.file, input.file.name);
+      return ZPageActionResponse.parse(
+        await api.post(fillPath(SCAN_PATHS.replacePage, params), form, {
+          timeout: UPLOAD_TIMEOUT_MS,
+        }),
+      ).data;
+    },
+    onSuccess: refresh,
   });
 }
 
