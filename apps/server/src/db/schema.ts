@@ -471,6 +471,11 @@ export const submissionAnswers = pgTable(
     rubric: text('rubric').notNull(),
     referenceAnswer: text('reference_answer'),
     answer: text('answer').notNull(),
+    /**
+     * The question's number as printed on the paper sheet the answer was written on (issue 28): the
+     * number students and teachers see. Null: the answer's place in the submission.
+     */
+    questionNumber: integer('question_number'),
     answerSource: text('answer_source', { enum: ['typed', 'photo', 'upload', 'scan'] })
       .notNull()
       .default('typed'),
@@ -808,6 +813,8 @@ export const scanPages = pgTable(
      * Null: the batch's class.
      */
     classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    /** The question's number printed on the sheet (its code, or the "Question 4 of 4" line read). */
+    questionNumber: integer('question_number'),
     /** How the page was matched: its code, or its name box read against the class list. */
     matchedBy: text('matched_by', { enum: ['code', 'name', 'teacher'] }),
     studentId: uuid('student_id').references(() => users.id, { onDelete: 'set null' }),

@@ -6,6 +6,7 @@ import {
   type TScanBatchDetails,
   type TScanPage,
 } from '@stem/contract/scans';
+import { SUBMISSION_PATHS, type TSubmission } from '@stem/contract/submissions';
 import { submissionAnswers, submissions } from '../../src/db/schema';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
@@ -124,7 +125,11 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
   };
   const scanRows = (studentId: string, questionId: string) =>
     t.database.db
-      .select({ id: submissions.id, answer: submissionAnswers.answer })
+      .select({
+        id: submissions.id,
+        answer: submissionAnswers.answer,
+        number: submissionAnswers.questionNumber,
+      })
       .from(submissions)
       .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
       .where(
@@ -217,8 +222,14 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
         questionId: questionIds[1],
       });
       expect(await scanRows(ben!.id, questionIds[1]!)).toHaveLength(0);
-      // The upside-down answered page was placed and submitted.
+      // The upside-down answered page was placed and submitted, numbered as printed.
       expect(await scanRows(ben!.id, questionIds[0]!)).toHaveLength(1);
+      const [numbered] = await t.database.db
+        .select({ number: submissionAnswers.questionNumber })
+        .from(submissionAnswers)
+        .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+        .where(eq(submissions.studentId, ben!.id));
+      expect(numbered?.number).toBe(1);
       // The name written on the blank sheet is shown to the teacher as read.
       expect(pageAt(6)).toMatchObject({ status: 'needs_teacher', reason: 'name_unmatched' });
       expect(pageAt(6).readName?.toUpperCase()).toContain('QUIBBLE');
@@ -309,6 +320,19 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
         questionId: questionIds[1]!,
       });
       expect(byName.statusCode, byName.body).toBe(200);
+      // Its sheet was printed alone, as "Question 1 of 1": the number the student and teacher see
+      // is the printed one, not the question's place in the class (2).
+      const details = await t.app.inject({
+        method: 'GET',
+        url: url(SUBMISSION_PATHS.details, {
+          id: byName.json<{ data: { submissionId: string } }>().data.submissionId,
+        }),
+        headers: teacher.headers,
+      });
+      expect(details.statusCode, details.body).toBe(200);
+      expect(
+        details.json<{ data: TSubmission }>().data.submissions.map((a) => a.questionNumber),
+      ).toEqual([1]);
 
       // The last one is a spare page: set aside.
       const discarded = await action(SCAN_PATHS.discardPage, pageAt(7).id);
@@ -334,24 +358,26 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
     async () => {
       const [amara] = students;
       // A re-scan of another sheet is refused.
-      expectError(await replace(pageAt(1).id, named[1]!), 400, {
+      expectError(await replace(pageAt(2).id, named[0]!), 400, {
         message: SCAN_MESSAGES.replaceOtherSheet,
       });
-      // Amara's blank question 1 was a bad scan: the re-scan holds her answer.
-      const first = await replace(pageAt(1).id, named[0]!);
+      // Amara's blank question 2 was a bad scan: the re-scan holds her answer.
+      const first = await replace(pageAt(2).id, named[1]!);
       expect(first.statusCode, first.body).toBe(200);
       expect(first.json<{ data: TScanPage }>().data).toMatchObject({
         status: 'assigned',
         student: { id: amara!.id },
-        questionId: questionIds[0],
+        questionId: questionIds[1],
       });
-      const before = await scanRows(amara!.id, questionIds[0]!);
+      const before = await scanRows(amara!.id, questionIds[1]!);
       expect(before).toHaveLength(1);
-      expect(before[0]?.answer).toContain('glucose');
+      expect(before[0]?.answer).toContain('osmosis');
+      // The only answer of its submission, numbered as its sheet was printed: "Question 2 of 2".
+      expect(before[0]?.number).toBe(2);
       // A re-scan of a page already read replaces it again: the first submission stays.
-      const again = await replace(pageAt(1).id, named[0]!);
+      const again = await replace(pageAt(2).id, named[1]!);
       expect(again.statusCode, again.body).toBe(200);
-      const after = await scanRows(amara!.id, questionIds[0]!);
+      const after = await scanRows(amara!.id, questionIds[1]!);
       expect(after).toHaveLength(2);
       expect(after.map((r) => r.id)).toContain(before[0]?.id);
       batch = await getBatch(batch.id);

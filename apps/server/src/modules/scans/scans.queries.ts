@@ -437,6 +437,7 @@ export async function replacePageRead(
     | 'matchedBy'
     | 'studentId'
     | 'questionId'
+    | 'questionNumber'
     | 'extractedText'
     | 'ocrConfidence'
     | 'readName'

@@ -7,7 +7,12 @@ import type { TConfig } from '../../config';
 import { ExtractionError } from '../../extraction/file-type';
 import { OcrError, pagePreparation, type OcrPort } from '../../extraction/ocr/port';
 import { isOcrDebris } from '../../extraction/sheets/debris';
-import { answerPartOf, matchName, matchQuestion } from '../../extraction/sheets/match';
+import {
+  answerPartOf,
+  matchName,
+  matchQuestion,
+  printedQuestionNumber,
+} from '../../extraction/sheets/match';
 import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
 import type { ImageWork } from '../../extraction/work/tasks';
 import { AppError } from '../../lib/app-error';
@@ -38,11 +43,18 @@ const PAGES_AT_ONCE = 2;
 
 type TQuestionRef = { id: string; text: string };
 
-/** Who and which question a page is, as far as it says. */
-type TPlace = { studentId?: string; questionId?: string };
+/** Who and which question a page is, as far as it says, and the question's printed number. */
+type TPlace = { studentId?: string; questionId?: string; questionNumber?: number };
 
 export type TDecision =
-  | { status: 'assigned'; studentId: string; questionId: string; by: 'code' | 'name'; text: string }
+  | {
+      status: 'assigned';
+      studentId: string;
+      questionId: string;
+      questionNumber?: number;
+      by: 'code' | 'name';
+      text: string;
+    }
   /** The answer box holds no writing: not answered (no submission, no attempt used). */
   | ({ status: 'blank'; text: '' } & TPlace)
   | ({
@@ -56,18 +68,19 @@ export type TDecision =
  * read looks like OCR debris, kept for the teacher's look with its place (never marked unseen).
  */
 function placed(
-  studentId: string,
-  questionId: string,
+  place: { studentId: string; questionId: string; questionNumber: number | null },
   by: 'code' | 'name',
   text: string,
   confidence: number | undefined,
   blank: boolean,
 ): TDecision {
-  if (blank || text.trim() === '') return { status: 'blank', text: '', studentId, questionId };
+  const { questionNumber, ...rest } = place;
+  const where = questionNumber === null ? rest : { ...rest, questionNumber };
+  if (blank || text.trim() === '') return { status: 'blank', text: '', ...where };
   if (isOcrDebris(text, confidence)) {
-    return { status: 'needs_teacher', reason: 'unsure_text', text, studentId, questionId };
+    return { status: 'needs_teacher', reason: 'unsure_text', text, ...where };
   }
-  return { status: 'assigned', studentId, questionId, by, text };
+  return { status: 'assigned', by, text, ...where };
 }
 
 /** Where a read page goes, from its code (or, without one, its name box and printed question). */
@@ -84,7 +97,14 @@ export function decide(
     const student = matchName(read.page.text, students);
     const question = matchQuestion(read.page.text, questions);
     if (!student || !question) return { status: 'needs_teacher', reason: 'no_code', text };
-    return placed(student.id, question.id, 'name', text, read.page.confidence, false);
+    const questionNumber = printedQuestionNumber(read.page.text);
+    return placed(
+      { studentId: student.id, questionId: question.id, questionNumber },
+      'name',
+      text,
+      read.page.confidence,
+      false,
+    );
   }
   const text = read.answer.text;
   const { code } = read;
@@ -94,18 +114,33 @@ export function decide(
     return { status: 'needs_teacher', reason: 'question_not_in_class', text };
   }
   const questionId = code.questionId;
-  if (read.uncut) return { status: 'needs_teacher', reason: 'unreadable', text, questionId };
+  const questionNumber = code.number > 0 ? code.number : null;
+  // The sheet's question (and its printed number), for the teacher to pick only whose it is.
+  const sheet = questionNumber === null ? { questionId } : { questionId, questionNumber };
+  if (read.uncut) return { status: 'needs_teacher', reason: 'unreadable', text, ...sheet };
   if (code.studentId === null) {
     const student = matchName(read.name ?? '', students);
     // Nothing written at all (no name, no answer): a spare sheet, not anyone's answer.
-    if (!student && read.blank) return { status: 'blank', text: '', questionId };
-    if (!student) return { status: 'needs_teacher', reason: 'name_unmatched', text, questionId };
-    return placed(student.id, questionId, 'name', text, read.answer.confidence, read.blank);
+    if (!student && read.blank) return { status: 'blank', text: '', ...sheet };
+    if (!student) return { status: 'needs_teacher', reason: 'name_unmatched', text, ...sheet };
+    return placed(
+      { studentId: student.id, questionId, questionNumber },
+      'name',
+      text,
+      read.answer.confidence,
+      read.blank,
+    );
   }
   if (!students.some((s) => s.id === code.studentId)) {
-    return { status: 'needs_teacher', reason: 'student_not_in_class', text, questionId };
+    return { status: 'needs_teacher', reason: 'student_not_in_class', text, ...sheet };
   }
-  return placed(code.studentId, questionId, 'code', text, read.answer.confidence, read.blank);
+  return placed(
+    { studentId: code.studentId, questionId, questionNumber },
+    'code',
+    text,
+    read.answer.confidence,
+    read.blank,
+  );
 }
 
 /** The page reason for a refused submission. */
@@ -167,6 +202,7 @@ async function submitAssignedPages(
           questionId: p.questionId ?? '',
           text: p.extractedText,
           ocrConfidence: p.ocrConfidence ?? undefined,
+          questionNumber: p.questionNumber ?? undefined,
         })),
       });
       await queries.setPagesSubmission(
@@ -356,6 +392,7 @@ export function pageValues(
     matchedBy: decision.status === 'assigned' ? decision.by : null,
     studentId: decision.studentId ?? null,
     questionId: decision.questionId ?? null,
+    questionNumber: decision.questionNumber ?? null,
     extractedText: stripUnstorableCharacters(decision.text),
     ocrConfidence: confidence ?? null,
     readName,

@@ -273,6 +273,9 @@ async function submitPage(
           questionId: place.questionId,
           text: page.extractedText,
           ocrConfidence: page.ocrConfidence ?? undefined,
+          // The printed number holds only for the question printed on the page.
+          questionNumber:
+            page.questionId === place.questionId ? (page.questionNumber ?? undefined) : undefined,
         },
       ],
     });

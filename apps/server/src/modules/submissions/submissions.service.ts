@@ -62,6 +62,8 @@ type TAnswerInput = {
   ocrConfidence?: number | undefined;
   /** Where the question id came from in the request, for the error's `field`. */
   field: string;
+  /** The number printed on the paper sheet the answer came on (bulk scans). */
+  questionNumber?: number | undefined;
 };
 
 /**
@@ -96,6 +98,7 @@ async function snapshotAnswers(
       ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
       reviewHeld: question.holdFeedback,
       releaseHeld: releaseHeld.has(question.id),
+      questionNumber: input.questionNumber,
     };
   });
 }
@@ -244,7 +247,13 @@ export async function submitScannedAnswers(
   input: {
     classId: string;
     studentId: string;
-    answers: { questionId: string; text: string; ocrConfidence: number | undefined }[];
+    answers: {
+      questionId: string;
+      text: string;
+      ocrConfidence: number | undefined;
+      /** The question's number printed on the sheet, when known. */
+      questionNumber?: number | undefined;
+    }[];
   },
 ): Promise<string> {
   const cls = await requireTeacherClass(ctx.db, teacher, input.classId);
@@ -262,6 +271,7 @@ export async function submitScannedAnswers(
       answer: answer.text,
       source: 'scan' as const,
       ocrConfidence: answer.ocrConfidence,
+      questionNumber: answer.questionNumber,
       field: `answers.${i}.questionId`,
     })),
   });
