@@ -20,6 +20,8 @@ export const SCAN_PATHS = {
   absentPage: '/scan/batches/:id/pages/:pageId/absent',
   /** POST (multipart, one "file"): a re-scan of the page replaces what was read from it. */
   replacePage: '/scan/batches/:id/pages/:pageId/replace',
+  /** POST: a batch whose marks wait for the teacher goes to the students. */
+  releaseBatch: '/scan/batches/:id/release',
 } as const;
 
 /** Web pages. */
@@ -142,6 +144,10 @@ export const ZScanBatch = z.object({
   duplicates: z.number().int(),
   /** Answer boxes with no writing: nothing submitted, nothing shown to the student. */
   blank: z.number().int(),
+  /** The batch's marks wait until the teacher releases it (chosen at upload). */
+  holdMarks: z.boolean(),
+  /** When the teacher released them (null: not yet, or never held). */
+  releasedAt: z.string().nullable(),
   /** Submissions of this batch whose marking has finished (marked) or failed. */
   marked: z.number().int(),
   markingFailed: z.number().int(),
@@ -169,6 +175,13 @@ export const ZAssignPageResponse = z.object({
   message: z.string(),
   data: z.object({ submissionId: z.string() }),
 });
+export const ZReleaseBatchResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** How many answers went to their students (one still held for review stays held). */
+  data: z.object({ released: z.number().int() }),
+});
+
 /** A page the teacher discarded, marked absent or replaced: where it stands now. */
 export const ZPageActionResponse = z.object({
   success: z.literal(true),
@@ -207,6 +220,17 @@ export const SCAN_MESSAGES = {
   classLabel: 'Class',
   filesLabel: 'Scanned pages (PDF, JPEG, PNG or TIFF)',
   uploadButton: 'Upload and read',
+  holdLabel: 'When do students see these marks?',
+  holdDefault: "As the class's questions are set",
+  holdYes: 'After I release this stack',
+  holdNo: 'As soon as they are marked',
+  holdInvalid: 'Please choose when students see the marks.',
+  heldNote: 'The marks of this stack wait for you: students see them once you release the stack.',
+  releaseBatch: 'Release marks to students',
+  releasedBatch: (count: number) =>
+    `Marks released: ${count} ${count === 1 ? 'answer' : 'answers'} went to the students.`,
+  releasedNote: (date: string) => `Marks released on ${date}.`,
+  notHeld: 'The marks of this upload do not wait for a release.',
   uploading: 'Uploading...',
   accepted: 'Upload received: the pages are being read.',
   noFiles: 'Please choose at least one PDF or image.',

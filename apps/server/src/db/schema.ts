@@ -752,6 +752,13 @@ export const scanBatches = pgTable(
     /** Why the whole batch stopped (a broken or encrypted PDF, ...), shown to the teacher. */
     failureReason: text('failure_reason'),
     /**
+     * The batch's marks wait until the teacher releases the batch (issue 28); chosen at upload, by
+     * default when the class holds any question's marks for release.
+     */
+    holdMarks: boolean('hold_marks').notNull().default(false),
+    /** When the teacher released the batch's marks (null: not yet, or never held). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
      * The process holding the batch while it is unfinished (host:pid:nonce): the one keeping its files
      * in memory (in-process queue) or reading it; null while it waits in a shared queue.
      */

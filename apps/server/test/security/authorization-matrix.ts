@@ -418,6 +418,10 @@ export const MATRIX: Record<string, TRow> = {
       pageId: '=00000000-0000-4000-8000-000000000001',
     },
   },
+  releaseScanBatch: {
+    allow: TEACHER,
+    params: { id: '=00000000-0000-4000-8000-000000000000' },
+  },
   discardScanPage: {
     allow: TEACHER,
     params: {

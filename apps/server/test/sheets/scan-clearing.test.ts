@@ -41,6 +41,7 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
   let otherClassId: string;
   let questionIds: string[];
   let students: { id: string; name: string }[];
+  let studentUsers: Awaited<ReturnType<typeof buildUser>>[];
   let esmeId: string;
   let batch: TScanBatchDetails;
   /** Scans of the named sheets: index = student * 2 + question. */
@@ -52,9 +53,11 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
     const school = await buildSchool(t);
     teacher = await actor(t, 'teacher', school);
     students = [];
+    studentUsers = [];
     for (const name of names) {
       const user = await buildUser(t, { role: 'student', schoolId: school.id, name });
       students.push({ id: user.id, name });
+      studentUsers.push(user);
     }
     classId = (
       await createClass(
@@ -193,6 +196,9 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
       }
       expect(batch).toMatchObject({
         status: 'done',
+        // The class releases its marks at once: so does the batch, unless the teacher says.
+        holdMarks: false,
+        releasedAt: null,
         readPages: 7,
         assigned: 1,
         blank: 2,
@@ -382,6 +388,85 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
       expect(after.map((r) => r.id)).toContain(before[0]?.id);
       batch = await getBatch(batch.id);
       expect(batch).toMatchObject({ needsTeacher: 0, blank: 1 });
+    },
+  );
+
+  it(
+    "holds a batch's marks until the teacher releases it, the releasing teacher's alone",
+    { timeout: 200_000 },
+    async () => {
+      const chloe = studentUsers[2]!;
+      const filled = await renderSheets(
+        await fillSheets(await sheets(''), [
+          { answer: '' },
+          { answer: '' },
+          { answer: '' },
+          { answer: '' },
+          { answer: ANSWERS[0]! },
+        ]),
+        6,
+      );
+      const form = multipart({ classId, holdMarks: 'true' }, [
+        { name: 'chloe.jpg', bytes: await scanLook(filled[4]!, {}), type: 'image/jpeg' },
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: url(SCAN_PATHS.batches),
+        headers: { ...teacher.headers, ...form.headers },
+        payload: form.payload,
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      const id = response.json<{ data: { batchId: string } }>().data.batchId;
+      const deadline = Date.now() + 150_000;
+      let held: TScanBatchDetails;
+      for (;;) {
+        held = await getBatch(id);
+        if (held.status === 'done' && held.marked + held.markingFailed >= held.assigned) break;
+        if (Date.now() > deadline) throw new Error(`batch not marked: ${JSON.stringify(held)}`);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(held).toMatchObject({ holdMarks: true, releasedAt: null, assigned: 1, marked: 1 });
+      const [row] = await scanRows(chloe.id, questionIds[0]!);
+      const asStudent = await signedIn(t, chloe);
+      const seen = async () => {
+        const reply = await t.app.inject({
+          method: 'GET',
+          url: url(SUBMISSION_PATHS.details, { id: row!.id }),
+          headers: asStudent.headers,
+        });
+        expect(reply.statusCode, reply.body).toBe(200);
+        return reply.json<{ data: TSubmission }>().data.submissions[0];
+      };
+      // Marked, but the student sees no mark yet.
+      expect(await seen()).toMatchObject({ score: null, feedbackHeld: true });
+
+      const releaseUrl = url(SCAN_PATHS.releaseBatch, { id });
+      const stranger = await actor(t, 'teacher', await buildSchool(t));
+      expectError(
+        await t.app.inject({ method: 'POST', url: releaseUrl, headers: stranger.headers }),
+        404,
+        { message: SCAN_MESSAGES.batchNotFound },
+      );
+      expect(
+        (await t.app.inject({ method: 'POST', url: releaseUrl, headers: asStudent.headers }))
+          .statusCode,
+      ).toBe(403);
+      const released = await t.app.inject({
+        method: 'POST',
+        url: releaseUrl,
+        headers: teacher.headers,
+      });
+      expect(released.statusCode, released.body).toBe(200);
+      expect(released.json<{ data: { released: number } }>().data.released).toBe(1);
+      expectError(
+        await t.app.inject({ method: 'POST', url: releaseUrl, headers: teacher.headers }),
+        409,
+        { message: SCAN_MESSAGES.notHeld },
+      );
+      const after = await seen();
+      expect(after?.feedbackHeld).toBe(false);
+      expect(after?.score).not.toBeNull();
+      expect((await getBatch(id)).releasedAt).not.toBeNull();
     },
   );
 });

@@ -30,6 +30,7 @@ export async function insertBatch(
     files: Buffer[];
     /** The process holding the files in memory (in-process queue); null: they are in `files`. */
     readerId: string | null;
+    holdMarks: boolean;
     now: Date;
   },
 ): Promise<string> {
@@ -41,6 +42,7 @@ export async function insertBatch(
       teacherId: values.teacherId,
       readerId: values.readerId,
       readerSeenAt: values.readerId === null ? null : values.now,
+      holdMarks: values.holdMarks,
       createdAt: values.now,
     })
     .returning({ id: scanBatches.id });
@@ -455,6 +457,18 @@ export async function replacePageRead(
           ? isNull(scanPages.submissionId)
           : eq(scanPages.submissionId, page.submissionId),
       ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Marks a held batch released (once: null when it was not held or already released). */
+export async function markBatchReleased(tx: TDb, id: string, now: Date): Promise<TBatchRow | null> {
+  const [row] = await tx
+    .update(scanBatches)
+    .set({ releasedAt: now })
+    .where(
+      and(eq(scanBatches.id, id), eq(scanBatches.holdMarks, true), isNull(scanBatches.releasedAt)),
     )
     .returning();
   return row ?? null;

@@ -143,6 +143,11 @@ export function decide(
   );
 }
 
+/** Whether the batch's marks still wait for the teacher's release (issue 28). */
+export function holdsMarks(batch: Pick<queries.TBatchRow, 'holdMarks' | 'releasedAt'>): boolean {
+  return batch.holdMarks && batch.releasedAt === null;
+}
+
 /** The page reason for a refused submission. */
 export function refusalReason(error: AppError): TPageReason {
   if (error.code === 'ATTEMPTS_EXHAUSTED') return 'attempts_exhausted';
@@ -197,6 +202,7 @@ async function submitAssignedPages(
     try {
       const submissionId = await submitScannedAnswers(deps, teacher, {
         classId: batch.classId,
+        holdForRelease: holdsMarks(batch),
         studentId,
         answers: own.map((p) => ({
           questionId: p.questionId ?? '',

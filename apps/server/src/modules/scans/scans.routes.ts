@@ -17,6 +17,7 @@ import {
   ZCreateBatchResponse,
   ZPageActionResponse,
   ZPageParams,
+  ZReleaseBatchResponse,
 } from '@stem/contract/scans';
 import { ZClassIdParam } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
@@ -88,13 +89,21 @@ async function readForm(
 async function readStack(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ classId: string; files: service.TUploadedFile[] }> {
+): Promise<{ classId: string; files: service.TUploadedFile[]; holdMarks: boolean | undefined }> {
   const { fields, files } = await readForm(request, maxBytes);
+  const hold = fields.get('holdMarks');
+  if (hold !== undefined && hold !== 'true' && hold !== 'false') {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.holdInvalid, { field: 'holdMarks' });
+  }
   const parsed = z.uuid().safeParse(fields.get('classId') ?? '');
   if (!parsed.success) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.classInvalid, { field: 'classId' });
   }
-  return { classId: parsed.data, files };
+  return {
+    classId: parsed.data,
+    files,
+    holdMarks: hold === undefined ? undefined : hold === 'true',
+  };
 }
 
 /** Printable answer sheets and bulk scans (issue 12). Teachers only; a batch is its uploader's. */
@@ -192,6 +201,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         currentUser(request),
         form.classId,
         form.files,
+        form.holdMarks,
       );
       return reply.status(202).send({
         success: true as const,
@@ -272,6 +282,36 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         ),
       },
     }),
+  );
+
+  app.post(
+    SCAN_PATHS.releaseBatch,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'releaseScanBatch',
+        tags,
+        summary:
+          "Release a held batch's marks to its students (an answer still held for review stays held)",
+        security,
+        params: ZBatchIdParam,
+        response: {
+          200: ZReleaseBatchResponse,
+          400: ZErrorResponse,
+          ...denied,
+          404: ZErrorResponse,
+          409: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const released = await service.releaseBatch(ctx, currentUser(request), request.params.id);
+      return {
+        success: true as const,
+        message: SCAN_MESSAGES.releasedBatch(released),
+        data: { released },
+      };
+    },
   );
 
   const pageAction = {

@@ -18,7 +18,10 @@ import { listQuestionsOfClass } from '../questions/questions.service';
 import { statusesOf, submitScannedAnswers } from '../submissions/submissions.service';
 import { memoryFiles, openScanFile } from './scans.files';
 import * as queries from './scans.queries';
-import { pageValues, readingContext, readPage, refusalReason } from './scans.reader';
+import { recordAudit } from '../audit/audit.service';
+import { releaseHeldQuestions } from '../release/release.service';
+import { endHold } from '../submissions/submissions.held';
+import { holdsMarks, pageValues, readingContext, readPage, refusalReason } from './scans.reader';
 import { READER_ID } from './scans.recovery';
 
 /** Batches the upload page lists. */
@@ -46,6 +49,8 @@ export async function createBatch(
   user: TAccessClaims,
   classId: string,
   files: TUploadedFile[],
+  /** Whether the marks wait for the teacher's release; undefined: as the class's questions are set. */
+  holdMarks?: boolean,
 ): Promise<string> {
   schoolOf(user);
   const cls = await requireTeacherClass(ctx.db, user, classId);
@@ -64,6 +69,7 @@ export async function createBatch(
       });
     }
   }
+  const hold = holdMarks ?? (await releaseHeldQuestions(ctx.db, cls.id)).size > 0;
   const inProcess = ctx.queue.name === 'in-process';
   const id = await ctx.db.transaction((tx) =>
     queries.insertBatch(tx, {
@@ -74,6 +80,7 @@ export async function createBatch(
       files: inProcess ? [] : files.map((f) => f.bytes),
       // ...and this process holds the batch (its heartbeat tells others it is alive).
       readerId: inProcess ? READER_ID : null,
+      holdMarks: hold,
       now: ctx.now(),
     }),
   );
@@ -130,6 +137,8 @@ async function summaries(
         needsTeacher: of('needs_teacher'),
         duplicates: of('duplicate'),
         blank: of('blank'),
+        holdMarks: row.holdMarks,
+        releasedAt: row.releasedAt?.toISOString() ?? null,
         marked: outcomes.marked,
         markingFailed: outcomes.failed,
         failureReason: row.failureReason,
@@ -262,11 +271,12 @@ async function submitPage(
   ctx: TAppContext,
   user: TAccessClaims,
   page: queries.TPageRow,
-  place: { classId: string; studentId: string; questionId: string },
+  place: { classId: string; studentId: string; questionId: string; holdForRelease: boolean },
 ): Promise<string> {
   try {
     const submissionId = await submitScannedAnswers(ctx, user, {
       classId: place.classId,
+      holdForRelease: place.holdForRelease,
       studentId: place.studentId,
       answers: [
         {
@@ -315,7 +325,11 @@ export async function assignPage(
     now: ctx.now(),
   });
   if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
-  return submitPage(ctx, user, claimed, { ...input, classId: cls.id });
+  return submitPage(ctx, user, claimed, {
+    ...input,
+    classId: cls.id,
+    holdForRelease: holdsMarks(batch),
+  });
 }
 
 /**
@@ -423,10 +437,42 @@ export async function replacePage(
       classId: batch.classId,
       studentId: decision.studentId,
       questionId: decision.questionId,
+      holdForRelease: holdsMarks(batch),
     });
   }
   const now = await queries.findPage(ctx.db, batch.id, page.id);
   return pageOf(now ?? replaced, await studentNames(ctx, user, [batch.classId]));
+}
+
+/**
+ * POST /scan/batches/{id}/release: the marks of a batch that waits for the teacher go to its
+ * students (an answer also held for review stays held until reviewed); answers placed on it later
+ * are released as they are marked. 409 for a batch that does not wait (never held, or released).
+ */
+export async function releaseBatch(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  batchId: string,
+): Promise<number> {
+  const batch = await queries.findTeacherBatch(ctx.db, schoolOf(user), user.userId, batchId);
+  if (!batch) throw batchNotFound();
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await queries.markBatchReleased(tx, batch.id, now))) {
+      throw new AppError('CONFLICT', SCAN_MESSAGES.notHeld);
+    }
+    const submissionIds = [...new Set(await queries.selectPageSubmissions(tx, batch.id))];
+    const released = await endHold(tx, batch.schoolId, { kind: 'batch', submissionIds }, now);
+    await recordAudit(tx, {
+      schoolId: batch.schoolId,
+      actorId: user.userId,
+      action: 'marks.released',
+      targetType: 'class',
+      targetId: batch.classId,
+      after: { scanBatchId: batch.id, released },
+    });
+    return released;
+  });
 }
 
 /** Housekeeping: deletes files of batches a crash left unfinished, and fails those batches. */

@@ -64,6 +64,8 @@ type TAnswerInput = {
   field: string;
   /** The number printed on the paper sheet the answer came on (bulk scans). */
   questionNumber?: number | undefined;
+  /** The mark waits for the teacher's release whatever the question's setting (a held scan batch). */
+  holdForRelease?: boolean;
 };
 
 /**
@@ -97,7 +99,7 @@ async function snapshotAnswers(
       answerSource: input.source,
       ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
       reviewHeld: question.holdFeedback,
-      releaseHeld: releaseHeld.has(question.id),
+      releaseHeld: releaseHeld.has(question.id) || input.holdForRelease === true,
       questionNumber: input.questionNumber,
     };
   });
@@ -254,6 +256,8 @@ export async function submitScannedAnswers(
       /** The question's number printed on the sheet, when known. */
       questionNumber?: number | undefined;
     }[];
+    /** The marks wait until the teacher releases the batch (issue 28). */
+    holdForRelease?: boolean;
   },
 ): Promise<string> {
   const cls = await requireTeacherClass(ctx.db, teacher, input.classId);
@@ -272,6 +276,7 @@ export async function submitScannedAnswers(
       source: 'scan' as const,
       ocrConfidence: answer.ocrConfidence,
       questionNumber: answer.questionNumber,
+      holdForRelease: input.holdForRelease === true,
       field: `answers.${i}.questionId`,
     })),
   });

@@ -53,6 +53,8 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
   needsTeacher: 1,
   duplicates: 0,
   blank: 0,
+  holdMarks: false,
+  releasedAt: null,
   marked: 29,
   markingFailed: 0,
   failureReason: null,
@@ -219,6 +221,34 @@ describe('/upload-stack', () => {
       ).toBe(true),
     );
     expect(await within(leftover).findByRole('status')).toHaveTextContent(T.statusDiscarded);
+  });
+
+  it('releases the marks of a stack that waits for the teacher', async () => {
+    const user = userEvent.setup();
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({ success: true, data: batch({ holdMarks: true, needsTeacher: 0, pages: [] }) }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    expect(await screen.findByText(T.heldNote)).toBeInTheDocument();
+    backend.on(
+      'POST',
+      `/scan/batches/${BATCH}/release`,
+      ok({ success: true, message: T.releasedBatch(29), data: { released: 29 } }),
+    );
+    const releasedAt = '2025-03-01T11:00:00.000Z';
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({ holdMarks: true, releasedAt, needsTeacher: 0, pages: [] }),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: T.releaseBatch }));
+    expect(await screen.findByText(T.releasedNote(formatDateTime(releasedAt)))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.releaseBatch })).toBeNull();
   });
 
   it("dates the recent uploads as the rest of the app does, not in the browser's own format", async () => {

@@ -8,6 +8,7 @@ import {
   ZBatchResponse,
   ZCreateBatchResponse,
   ZPageActionResponse,
+  ZReleaseBatchResponse,
   type TAbsentPageRequest,
   type TAssignPageRequest,
   type TPaperSize,
@@ -57,10 +58,13 @@ export function saveBlob(blob: Blob, name: string) {
 export async function uploadStack(input: {
   classId: string;
   files: File[];
+  /** Whether the marks wait for the teacher's release; undefined: as the class's questions are set. */
+  holdMarks?: boolean | undefined;
   onProgress?: (share: number) => void;
 }): Promise<string> {
   const form = new FormData();
   form.append('classId', input.classId);
+  if (input.holdMarks !== undefined) form.append('holdMarks', String(input.holdMarks));
   for (const file of input.files) form.append('files', file, file.name);
   const body = await api.post(SCAN_PATHS.batches, form, {
     timeout: UPLOAD_TIMEOUT_MS,
@@ -159,5 +163,17 @@ export function useAssignPage(batchId: string) {
       void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['submissions'] });
     },
+  });
+}
+
+/** POST /scan/batches/{id}/release: the held batch's marks go to the students. */
+export function useReleaseBatch(batchId: string) {
+  const refresh = useRefreshAfterPageAction();
+  return useMutation({
+    mutationFn: async () =>
+      ZReleaseBatchResponse.parse(
+        await api.post(fillPath(SCAN_PATHS.releaseBatch, { id: batchId })),
+      ).data.released,
+    onSuccess: refresh,
   });
 }

@@ -22,7 +22,14 @@ import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/dates';
 import { useTeacherClasses } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
-import { isSettled, SCANS_KEY, uploadStack, useRecentBatches, useScanBatch } from '../api/scans';
+import {
+  isSettled,
+  SCANS_KEY,
+  uploadStack,
+  useRecentBatches,
+  useReleaseBatch,
+  useScanBatch,
+} from '../api/scans';
 import { LeftoverPage } from '../components/leftover-page';
 
 const T = SCAN_MESSAGES;
@@ -62,6 +69,29 @@ function stateOf(batch: TScanBatch): string {
   if (batch.status === 'queued') return T.queued;
   if (batch.status === 'reading') return T.reading(batch.readPages, batch.totalPages);
   return T.marking(batch.marked, batch.assigned);
+}
+
+/** A held batch's release: the button while its marks wait, then when they were released. */
+function BatchRelease({ batch }: { batch: TScanBatchDetails }) {
+  const release = useReleaseBatch(batch.id);
+  if (!batch.holdMarks) return null;
+  if (batch.releasedAt) {
+    return <Text size="sm">{T.releasedNote(formatDateTime(batch.releasedAt))}</Text>;
+  }
+  return (
+    <Alert color="yellow" title={T.heldNote}>
+      <Stack gap="xs" align="flex-start">
+        <Button onClick={() => release.mutate()} loading={release.isPending}>
+          {T.releaseBatch}
+        </Button>
+        {release.isError && (
+          <Text size="sm" c="red" role="alert">
+            {uploadErrorText(release.error)}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
 }
 
 function BatchProgress({ batchId }: { batchId: string }) {
@@ -116,6 +146,7 @@ function BatchProgress({ batchId }: { batchId: string }) {
         <Figure label={T.summaryBlank} value={batch.blank} />
         <Figure label={T.summaryRepeats} value={batch.duplicates} />
       </SimpleGrid>
+      <BatchRelease batch={batch} />
       {batch.marked > 0 && (
         <Anchor component={Link} to="/submissions">
           {T.viewSubmissions}
@@ -165,6 +196,7 @@ export default function UploadStackPage() {
   const shown = useScanBatch(batchId);
   const classId = chosenClass ?? shown.data?.classId ?? null;
   const [files, setFiles] = useState<File[]>([]);
+  const [hold, setHold] = useState<'default' | 'true' | 'false'>('default');
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -178,7 +210,12 @@ export default function UploadStackPage() {
     setError(null);
     setSending(0);
     try {
-      const id = await uploadStack({ classId, files, onProgress: setSending });
+      const id = await uploadStack({
+        classId,
+        files,
+        holdMarks: hold === 'default' ? undefined : hold === 'true',
+        onProgress: setSending,
+      });
       setFiles([]);
       setParams({ batch: id });
       void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
@@ -213,6 +250,18 @@ export default function UploadStackPage() {
             onChange={setFiles}
             clearable
             leftSection={<IconUpload size={16} aria-hidden />}
+          />
+          <Select
+            label={T.holdLabel}
+            data={[
+              { value: 'default', label: T.holdDefault },
+              { value: 'true', label: T.holdYes },
+              { value: 'false', label: T.holdNo },
+            ]}
+            value={hold}
+            onChange={(value) => setHold(value === 'true' || value === 'false' ? value : 'default')}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 360 }}
           />
           {error && (
             <Alert color="red" role="alert">
