@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ANSWER_LENGTH } from './submissions';
 
 /**
  * Printable answer sheets and bulk scans of them (issue 12): paths, request and reply schemas, and
@@ -68,6 +69,12 @@ export const ZAssignPageRequest = z.object({
   questionId: z.uuid({ message: 'must be a valid question id' }),
   /** Another of the teacher's classes (a sheet filed in the wrong stack); default: the batch's. */
   classId: z.uuid({ message: 'must be a valid class id' }).optional(),
+  /** The answer as the teacher reads it on the paper (a misread or debris); default: the text read. */
+  text: z
+    .string()
+    .max(MAX_ANSWER_LENGTH, { message: `must be at most ${MAX_ANSWER_LENGTH} characters` })
+    .refine((s) => s.trim().length > 0, { message: 'Please provide an answer' })
+    .optional(),
 });
 export type TAssignPageRequest = z.infer<typeof ZAssignPageRequest>;
 
@@ -255,6 +262,8 @@ export const SCAN_MESSAGES = {
   pageSettled: 'That page has already been dealt with.',
   batchStillReading: 'This upload is still being read. Please wait until every page is read.',
   absentNeedsWho: 'Choose the student and the question this page is for.',
+  noTextToAssign:
+    'Nothing was read from this page: type the answer from the paper, or mark the student absent.',
   discarded: 'Page set aside: nothing was submitted from it.',
   markedAbsent: 'Marked absent: nothing was submitted and no attempt was used.',
   replaced: 'Page replaced by the new scan.',
@@ -281,6 +290,7 @@ export const SCAN_MESSAGES = {
   unknownStudent: 'Name not read',
   readName: (name: string) => `Name read from the sheet: ${name}`,
   assignClassLabel: 'Class',
+  answerTextLabel: 'Answer (correct it from the paper before assigning)',
   discard: 'Discard page',
   markAbsent: 'Mark absent',
   replaceLabel: 'Re-scan of this page',

@@ -320,12 +320,18 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
         ).statusCode,
       ).toBe(404);
 
-      // The blank sheet with a stranger's name was Chloe's question 2.
+      // The blank sheet with a stranger's name was Chloe's question 2; the teacher corrects its text
+      // from the paper as they assign it.
+      const corrected = 'Water moves by osmosis into the root hair cell';
       const byName = await action(SCAN_PATHS.assignPage, pageAt(6).id, {
         studentId: chloe!.id,
         questionId: questionIds[1]!,
+        text: corrected,
       });
       expect(byName.statusCode, byName.body).toBe(200);
+      expect((await scanRows(chloe!.id, questionIds[1]!)).map((r) => r.answer)).toEqual([
+        corrected,
+      ]);
       // Its sheet was printed alone, as "Question 1 of 1": the number the student and teacher see
       // is the printed one, not the question's place in the class (2).
       const details = await t.app.inject({
@@ -340,7 +346,13 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
         details.json<{ data: TSubmission }>().data.submissions.map((a) => a.questionNumber),
       ).toEqual([1]);
 
-      // The last one is a spare page: set aside.
+      // An empty correction is no answer, refused; the last page is a spare: set aside.
+      const empty = await action(SCAN_PATHS.assignPage, pageAt(7).id, {
+        studentId: chloe!.id,
+        questionId: questionIds[1]!,
+        text: '   ',
+      });
+      expect(empty.statusCode, empty.body).toBe(400);
       const discarded = await action(SCAN_PATHS.discardPage, pageAt(7).id);
       expect(discarded.statusCode, discarded.body).toBe(200);
       expect(discarded.json<{ data: TScanPage }>().data.status).toBe('discarded');

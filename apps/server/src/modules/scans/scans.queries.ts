@@ -289,11 +289,19 @@ export async function findPage(db: TDb, batchId: string, pageId: string): Promis
 export async function claimPage(
   tx: TDb,
   pageId: string,
-  values: { studentId: string; questionId: string; classId: string | null; now: Date },
+  values: {
+    studentId: string;
+    questionId: string;
+    classId: string | null;
+    /** The teacher's correction of the text read (its OCR confidence then no longer applies). */
+    text?: string | undefined;
+    now: Date;
+  },
 ): Promise<TPageRow | null> {
   const [row] = await tx
     .update(scanPages)
     .set({
+      ...(values.text === undefined ? {} : { extractedText: values.text, ocrConfidence: null }),
       status: 'assigned',
       reason: null,
       matchedBy: 'teacher',

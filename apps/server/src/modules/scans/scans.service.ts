@@ -8,6 +8,7 @@ import {
   type TScanBatchDetails,
   type TScanPage,
 } from '@stem/contract/scans';
+import { stripUnstorableCharacters } from '@stem/contract/text';
 import type { TAppContext } from '../../context';
 import { enqueueScanBatch } from '../../jobs/scan-batch.job';
 import { AppError } from '../../lib/app-error';
@@ -318,10 +319,16 @@ export async function assignPage(
   if (page.status === 'assigned') throw new AppError('CONFLICT', SCAN_MESSAGES.pageAlreadyAssigned);
   if (page.status !== 'needs_teacher') throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
   const cls = await requireClassPlace(ctx, user, input.classId ?? batch.classId, input);
+  const text = input.text === undefined ? undefined : stripUnstorableCharacters(input.text).trim();
+  // Nothing written is no answer: never a 0-mark submission of an empty page.
+  if ((text ?? page.extractedText).trim() === '') {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.noTextToAssign, { field: 'text' });
+  }
   const claimed = await queries.claimPage(ctx.db, page.id, {
     studentId: input.studentId,
     questionId: input.questionId,
     classId: cls.id === batch.classId ? null : cls.id,
+    text,
     now: ctx.now(),
   });
   if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);

@@ -1,4 +1,14 @@
-import { Alert, Button, FileInput, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCAN_MESSAGES, type TScanPage } from '@stem/contract/scans';
@@ -30,6 +40,7 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
   const [studentId, setStudentId] = useState<string | null>(page.student?.id ?? null);
   const [questionId, setQuestionId] = useState<string | null>(page.questionId);
   const [rescan, setRescan] = useState<File | null>(null);
+  const [text, setText] = useState(page.text);
   const students = useClassStudents(chosenClass);
   const questions = useClassQuestions(chosenClass);
   const assign = useAssignPage(batchId);
@@ -104,10 +115,22 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
                   studentId,
                   questionId,
                   ...(inBatchClass ? {} : { classId: chosenClass }),
+                  // Only the teacher's correction is sent: the server keeps the text it read.
+                  ...(text.trim() !== page.text.trim() ? { text } : {}),
                 });
               }
             }}
           >
+            <Textarea
+              label={T.answerTextLabel}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxRows={10}
+              mb="sm"
+              aria-label={`${T.answerTextLabel}: ${place}`}
+            />
             <Group align="flex-end" wrap="wrap">
               {classes.length > 1 && (
                 <Select
@@ -140,7 +163,11 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
                 w={{ base: '100%', sm: 280 }}
                 aria-label={`${T.questionLabel} for ${place}`}
               />
-              <Button type="submit" disabled={!studentId || !questionId} loading={assign.isPending}>
+              <Button
+                type="submit"
+                disabled={!studentId || !questionId || text.trim() === ''}
+                loading={assign.isPending}
+              >
                 {T.assign}
               </Button>
             </Group>
