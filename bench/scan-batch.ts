@@ -20,10 +20,12 @@ import {
 } from '../apps/server/test/sheets/scan-fixtures';
 
 /**
- * `npm run bench:scan`: a class of 30 students answers 3 questions on printed answer sheets; the 90
- * scanned pages (some turned, skewed, noisy, one upside down, shuffled) are uploaded as one PDF, and
- * the clock runs from the upload to the last answer marked. Offline engines (tesseract.js, the
- * offline marker), the embedded database and in-process queue. Prints seconds per page.
+ * `npm run bench:scan`: a class of 30 students answers 3 questions on printed answer sheets, a few
+ * answer boxes left blank; the 90 scanned pages (some turned, skewed, noisy, some upside down,
+ * shuffled) are uploaded as one PDF, and the clock runs from the upload to the last answer marked.
+ * Offline engines (tesseract.js, the offline marker), the embedded database and in-process queue.
+ * Prints seconds per page and how many of the blank boxes were reported blank (upright and upside
+ * down), and whether anything else was.
  */
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30);
 const QUESTIONS = [
@@ -115,6 +117,7 @@ async function main() {
         students: students.map((s) => s.id),
       })
     ).json<{ data: { id: string } }>().data;
+    const questionIds: string[] = [];
     for (const question of QUESTIONS) {
       const q = (
         await call('POST', QUESTION_PATHS.create, {
@@ -126,15 +129,18 @@ async function main() {
         })
       ).json<{ data: { id: string } }>().data;
       await call('POST', QUESTION_PATHS.addToClass, { questionId: q.id, classId: cls.id });
+      questionIds.push(q.id);
     }
 
     process.stdout.write(`making ${STUDENTS * QUESTIONS.length} scanned pages...\n`);
     const sheets = (await call('GET', fillPath(SCAN_PATHS.answerSheets, { classId: cls.id })))
       .rawPayload;
+    // A few boxes left blank, among them upside-down and noisy pages (the looks below cycle by 6).
+    const isBlank = (i: number) => i % 11 === 4;
     const filled = await fillSheets(
       sheets,
       Array.from({ length: STUDENTS * QUESTIONS.length }, (_, i) => ({
-        answer: ANSWERS[i % 3] ?? '',
+        answer: isBlank(i) ? '' : (ANSWERS[i % 3] ?? ''),
       })),
     );
     const pages = await renderSheets(filled, STUDENTS * QUESTIONS.length);
@@ -186,9 +192,22 @@ async function main() {
     }
     const totalMs = performance.now() - started;
     const perPage = totalMs / 1000 / batch.totalPages;
+    // Sheets come per student in class-list order, each student's questions together: page i is
+    // that list's student i / 3, question i % 3.
+    const listed = (await call('GET', fillPath(CLASS_PATHS.students, { classId: cls.id }))).json<{
+      data: { students: { _id: string }[] };
+    }>().data.students;
+    const studentOf = new Map(listed.map((s, i) => [s._id, i]));
+    const pageIndex = (p: TScanBatchDetails['pages'][number]) =>
+      (studentOf.get(p.student?.id ?? '') ?? -99) * QUESTIONS.length +
+      questionIds.indexOf(p.questionId ?? '');
+    const blanks = Array.from({ length: STUDENTS * QUESTIONS.length }, (_, i) => i).filter(isBlank);
+    const reported = new Set(batch.pages.filter((p) => p.status === 'blank').map(pageIndex));
+    const upsideDown = blanks.filter((i) => looks[i % looks.length]?.rotate === 180);
     process.stdout.write(
       [
-        `pages ${batch.totalPages}: assigned ${batch.assigned}, needing the teacher ${batch.needsTeacher}, repeats ${batch.duplicates}, marked ${batch.marked}, marking failed ${batch.markingFailed}`,
+        `pages ${batch.totalPages}: assigned ${batch.assigned}, needing the teacher ${batch.needsTeacher}, repeats ${batch.duplicates}, blank ${batch.blank}, marked ${batch.marked}, marking failed ${batch.markingFailed}`,
+        `blank boxes reported blank: ${blanks.filter((i) => reported.has(i)).length} of ${blanks.length} (upside down: ${upsideDown.filter((i) => reported.has(i)).length} of ${upsideDown.length}); written boxes reported blank: ${[...reported].filter((i) => !isBlank(i)).length}`,
         `upload accepted in ${(acceptedMs / 1000).toFixed(2)} s; all read in ${(readMs / 1000).toFixed(1)} s; all marked in ${(totalMs / 1000).toFixed(1)} s`,
         `seconds per page: ${perPage.toFixed(2)} (target: ${STUDENTS * QUESTIONS.length} pages under 120 s)`,
         '',

@@ -36,7 +36,7 @@ const QUESTIONS = [
 ];
 
 test.describe('answer sheets on paper, one upload for the stack', () => {
-  test('downloads the sheets, uploads the scanned stack, watches progress, assigns the leftover page and sees the marks', async ({
+  test('downloads the sheets, uploads the scanned stack, watches progress, clears the pages that need the teacher and sees the marks', async ({
     page,
     request,
   }) => {
@@ -73,11 +73,12 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     const sheets = readFileSync(saved);
     expect(sheets.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    // 2. The students write; the stack comes back scanned, out of order, one page upside down,
-    // and one page whose top (code, name, question) was torn off: that one needs the teacher.
+    // 2. The students write (one leaves question 2 blank); the stack comes back scanned, out of
+    // order, one page upside down, one whose top (code, name, question) was torn off, and a spare
+    // copy of a page, torn too: those two need the teacher.
     const filled = await fillSheets(sheets, [
       { answer: 'Light energy turns carbon dioxide and water into glucose and oxygen' },
-      { answer: 'Water moves into the root by osmosis through a partially permeable membrane' },
+      { answer: '' },
       { answer: 'Chlorophyll absorbs light to make glucose' },
       { answer: 'Water goes from dilute to concentrated solution' },
     ]);
@@ -87,6 +88,7 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       scanLook(pages[0]!, { rotate: 2 }),
       scanLook(pages[2]!, { hideHeader: true }),
       scanLook(pages[1]!, { noisy: true }),
+      scanLook(pages[0]!, { hideHeader: true }),
     ]);
     const stack = await scannedPdf(scans);
 
@@ -102,7 +104,7 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await page.getByRole('button', { name: T.uploadButton }).click();
     await expect(page).toHaveURL(/\?batch=/);
     // The bar is fed by the server: it names how many pages are read.
-    await expect(page.getByRole('progressbar', { name: /^Read \d+ of 4 pages$/ })).toBeAttached();
+    await expect(page.getByRole('progressbar', { name: /^Read \d+ of 5 pages$/ })).toBeAttached();
     await page.reload();
     await expect(
       page.getByRole('heading', { name: `${T.progressTitle}: ${className}` }),
@@ -110,16 +112,16 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(page.getByText(T.needsTeacherTitle)).toBeVisible({ timeout: 120_000 });
 
     // 4. The leftover page: its place and its text, no image; the teacher picks student and question.
-    const leftover = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(3, 4)}`) });
+    const leftover = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(3, 5)}`) });
     await expect(leftover).toContainText(T.reasons.no_code);
     await expect(leftover).toContainText(/glucose/i);
     await snap(page, 'answer-sheets-leftover', [DESKTOP, PHONE]);
     await leftover
-      .getByRole('combobox', { name: `${T.studentLabel} for ${T.pagePlace(3, 4)}` })
+      .getByRole('combobox', { name: `${T.studentLabel} for ${T.pagePlace(3, 5)}` })
       .click();
     await page.getByRole('option', { name: students[1]!.name }).click();
     await leftover
-      .getByRole('combobox', { name: `${T.questionLabel} for ${T.pagePlace(3, 4)}` })
+      .getByRole('combobox', { name: `${T.questionLabel} for ${T.pagePlace(3, 5)}` })
       .click();
     await page
       .getByRole('option', { name: new RegExp(`^1\\. ${QUESTIONS[0]!.question.slice(0, 20)}`) })
@@ -128,18 +130,31 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     // The placed page stays, saying where it went.
     await expect(leftover.getByRole('status')).toContainText(T.assigned);
     await expect(leftover.getByRole('status')).toContainText(students[1]!.name);
+    // The spare copy is set aside; the blank answer is listed apart, submitted for nobody.
+    const spare = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(5, 5)}`) });
+    await spare.getByRole('button', { name: T.discard }).click();
+    await expect(spare.getByRole('status')).toContainText(T.statusDiscarded);
+    await expect(page.getByRole('heading', { name: T.blankTitle })).toBeVisible();
+    // (The sheets come in class-list order: whichever student's sheet came first.)
+    await expect(
+      page.getByRole('article', { name: new RegExp(`^${T.pagePlace(4, 5)}`) }),
+    ).toContainText(new RegExp(students.map((s) => s.name).join('|')));
     await expect(page.getByText(T.done)).toBeVisible({ timeout: 120_000 });
-    await expect(page.getByText(T.summaryMarked, { exact: true }).locator('..')).toContainText('4');
+    await expect(page.getByText(T.summaryMarked, { exact: true }).locator('..')).toContainText('3');
+    await expect(
+      page.getByText(T.summaryNeedsTeacher, { exact: true }).locator('..'),
+    ).toContainText('0');
     // Its row in the recent uploads says the same as the progress above it.
     await expect(
       page.getByRole('region', { name: T.recentTitle }).locator('a[aria-current="page"]'),
-    ).toContainText(T.marking(4, 4));
+    ).toContainText(T.marking(3, 3));
 
     // 5. The marks are in All Submissions.
     await page.getByRole('link', { name: T.viewSubmissions }).click();
     await expect(page).toHaveURL(/\/submissions$/);
     const cards = page.getByTestId('teacher-submission-card').filter({ hasText: className });
-    // One submission per student for the stack, and one for the page the teacher assigned.
+    // One submission per student for the stack, and one for the page the teacher assigned; none
+    // for the blank answer.
     await expect(cards).toHaveCount(3);
     await expect(cards.getByTestId('score-badge').first()).toHaveText(/^\d+\/\d+$/);
   });

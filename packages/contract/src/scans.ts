@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ANSWER_LENGTH } from './submissions';
 
 /**
  * Printable answer sheets and bulk scans of them (issue 12): paths, request and reply schemas, and
@@ -12,8 +13,16 @@ export const SCAN_PATHS = {
   batches: '/scan/batches',
   /** GET: one batch's progress, summary and the pages that need the teacher. */
   batch: '/scan/batches/:id',
-  /** POST: the teacher assigns a page to a student and a question. */
+  /** POST: the teacher assigns a page to a student and a question (of any of their classes). */
   assignPage: '/scan/batches/:id/pages/:pageId/assign',
+  /** POST: the teacher sets a page aside: nothing is submitted from it. */
+  discardPage: '/scan/batches/:id/pages/:pageId/discard',
+  /** POST: the page's student was absent for its question: no submission, no attempt used. */
+  absentPage: '/scan/batches/:id/pages/:pageId/absent',
+  /** POST (multipart, one "file"): a re-scan of the page replaces what was read from it. */
+  replacePage: '/scan/batches/:id/pages/:pageId/replace',
+  /** POST: a batch whose marks wait for the teacher goes to the students. */
+  releaseBatch: '/scan/batches/:id/release',
 } as const;
 
 /** Web pages. */
@@ -58,8 +67,23 @@ export const ZPageParams = z.object({ id: ZId, pageId: ZId });
 export const ZAssignPageRequest = z.object({
   studentId: z.uuid({ message: 'must be a valid student id' }),
   questionId: z.uuid({ message: 'must be a valid question id' }),
+  /** Another of the teacher's classes (a sheet filed in the wrong stack); default: the batch's. */
+  classId: z.uuid({ message: 'must be a valid class id' }).optional(),
+  /** The answer as the teacher reads it on the paper (a misread or debris); default: the text read. */
+  text: z
+    .string()
+    .max(MAX_ANSWER_LENGTH, { message: `must be at most ${MAX_ANSWER_LENGTH} characters` })
+    .refine((s) => s.trim().length > 0, { message: 'Please provide an answer' })
+    .optional(),
 });
 export type TAssignPageRequest = z.infer<typeof ZAssignPageRequest>;
+
+/** Whose answer was missed, when the page does not say (a page without a readable code). */
+export const ZAbsentPageRequest = z.object({
+  studentId: z.uuid({ message: 'must be a valid student id' }).optional(),
+  questionId: z.uuid({ message: 'must be a valid question id' }).optional(),
+});
+export type TAbsentPageRequest = z.infer<typeof ZAbsentPageRequest>;
 
 export const BATCH_STATUSES = ['queued', 'reading', 'done', 'failed'] as const;
 export type TBatchStatus = (typeof BATCH_STATUSES)[number];
@@ -76,18 +100,39 @@ export const PAGE_REASONS = [
   'refused',
   'duplicate',
   'unreadable',
+  'unsure_text',
 ] as const;
 export type TPageReason = (typeof PAGE_REASONS)[number];
+
+/**
+ * Where a page stands: placed on a student's question (`assigned`), waiting for the teacher
+ * (`needs_teacher`), a repeat kept once (`duplicate`), an answer box with no writing (`blank`: no
+ * submission, seen only by the teacher), set aside by the teacher (`discarded`), or its student
+ * marked absent for its question (`absent`: no submission, no attempt used).
+ */
+export const PAGE_STATUSES = [
+  'assigned',
+  'needs_teacher',
+  'duplicate',
+  'blank',
+  'discarded',
+  'absent',
+] as const;
+export type TPageStatus = (typeof PAGE_STATUSES)[number];
 
 export const ZScanPage = z.object({
   id: z.string(),
   /** 1-based place in the batch. */
   pageNumber: z.number().int(),
-  status: z.enum(['assigned', 'needs_teacher', 'duplicate']),
+  status: z.enum(PAGE_STATUSES),
   reason: z.enum(PAGE_REASONS).nullable(),
   /** The text read from the page (no image of it is kept). */
   text: z.string(),
+  /** The name written in a blank sheet's name box, as read (null when none was read). */
+  readName: z.string().nullable(),
   student: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The class the page went to when the teacher assigned it to another class than the batch's. */
+  classId: z.string().nullable(),
   questionId: z.string().nullable(),
   submissionId: z.string().nullable(),
 });
@@ -104,6 +149,12 @@ export const ZScanBatch = z.object({
   assigned: z.number().int(),
   needsTeacher: z.number().int(),
   duplicates: z.number().int(),
+  /** Answer boxes with no writing: nothing submitted, nothing shown to the student. */
+  blank: z.number().int(),
+  /** The batch's marks wait until the teacher releases it (chosen at upload). */
+  holdMarks: z.boolean(),
+  /** When the teacher released them (null: not yet, or never held). */
+  releasedAt: z.string().nullable(),
   /** Submissions of this batch whose marking has finished (marked) or failed. */
   marked: z.number().int(),
   markingFailed: z.number().int(),
@@ -114,7 +165,7 @@ export const ZScanBatch = z.object({
 export type TScanBatch = z.infer<typeof ZScanBatch>;
 
 export const ZScanBatchDetails = ZScanBatch.extend({
-  /** Pages needing the teacher, then repeats, by place in the batch. */
+  /** Pages needing the teacher or placed, blank, set aside or repeated by them, by place. */
   pages: z.array(ZScanPage),
 });
 export type TScanBatchDetails = z.infer<typeof ZScanBatchDetails>;
@@ -130,6 +181,19 @@ export const ZAssignPageResponse = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({ submissionId: z.string() }),
+});
+export const ZReleaseBatchResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** How many answers went to their students (one still held for review stays held). */
+  data: z.object({ released: z.number().int() }),
+});
+
+/** A page the teacher discarded, marked absent or replaced: where it stands now. */
+export const ZPageActionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ZScanPage,
 });
 
 /** Every text about sheets and scans, server and web. */
@@ -163,6 +227,17 @@ export const SCAN_MESSAGES = {
   classLabel: 'Class',
   filesLabel: 'Scanned pages (PDF, JPEG, PNG or TIFF)',
   uploadButton: 'Upload and read',
+  holdLabel: 'When do students see these marks?',
+  holdDefault: "As the class's questions are set",
+  holdYes: 'After I release this stack',
+  holdNo: 'As soon as they are marked',
+  holdInvalid: 'Please choose when students see the marks.',
+  heldNote: 'The marks of this stack wait for you: students see them once you release the stack.',
+  releaseBatch: 'Release marks to students',
+  releasedBatch: (count: number) =>
+    `Marks released: ${count} ${count === 1 ? 'answer' : 'answers'} went to the students.`,
+  releasedNote: (date: string) => `Marks released on ${date}.`,
+  notHeld: 'The marks of this upload do not wait for a release.',
   uploading: 'Uploading...',
   accepted: 'Upload received: the pages are being read.',
   noFiles: 'Please choose at least one PDF or image.',
@@ -184,6 +259,17 @@ export const SCAN_MESSAGES = {
   pageAlreadyAssigned: 'That page is already assigned.',
   studentNotInClass: 'That student is not in the class of this upload.',
   assigned: 'Page assigned: its answer is being marked.',
+  pageSettled: 'That page has already been dealt with.',
+  batchStillReading: 'This upload is still being read. Please wait until every page is read.',
+  absentNeedsWho: 'Choose the student and the question this page is for.',
+  noTextToAssign:
+    'Nothing was read from this page: type the answer from the paper, or mark the student absent.',
+  discarded: 'Page set aside: nothing was submitted from it.',
+  markedAbsent: 'Marked absent: nothing was submitted and no attempt was used.',
+  replaced: 'Page replaced by the new scan.',
+  replaceOnePage: 'Please upload one scanned page (a single image, or a PDF of one page).',
+  replaceOtherSheet:
+    'This scan is of another sheet (another student or question). Please scan the sheet of this page.',
   // Progress
   progressTitle: 'Reading the stack',
   queued: 'Waiting to start...',
@@ -196,9 +282,25 @@ export const SCAN_MESSAGES = {
   summaryNeedsTeacher: 'Need you',
   summaryMarked: 'Marked',
   summaryRepeats: 'Repeats ignored',
+  summaryBlank: 'Left blank',
+  blankTitle: 'Left blank',
+  blankIntro:
+    'No writing was found in these answer boxes: nothing was submitted, and the students see nothing.',
+  blankLine: (student: string, question: string) => `${student}: ${question}`,
+  unknownStudent: 'Name not read',
+  readName: (name: string) => `Name read from the sheet: ${name}`,
+  assignClassLabel: 'Class',
+  answerTextLabel: 'Answer (correct it from the paper before assigning)',
+  discard: 'Discard page',
+  markAbsent: 'Mark absent',
+  replaceLabel: 'Re-scan of this page',
+  replace: 'Replace with re-scan',
+  statusDiscarded: 'Set aside: nothing was submitted from this page.',
+  statusAbsent: (student: string) =>
+    `Marked absent${student ? ` (${student})` : ''}: nothing was submitted and no attempt was used.`,
   needsTeacherTitle: 'Pages that need you',
   needsTeacherIntro:
-    'These pages could not be matched. Find them in your stack by their place, then choose the student and question.',
+    'These pages could not be matched, or what was read from them needs a look. Find them in your stack by their place, then assign each to a student and question, discard it, mark the student absent, or replace it with a re-scan.',
   pagePlace: (page: number, total: number) => `Page ${page} of ${total}`,
   noText: '(no text could be read from this page)',
   studentLabel: 'Student',
@@ -220,6 +322,8 @@ export const SCAN_MESSAGES = {
     refused: "the school's plan does not allow another marking now",
     duplicate: 'the same sheet again: its answer is kept once',
     unreadable: 'the page could not be read',
+    unsure_text:
+      'what was read does not look like writing (a smudge, a mark or a poor scan): check it before it is marked',
   } satisfies Record<TPageReason, string>,
   batchReasons: {
     interrupted: 'Reading stopped unexpectedly. Please upload the stack again.',

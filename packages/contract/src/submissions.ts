@@ -114,6 +114,11 @@ export const ZSubmissionAnswer = z.object({
   question: z.string(),
   marks: z.number().int(),
   answer: z.string(),
+  /**
+   * The question's number as printed on the paper sheet the answer came on (issue 28); null or
+   * absent: the answer's place in the submission.
+   */
+  questionNumber: z.number().int().nullable().optional(),
   score: z.number().int().nullable(),
   feedback: z.array(ZFeedback),
   contentModeration: ZContentModeration.nullable(),

@@ -539,6 +539,11 @@ export const submissionAnswers = pgTable(
     rubric: text('rubric').notNull(),
     referenceAnswer: text('reference_answer'),
     answer: text('answer').notNull(),
+    /**
+     * The question's number as printed on the paper sheet the answer was written on (issue 28): the
+     * number students and teachers see. Null: the answer's place in the submission.
+     */
+    questionNumber: integer('question_number'),
     answerSource: text('answer_source', { enum: ['typed', 'photo', 'upload', 'scan'] })
       .notNull()
       .default('typed'),
@@ -815,6 +820,13 @@ export const scanBatches = pgTable(
     /** Why the whole batch stopped (a broken or encrypted PDF, ...), shown to the teacher. */
     failureReason: text('failure_reason'),
     /**
+     * The batch's marks wait until the teacher releases the batch (issue 28); chosen at upload, by
+     * default when the class holds any question's marks for release.
+     */
+    holdMarks: boolean('hold_marks').notNull().default(false),
+    /** When the teacher released the batch's marks (null: not yet, or never held). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /**
      * The process holding the batch while it is unfinished (host:pid:nonce): the one keeping its files
      * in memory (in-process queue) or reading it; null while it waits in a shared queue.
      */
@@ -863,9 +875,21 @@ export const scanPages = pgTable(
       .references(() => schools.id, { onDelete: 'cascade' }),
     /** 1-based place of the page in the batch (files in upload order, pages in file order). */
     pageNumber: integer('page_number').notNull(),
-    status: text('status', { enum: ['assigned', 'needs_teacher', 'duplicate'] }).notNull(),
+    /** See PAGE_STATUSES (packages/contract/src/scans.ts). */
+    status: text('status', {
+      enum: ['assigned', 'needs_teacher', 'duplicate', 'blank', 'discarded', 'absent'],
+    }).notNull(),
     /** Why the page needs the teacher (or was set aside), as a short code the web words. */
     reason: text('reason'),
+    /** The name written in a blank sheet's name box, as read (shown when the teacher assigns it). */
+    readName: text('read_name'),
+    /**
+     * The class the teacher assigned the page to, when not the batch's (a sheet in the wrong stack).
+     * Null: the batch's class.
+     */
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    /** The question's number printed on the sheet (its code, or the "Question 4 of 4" line read). */
+    questionNumber: integer('question_number'),
     /** How the page was matched: its code, or its name box read against the class list. */
     matchedBy: text('matched_by', { enum: ['code', 'name', 'teacher'] }),
     studentId: uuid('student_id').references(() => users.id, { onDelete: 'set null' }),

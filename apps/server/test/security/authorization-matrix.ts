@@ -418,6 +418,31 @@ export const MATRIX: Record<string, TRow> = {
       pageId: '=00000000-0000-4000-8000-000000000001',
     },
   },
+  releaseScanBatch: {
+    allow: TEACHER,
+    params: { id: '=00000000-0000-4000-8000-000000000000' },
+  },
+  discardScanPage: {
+    allow: TEACHER,
+    params: {
+      id: '=00000000-0000-4000-8000-000000000000',
+      pageId: '=00000000-0000-4000-8000-000000000001',
+    },
+  },
+  markScanPageAbsent: {
+    allow: TEACHER,
+    params: {
+      id: '=00000000-0000-4000-8000-000000000000',
+      pageId: '=00000000-0000-4000-8000-000000000001',
+    },
+  },
+  replaceScanPage: {
+    allow: TEACHER,
+    params: {
+      id: '=00000000-0000-4000-8000-000000000000',
+      pageId: '=00000000-0000-4000-8000-000000000001',
+    },
+  },
 
   // The platform owner (spec 02 §7 Owner, issue 10): every school is theirs
   listOwnerSchools: { allow: ['owner'] },

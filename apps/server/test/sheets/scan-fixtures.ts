@@ -150,3 +150,33 @@ export function handwritingSamples(count: number): { png: Buffer; text: string }
       text: readFileSync(path.join(folder, f.replace(/\.png$/, '.txt')), 'utf8'),
     }));
 }
+
+/** A multipart form as a browser sends it: fields, then files. */
+export function multipart(
+  fields: Record<string, string>,
+  files: { name: string; bytes: Buffer; type: string }[],
+) {
+  const boundary = '----stem-scan-test-boundary';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

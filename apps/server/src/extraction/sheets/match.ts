@@ -85,6 +85,16 @@ export function matchQuestion<T extends { text: string }>(text: string, question
 }
 
 /**
+ * The question number printed on a page read without its code ("Question 4 of 4"), or null when the
+ * line was not read.
+ */
+export function printedQuestionNumber(text: string): number | null {
+  const found = /\bQuestion\s+(\d{1,2})\s+of\s+\d{1,2}\b/i.exec(text);
+  const number = found ? Number(found[1]) : 0;
+  return number >= 1 ? number : null;
+}
+
+/**
  * The answer part of a whole page read without its code: the text after the answer box's printed
  * label, or, when the label was not read, every line that is not part of the printed header.
  */

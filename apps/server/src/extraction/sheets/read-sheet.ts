@@ -21,6 +21,10 @@ export type TSheetRead =
       kind: 'code';
       code: TSheetCode;
       answer: TOcrResult;
+      /** The answer box holds no writing: nothing was read from it. */
+      blank: boolean;
+      /** The answer box could not be cut out of the page (nothing was read from it). */
+      uncut: boolean;
       /** The name box's text, read only on a blank sheet (the code names no student). */
       name?: string;
     }
@@ -158,6 +162,53 @@ async function cropSheetRect(
     .toBuffer();
 }
 
+/**
+ * Ink of a crop, measured before any contrast stretch (which would turn a blank page's paper grain and
+ * scanner noise into "writing"): speckles are removed with a 3 px median, the paper's level is the
+ * crop's bright end, and a pixel is ink when it is clearly darker than the paper. Counted away from
+ * the crop's edges, where a skewed box's printed border can reach in. Per thousand pixels.
+ */
+export async function inkPerMille(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png)
+    .greyscale()
+    .median(3)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const histogram = new Array<number>(256).fill(0);
+  for (const v of data) histogram[v] = (histogram[v] ?? 0) + 1;
+  // The paper: the level 90 % of the pixels are at or below (a page holds far more paper than ink).
+  let seen = 0;
+  let paper = 255;
+  for (let v = 0; v < 256; v++) {
+    seen += histogram[v] ?? 0;
+    if (seen >= data.length * 0.9) {
+      paper = v;
+      break;
+    }
+  }
+  const threshold = paper - INK_CONTRAST;
+  const edgeX = Math.round(width * 0.03);
+  const edgeY = Math.round(height * 0.03);
+  let ink = 0;
+  let counted = 0;
+  for (let y = edgeY; y < height - edgeY; y++) {
+    for (let x = edgeX; x < width - edgeX; x++) {
+      counted++;
+      if ((data[y * width + x] ?? 255) < threshold) ink++;
+    }
+  }
+  return counted === 0 ? 0 : (ink * 1000) / counted;
+}
+
+/** How much darker than the paper a pixel must be to count as ink (pen, pencil: 100+ levels). */
+const INK_CONTRAST = 80;
+/**
+ * Below this much ink (per thousand pixels of the box) a box holds no writing: a short answer such as
+ * "12 J" written small is about 0.5, a blank box scanned noisy or upside down under 0.05.
+ */
+export const BLANK_INK_PER_MILLE = 0.15;
+
 /** A crop prepared for the engine (normalise.ts), straightened or not. */
 async function prepared(png: Buffer, deskew: boolean, preparation: TPagePreparation) {
   return (await normaliseImage(png, { deskew, ...preparation })).png;
@@ -172,8 +223,10 @@ export type TSheetPrepared =
   | {
       kind: 'code';
       code: TSheetCode;
-      /** null when the answer box could not be cut (read as an empty answer). */
+      /** null when the answer box could not be cut, or holds no writing (`blank`). */
       answer: Uint8Array | null;
+      /** The answer box holds no writing (measured on its ink, before any OCR). */
+      blank: boolean;
       /** Only on a blank sheet (the code names no student); null when it could not be cut. */
       name?: Uint8Array | null;
     }
@@ -207,8 +260,9 @@ export async function prepareSheetPage(
     height: layout.answer.height - 16,
   };
   const answerCrop = await cropSheetRect(work, found, layout.qr, answerRect, 8);
-  const answer = answerCrop ? await prepared(answerCrop, true, preparation) : null;
-  if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer };
+  const blank = answerCrop !== null && (await inkPerMille(answerCrop)) < BLANK_INK_PER_MILLE;
+  const answer = answerCrop && !blank ? await prepared(answerCrop, true, preparation) : null;
+  if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer, blank };
   // The "Name" label sits in the box's top-left corner: read below it.
   const nameRect = {
     ...layout.nameBox,
@@ -216,8 +270,9 @@ export async function prepareSheetPage(
     height: layout.nameBox.height - 14,
   };
   const nameCrop = await cropSheetRect(work, found, layout.qr, nameRect, 3);
-  const name = nameCrop ? await prepared(nameCrop, false, preparation) : null;
-  return { kind: 'code', code: decoded.code, answer, name };
+  const nameBlank = nameCrop !== null && (await inkPerMille(nameCrop)) < BLANK_INK_PER_MILLE;
+  const name = nameCrop && !nameBlank ? await prepared(nameCrop, false, preparation) : null;
+  return { kind: 'code', code: decoded.code, answer, blank, name };
 }
 
 async function ocrText(ocr: OcrPort, png: Uint8Array): Promise<TOcrResult> {
@@ -228,7 +283,7 @@ async function ocrText(ocr: OcrPort, png: Uint8Array): Promise<TOcrResult> {
   };
 }
 
-/** A page of a stack whose answer box is blank reads as empty text, not as a failure. */
+/** A blank or uncut answer box reads as empty text, not as a failure. */
 const EMPTY: TOcrResult = { text: '' };
 
 /** The OCR half of readSheetPage: reads the pieces prepareSheetPage cut out. */
@@ -238,7 +293,14 @@ export async function readPreparedSheet(sheet: TSheetPrepared, ocr: OcrPort): Pr
     return { kind: 'bad_code', reason: sheet.reason, page: await ocrText(ocr, sheet.page) };
   }
   const answer = sheet.answer ? await ocrText(ocr, sheet.answer) : EMPTY;
-  if (sheet.name === undefined) return { kind: 'code', code: sheet.code, answer };
+  const base = {
+    kind: 'code' as const,
+    code: sheet.code,
+    answer,
+    blank: sheet.blank,
+    uncut: !sheet.blank && sheet.answer === null,
+  };
+  if (sheet.name === undefined) return base;
   const name = sheet.name ? (await ocrText(ocr, sheet.name)).text : '';
-  return { kind: 'code', code: sheet.code, answer, name };
+  return { ...base, name };
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * The code printed on an answer sheet: which class, student (none on a blank sheet), question and
- * sheet page it is, and which paper layout, signed with the server's secret so a forged or edited code
+ * sheet page it is, the question's printed number, and which paper layout, signed with the server's secret so a forged or edited code
  * cannot put work on another student. 59 bytes as base64url behind a "STEM1:" prefix: a version 5
  * QR code at error-correction level M, large modules that survive photocopying.
  */
@@ -14,6 +14,11 @@ export type TSheetCode = {
   /** 1-based page of this student's sheet for this question. */
   page: number;
   paper: TPaper;
+  /**
+   * The question's number as printed on the sheet ("Question 4 of 4"), 1 to 63; 0 on sheets printed
+   * before it was coded. Shown to students and teachers as the answer's number.
+   */
+  number: number;
 };
 
 export type TPaper = 'a4' | 'letter';
@@ -22,6 +27,8 @@ const PREFIX = 'STEM1:';
 const MAC_BYTES = 8;
 const PAPERS: TPaper[] = ['a4', 'letter'];
 const NIL = '00000000-0000-0000-0000-000000000000';
+/** The last body byte holds the paper (low 2 bits) and the printed number (high 6 bits). */
+const MAX_NUMBER = 63;
 
 function uuidBytes(id: string): Buffer {
   const hex = id.replace(/-/g, '');
@@ -48,7 +55,10 @@ export function encodeSheetCode(code: TSheetCode, key: string): string {
     uuidBytes(code.classId),
     uuidBytes(code.studentId ?? NIL),
     uuidBytes(code.questionId),
-    Buffer.from([Math.max(1, Math.min(255, code.page)), PAPERS.indexOf(code.paper)]),
+    Buffer.from([
+      Math.max(1, Math.min(255, code.page)),
+      PAPERS.indexOf(code.paper) | (Math.max(0, Math.min(MAX_NUMBER, code.number)) << 2),
+    ]),
   ]);
   return PREFIX + Buffer.concat([body, mac(key, body)]).toString('base64url');
 }
@@ -65,7 +75,8 @@ export function decodeSheetCode(text: string, key: string): TDecodedSheetCode {
   const expected = mac(key, body);
   if (!timingSafeEqual(expected, raw.subarray(50))) return { ok: false, reason: 'forged' };
   const student = uuidOf(body.subarray(16, 32));
-  const paper = PAPERS[body[49] ?? 0] ?? 'a4';
+  const last = body[49] ?? 0;
+  const paper = PAPERS[last & 3] ?? 'a4';
   return {
     ok: true,
     code: {
@@ -74,6 +85,7 @@ export function decodeSheetCode(text: string, key: string): TDecodedSheetCode {
       questionId: uuidOf(body.subarray(32, 48)),
       page: body[48] ?? 1,
       paper,
+      number: last >> 2,
     },
   };
 }

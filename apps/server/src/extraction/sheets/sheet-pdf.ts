@@ -236,6 +236,7 @@ export async function buildAnswerSheets(request: TSheetRequest): Promise<Uint8Ar
             questionId: question.id,
             page: 1,
             paper: request.paper,
+            number: i + 1,
           },
           request.key,
         ),

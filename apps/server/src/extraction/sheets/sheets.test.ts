@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerPartOf, matchName, matchQuestion } from './match';
+import { answerPartOf, matchName, matchQuestion, printedQuestionNumber } from './match';
 import { decodeSheetCode, encodeSheetCode, type TSheetCode } from './sheet-code';
 
 const CODE: TSheetCode = {
@@ -8,6 +8,7 @@ const CODE: TSheetCode = {
   questionId: 'a3c9e2d4-7f61-4b0a-9e25-6c1d2e3f4a05',
   page: 1,
   paper: 'letter',
+  number: 4,
 };
 
 describe('sheet codes', () => {
@@ -18,6 +19,13 @@ describe('sheet codes', () => {
       ok: true,
       code: blank,
     });
+  });
+
+  it('keeps the printed question number, and reads sheets printed before it was coded as 0', () => {
+    const last = { ...CODE, number: 20, paper: 'a4' as const };
+    expect(decodeSheetCode(encodeSheetCode(last, 'key'), 'key')).toEqual({ ok: true, code: last });
+    const old = { ...CODE, number: 0 };
+    expect(decodeSheetCode(encodeSheetCode(old, 'key'), 'key')).toEqual({ ok: true, code: old });
   });
 
   it('refuses a code signed with another key or edited to name another student', () => {
@@ -62,6 +70,11 @@ describe('matching pages without a code', () => {
     const page = 'Question 2 of 2 (4 marks)\nDescribe osmosls in a root hair cell.\nWater moves in';
     expect(matchQuestion(page, questions)?.id).toBe('q2');
     expect(matchQuestion('an unrelated page', questions)).toBeNull();
+  });
+
+  it('reads the printed question number of a page without its code', () => {
+    expect(printedQuestionNumber('Year 9\nQuestion 4 of 4 (3 marks)\nExplain')).toBe(4);
+    expect(printedQuestionNumber('no number here')).toBeNull();
   });
 
   it("keeps the answer below the box's label", () => {

@@ -30,6 +30,7 @@ export async function insertBatch(
     files: Buffer[];
     /** The process holding the files in memory (in-process queue); null: they are in `files`. */
     readerId: string | null;
+    holdMarks: boolean;
     now: Date;
   },
 ): Promise<string> {
@@ -41,6 +42,7 @@ export async function insertBatch(
       teacherId: values.teacherId,
       readerId: values.readerId,
       readerSeenAt: values.readerId === null ? null : values.now,
+      holdMarks: values.holdMarks,
       createdAt: values.now,
     })
     .returning({ id: scanBatches.id });
@@ -287,16 +289,25 @@ export async function findPage(db: TDb, batchId: string, pageId: string): Promis
 export async function claimPage(
   tx: TDb,
   pageId: string,
-  values: { studentId: string; questionId: string; now: Date },
+  values: {
+    studentId: string;
+    questionId: string;
+    classId: string | null;
+    /** The teacher's correction of the text read (its OCR confidence then no longer applies). */
+    text?: string | undefined;
+    now: Date;
+  },
 ): Promise<TPageRow | null> {
   const [row] = await tx
     .update(scanPages)
     .set({
+      ...(values.text === undefined ? {} : { extractedText: values.text, ocrConfidence: null }),
       status: 'assigned',
       reason: null,
       matchedBy: 'teacher',
       studentId: values.studentId,
       questionId: values.questionId,
+      classId: values.classId,
       updatedAt: values.now,
     })
     .where(and(eq(scanPages.id, pageId), eq(scanPages.status, 'needs_teacher')))
@@ -389,4 +400,84 @@ export async function markDuplicate(db: TDb, pageId: string, now: Date): Promise
     .update(scanPages)
     .set({ status: 'duplicate', reason: 'duplicate', updatedAt: now })
     .where(eq(scanPages.id, pageId));
+}
+
+/**
+ * Settles a page the teacher dealt with without a submission (discarded, or its student absent), only
+ * while it is still in one of `from` (null when another request settled it first).
+ */
+export async function settlePage(
+  db: TDb,
+  pageId: string,
+  values: {
+    from: TPageRow['status'][];
+    status: 'discarded' | 'absent';
+    studentId: string | null;
+    questionId: string | null;
+    now: Date;
+  },
+): Promise<TPageRow | null> {
+  const [row] = await db
+    .update(scanPages)
+    .set({
+      status: values.status,
+      reason: null,
+      matchedBy: values.status === 'absent' ? 'teacher' : null,
+      studentId: values.studentId,
+      questionId: values.questionId,
+      updatedAt: values.now,
+    })
+    .where(and(eq(scanPages.id, pageId), inArray(scanPages.status, values.from)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * What a re-scan read replaces what was read from a page, only while the page is still as the caller
+ * saw it (same status and submission); its submission, if any, stays in the student's history and the
+ * page forgets it. Null when another request changed the page first.
+ */
+export async function replacePageRead(
+  db: TDb,
+  page: Pick<TPageRow, 'id' | 'status' | 'submissionId'>,
+  values: Pick<
+    TNewPage,
+    | 'status'
+    | 'reason'
+    | 'matchedBy'
+    | 'studentId'
+    | 'questionId'
+    | 'questionNumber'
+    | 'extractedText'
+    | 'ocrConfidence'
+    | 'readName'
+  > & { now: Date },
+): Promise<TPageRow | null> {
+  const { now, ...read } = values;
+  const [row] = await db
+    .update(scanPages)
+    .set({ ...read, classId: null, submissionId: null, updatedAt: now })
+    .where(
+      and(
+        eq(scanPages.id, page.id),
+        eq(scanPages.status, page.status),
+        page.submissionId === null
+          ? isNull(scanPages.submissionId)
+          : eq(scanPages.submissionId, page.submissionId),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Marks a held batch released (once: null when it was not held or already released). */
+export async function markBatchReleased(tx: TDb, id: string, now: Date): Promise<TBatchRow | null> {
+  const [row] = await tx
+    .update(scanBatches)
+    .set({ releasedAt: now })
+    .where(
+      and(eq(scanBatches.id, id), eq(scanBatches.holdMarks, true), isNull(scanBatches.releasedAt)),
+    )
+    .returning();
+  return row ?? null;
 }

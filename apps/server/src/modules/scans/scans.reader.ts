@@ -6,7 +6,13 @@ import type { TJobContext, TJobOutcome } from '../../adapters/queue/port';
 import type { TConfig } from '../../config';
 import { ExtractionError } from '../../extraction/file-type';
 import { OcrError, pagePreparation, type OcrPort } from '../../extraction/ocr/port';
-import { answerPartOf, matchName, matchQuestion } from '../../extraction/sheets/match';
+import { isOcrDebris } from '../../extraction/sheets/debris';
+import {
+  answerPartOf,
+  matchName,
+  matchQuestion,
+  printedQuestionNumber,
+} from '../../extraction/sheets/match';
 import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
 import type { ImageWork } from '../../extraction/work/tasks';
 import { AppError } from '../../lib/app-error';
@@ -37,20 +43,50 @@ const PAGES_AT_ONCE = 2;
 
 type TQuestionRef = { id: string; text: string };
 
-type TDecision =
-  | { status: 'assigned'; studentId: string; questionId: string; by: 'code' | 'name'; text: string }
+/** Who and which question a page is, as far as it says, and the question's printed number. */
+type TPlace = { studentId?: string; questionId?: string; questionNumber?: number };
+
+export type TDecision =
   | {
+      status: 'assigned';
+      studentId: string;
+      questionId: string;
+      questionNumber?: number;
+      by: 'code' | 'name';
+      text: string;
+    }
+  /** The answer box holds no writing: not answered (no submission, no attempt used). */
+  | ({ status: 'blank'; text: '' } & TPlace)
+  | ({
       status: 'needs_teacher' | 'duplicate';
       reason: TPageReason;
       text: string;
-      /** The question of the sheet's code, when it is the class's: the teacher then picks only whose. */
-      questionId?: string;
-    };
+    } & TPlace);
+
+/**
+ * A page whose student and question are known: its answer placed, reported blank, or, when what was
+ * read looks like OCR debris, kept for the teacher's look with its place (never marked unseen).
+ */
+function placed(
+  place: { studentId: string; questionId: string; questionNumber: number | null },
+  by: 'code' | 'name',
+  text: string,
+  confidence: number | undefined,
+  blank: boolean,
+): TDecision {
+  const { questionNumber, ...rest } = place;
+  const where = questionNumber === null ? rest : { ...rest, questionNumber };
+  if (blank || text.trim() === '') return { status: 'blank', text: '', ...where };
+  if (isOcrDebris(text, confidence)) {
+    return { status: 'needs_teacher', reason: 'unsure_text', text, ...where };
+  }
+  return { status: 'assigned', by, text, ...where };
+}
 
 /** Where a read page goes, from its code (or, without one, its name box and printed question). */
-function decide(
+export function decide(
   read: TSheetRead,
-  batch: queries.TBatchRow,
+  batch: Pick<queries.TBatchRow, 'classId'>,
   students: TStudentRef[],
   questions: TQuestionRef[],
   printed: string[],
@@ -61,7 +97,14 @@ function decide(
     const student = matchName(read.page.text, students);
     const question = matchQuestion(read.page.text, questions);
     if (!student || !question) return { status: 'needs_teacher', reason: 'no_code', text };
-    return { status: 'assigned', studentId: student.id, questionId: question.id, by: 'name', text };
+    const questionNumber = printedQuestionNumber(read.page.text);
+    return placed(
+      { studentId: student.id, questionId: question.id, questionNumber },
+      'name',
+      text,
+      read.page.confidence,
+      false,
+    );
   }
   const text = read.answer.text;
   const { code } = read;
@@ -70,39 +113,39 @@ function decide(
   if (!questions.some((q) => q.id === code.questionId)) {
     return { status: 'needs_teacher', reason: 'question_not_in_class', text };
   }
+  const questionId = code.questionId;
+  const questionNumber = code.number > 0 ? code.number : null;
+  // The sheet's question (and its printed number), for the teacher to pick only whose it is.
+  const sheet = questionNumber === null ? { questionId } : { questionId, questionNumber };
+  if (read.uncut) return { status: 'needs_teacher', reason: 'unreadable', text, ...sheet };
   if (code.studentId === null) {
     const student = matchName(read.name ?? '', students);
-    if (!student) {
-      return {
-        status: 'needs_teacher',
-        reason: 'name_unmatched',
-        text,
-        questionId: code.questionId,
-      };
-    }
-    return {
-      status: 'assigned',
-      studentId: student.id,
-      questionId: code.questionId,
-      by: 'name',
+    // Nothing written at all (no name, no answer): a spare sheet, not anyone's answer.
+    if (!student && read.blank) return { status: 'blank', text: '', ...sheet };
+    if (!student) return { status: 'needs_teacher', reason: 'name_unmatched', text, ...sheet };
+    return placed(
+      { studentId: student.id, questionId, questionNumber },
+      'name',
       text,
-    };
+      read.answer.confidence,
+      read.blank,
+    );
   }
   if (!students.some((s) => s.id === code.studentId)) {
-    return {
-      status: 'needs_teacher',
-      reason: 'student_not_in_class',
-      text,
-      questionId: code.questionId,
-    };
+    return { status: 'needs_teacher', reason: 'student_not_in_class', text, ...sheet };
   }
-  return {
-    status: 'assigned',
-    studentId: code.studentId,
-    questionId: code.questionId,
-    by: 'code',
+  return placed(
+    { studentId: code.studentId, questionId, questionNumber },
+    'code',
     text,
-  };
+    read.answer.confidence,
+    read.blank,
+  );
+}
+
+/** Whether the batch's marks still wait for the teacher's release (issue 28). */
+export function holdsMarks(batch: Pick<queries.TBatchRow, 'holdMarks' | 'releasedAt'>): boolean {
+  return batch.holdMarks && batch.releasedAt === null;
 }
 
 /** The page reason for a refused submission. */
@@ -159,11 +202,13 @@ async function submitAssignedPages(
     try {
       const submissionId = await submitScannedAnswers(deps, teacher, {
         classId: batch.classId,
+        holdForRelease: holdsMarks(batch),
         studentId,
         answers: own.map((p) => ({
           questionId: p.questionId ?? '',
           text: p.extractedText,
           ocrConfidence: p.ocrConfidence ?? undefined,
+          questionNumber: p.questionNumber ?? undefined,
         })),
       });
       await queries.setPagesSubmission(
@@ -215,12 +260,7 @@ export async function readBatch(
   };
   const opened: TOpenedFile[] = [];
   try {
-    const cls = await requireTeacherClass(deps.db, teacher, batch.classId);
-    const students = await listClassStudents(deps.db, teacher, cls.id);
-    const questions = (await listQuestionsOfClass(deps.db, cls)).map((q) => ({
-      id: q.id,
-      text: q.question,
-    }));
+    const reading = await readingContext(deps, teacher, batch);
     const files = memoryFiles.get(batchId) ?? (await queries.selectFiles(deps.db, batchId));
     if (files.length === 0) {
       // A restart lost the files this process held: nothing left to read.
@@ -239,46 +279,24 @@ export async function readBatch(
     const taken = new Set(
       done.filter((p) => p.status === 'assigned').map((p) => `${p.studentId}:${p.questionId}`),
     );
-    const school = await findSchoolById(deps.db, batch.schoolId);
-    const printed = [
-      school?.name ?? '',
-      cls.name,
-      ...students.map((s) => s.name),
-      ...questions.map((q) => q.text),
-    ];
 
     await eachLimited(places.length, PAGES_AT_ONCE, async (i) => {
       const pageNumber = i + 1;
       const place = places[i];
       const file = place ? opened[place.file] : undefined;
       if (!place || !file || recorded.has(pageNumber)) return;
-      let decision: TDecision;
-      let confidence: number | undefined;
-      try {
-        const prepared = await preparePage(deps, file, place.index);
-        const read = await readPreparedSheet(prepared, deps.ocr);
-        confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
-        decision = decide(read, batch, students, questions, printed);
-      } catch (error) {
-        if (error instanceof OcrError) throw error;
-        deps.logger.warn({ batchId, pageNumber, err: error }, 'scanned page unreadable');
-        decision = { status: 'needs_teacher', reason: 'unreadable', text: '' };
-      }
-      const text = stripUnstorableCharacters(decision.text);
+      const { decision, confidence, readName } = await readPage(deps, file, place.index, {
+        batch,
+        ...reading,
+      });
       const base = {
         batchId,
         schoolId: batch.schoolId,
         pageNumber,
-        extractedText: text,
-        ocrConfidence: confidence ?? null,
+        ...pageValues(decision, confidence, readName),
       };
       if (decision.status !== 'assigned') {
-        await queries.insertPage(deps.db, {
-          ...base,
-          status: decision.status,
-          reason: decision.reason,
-          questionId: decision.questionId ?? null,
-        });
+        await queries.insertPage(deps.db, base);
         return;
       }
       const key = `${decision.studentId}:${decision.questionId}`;
@@ -288,9 +306,6 @@ export async function readBatch(
         ...base,
         status: repeat ? 'duplicate' : 'assigned',
         reason: repeat ? 'duplicate' : null,
-        matchedBy: decision.by,
-        studentId: decision.studentId,
-        questionId: decision.questionId,
       });
     });
     await submitAssignedPages(deps, teacher, batch);
@@ -312,8 +327,86 @@ export async function readBatch(
   }
 }
 
+/** What reading a batch's pages needs to know: its class's students, questions and printed words. */
+export type TReadingContext = {
+  students: TStudentRef[];
+  questions: TQuestionRef[];
+  /** The sheets' printed words (school, class, names, questions): not part of any answer. */
+  printed: string[];
+};
+
+export async function readingContext(
+  deps: TScanDeps,
+  teacher: TAccessClaims,
+  batch: queries.TBatchRow,
+): Promise<TReadingContext> {
+  const cls = await requireTeacherClass(deps.db, teacher, batch.classId);
+  const students = await listClassStudents(deps.db, teacher, cls.id);
+  const questions = (await listQuestionsOfClass(deps.db, cls)).map((q) => ({
+    id: q.id,
+    text: q.question,
+  }));
+  const school = await findSchoolById(deps.db, batch.schoolId);
+  const printed = [
+    school?.name ?? '',
+    cls.name,
+    ...students.map((s) => s.name),
+    ...questions.map((q) => q.text),
+  ];
+  return { students, questions, printed };
+}
+
+/**
+ * Reads one page of an opened file and decides where it goes. A page that cannot be read at all
+ * (its image is damaged) goes to the teacher; an OCR engine failure is thrown (the job retries).
+ */
+export async function readPage(
+  deps: TScanDeps,
+  file: TOpenedFile,
+  index: number,
+  context: TReadingContext & { batch: Pick<queries.TBatchRow, 'id' | 'classId'> },
+): Promise<{ decision: TDecision; confidence: number | undefined; readName: string | null }> {
+  try {
+    const read = await readPreparedSheet(await preparePage(deps, file, index), deps.ocr);
+    const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
+    const readName =
+      read.kind === 'code' && read.name
+        ? stripUnstorableCharacters(read.name).trim() || null
+        : null;
+    const { batch, students, questions, printed } = context;
+    return { decision: decide(read, batch, students, questions, printed), confidence, readName };
+  } catch (error) {
+    if (error instanceof OcrError) throw error;
+    deps.logger.warn({ batchId: context.batch.id, index, err: error }, 'scanned page unreadable');
+    return {
+      decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
+      confidence: undefined,
+      readName: null,
+    };
+  }
+}
+
+/** The columns of a page read as `decision` decides (text cleaned of what cannot be stored). */
+export function pageValues(
+  decision: TDecision,
+  confidence: number | undefined,
+  readName: string | null,
+) {
+  return {
+    status: decision.status,
+    reason: decision.status === 'assigned' || decision.status === 'blank' ? null : decision.reason,
+    matchedBy: decision.status === 'assigned' ? decision.by : null,
+    studentId: decision.studentId ?? null,
+    questionId: decision.questionId ?? null,
+    questionNumber: decision.questionNumber ?? null,
+    extractedText: stripUnstorableCharacters(decision.text),
+    ocrConfidence: confidence ?? null,
+    readName,
+  };
+}
+
 /** A page's image work in the worker threads; it waits its turn when they are busy with requests. */
-async function preparePage(deps: TScanDeps, file: TOpenedFile, index: number) {
+export async function preparePage(deps: TScanDeps, file: TOpenedFile, index: number) {
   for (;;) {
     try {
       return await deps.imageWork.run('sheetPage', {

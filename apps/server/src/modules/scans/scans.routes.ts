@@ -7,6 +7,7 @@ import {
   MAX_SCAN_FILES,
   SCAN_MESSAGES,
   SCAN_PATHS,
+  ZAbsentPageRequest,
   ZAnswerSheetsQuery,
   ZAssignPageRequest,
   ZAssignPageResponse,
@@ -14,7 +15,9 @@ import {
   ZBatchListResponse,
   ZBatchResponse,
   ZCreateBatchResponse,
+  ZPageActionResponse,
   ZPageParams,
+  ZReleaseBatchResponse,
 } from '@stem/contract/scans';
 import { ZClassIdParam } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
@@ -37,24 +40,24 @@ const MALFORMED = new Set([
 ]);
 
 /**
- * The form of an upload: a "classId" field and one or more "files" parts, read into memory (never
- * written to disk). More bytes than the batch allows is 413, a form a browser would not send 400.
+ * The form of an upload: fields and one or more "files" parts, read into memory (never written to
+ * disk). More bytes than the batch allows is 413, a form a browser would not send 400.
  */
-async function readStack(
+async function readForm(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ classId: string; files: service.TUploadedFile[] }> {
+): Promise<{ fields: Map<string, string>; files: service.TUploadedFile[] }> {
   const tooLarge = () =>
     new AppError('PAYLOAD_TOO_LARGE', SCAN_MESSAGES.tooLarge(Math.floor(maxBytes / 1048576)), {
       field: 'files',
     });
-  let classId = '';
+  const fields = new Map<string, string>();
   const files: service.TUploadedFile[] = [];
   let total = 0;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === 'classId' && typeof part.value === 'string') classId = part.value;
+        if (typeof part.value === 'string') fields.set(part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== 'files') {
@@ -79,11 +82,28 @@ async function readStack(
     }
     throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
   }
-  const parsed = z.uuid().safeParse(classId);
+  return { fields, files };
+}
+
+/** A stack's upload: a "classId" field and its "files". */
+async function readStack(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ classId: string; files: service.TUploadedFile[]; holdMarks: boolean | undefined }> {
+  const { fields, files } = await readForm(request, maxBytes);
+  const hold = fields.get('holdMarks');
+  if (hold !== undefined && hold !== 'true' && hold !== 'false') {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.holdInvalid, { field: 'holdMarks' });
+  }
+  const parsed = z.uuid().safeParse(fields.get('classId') ?? '');
   if (!parsed.success) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.classInvalid, { field: 'classId' });
   }
-  return { classId: parsed.data, files };
+  return {
+    classId: parsed.data,
+    files,
+    holdMarks: hold === undefined ? undefined : hold === 'true',
+  };
 }
 
 /** Printable answer sheets and bulk scans (issue 12). Teachers only; a batch is its uploader's. */
@@ -181,6 +201,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         currentUser(request),
         form.classId,
         form.files,
+        form.holdMarks,
       );
       return reply.status(202).send({
         success: true as const,
@@ -261,5 +282,117 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         ),
       },
     }),
+  );
+
+  app.post(
+    SCAN_PATHS.releaseBatch,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'releaseScanBatch',
+        tags,
+        summary:
+          "Release a held batch's marks to its students (an answer still held for review stays held)",
+        security,
+        params: ZBatchIdParam,
+        response: {
+          200: ZReleaseBatchResponse,
+          400: ZErrorResponse,
+          ...denied,
+          404: ZErrorResponse,
+          409: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const released = await service.releaseBatch(ctx, currentUser(request), request.params.id);
+      return {
+        success: true as const,
+        message: SCAN_MESSAGES.releasedBatch(released),
+        data: { released },
+      };
+    },
+  );
+
+  const pageAction = {
+    200: ZPageActionResponse,
+    400: ZErrorResponse,
+    ...denied,
+    404: ZErrorResponse,
+    409: ZErrorResponse,
+  };
+
+  app.post(
+    SCAN_PATHS.discardPage,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'discardScanPage',
+        tags,
+        summary:
+          'Set aside a page that needs the teacher, a blank page or a repeat: nothing is submitted from it',
+        security,
+        params: ZPageParams,
+        response: pageAction,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SCAN_MESSAGES.discarded,
+      data: await service.discardPage(ctx, currentUser(request), request.params),
+    }),
+  );
+
+  app.post(
+    SCAN_PATHS.absentPage,
+    {
+      onRequest: teacherOnly,
+      schema: {
+        operationId: 'markScanPageAbsent',
+        tags,
+        summary:
+          "Mark the page's student absent for its question (or the student and question given): no submission, no attempt used",
+        security,
+        params: ZPageParams,
+        body: ZAbsentPageRequest,
+        response: pageAction,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: SCAN_MESSAGES.markedAbsent,
+      data: await service.markPageAbsent(ctx, currentUser(request), request.params, request.body),
+    }),
+  );
+
+  app.post(
+    SCAN_PATHS.replacePage,
+    {
+      onRequest: teacherOnly,
+      bodyLimit: ctx.config.scan.maxBytes + 1024 * 1024,
+      schema: {
+        operationId: 'replaceScanPage',
+        tags,
+        summary:
+          'Replace a page with a re-scan of it (multipart: one "files" part, an image or a one-page PDF); an earlier submission from the page stays in the history',
+        security,
+        consumes: ['multipart/form-data'],
+        params: ZPageParams,
+        response: { ...pageAction, 413: ZErrorResponse, 415: ZErrorResponse, 422: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { files } = await readForm(request, ctx.config.scan.maxBytes);
+      const [file] = files;
+      if (!file) throw new AppError('BAD_REQUEST', SCAN_MESSAGES.noFiles, { field: 'files' });
+      if (files.length > 1) {
+        throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOnePage, { field: 'files' });
+      }
+      return {
+        success: true as const,
+        message: SCAN_MESSAGES.replaced,
+        data: await service.replacePage(ctx, currentUser(request), request.params, file),
+      };
+    },
   );
 };

@@ -2,10 +2,13 @@ import { MESSAGES } from '@stem/contract/messages';
 import {
   MAX_SCAN_FILES,
   SCAN_MESSAGES,
+  type TAbsentPageRequest,
   type TAssignPageRequest,
   type TScanBatch,
   type TScanBatchDetails,
+  type TScanPage,
 } from '@stem/contract/scans';
+import { stripUnstorableCharacters } from '@stem/contract/text';
 import type { TAppContext } from '../../context';
 import { enqueueScanBatch } from '../../jobs/scan-batch.job';
 import { AppError } from '../../lib/app-error';
@@ -16,7 +19,10 @@ import { listQuestionsOfClass } from '../questions/questions.service';
 import { statusesOf, submitScannedAnswers } from '../submissions/submissions.service';
 import { memoryFiles, openScanFile } from './scans.files';
 import * as queries from './scans.queries';
-import { refusalReason } from './scans.reader';
+import { recordAudit } from '../audit/audit.service';
+import { releaseHeldQuestions } from '../release/release.service';
+import { endHold } from '../submissions/submissions.held';
+import { holdsMarks, pageValues, readingContext, readPage, refusalReason } from './scans.reader';
 import { READER_ID } from './scans.recovery';
 
 /** Batches the upload page lists. */
@@ -44,6 +50,8 @@ export async function createBatch(
   user: TAccessClaims,
   classId: string,
   files: TUploadedFile[],
+  /** Whether the marks wait for the teacher's release; undefined: as the class's questions are set. */
+  holdMarks?: boolean,
 ): Promise<string> {
   schoolOf(user);
   const cls = await requireTeacherClass(ctx.db, user, classId);
@@ -62,6 +70,7 @@ export async function createBatch(
       });
     }
   }
+  const hold = holdMarks ?? (await releaseHeldQuestions(ctx.db, cls.id)).size > 0;
   const inProcess = ctx.queue.name === 'in-process';
   const id = await ctx.db.transaction((tx) =>
     queries.insertBatch(tx, {
@@ -72,6 +81,7 @@ export async function createBatch(
       files: inProcess ? [] : files.map((f) => f.bytes),
       // ...and this process holds the batch (its heartbeat tells others it is alive).
       readerId: inProcess ? READER_ID : null,
+      holdMarks: hold,
       now: ctx.now(),
     }),
   );
@@ -127,6 +137,9 @@ async function summaries(
         assigned: of('assigned'),
         needsTeacher: of('needs_teacher'),
         duplicates: of('duplicate'),
+        blank: of('blank'),
+        holdMarks: row.holdMarks,
+        releasedAt: row.releasedAt?.toISOString() ?? null,
         marked: outcomes.marked,
         markingFailed: outcomes.failed,
         failureReason: row.failureReason,
@@ -160,9 +173,43 @@ export async function listBatches(ctx: TAppContext, user: TAccessClaims): Promis
   return summaries(ctx, rows, names);
 }
 
+/** The names of the students of the batch's class and of every other class a page went to. */
+async function studentNames(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  classIds: Iterable<string>,
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  for (const classId of new Set(classIds)) {
+    try {
+      for (const s of await listClassStudents(ctx.db, user, classId)) names.set(s.id, s.name);
+    } catch (error) {
+      // A class deleted since: its students' names are not shown.
+      if (!(error instanceof AppError)) throw error;
+    }
+  }
+  return names;
+}
+
+function pageOf(p: queries.TPageRow, names: Map<string, string>): TScanPage {
+  return {
+    id: p.id,
+    pageNumber: p.pageNumber,
+    status: p.status,
+    reason: (p.reason as TScanPage['reason']) ?? null,
+    text: p.extractedText,
+    readName: p.readName,
+    student: p.studentId ? { id: p.studentId, name: names.get(p.studentId) ?? '' } : null,
+    classId: p.classId,
+    questionId: p.questionId,
+    submissionId: p.submissionId,
+  };
+}
+
 /**
- * GET /scan/batches/{id}: progress, summary, and every page that needs the teacher or was set aside,
- * with its text and place. Only the teacher who uploaded it sees it (404 otherwise).
+ * GET /scan/batches/{id}: progress, summary, and every page that needs the teacher, that they dealt
+ * with, that was blank or set aside, with its text and place. Only the teacher who uploaded it sees
+ * it (404 otherwise).
  */
 export async function getBatch(
   ctx: TAppContext,
@@ -174,68 +221,78 @@ export async function getBatch(
   const className = await classNameOf(ctx, user, row.classId);
   const [summary] = await summaries(ctx, [row], new Map([[row.classId, className]]));
   if (!summary) throw batchNotFound();
-  const students = className ? await listClassStudents(ctx.db, user, row.classId) : [];
-  const nameOf = new Map(students.map((s) => [s.id, s.name]));
-  const pages = (await queries.selectPages(ctx.db, row.id))
-    .filter((p) => p.status !== 'assigned' || p.matchedBy === 'teacher')
-    .map((p) => ({
-      id: p.id,
-      pageNumber: p.pageNumber,
-      status: p.status,
-      reason: (p.reason as TScanBatchDetails['pages'][number]['reason']) ?? null,
-      text: p.extractedText,
-      student: p.studentId ? { id: p.studentId, name: nameOf.get(p.studentId) ?? '' } : null,
-      questionId: p.questionId,
-      submissionId: p.submissionId,
-    }));
-  return { ...summary, pages };
+  const rows = (await queries.selectPages(ctx.db, row.id)).filter(
+    (p) => p.status !== 'assigned' || p.matchedBy === 'teacher',
+  );
+  const classIds = [row.classId, ...rows.flatMap((p) => (p.classId ? [p.classId] : []))];
+  const names = await studentNames(ctx, user, className ? classIds : []);
+  return { ...summary, pages: rows.map((p) => pageOf(p, names)) };
 }
 
-/**
- * POST /scan/batches/{id}/pages/{pageId}/assign: the teacher gives a page that needs them a student
- * and a question of the batch's class; its text becomes a submission, marked as usual. A page already
- * assigned is 409; a student or question outside the class 400; the attempt limit 403.
- */
-export async function assignPage(
+/** The teacher's own batch and one of its pages, or 404 (another teacher's or school's too). */
+async function ownPage(
   ctx: TAppContext,
   user: TAccessClaims,
   params: { id: string; pageId: string },
-  input: TAssignPageRequest,
-): Promise<string> {
+) {
   const batch = await queries.findTeacherBatch(ctx.db, schoolOf(user), user.userId, params.id);
   if (!batch) throw batchNotFound();
   const page = await queries.findPage(ctx.db, batch.id, params.pageId);
   if (!page) throw new AppError('NOT_FOUND', SCAN_MESSAGES.pageNotFound);
-  if (page.status === 'assigned') throw new AppError('CONFLICT', SCAN_MESSAGES.pageAlreadyAssigned);
-  const cls = await requireTeacherClass(ctx.db, user, batch.classId);
+  return { batch, page };
+}
+
+/** A student and a question of the teacher's class `classId`, or 400 naming the wrong one. */
+async function requireClassPlace(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  classId: string,
+  place: { studentId: string; questionId: string },
+) {
+  const cls = await requireTeacherClass(ctx.db, user, classId);
   const students = await listClassStudents(ctx.db, user, cls.id);
-  if (!students.some((s) => s.id === input.studentId)) {
+  if (!students.some((s) => s.id === place.studentId)) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.studentNotInClass, { field: 'studentId' });
   }
   const questions = await listQuestionsOfClass(ctx.db, cls);
-  if (!questions.some((q) => q.id === input.questionId)) {
+  if (!questions.some((q) => q.id === place.questionId)) {
     throw new AppError('VALIDATION', MESSAGES.submissions.questionNotInClass, {
       field: 'questionId',
     });
   }
-  const claimed = await queries.claimPage(ctx.db, page.id, { ...input, now: ctx.now() });
-  if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageAlreadyAssigned);
+  return cls;
+}
+
+/**
+ * Submits the text of a page just claimed for a student's question and links the submission; when
+ * the submission is refused (attempts, allowance) the page goes back to the teacher with the reason
+ * and the refusal is thrown.
+ */
+async function submitPage(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  page: queries.TPageRow,
+  place: { classId: string; studentId: string; questionId: string; holdForRelease: boolean },
+): Promise<string> {
   try {
     const submissionId = await submitScannedAnswers(ctx, user, {
-      classId: cls.id,
-      studentId: input.studentId,
+      classId: place.classId,
+      holdForRelease: place.holdForRelease,
+      studentId: place.studentId,
       answers: [
         {
-          questionId: input.questionId,
+          questionId: place.questionId,
           text: page.extractedText,
           ocrConfidence: page.ocrConfidence ?? undefined,
+          // The printed number holds only for the question printed on the page.
+          questionNumber:
+            page.questionId === place.questionId ? (page.questionNumber ?? undefined) : undefined,
         },
       ],
     });
     await queries.setPageSubmission(ctx.db, page.id, submissionId);
     return submissionId;
   } catch (error) {
-    // Refused (attempts, allowance): the page goes back to the teacher, with the reason.
     await queries.releasePage(
       ctx.db,
       page.id,
@@ -244,6 +301,185 @@ export async function assignPage(
     );
     throw error;
   }
+}
+
+/**
+ * POST /scan/batches/{id}/pages/{pageId}/assign: the teacher gives a page that needs them a student
+ * and a question of the batch's class, or of another of their classes (a sheet filed in the wrong
+ * stack); its text becomes a submission, marked as usual. A page already dealt with is 409; a
+ * student or question outside the class 400; another teacher's class 404; the attempt limit 403.
+ */
+export async function assignPage(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { id: string; pageId: string },
+  input: TAssignPageRequest,
+): Promise<string> {
+  const { batch, page } = await ownPage(ctx, user, params);
+  if (page.status === 'assigned') throw new AppError('CONFLICT', SCAN_MESSAGES.pageAlreadyAssigned);
+  if (page.status !== 'needs_teacher') throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  const cls = await requireClassPlace(ctx, user, input.classId ?? batch.classId, input);
+  const text = input.text === undefined ? undefined : stripUnstorableCharacters(input.text).trim();
+  // Nothing written is no answer: never a 0-mark submission of an empty page.
+  if ((text ?? page.extractedText).trim() === '') {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.noTextToAssign, { field: 'text' });
+  }
+  const claimed = await queries.claimPage(ctx.db, page.id, {
+    studentId: input.studentId,
+    questionId: input.questionId,
+    classId: cls.id === batch.classId ? null : cls.id,
+    text,
+    now: ctx.now(),
+  });
+  if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  return submitPage(ctx, user, claimed, {
+    ...input,
+    classId: cls.id,
+    holdForRelease: holdsMarks(batch),
+  });
+}
+
+/**
+ * POST /scan/batches/{id}/pages/{pageId}/discard: the teacher sets aside a page that needs them, a
+ * blank one or a repeat (a scrap, a cover sheet): nothing is submitted from it. 409 once it is
+ * assigned, absent or discarded.
+ */
+export async function discardPage(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { id: string; pageId: string },
+): Promise<TScanPage> {
+  const { page } = await ownPage(ctx, user, params);
+  const settled = await queries.settlePage(ctx.db, page.id, {
+    from: ['needs_teacher', 'blank', 'duplicate'],
+    status: 'discarded',
+    studentId: page.studentId,
+    questionId: page.questionId,
+    now: ctx.now(),
+  });
+  if (!settled) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  return pageOf(settled, await studentNames(ctx, user, []));
+}
+
+/**
+ * POST /scan/batches/{id}/pages/{pageId}/absent: the page's student was absent for its question (or,
+ * for a page that does not say whose it is, the student and question the teacher names, of the
+ * batch's class): no submission is made and no attempt is used. 409 once the page is dealt with.
+ */
+export async function markPageAbsent(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { id: string; pageId: string },
+  input: TAbsentPageRequest,
+): Promise<TScanPage> {
+  const { batch, page } = await ownPage(ctx, user, params);
+  if (page.status !== 'needs_teacher' && page.status !== 'blank') {
+    throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  }
+  const studentId = input.studentId ?? page.studentId;
+  const questionId = input.questionId ?? page.questionId;
+  if (!studentId || !questionId) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.absentNeedsWho, {
+      field: studentId ? 'questionId' : 'studentId',
+    });
+  }
+  await requireClassPlace(ctx, user, batch.classId, { studentId, questionId });
+  const settled = await queries.settlePage(ctx.db, page.id, {
+    from: ['needs_teacher', 'blank'],
+    status: 'absent',
+    studentId,
+    questionId,
+    now: ctx.now(),
+  });
+  if (!settled) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  return pageOf(settled, await studentNames(ctx, user, [batch.classId]));
+}
+
+/**
+ * POST /scan/batches/{id}/pages/{pageId}/replace: a re-scan of one page of a read batch replaces
+ * what was read from it, and is placed as a page of the stack would be (assigned and marked, blank,
+ * or back to the teacher). A submission made from the old read stays in the student's history (its
+ * marks are kept) and the new one is the latest. The re-scan must be of the same sheet: one whose
+ * code names another student or question is refused (400); one page only (400).
+ */
+export async function replacePage(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { id: string; pageId: string },
+  file: TUploadedFile,
+): Promise<TScanPage> {
+  const { batch, page } = await ownPage(ctx, user, params);
+  if (batch.status === 'queued' || batch.status === 'reading') {
+    throw new AppError('CONFLICT', SCAN_MESSAGES.batchStillReading);
+  }
+  const opened = await openScanFile(ctx.imageWork, file.bytes, file.name);
+  if (opened.pages !== 1) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOnePage, { field: 'files' });
+  }
+  const reading = await readingContext(ctx, user, batch);
+  const read = await readPage(ctx, opened, 0, { batch, ...reading });
+  const { decision } = read;
+  const differs = (was: string | null, now: string | undefined) =>
+    was !== null && now !== undefined && was !== now;
+  if (
+    page.classId === null &&
+    (differs(page.studentId, decision.studentId) || differs(page.questionId, decision.questionId))
+  ) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
+  }
+  const values = pageValues(decision, read.confidence, read.readName);
+  const replaced = await queries.replacePageRead(ctx.db, page, {
+    ...values,
+    // The teacher placed it (it stays in their list, saying where it went).
+    matchedBy: values.matchedBy === null ? null : 'teacher',
+    // A re-scan that does not say whose it is keeps what the first read knew.
+    studentId: values.studentId ?? page.studentId,
+    questionId: values.questionId ?? page.questionId,
+    readName: values.readName ?? page.readName,
+    now: ctx.now(),
+  });
+  if (!replaced) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  if (decision.status === 'assigned') {
+    await submitPage(ctx, user, replaced, {
+      classId: batch.classId,
+      studentId: decision.studentId,
+      questionId: decision.questionId,
+      holdForRelease: holdsMarks(batch),
+    });
+  }
+  const now = await queries.findPage(ctx.db, batch.id, page.id);
+  return pageOf(now ?? replaced, await studentNames(ctx, user, [batch.classId]));
+}
+
+/**
+ * POST /scan/batches/{id}/release: the marks of a batch that waits for the teacher go to its
+ * students (an answer also held for review stays held until reviewed); answers placed on it later
+ * are released as they are marked. 409 for a batch that does not wait (never held, or released).
+ */
+export async function releaseBatch(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  batchId: string,
+): Promise<number> {
+  const batch = await queries.findTeacherBatch(ctx.db, schoolOf(user), user.userId, batchId);
+  if (!batch) throw batchNotFound();
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (!(await queries.markBatchReleased(tx, batch.id, now))) {
+      throw new AppError('CONFLICT', SCAN_MESSAGES.notHeld);
+    }
+    const submissionIds = [...new Set(await queries.selectPageSubmissions(tx, batch.id))];
+    const released = await endHold(tx, batch.schoolId, { kind: 'batch', submissionIds }, now);
+    await recordAudit(tx, {
+      schoolId: batch.schoolId,
+      actorId: user.userId,
+      action: 'marks.released',
+      targetType: 'class',
+      targetId: batch.classId,
+      after: { scanBatchId: batch.id, released },
+    });
+    return released;
+  });
 }
 
 /** Housekeeping: deletes files of batches a crash left unfinished, and fails those batches. */

@@ -9,7 +9,10 @@ import { submissionHoldFlags } from './submissions.queries';
  * in one class, or set that class to release them at once (issue 27).
  */
 export type THoldEnd =
-  { kind: 'review'; questionId: string } | { kind: 'release'; questionId: string; classId: string };
+  | { kind: 'review'; questionId: string }
+  | { kind: 'release'; questionId: string; classId: string }
+  /** The teacher released a scan batch's marks (issue 28): these submissions' answers, any question. */
+  | { kind: 'batch'; submissionIds: string[] };
 
 /**
  * Ends one kind of hold on a question's answers: an answer held only by it goes to its student now
@@ -45,10 +48,15 @@ export async function endHold(
       .where(where)
       .returning({ submissionId: submissionAnswers.submissionId });
   } else {
+    if (end.kind === 'batch' && end.submissionIds.length === 0) return 0;
     where = and(
-      eq(submissionAnswers.questionId, end.questionId),
+      end.kind === 'batch'
+        ? inArray(submissionAnswers.submissionId, end.submissionIds)
+        : eq(submissionAnswers.questionId, end.questionId),
       eq(submissionAnswers.releaseHeld, true),
-      sql`exists (select 1 from ${submissions} where ${submissions.id} = ${submissionAnswers.submissionId} and ${submissions.schoolId} = ${schoolId} and ${submissions.classId} = ${end.classId})`,
+      end.kind === 'batch'
+        ? inSchool
+        : sql`exists (select 1 from ${submissions} where ${submissions.id} = ${submissionAnswers.submissionId} and ${submissions.schoolId} = ${schoolId} and ${submissions.classId} = ${end.classId})`,
     );
     released = await tx
       .update(submissionAnswers)

@@ -35,6 +35,7 @@ function answeredQuestion(row: TAnswerRow) {
     question: row.questionText,
     marks: row.marks,
     answer: row.answer,
+    questionNumber: row.questionNumber,
   };
 }
 

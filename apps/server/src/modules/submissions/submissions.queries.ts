@@ -123,6 +123,8 @@ export type TNewAnswer = {
   reviewHeld?: boolean;
   /** The class releases this question's marks only when the teacher says so (issue 27). */
   releaseHeld?: boolean;
+  /** The number printed on the paper sheet (bulk scans); undefined: the answer's place. */
+  questionNumber?: number | undefined;
 };
 
 /** Inserts a pending submission and its answers (with their question snapshots); returns its id. */
@@ -170,6 +172,7 @@ export async function insertSubmission(
       highMarkRange: a.highMarkRange,
       rubric: a.rubric,
       answer: a.answer,
+      questionNumber: a.questionNumber ?? null,
       answerSource: a.answerSource,
       ocrConfidence: a.answerSource === 'typed' ? null : (a.ocrConfidence ?? null),
       feedbackHeld: a.reviewHeld === true || a.releaseHeld === true,
@@ -301,6 +304,7 @@ export type TAnswerRow = {
   doubtNote: TMarkDoubtKey | null;
   feedbackHeld: boolean;
   releaseHeld: boolean;
+  questionNumber: number | null;
 };
 
 /** The answers of all these submissions in one query, in answering order. */
@@ -334,6 +338,7 @@ export async function selectAnswersOf(
       doubtNote: submissionAnswers.doubtNote,
       feedbackHeld: submissionAnswers.feedbackHeld,
       releaseHeld: submissionAnswers.releaseHeld,
+      questionNumber: submissionAnswers.questionNumber,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))

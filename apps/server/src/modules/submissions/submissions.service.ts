@@ -62,6 +62,10 @@ type TAnswerInput = {
   ocrConfidence?: number | undefined;
   /** Where the question id came from in the request, for the error's `field`. */
   field: string;
+  /** The number printed on the paper sheet the answer came on (bulk scans). */
+  questionNumber?: number | undefined;
+  /** The mark waits for the teacher's release whatever the question's setting (a held scan batch). */
+  holdForRelease?: boolean;
 };
 
 /**
@@ -95,7 +99,8 @@ async function snapshotAnswers(
       answerSource: input.source,
       ocrConfidence: input.source === 'typed' ? null : (input.ocrConfidence ?? null),
       reviewHeld: question.holdFeedback,
-      releaseHeld: releaseHeld.has(question.id),
+      releaseHeld: releaseHeld.has(question.id) || input.holdForRelease === true,
+      questionNumber: input.questionNumber,
     };
   });
 }
@@ -244,7 +249,15 @@ export async function submitScannedAnswers(
   input: {
     classId: string;
     studentId: string;
-    answers: { questionId: string; text: string; ocrConfidence: number | undefined }[];
+    answers: {
+      questionId: string;
+      text: string;
+      ocrConfidence: number | undefined;
+      /** The question's number printed on the sheet, when known. */
+      questionNumber?: number | undefined;
+    }[];
+    /** The marks wait until the teacher releases the batch (issue 28). */
+    holdForRelease?: boolean;
   },
 ): Promise<string> {
   const cls = await requireTeacherClass(ctx.db, teacher, input.classId);
@@ -262,6 +275,8 @@ export async function submitScannedAnswers(
       answer: answer.text,
       source: 'scan' as const,
       ocrConfidence: answer.ocrConfidence,
+      questionNumber: answer.questionNumber,
+      holdForRelease: input.holdForRelease === true,
       field: `answers.${i}.questionId`,
     })),
   });

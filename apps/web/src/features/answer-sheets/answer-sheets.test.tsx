@@ -52,6 +52,9 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
   assigned: 29,
   needsTeacher: 1,
   duplicates: 0,
+  blank: 0,
+  holdMarks: false,
+  releasedAt: null,
   marked: 29,
   markingFailed: 0,
   failureReason: null,
@@ -64,7 +67,9 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
       status: 'needs_teacher',
       reason: 'no_code',
       text: 'Water moves into the cell',
+      readName: null,
       student: null,
+      classId: null,
       questionId: null,
       submissionId: null,
     },
@@ -137,7 +142,9 @@ describe('/upload-stack', () => {
               status: 'assigned',
               reason: null,
               text: 'Water moves into the cell',
+              readName: null,
               student: { id: uuid(12), name: 'Ben Carter' },
+              classId: null,
               questionId: uuid(21),
               submissionId: uuid(70),
             },
@@ -157,6 +164,91 @@ describe('/upload-stack', () => {
     expect(placed).toHaveTextContent(`${T.studentLabel}: Ben Carter.`);
     expect(placed).toHaveTextContent(`${T.questionLabel}: 1. Describe osmosis.`);
     expect(within(leftover).queryByRole('button', { name: T.assign })).toBeNull();
+  });
+
+  it('shows the name read, lists blank boxes apart, and clears a page by discarding it', async () => {
+    const user = userEvent.setup();
+    const BLANK = uuid(61);
+    const page = batch().pages[0]!;
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          blank: 1,
+          pages: [
+            { ...page, reason: 'name_unmatched', readName: 'ZOLTAN QUIBBLE' },
+            {
+              ...page,
+              id: BLANK,
+              pageNumber: 9,
+              status: 'blank',
+              reason: null,
+              text: '',
+              student: { id: uuid(11), name: 'Amara Okafor' },
+              questionId: uuid(21),
+            },
+          ],
+        }),
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const leftover = await screen.findByRole('article', { name: /^Page 7 of 30/ });
+    expect(leftover).toHaveTextContent(T.readName('ZOLTAN QUIBBLE'));
+    const blank = await screen.findByRole('article', { name: /^Page 9 of 30/ });
+    expect(blank).toHaveTextContent(T.blankTitle.toLowerCase());
+    expect(blank).toHaveTextContent('Amara Okafor');
+    expect(screen.getByRole('heading', { name: T.blankTitle })).toBeInTheDocument();
+
+    backend.on(
+      'POST',
+      `/scan/batches/${BATCH}/pages/${PAGE}/discard`,
+      ok({ success: true, message: T.discarded, data: { ...page, status: 'discarded' } }),
+    );
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({ needsTeacher: 0, pages: [{ ...page, status: 'discarded', reason: null }] }),
+      }),
+    );
+    await user.click(within(leftover).getByRole('button', { name: T.discard }));
+    await waitFor(() =>
+      expect(
+        backend.seen.some((r) => r.method === 'POST' && r.path.endsWith(`${PAGE}/discard`)),
+      ).toBe(true),
+    );
+    expect(await within(leftover).findByRole('status')).toHaveTextContent(T.statusDiscarded);
+  });
+
+  it('releases the marks of a stack that waits for the teacher', async () => {
+    const user = userEvent.setup();
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({ success: true, data: batch({ holdMarks: true, needsTeacher: 0, pages: [] }) }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    expect(await screen.findByText(T.heldNote)).toBeInTheDocument();
+    backend.on(
+      'POST',
+      `/scan/batches/${BATCH}/release`,
+      ok({ success: true, message: T.releasedBatch(29), data: { released: 29 } }),
+    );
+    const releasedAt = '2025-03-01T11:00:00.000Z';
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({ holdMarks: true, releasedAt, needsTeacher: 0, pages: [] }),
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: T.releaseBatch }));
+    expect(await screen.findByText(T.releasedNote(formatDateTime(releasedAt)))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: T.releaseBatch })).toBeNull();
   });
 
   it("dates the recent uploads as the rest of the app does, not in the browser's own format", async () => {

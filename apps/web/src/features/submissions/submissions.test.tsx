@@ -417,6 +417,22 @@ describe('teacher submissions', () => {
     expect(within(drawer).getAllByText('1/10').length).toBeGreaterThan(0);
   });
 
+  it('numbers an answer from a paper sheet by the question printed on it', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', LIST_PATH, ok(LIST.map(({ submissions: _answers, ...card }) => card)));
+    const printed = {
+      ...flagged,
+      submissions: flagged.submissions.map((a) => ({ ...a, questionNumber: 4 })),
+    };
+    backend.on('GET', `/submissions/${flagged._id}`, ok(printed));
+    renderTeacher();
+    const cards = await screen.findAllByTestId('teacher-submission-card');
+    await user.click(within(cards[1]!).getByRole('button', { name: /View details/ }));
+    const drawer = await screen.findByTestId('submission-drawer');
+    expect(await within(drawer).findByText(T.questionHeading(4))).toBeInTheDocument();
+    expect(within(drawer).queryByText(T.questionHeading(1))).toBeNull();
+  });
+
   it("opens the dashboard's submission on arrival, and shows the empty state", async () => {
     backend.on('GET', LIST_PATH, ok(LIST));
     backend.on('GET', `/submissions/${uuid(1)}`, ok(buildSubmission(1)));

@@ -7,6 +7,9 @@ import {
   ZBatchListResponse,
   ZBatchResponse,
   ZCreateBatchResponse,
+  ZPageActionResponse,
+  ZReleaseBatchResponse,
+  type TAbsentPageRequest,
   type TAssignPageRequest,
   type TPaperSize,
   type TScanBatch,
@@ -55,10 +58,13 @@ export function saveBlob(blob: Blob, name: string) {
 export async function uploadStack(input: {
   classId: string;
   files: File[];
+  /** Whether the marks wait for the teacher's release; undefined: as the class's questions are set. */
+  holdMarks?: boolean | undefined;
   onProgress?: (share: number) => void;
 }): Promise<string> {
   const form = new FormData();
   form.append('classId', input.classId);
+  if (input.holdMarks !== undefined) form.append('holdMarks', String(input.holdMarks));
   for (const file of input.files) form.append('files', file, file.name);
   const body = await api.post(SCAN_PATHS.batches, form, {
     timeout: UPLOAD_TIMEOUT_MS,
@@ -103,6 +109,48 @@ export function useRecentBatches() {
   });
 }
 
+/** After an action on a page: the batch, and the submissions a page may have made. */
+function useRefreshAfterPageAction() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['submissions'] });
+  };
+}
+
+/** POST .../discard, .../absent and .../replace (one re-scanned page): the page as it now stands. */
+export function usePageAction(batchId: string) {
+  const refresh = useRefreshAfterPageAction();
+  return useMutation({
+    mutationFn: async (
+      input:
+        | { kind: 'discard'; pageId: string }
+        | ({ kind: 'absent'; pageId: string } & TAbsentPageRequest)
+        | { kind: 'replace'; pageId: string; file: File },
+    ) => {
+      const params = { id: batchId, pageId: input.pageId };
+      if (input.kind === 'discard') {
+        return ZPageActionResponse.parse(await api.post(fillPath(SCAN_PATHS.discardPage, params)))
+          .data;
+      }
+      if (input.kind === 'absent') {
+        const { studentId, questionId } = input;
+        return ZPageActionResponse.parse(
+          await api.post(fillPath(SCAN_PATHS.absentPage, params), { studentId, questionId }),
+        ).data;
+      }
+      const form = new FormData();
+      form.append('files', input.file, input.file.name);
+      return ZPageActionResponse.parse(
+        await api.post(fillPath(SCAN_PATHS.replacePage, params), form, {
+          timeout: UPLOAD_TIMEOUT_MS,
+        }),
+      ).data;
+    },
+    onSuccess: refresh,
+  });
+}
+
 export function useAssignPage(batchId: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -115,5 +163,17 @@ export function useAssignPage(batchId: string) {
       void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
       void queryClient.invalidateQueries({ queryKey: ['submissions'] });
     },
+  });
+}
+
+/** POST /scan/batches/{id}/release: the held batch's marks go to the students. */
+export function useReleaseBatch(batchId: string) {
+  const refresh = useRefreshAfterPageAction();
+  return useMutation({
+    mutationFn: async () =>
+      ZReleaseBatchResponse.parse(
+        await api.post(fillPath(SCAN_PATHS.releaseBatch, { id: batchId })),
+      ).data.released,
+    onSuccess: refresh,
   });
 }

@@ -1,52 +1,92 @@
-import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCAN_MESSAGES, type TScanPage } from '@stem/contract/scans';
+import { useClassQuestions, useClassStudents } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
-import { useAssignPage } from '../api/scans';
+import { useAssignPage, usePageAction } from '../api/scans';
 
 const T = SCAN_MESSAGES;
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/tiff';
 
 type TProps = {
   batchId: string;
+  /** The batch's class: the default for assigning, and the class of "absent". */
+  classId: string;
   totalPages: number;
   page: TScanPage;
-  students: { id: string; name: string }[];
-  questions: { id: string; question: string }[];
+  /** The teacher's classes: a page can be assigned to another (a sheet in the wrong stack). */
+  classes: { id: string; name: string }[];
 };
 
 /**
- * A page the app could not place: its place in the stack and why, the text read from it (no image is
- * kept), and a student and question to assign it to.
+ * A page the app could not place, or that was blank: its place in the stack and why, the text (and
+ * name) read from it (no image is kept), and what the teacher can do with it: assign it to a student
+ * and question of any of their classes, discard it, mark the student absent, or replace it with a
+ * re-scan. A page dealt with stays in the list, saying what happened to it.
  */
-export function LeftoverPage({ batchId, totalPages, page, students, questions }: TProps) {
+export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TProps) {
+  const [chosenClass, setChosenClass] = useState<string>(page.classId ?? classId);
   const [studentId, setStudentId] = useState<string | null>(page.student?.id ?? null);
   const [questionId, setQuestionId] = useState<string | null>(page.questionId);
+  const [rescan, setRescan] = useState<File | null>(null);
+  const [text, setText] = useState(page.text);
+  const students = useClassStudents(chosenClass);
+  const questions = useClassQuestions(chosenClass);
   const assign = useAssignPage(batchId);
+  const act = usePageAction(batchId);
   const place = T.pagePlace(page.pageNumber, totalPages);
   const why = page.reason ? T.reasons[page.reason] : '';
   const headingId = `leftover-${page.id}`;
-  // A page the teacher has placed stays in the list, saying where it went.
-  const placedOn = page.student?.name || students.find((s) => s.id === page.student?.id)?.name;
-  const placedIndex = questions.findIndex((q) => q.id === page.questionId);
+  const studentList = (students.data ?? []).map((s) => ({ id: s._id, name: s.name }));
+  const questionList = (questions.data ?? []).map((q) => ({ id: q._id, question: q.question }));
+  const placedOn = page.student?.name || studentList.find((s) => s.id === page.student?.id)?.name;
+  const placedIndex = questionList.findIndex((q) => q.id === page.questionId);
   const placedQuestion =
-    placedIndex < 0 ? undefined : `${placedIndex + 1}. ${questions[placedIndex]?.question}`;
+    placedIndex < 0 ? undefined : `${placedIndex + 1}. ${questionList[placedIndex]?.question}`;
+  const open = page.status === 'needs_teacher';
+  const inBatchClass = chosenClass === classId;
+  const error = assign.error ?? act.error;
+  const busy = assign.isPending || act.isPending;
+  const changeClass = (value: string | null) => {
+    if (!value || value === chosenClass) return;
+    setChosenClass(value);
+    setStudentId(null);
+    setQuestionId(null);
+  };
   return (
     <Paper withBorder p="md" radius="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm">
         <Text fw={600} id={headingId}>
           {place}
           {why ? `, ${why}` : ''}
+          {page.status === 'blank' ? `, ${T.blankTitle.toLowerCase()}` : ''}
         </Text>
-        <Text
-          component="pre"
-          size="sm"
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}
-          c={page.text ? undefined : 'dimmed'}
-          aria-label={`${place}: text`}
-        >
-          {page.text || T.noText}
-        </Text>
+        {page.readName && <Text size="sm">{T.readName(page.readName)}</Text>}
+        {page.status !== 'blank' && (
+          <Text
+            component="pre"
+            size="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}
+            c={page.text ? undefined : 'dimmed'}
+            aria-label={`${place}: text`}
+          >
+            {page.text || T.noText}
+          </Text>
+        )}
+        {page.status === 'blank' && placedOn && (
+          <Text size="sm">{T.blankLine(placedOn, placedQuestion ?? '')}</Text>
+        )}
         {page.status === 'assigned' && (
           <Group gap={6} wrap="nowrap" align="flex-start" role="status">
             <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
@@ -57,19 +97,55 @@ export function LeftoverPage({ batchId, totalPages, page, students, questions }:
             </Text>
           </Group>
         )}
-        {page.status === 'needs_teacher' && (
+        {(page.status === 'absent' || page.status === 'discarded') && (
+          <Group gap={6} wrap="nowrap" align="flex-start" role="status">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-7)" aria-hidden />
+            <Text size="sm">
+              {page.status === 'absent' ? T.statusAbsent(placedOn ?? '') : T.statusDiscarded}
+            </Text>
+          </Group>
+        )}
+        {open && (
           <form
             onSubmit={(event) => {
               event.preventDefault();
               if (studentId && questionId) {
-                assign.mutate({ pageId: page.id, studentId, questionId });
+                assign.mutate({
+                  pageId: page.id,
+                  studentId,
+                  questionId,
+                  ...(inBatchClass ? {} : { classId: chosenClass }),
+                  // Only the teacher's correction is sent: the server keeps the text it read.
+                  ...(text.trim() !== page.text.trim() ? { text } : {}),
+                });
               }
             }}
           >
+            <Textarea
+              label={T.answerTextLabel}
+              value={text}
+              onChange={(event) => setText(event.currentTarget.value)}
+              autosize
+              minRows={2}
+              maxRows={10}
+              mb="sm"
+              aria-label={`${T.answerTextLabel}: ${place}`}
+            />
             <Group align="flex-end" wrap="wrap">
+              {classes.length > 1 && (
+                <Select
+                  label={T.assignClassLabel}
+                  data={classes.map((c) => ({ value: c.id, label: c.name }))}
+                  value={chosenClass}
+                  onChange={changeClass}
+                  allowDeselect={false}
+                  w={{ base: '100%', sm: 200 }}
+                  aria-label={`${T.assignClassLabel} for ${place}`}
+                />
+              )}
               <Select
                 label={T.studentLabel}
-                data={students.map((s) => ({ value: s.id, label: s.name }))}
+                data={studentList.map((s) => ({ value: s.id, label: s.name }))}
                 value={studentId}
                 onChange={setStudentId}
                 searchable
@@ -78,22 +154,79 @@ export function LeftoverPage({ batchId, totalPages, page, students, questions }:
               />
               <Select
                 label={T.questionLabel}
-                data={questions.map((q, i) => ({ value: q.id, label: `${i + 1}. ${q.question}` }))}
+                data={questionList.map((q, i) => ({
+                  value: q.id,
+                  label: `${i + 1}. ${q.question}`,
+                }))}
                 value={questionId}
                 onChange={setQuestionId}
                 w={{ base: '100%', sm: 280 }}
                 aria-label={`${T.questionLabel} for ${place}`}
               />
-              <Button type="submit" disabled={!studentId || !questionId} loading={assign.isPending}>
+              <Button
+                type="submit"
+                disabled={!studentId || !questionId || text.trim() === ''}
+                loading={assign.isPending}
+              >
                 {T.assign}
               </Button>
             </Group>
-            {assign.isError && (
-              <Alert color="red" mt="sm" role="alert">
-                {uploadErrorText(assign.error)}
-              </Alert>
-            )}
           </form>
+        )}
+        {(open || page.status === 'blank') && (
+          <Group align="flex-end" wrap="wrap">
+            <Button
+              variant="default"
+              disabled={busy || !studentId || !questionId || !inBatchClass}
+              onClick={() =>
+                act.mutate({
+                  kind: 'absent',
+                  pageId: page.id,
+                  ...(studentId ? { studentId } : {}),
+                  ...(questionId ? { questionId } : {}),
+                })
+              }
+            >
+              {T.markAbsent}
+            </Button>
+            <Button
+              variant="default"
+              color="red"
+              disabled={busy}
+              onClick={() => act.mutate({ kind: 'discard', pageId: page.id })}
+            >
+              {T.discard}
+            </Button>
+          </Group>
+        )}
+        {page.status !== 'discarded' && (
+          <Group align="flex-end" wrap="wrap">
+            <FileInput
+              label={T.replaceLabel}
+              accept={ACCEPT}
+              value={rescan}
+              onChange={setRescan}
+              clearable
+              leftSection={<IconUpload size={16} aria-hidden />}
+              w={{ base: '100%', sm: 260 }}
+              aria-label={`${T.replaceLabel}: ${place}`}
+            />
+            <Button
+              variant="default"
+              disabled={busy || !rescan}
+              loading={act.isPending && act.variables.kind === 'replace'}
+              onClick={() => {
+                if (rescan) act.mutate({ kind: 'replace', pageId: page.id, file: rescan });
+              }}
+            >
+              {T.replace}
+            </Button>
+          </Group>
+        )}
+        {error && (
+          <Alert color="red" role="alert">
+            {uploadErrorText(error)}
+          </Alert>
         )}
       </Stack>
     </Paper>

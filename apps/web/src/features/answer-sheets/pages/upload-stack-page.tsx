@@ -20,13 +20,16 @@ import { SCAN_MESSAGES, type TScanBatch, type TScanBatchDetails } from '@stem/co
 import { LoadingLine } from '../../../components/loading-line';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime } from '../../../lib/dates';
-import {
-  useClassQuestions,
-  useClassStudents,
-  useTeacherClasses,
-} from '../../upload-work/api/get-upload-options';
+import { useTeacherClasses } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
-import { isSettled, SCANS_KEY, uploadStack, useRecentBatches, useScanBatch } from '../api/scans';
+import {
+  isSettled,
+  SCANS_KEY,
+  uploadStack,
+  useRecentBatches,
+  useReleaseBatch,
+  useScanBatch,
+} from '../api/scans';
 import { LeftoverPage } from '../components/leftover-page';
 
 const T = SCAN_MESSAGES;
@@ -68,18 +71,52 @@ function stateOf(batch: TScanBatch): string {
   return T.marking(batch.marked, batch.assigned);
 }
 
+/** A held batch's release: the button while its marks wait, then when they were released. */
+function BatchRelease({ batch }: { batch: TScanBatchDetails }) {
+  const release = useReleaseBatch(batch.id);
+  if (!batch.holdMarks) return null;
+  if (batch.releasedAt) {
+    return <Text size="sm">{T.releasedNote(formatDateTime(batch.releasedAt))}</Text>;
+  }
+  return (
+    <Alert color="yellow" title={T.heldNote}>
+      <Stack gap="xs" align="flex-start">
+        <Button onClick={() => release.mutate()} loading={release.isPending}>
+          {T.releaseBatch}
+        </Button>
+        {release.isError && (
+          <Text size="sm" c="red" role="alert">
+            {uploadErrorText(release.error)}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 function BatchProgress({ batchId }: { batchId: string }) {
   const query = useScanBatch(batchId);
-  const students = useClassStudents(query.data?.classId ?? null);
-  const questions = useClassQuestions(query.data?.classId ?? null);
+  const classes = useTeacherClasses();
   if (query.isPending) return <LoadingLine>{T.queued}</LoadingLine>;
   if (query.isError) return <Alert color="red">{T.batchNotFound}</Alert>;
   const batch = query.data;
   const progress = progressOf(batch);
   const settled = isSettled(batch);
-  // Pages that need the teacher, and those the teacher has placed (they say where they went).
-  const leftovers = batch.pages.filter((p) => p.status !== 'duplicate');
+  // Pages that need the teacher, and those the teacher dealt with (they say what became of them).
+  const leftovers = batch.pages.filter((p) => p.status !== 'duplicate' && p.status !== 'blank');
+  const blanks = batch.pages.filter((p) => p.status === 'blank');
   const repeats = batch.pages.filter((p) => p.status === 'duplicate');
+  const classList = (classes.data ?? []).map((c) => ({ id: c._id, name: c.name }));
+  const pageCard = (page: (typeof batch.pages)[number]) => (
+    <LeftoverPage
+      key={page.id}
+      batchId={batch.id}
+      classId={batch.classId}
+      totalPages={batch.totalPages}
+      page={page}
+      classes={classList}
+    />
+  );
   return (
     <Stack gap="md" component="section" aria-labelledby="batch-progress-h">
       <Title order={2} size="h3" id="batch-progress-h">
@@ -102,12 +139,14 @@ function BatchProgress({ batchId }: { batchId: string }) {
           </Text>
         </div>
       )}
-      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
         <Figure label={T.summaryAssigned} value={batch.assigned} />
         <Figure label={T.summaryNeedsTeacher} value={batch.needsTeacher} />
         <Figure label={T.summaryMarked} value={batch.marked} />
+        <Figure label={T.summaryBlank} value={batch.blank} />
         <Figure label={T.summaryRepeats} value={batch.duplicates} />
       </SimpleGrid>
+      <BatchRelease batch={batch} />
       {batch.marked > 0 && (
         <Anchor component={Link} to="/submissions">
           {T.viewSubmissions}
@@ -119,16 +158,16 @@ function BatchProgress({ batchId }: { batchId: string }) {
             {T.needsTeacherTitle}
           </Title>
           <Text size="sm">{T.needsTeacherIntro}</Text>
-          {leftovers.map((page) => (
-            <LeftoverPage
-              key={page.id}
-              batchId={batch.id}
-              totalPages={batch.totalPages}
-              page={page}
-              students={(students.data ?? []).map((s) => ({ id: s._id, name: s.name }))}
-              questions={(questions.data ?? []).map((q) => ({ id: q._id, question: q.question }))}
-            />
-          ))}
+          {leftovers.map(pageCard)}
+        </Stack>
+      )}
+      {blanks.length > 0 && (
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            {T.blankTitle}
+          </Title>
+          <Text size="sm">{T.blankIntro}</Text>
+          {blanks.map(pageCard)}
         </Stack>
       )}
       {repeats.length > 0 && (
@@ -157,6 +196,7 @@ export default function UploadStackPage() {
   const shown = useScanBatch(batchId);
   const classId = chosenClass ?? shown.data?.classId ?? null;
   const [files, setFiles] = useState<File[]>([]);
+  const [hold, setHold] = useState<'default' | 'true' | 'false'>('default');
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -170,7 +210,12 @@ export default function UploadStackPage() {
     setError(null);
     setSending(0);
     try {
-      const id = await uploadStack({ classId, files, onProgress: setSending });
+      const id = await uploadStack({
+        classId,
+        files,
+        holdMarks: hold === 'default' ? undefined : hold === 'true',
+        onProgress: setSending,
+      });
       setFiles([]);
       setParams({ batch: id });
       void queryClient.invalidateQueries({ queryKey: SCANS_KEY });
@@ -205,6 +250,18 @@ export default function UploadStackPage() {
             onChange={setFiles}
             clearable
             leftSection={<IconUpload size={16} aria-hidden />}
+          />
+          <Select
+            label={T.holdLabel}
+            data={[
+              { value: 'default', label: T.holdDefault },
+              { value: 'true', label: T.holdYes },
+              { value: 'false', label: T.holdNo },
+            ]}
+            value={hold}
+            onChange={(value) => setHold(value === 'true' || value === 'false' ? value : 'default')}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 360 }}
           />
           {error && (
             <Alert color="red" role="alert">

@@ -92,7 +92,7 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" c="dimmed" id={headingId}>
-                {T.questionHeading(index + 1)}
+                {T.questionHeading(answer.questionNumber ?? index + 1)}
               </Text>
               <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {answer.questionId?.question ?? answer.question}
