@@ -60,6 +60,10 @@ export const MATRIX: Record<string, TRow> = {
   validateSchoolCode: { allow: 'public' },
   refreshSession: { allow: 'public' },
   logout: { allow: 'public' },
+  // Signing in with Google or Microsoft (issue 29): off in this world, so 404 for everyone
+  listOidcProviders: { allow: 'public' },
+  startOidcSignIn: { allow: 'public', params: { provider: '=google' } },
+  finishOidcSignIn: { allow: 'public' },
   getSchoolDetails: { allow: SCHOOL_PEOPLE },
   getCurrentUser: { allow: SIGNED_IN },
   exportMyData: { allow: SIGNED_IN },
@@ -211,6 +215,10 @@ export const MATRIX: Record<string, TRow> = {
 
   // The school admin (spec 02 §7 Admin, issue 10) and issue 18's class paths
   listSchoolUsers: { allow: ['admin'] },
+  // A school's e-mail domains for sign-in (issue 29): the admin's own school only
+  listSchoolDomains: { allow: ['admin'] },
+  addSchoolDomain: { allow: ['admin'] },
+  removeSchoolDomain: { allow: ['admin'], params: { domain: '=example.org' } },
   getSchoolUser: { allow: ['admin'], params: { id: 'student' }, isolated: true },
   listSchoolUserSubmissions: { allow: ['admin'], params: { id: 'student' }, isolated: true },
   previewUserDeletion: {
@@ -285,6 +293,17 @@ export const MATRIX: Record<string, TRow> = {
     allow: ['teacher', 'admin'],
     params: { classId: 'class', questionId: 'question' },
     isolated: true,
+  },
+  proposeFewFirst: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+  },
+  markRestWithExamples: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    noBody: true,
   },
   // Answer groups (issue 27)
   listAnswerGroups: {
@@ -449,6 +468,9 @@ export const MATRIX: Record<string, TRow> = {
   createOwnerSchool: { allow: ['owner'] },
   getOwnerSchool: { allow: ['owner'], params: { id: 'school' } },
   listOwnerSchoolUsers: { allow: ['owner'], params: { id: 'school' } },
+  listOwnerSchoolDomains: { allow: ['owner'], params: { id: 'school' } },
+  addOwnerSchoolDomain: { allow: ['owner'], params: { id: 'school' } },
+  removeOwnerSchoolDomain: { allow: ['owner'], params: { id: 'school', domain: '=example.org' } },
   updateOwnerSchool: { allow: ['owner'], params: { code: 'schoolCode' } },
   deleteOwnerSchool: { allow: ['owner'], params: { code: 'schoolCode' } },
   uploadOwnerSchoolLogo: { allow: ['owner'] },
