@@ -19,7 +19,7 @@ export const SCAN_PATHS = {
   discardPage: '/scan/batches/:id/pages/:pageId/discard',
   /** POST: the page's student was absent for its question: no submission, no attempt used. */
   absentPage: '/scan/batches/:id/pages/:pageId/absent',
-  /** POST (multipart, one "file"): a re-scan of the page replaces what was read from it. */
+  /** POST (multipart, one "files" part): a re-scan of the page replaces what was read from it. */
   replacePage: '/scan/batches/:id/pages/:pageId/replace',
   /** POST: a batch whose marks wait for the teacher goes to the students. */
   releaseBatch: '/scan/batches/:id/release',

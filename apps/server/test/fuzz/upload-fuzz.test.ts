@@ -3,6 +3,8 @@ import { deflateSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import { API_BASE } from '@stem/contract/api';
+import { SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { makePdf } from '../extraction/fixtures';
 import { buildUser, signIn } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
@@ -28,9 +30,12 @@ type TRoute = {
   fields?: (world: TWorld) => Record<string, string>;
   /** per-user rate limit: a fresh user every this many requests */
   perUser?: number;
+  /** the path's parameters (OpenAPI's `{name}`) */
+  params?: (world: TWorld) => Record<string, string>;
 };
 
-type TWorld = { classId: string; schoolId: string };
+/** A scan batch of the teacher's, read, and one of its pages (for the re-scan route). */
+type TWorld = { classId: string; schoolId: string; scan: { id: string; pageId: string } };
 
 const ROUTES: TRoute[] = [
   { operationId: 'extractTextFromUpload', role: 'teacher', field: 'file', perUser: 25 },
@@ -46,7 +51,20 @@ const ROUTES: TRoute[] = [
   // Issue 29: the school admin's roster CSV (a text file: every hostile one fails its checks).
   { operationId: 'previewRoster', role: 'admin', field: 'file' },
   { operationId: 'importRoster', role: 'admin', field: 'file' },
+  // Issue 28: a re-scan of one page of a read batch (a page of no sheet, so it stays the teacher's).
+  {
+    operationId: 'replaceScanPage',
+    role: 'teacher',
+    field: 'files',
+    params: (world) => ({ ...world.scan }),
+  },
 ];
+
+/** The OpenAPI path with the route's parameters filled in. */
+function pathOf(route: TRoute, path: string, world: TWorld): string {
+  const params = route.params?.(world) ?? {};
+  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => params[name] ?? `{${name}}`);
+}
 
 /** A roster the routes take: one teacher (no plan limit on teachers), a new e-mail each time. */
 let rosterCount = 0;
@@ -352,6 +370,45 @@ describe('hostile files for every route that takes one', () => {
   let teacher: string;
   let admin: string;
 
+  /** Uploads a one-page stack of no sheet as the teacher and waits until it is read. */
+  async function readScanBatch(classId: string): Promise<{ id: string; pageId: string }> {
+    const batches = `${API_BASE}${SCAN_PATHS.batches}`;
+    const route = ROUTES.find((r) => r.operationId === 'createScanBatch') as TRoute;
+    const file: TFile = {
+      name: 'valid',
+      bytes: validPdf,
+      filename: 'stack.pdf',
+      type: 'application/pdf',
+    };
+    const upload = requestFor(route, batches, file, 'as sent', {
+      classId,
+      schoolId,
+      scan: { id: '', pageId: '' },
+    });
+    const sent = await t.app.inject({
+      ...upload,
+      headers: {
+        ...(upload.headers as Record<string, string>),
+        authorization: `Bearer ${teacher}`,
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const id = sent.json<{ data: { batchId: string } }>().data.batchId;
+    for (;;) {
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: `${batches}/${id}`,
+        headers: { authorization: `Bearer ${teacher}` },
+      });
+      const batch = reply.json<{ data: TScanBatchDetails }>().data;
+      const page = batch.pages[0];
+      if (batch.status === 'done' && page) return { id, pageId: page.id };
+      if (batch.status === 'failed')
+        throw new Error(`the fuzz world's batch failed: ${reply.body}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
   beforeAll(async () => {
     validPng = await sharp({
       create: { width: 120, height: 60, channels: 3, background: '#2a5d9f' },
@@ -362,8 +419,9 @@ describe('hostile files for every route that takes one', () => {
     t = await buildTestApp();
     const seeded = await seedClassroom(t);
     schoolId = seeded.ids[0] as string;
-    world = { classId: seeded.ids[5] as string, schoolId };
     teacher = (await signIn(t.app, seeded.teacher.email)).token;
+    const classId = seeded.ids[5] as string;
+    world = { classId, schoolId, scan: await readScanBatch(classId) };
     const ownerUser = await buildUser(t, { role: 'owner', schoolId: null });
     owner = (await signIn(t.app, ownerUser.email)).token;
     const adminUser = await buildUser(t, { role: 'admin', schoolId });
@@ -435,7 +493,7 @@ describe('hostile files for every route that takes one', () => {
 
   for (const route of ROUTES) {
     it(`${route.operationId}: a valid file is taken, and every hostile one is refused with a reason (no 5xx, no hang)`, async () => {
-      const url = urls.get(route.operationId) as string;
+      const url = pathOf(route, urls.get(route.operationId) as string, world);
       const valid: TFile = route.operationId.includes('Roster')
         ? validRoster()
         : route.operationId === 'uploadOwnerSchoolLogo' || route.operationId === 'updateSchoolLogo'
@@ -486,7 +544,7 @@ describe('hostile files for every route that takes one', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = Number(new URL(address).port);
     for (const route of ROUTES) {
-      const url = urls.get(route.operationId) as string;
+      const url = pathOf(route, urls.get(route.operationId) as string, world);
       const token = await tokenFor(route);
       const contentType =
         route.field === 'base64' ? 'application/json' : `multipart/form-data; boundary=${BOUNDARY}`;
