@@ -1106,6 +1106,7 @@ export const MESSAGES = {
       'Mark a few answers the marker picks (one from each of the biggest groups, and the ones it is least sure of); it then marks the rest with your marks as examples.',
     fewFirstFailed: 'Could not choose the answers. Please try again.',
     fewFirstNone: 'Every marked answer has been reviewed: there is nothing left to test on.',
+    fewFirstNoAnswers: 'No student has answered this question yet: there is nothing to test on.',
     fewFirstProgress: (done: number, total: number) => `${done} of ${total} marked`,
     fewFirstOpen: (n: number) => `Answer ${n}`,
     fewFirstMarked: 'Marked',

@@ -288,6 +288,24 @@ describe('the marking screen', () => {
     expect(backend.seen.filter((r) => r.path.endsWith('/mark-rest'))).toHaveLength(1);
     expect(screen.queryByTestId('few-first')).toBeNull();
   });
+  it('says a question nobody has answered has nothing to test on, with nothing to press', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = classData();
+    data.rows = data.rows.map((r) => ({ ...r, answer: null }));
+    data.counts = { students: 5, answered: 0, marked: 0, reviewed: 0 };
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data } });
+    backend.on('GET', `/classes/${CLASS_ID}/questions/${QUESTION_ID}/few-first`, {
+      status: 200,
+      body: { success: true, data: { answerIds: [], examples: 0, rest: 0 } },
+    });
+    open();
+    await user.click(await screen.findByRole('button', { name: R.fewFirst }));
+    const panel = await screen.findByTestId('few-first');
+    await waitFor(() =>
+      expect(within(panel).getByTestId('few-first-none')).toHaveTextContent(R.fewFirstNoAnswers),
+    );
+    expect(within(panel).queryByTestId('few-first-mark-rest')).toBeNull();
+  });
 });
 
 describe('marking-order', () => {

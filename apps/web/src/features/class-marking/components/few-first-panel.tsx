@@ -50,6 +50,9 @@ export function FewFirstPanel({
   const marked = few.filter((f) => f.row.answer?.reviewedAt).length;
   const reviewed = rows.filter((r) => r.answer && r.answer.score !== null && r.answer.reviewedAt);
   const rest = rows.filter((r) => rowState(r.answer) === 'toReview').length;
+  // Nobody has answered yet: nothing to propose and nothing to mark after (it said "Every marked
+  // answer has been reviewed" beside a disabled button for a question with no answers).
+  const answered = rows.some((r) => r.answer);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="few-first">
       <Stack gap="xs">
@@ -63,8 +66,8 @@ export function FewFirstPanel({
         </Group>
         <Text size="sm">{R.fewFirstHint}</Text>
         {few.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {R.fewFirstNone}
+          <Text size="sm" c="dimmed" data-testid="few-first-none">
+            {answered ? R.fewFirstNone : R.fewFirstNoAnswers}
           </Text>
         ) : (
           <>
@@ -98,34 +101,36 @@ export function FewFirstPanel({
             </Group>
           </>
         )}
-        <Alert variant="light" color="blue" p="xs">
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text size="xs">{R.markRestNote}</Text>
-            <Button
-              size="xs"
-              leftSection={<IconSparkles size={14} aria-hidden />}
-              loading={markRest.isPending}
-              disabled={reviewed.length === 0 || rest === 0}
-              onClick={() =>
-                markRest.mutate(undefined, {
-                  onSuccess: (data) => {
-                    setStatus(R.markRestQueued(data.queued));
-                    onClose();
-                  },
-                  onError: (error) => setStatus(`${R.failed} ${describeError(error)}`),
-                })
-              }
-              data-testid="few-first-mark-rest"
-            >
-              {R.markRest(rest)}
-            </Button>
-          </Group>
-          {reviewed.length === 0 && (
-            <Text size="xs" mt={4}>
-              {R.markRestNeedsExamples}
-            </Text>
-          )}
-        </Alert>
+        {answered && (
+          <Alert variant="light" color="blue" p="xs">
+            <Group justify="space-between" gap="sm" wrap="wrap">
+              <Text size="xs">{R.markRestNote}</Text>
+              <Button
+                size="xs"
+                leftSection={<IconSparkles size={14} aria-hidden />}
+                loading={markRest.isPending}
+                disabled={reviewed.length === 0 || rest === 0}
+                onClick={() =>
+                  markRest.mutate(undefined, {
+                    onSuccess: (data) => {
+                      setStatus(R.markRestQueued(data.queued));
+                      onClose();
+                    },
+                    onError: (error) => setStatus(`${R.failed} ${describeError(error)}`),
+                  })
+                }
+                data-testid="few-first-mark-rest"
+              >
+                {R.markRest(rest)}
+              </Button>
+            </Group>
+            {reviewed.length === 0 && (
+              <Text size="xs" mt={4}>
+                {R.markRestNeedsExamples}
+              </Text>
+            )}
+          </Alert>
+        )}
       </Stack>
     </Paper>
   );
