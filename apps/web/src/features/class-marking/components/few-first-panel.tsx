@@ -105,8 +105,13 @@ export function FewFirstPanel({
           <Alert variant="light" color="blue" p="xs">
             <Group justify="space-between" gap="sm" wrap="wrap">
               <Text size="xs">{R.markRestNote}</Text>
+              {/* The label wraps: on a 390 px phone it ran past the card's edge and was cut off. */}
               <Button
                 size="xs"
+                maw="100%"
+                h="auto"
+                py={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                 leftSection={<IconSparkles size={14} aria-hidden />}
                 loading={markRest.isPending}
                 disabled={reviewed.length === 0 || rest === 0}
