@@ -43,9 +43,22 @@ export type TVolumeResult = {
   ms: number;
 };
 
-const QUESTION_BANK: { text: string; marks: number; answers: string[] }[] = [
+/**
+ * The volume's questions, each with a rubric that names its answer (the low and high bands' prose):
+ * a generic one ("Explains the idea fully with the key terms") named nothing, and the offline marker
+ * gave the model answer 0/6 once a teacher re-marked a volume class.
+ */
+const QUESTION_BANK: {
+  text: string;
+  low: string;
+  high: string;
+  marks: number;
+  answers: string[];
+}[] = [
   {
     text: 'Explain how plants make glucose by photosynthesis.',
+    low: 'Names photosynthesis or sunlight without saying what is made or from what.',
+    high: 'Light energy absorbed by chlorophyll turns carbon dioxide and water into glucose, and oxygen is given off.',
     marks: 6,
     answers: [
       'Plants use light energy absorbed by chlorophyll to turn carbon dioxide and water into glucose and oxygen.',
@@ -55,6 +68,8 @@ const QUESTION_BANK: { text: string; marks: number; answers: string[] }[] = [
   },
   {
     text: 'Describe what happens to water in a root hair cell by osmosis.',
+    low: 'Says water moves into the root without saying why.',
+    high: 'Water moves by osmosis from the dilute soil water into the more concentrated root hair cell, through the partially permeable membrane.',
     marks: 4,
     answers: [
       'Water moves from the dilute soil into the more concentrated cell through the partially permeable membrane.',
@@ -63,11 +78,15 @@ const QUESTION_BANK: { text: string; marks: number; answers: string[] }[] = [
   },
   {
     text: 'State Newton’s second law and give its equation.',
+    low: 'Gives the equation or the law, not both.',
+    high: 'The resultant force equals mass times acceleration, F = ma.',
     marks: 3,
     answers: ['Force equals mass times acceleration, F = ma.', 'F = m a, more force more speed.'],
   },
   {
     text: 'Why does a metal spoon feel colder than a wooden one at the same temperature?',
+    low: 'Says the metal is colder.',
+    high: 'Metal is a better thermal conductor than wood, so heat flows from the hand into the metal faster.',
     marks: 4,
     answers: [
       'Metal is a better thermal conductor so it takes heat from your hand faster.',
@@ -76,6 +95,8 @@ const QUESTION_BANK: { text: string; marks: number; answers: string[] }[] = [
   },
   {
     text: 'Balance the equation for the combustion of methane and name the products.',
+    low: 'Names one product, or gives an unbalanced equation.',
+    high: 'CH4 + 2O2 -> CO2 + 2H2O; the products are carbon dioxide and water.',
     marks: 5,
     answers: [
       'CH4 + 2O2 -> CO2 + 2H2O, the products are carbon dioxide and water.',
@@ -84,11 +105,15 @@ const QUESTION_BANK: { text: string; marks: number; answers: string[] }[] = [
   },
   {
     text: 'Calculate the resistance of a lamp with 6 V across it and 0.5 A through it.',
+    low: 'Writes R = V / I without the right answer.',
+    high: 'R = V / I = 6 / 0.5 = 12 ohms.',
     marks: 3,
     answers: ['R = V / I = 6 / 0.5 = 12 ohms.', '3 ohms'],
   },
   {
     text: 'Explain why the rate of reaction increases with temperature.',
+    low: 'Says particles move faster without linking it to collisions.',
+    high: 'Particles have more energy and move faster, so they collide more often and more collisions have the activation energy.',
     marks: 4,
     answers: [
       'Particles move faster so they collide more often and more collisions have the activation energy.',
@@ -97,6 +122,8 @@ const QUESTION_BANK: { text: string; marks: number; answers: string[] }[] = [
   },
   {
     text: 'Describe the function of red blood cells.',
+    low: 'Says they are red or found in blood.',
+    high: 'They carry oxygen, using haemoglobin, from the lungs to the cells of the body.',
     marks: 2,
     answers: ['They carry oxygen using haemoglobin.', 'They are red.'],
   },
@@ -136,11 +163,11 @@ type TClassPlan = {
   name: string;
   teacherId: string | null;
   students: { id: string; name: string }[];
-  questions: { id: string; text: string; marks: number; answers: string[] }[];
+  questions: { id: string; text: string; marks: number; rubric: string; answers: string[] }[];
 };
 
-const rubricFor = (marks: number) =>
-  `Low Mark Range (0-${Math.floor(marks * 0.3)}):\nNames the idea without explaining it.\n\nHigh Mark Range (${Math.ceil(marks * 0.6)}-${marks}):\nExplains the idea fully with the key terms.`;
+const rubricFor = (q: { marks: number; low: string; high: string }) =>
+  `Low Mark Range (0-${Math.floor(q.marks * 0.3)}):\n${q.low}\n\nHigh Mark Range (${Math.ceil(q.marks * 0.6)}-${q.marks}):\n${q.high}`;
 
 async function addQuestions(
   db: TDb,
@@ -164,10 +191,15 @@ async function addQuestions(
         marks: q.marks,
         lowMarkRange: `0-${Math.floor(q.marks * 0.3)}`,
         highMarkRange: `${Math.ceil(q.marks * 0.6)}-${q.marks}`,
-        rubric: rubricFor(q.marks),
+        rubric: rubricFor(q),
       })),
     )
-    .returning({ id: questions.id, question: questions.question, marks: questions.marks });
+    .returning({
+      id: questions.id,
+      question: questions.question,
+      marks: questions.marks,
+      rubric: questions.rubric,
+    });
   await db
     .insert(classQuestions)
     .values(
@@ -178,6 +210,7 @@ async function addQuestions(
   return rows.map((row, i) => ({
     id: row.id,
     text: row.question,
+    rubric: row.rubric,
     marks: row.marks,
     answers: (bank[i] as (typeof QUESTION_BANK)[number]).answers,
   }));
@@ -208,6 +241,7 @@ async function loadClasses(db: TDb, schoolIds: string[]): Promise<TClassPlan[]> 
       id: questions.id,
       text: questions.question,
       marks: questions.marks,
+      rubric: questions.rubric,
     })
     .from(classQuestions)
     .innerJoin(questions, eq(questions.id, classQuestions.questionId))
@@ -221,6 +255,7 @@ async function loadClasses(db: TDb, schoolIds: string[]): Promise<TClassPlan[]> 
         id: q.id,
         text: q.text,
         marks: q.marks,
+        rubric: q.rubric,
         answers: QUESTION_BANK.find((b) => q.text.startsWith(b.text))?.answers ?? [
           'An answer written for the demo volume.',
         ],
@@ -316,7 +351,7 @@ function makeSubmission(
       marks: q.marks,
       lowMarkRange: `0-${Math.floor(q.marks * 0.3)}`,
       highMarkRange: `${Math.ceil(q.marks * 0.6)}-${q.marks}`,
-      rubric: rubricFor(q.marks),
+      rubric: q.rubric,
       answer: inappropriate
         ? 'This answer was written to be flagged by moderation.'
         : (q.answers[rnd.int(q.answers.length)] as string),
