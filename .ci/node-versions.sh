@@ -67,7 +67,11 @@ start_server() {
     return 1
   fi
   curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null
-  curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root"' || {
+  # Read whole before grep: `curl | grep -q` fails under pipefail when grep stops at the first match
+  # while curl still writes (the landing page is 130 KB, twice a pipe's buffer: curl exits 23).
+  local home
+  home=$(curl -fsS "http://127.0.0.1:$port/")
+  grep -q '<div id="root"' <<<"$home" || {
     echo "node $major: GET / is not the web app" >&2
     return 1
   }
