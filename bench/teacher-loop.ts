@@ -31,7 +31,8 @@ import { loadQuestions, type TQuestionData } from './learning-curve';
  * Options: --limit N|all (a seeded sample of N answers per question, 300 by default: the whole
  * of ASAP takes about 16 minutes on a shared two-core machine, the sample about 2), --budgets
  * 0,0.1,0.2,0.3, --seed N, --rounds N (rounds of asking, 2 by default), --files a,b, --part
- * tuning|held-out|all (all by default).
+ * tuning|held-out|all (all by default), --examples every|changed (which teacher marks become the
+ * question's examples: every one, as the product does, or only those that changed the marker's mark).
  */
 
 const dataDir = path.resolve(
@@ -63,6 +64,7 @@ async function runLoop(
   questionOf: ReadonlyMap<string, TLoopQuestion>,
   budget: number,
   rounds: number,
+  examples: 'every' | 'changed',
 ): Promise<TRun> {
   const started = performance.now();
   const toMarker = new PassThrough();
@@ -95,7 +97,7 @@ async function runLoop(
   await runLoopProtocol(
     questions,
     { input: toMarker, output: fromMarker, log: () => {} },
-    { budget, rounds },
+    { budget, rounds, examples },
   );
   fromMarker.end();
   await harness;
@@ -115,6 +117,7 @@ async function benchFile(
     budgets: number[];
     seed: number;
     rounds: number;
+    examples: 'every' | 'changed';
   },
 ): Promise<void> {
   const name = path.basename(file);
@@ -143,7 +146,14 @@ async function benchFile(
 
   const runs = new Map<number, TRun>();
   for (const budget of [0, ...options.budgets.filter((b) => b > 0)]) {
-    const run = await runLoop(questions, human, questionOf, budget, options.rounds);
+    const run = await runLoop(
+      questions,
+      human,
+      questionOf,
+      budget,
+      options.rounds,
+      options.examples,
+    );
     runs.set(budget, run);
     console.log(
       `  budget ${budget}: ${run.reviewed} reviews asked and answered, ${run.refused} refused, ${run.finals.size} final marks, ${run.seconds.toFixed(1)} s`,
@@ -248,6 +258,7 @@ async function main(): Promise<void> {
       rounds: { type: 'string' },
       files: { type: 'string' },
       part: { type: 'string' },
+      examples: { type: 'string' },
     },
     strict: true,
   });
@@ -264,15 +275,18 @@ async function main(): Promise<void> {
   const parts = ['tuning', 'held-out', 'all'] as const;
   const part = parts.find((p) => p === (values.part ?? 'all'));
   if (!part) throw new Error('--part must be tuning, held-out or all');
+  const examples = (['every', 'changed'] as const).find((e) => e === (values.examples ?? 'every'));
+  if (!examples) throw new Error('--examples must be every or changed');
   const options = {
     part,
+    examples,
     limit,
     budgets,
     seed: Number(values.seed ?? 1),
     rounds: Number(values.rounds ?? 2),
   };
   console.log(
-    `Teacher loop: final marks against the human marks at review budgets ${[0, ...budgets.filter((b) => b > 0)].join(', ')} (share of each question's answers the teacher marks), ${options.rounds} round(s) of asking; "random review" = the budget-0 marks with that share of each question's answers, drawn at random, replaced by the human's (mean of ${RANDOM_DRAWS} draws).`,
+    `Teacher loop: final marks against the human marks at review budgets ${[0, ...budgets.filter((b) => b > 0)].join(', ')} (share of each question's answers the teacher marks), ${options.rounds} round(s) of asking, examples: ${examples === 'every' ? 'every teacher mark' : "only the marks that changed the marker's"}; "random review" = the budget-0 marks with that share of each question's answers, drawn at random, replaced by the human's (mean of ${RANDOM_DRAWS} draws).`,
   );
   const started = performance.now();
   const files = values.files ? values.files.split(',') : FILES;

@@ -56,6 +56,13 @@ export type TLoopOptions = {
   budget: number;
   /** Rounds of asking (the marks are redone between rounds); 2 by default. */
   rounds?: number;
+  /**
+   * Which of the teacher's marks become the question's examples: every one (the product's rule,
+   * `selectOverriddenExamples`, where an accepted mark counts as the teacher's), or only those that
+   * changed the marker's mark ('changed', the rule before; kept to measure the two against each
+   * other in `bench:teacher-loop --examples changed`).
+   */
+  examples?: 'every' | 'changed';
 };
 
 /** How many answers of a question of `n` answers the teacher may be asked for. */
@@ -178,6 +185,7 @@ export async function runTeacherLoop(
     let stop = teacherGone || allowance === 0;
     for (let round = 1; round <= rounds && !stop; round++) {
       const target = round === rounds ? allowance : Math.ceil((allowance * round) / rounds);
+      const machineScore = new Map(marked.map((m) => [m.id, m.score]));
       const wanted = reviewOrder(
         marked.map((m) => m.candidate),
         { limit: target - asked.size, exclude: asked, groups },
@@ -203,6 +211,7 @@ export async function runTeacherLoop(
           continue;
         }
         teacherMarks.set(id, reply.score);
+        if (options.examples === 'changed' && machineScore.get(id) === reply.score) continue;
         examples.unshift({ answer: answer?.answer ?? '', score: reply.score });
       }
       if (asked.size >= allowance) stop = true;
