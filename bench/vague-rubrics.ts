@@ -1,13 +1,7 @@
-import { parseMarkRange } from '@stem/contract/mark-ranges';
-import { markConfidence } from '../apps/server/src/marking/confidence';
-import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
-import { rubricOfCase } from '../apps/server/src/marking/test-support/gaming-cases';
 import {
+  confidentlyWrong,
   VAGUE_QUESTIONS,
-  type TVagueAnswer,
-  type TVagueQuestion,
 } from '../apps/server/src/marking/test-support/vague-rubrics';
-import type { TMarkingInput } from '../apps/server/src/marking/types';
 
 /**
  * `npm run bench:vague`: rubrics that name nothing an answer could be checked against
@@ -16,29 +10,6 @@ import type { TMarkingInput } from '../apps/server/src/marking/types';
  * teacher is not asked to look (the engine's confidence is over the Needs review line). The figure
  * is the share of answers marked confidently wrong; 0 is the target.
  */
-
-export function inputOfVague(q: TVagueQuestion, answer: string): TMarkingInput {
-  return {
-    question: q.question,
-    marks: q.marks,
-    lowMarkRange: q.lowMarkRange,
-    highMarkRange: q.highMarkRange,
-    rubric: rubricOfCase(q),
-    referenceAnswer: q.referenceAnswer ?? '',
-    answer,
-  };
-}
-
-/** Whether the offline marker's mark of `a` is wrong for its kind and not sent to the teacher. */
-export function confidentlyWrong(q: TVagueQuestion, a: TVagueAnswer) {
-  const input = inputOfVague(q, a.text);
-  const mark = markOffline(input, { learned: false });
-  const { confidence, needsReview } = markConfidence(input, mark);
-  const high = parseMarkRange(q.highMarkRange)?.start ?? q.marks;
-  const low = parseMarkRange(q.lowMarkRange)?.end ?? 0;
-  const wrong = a.kind === 'good' ? mark.score < high : mark.score > low;
-  return { wrong: wrong && !needsReview, score: mark.score, confidence, needsReview };
-}
 
 function main(): void {
   const verbose = process.argv.includes('--verbose');

@@ -4,7 +4,8 @@ import type { TTask } from '../language/question-tasks';
 import type { TEvidence } from './evidence';
 import type { TKeyPointModel, TQuestionModel } from './question-model';
 import { lowBandTop, placeOnBands, type TBandRanges } from './teacher';
-import { contentStems, normaliseText } from './text';
+import { analyse, contentStems, normaliseText } from './text';
+import { wordKind } from './word-senses';
 
 /**
  * Marking against a rubric that names no subject content: the rubric the offline writer produces
@@ -111,7 +112,36 @@ export function isFormPoint(
   if (stems.length === 0) return true;
   const wording = stems.filter((s) => metaStems().has(s)).length;
   const own = stems.filter((s) => !questionStems.has(s) && !metaStems().has(s)).length;
-  return own <= Math.floor(stems.length * 0.1) && wording >= 2 && wording >= stems.length * 0.2;
+  if (own <= Math.floor(stems.length * 0.1) && wording >= 2 && wording >= stems.length * 0.2) {
+    return true;
+  }
+  return namesOnlyThought(point.text);
+}
+
+/**
+ * A line that names nothing an answer could show: its nouns are of thought and language ("the idea",
+ * "a thorough understanding", "the key scientific vocabulary", "correct terms") and its other words
+ * only describe ("thorough", "logical") or are rubric wording ("explains", "shows"). A word for a
+ * thing, a process or an action, the question's own included, makes it content.
+ */
+function namesOnlyThought(text: string): boolean {
+  if (/\d/.test(text)) return false;
+  let thought = false;
+  for (const token of analyse(text)) {
+    if (!token.isContent) continue;
+    const kind = wordKind(token.word);
+    if (kind === 'thought') thought = true;
+    else if (kind !== 'describer' && !handWording().has(token.stem)) return false;
+  }
+  return thought;
+}
+
+let wording: Set<string> | undefined;
+
+/** The written list of rubric wording (the writer's words, `metaStems`, include "contain"). */
+function handWording(): Set<string> {
+  wording ??= contentStems(META_TEXT);
+  return wording;
 }
 
 function lineKey(text: string): string {

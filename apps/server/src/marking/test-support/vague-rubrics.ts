@@ -1,3 +1,8 @@
+import { parseMarkRange } from '@stem/contract/mark-ranges';
+import { markConfidence } from '../confidence';
+import { markOffline } from '../offline/offline-marker';
+import type { TMarkingInput } from '../types';
+import { rubricOfCase } from './gaming-cases';
 /**
  * Teacher-style questions whose rubric names nothing an answer could be checked against ("Explains
  * the idea fully with the key terms"): the wording of a rushed teacher, of a rubric template, or of a
@@ -187,3 +192,26 @@ export const VAGUE_QUESTIONS: TVagueQuestion[] = [
     ],
   },
 ];
+
+export function inputOfVague(q: TVagueQuestion, answer: string): TMarkingInput {
+  return {
+    question: q.question,
+    marks: q.marks,
+    lowMarkRange: q.lowMarkRange,
+    highMarkRange: q.highMarkRange,
+    rubric: rubricOfCase(q),
+    referenceAnswer: q.referenceAnswer ?? '',
+    answer,
+  };
+}
+
+/** Whether the offline marker's mark of `a` is wrong for its kind and not sent to the teacher. */
+export function confidentlyWrong(q: TVagueQuestion, a: TVagueAnswer) {
+  const input = inputOfVague(q, a.text);
+  const mark = markOffline(input, { learned: false });
+  const { confidence, needsReview } = markConfidence(input, mark);
+  const high = parseMarkRange(q.highMarkRange)?.start ?? q.marks;
+  const low = parseMarkRange(q.lowMarkRange)?.end ?? 0;
+  const wrong = a.kind === 'good' ? mark.score < high : mark.score > low;
+  return { wrong: wrong && !needsReview, score: mark.score, confidence, needsReview };
+}
