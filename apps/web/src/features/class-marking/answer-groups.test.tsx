@@ -192,6 +192,36 @@ describe('answer groups on the marking screen', () => {
     expect(currentCard()).toHaveTextContent(G.groupTitle(1));
   });
 
+  it('tests on a few first from the groups: the panel lists them, and one opens in the one-at-a-time view', async () => {
+    const user = userEvent.setup({ delay: null });
+    const R = MESSAGES.rubricItems;
+    backend.on('GET', `${BASE}/groups`, {
+      status: 200,
+      body: { success: true, data: groupsData() },
+    });
+    // The marker proposes Dee (a group of one), then Ann (the biggest group's first).
+    backend.on('GET', `${BASE}/few-first`, {
+      status: 200,
+      body: {
+        success: true,
+        data: { answerIds: [answerId(3), answerId(0)], examples: 0, rest: 5 },
+      },
+    });
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: R.fewFirst }));
+    const panel = await screen.findByTestId('few-first');
+    expect(within(panel).getAllByTestId('few-first-answer')).toHaveLength(2);
+    // The groups stay on screen under the panel.
+    expect(cards()).toHaveLength(3);
+    await user.click(within(panel).getAllByTestId('few-first-answer')[0] as HTMLElement);
+    await waitFor(() =>
+      expect(screen.getByTestId('class-marking-student')).toHaveTextContent('Dee'),
+    );
+    expect(screen.queryAllByTestId('answer-group')).toHaveLength(0);
+    expect(screen.getByTestId('few-first')).toBeInTheDocument();
+  });
+
   it('E shows the answers, S splits, and answers can be moved, taken out or merged', async () => {
     const user = userEvent.setup({ delay: null });
     const data = groupsData();

@@ -259,18 +259,16 @@ export default function ClassMarkingPage() {
           </Stack>
           <Group gap="md" wrap="wrap">
             <MarkingViewSwitch value={view} onChange={setView} />
-            {view === 'one' && (
-              <Button
-                variant="default"
-                size="xs"
-                onClick={testOnAFew}
-                loading={propose.isPending}
-                leftSection={<IconFlask size={14} aria-hidden />}
-                data-testid="few-first-open"
-              >
-                {MESSAGES.rubricItems.fewFirst}
-              </Button>
-            )}
+            <Button
+              variant="default"
+              size="xs"
+              onClick={testOnAFew}
+              loading={propose.isPending}
+              leftSection={<IconFlask size={14} aria-hidden />}
+              data-testid="few-first-open"
+            >
+              {MESSAGES.rubricItems.fewFirst}
+            </Button>
             <Switch
               label={C.anonymous}
               description={C.anonymousHint}
@@ -295,6 +293,21 @@ export default function ClassMarkingPage() {
       </div>
 
       <EarlierRubricNotice scope={rubric.scope} rows={data.rows} setStatus={setStatus} />
+      {few && (
+        <FewFirstPanel
+          scope={rubric.scope}
+          answerIds={few}
+          rows={rows}
+          current={view === 'one' ? (answer?._id ?? null) : null}
+          // From the groups view, an answer opens in the one-at-a-time view, where its keys work.
+          onOpen={(next) => {
+            setView('one');
+            goTo(next);
+          }}
+          onClose={() => setFew(null)}
+          setStatus={setStatus}
+        />
+      )}
       {view === 'groups' ? (
         <AnswerGroupsView
           classId={classId}
@@ -311,57 +324,35 @@ export default function ClassMarkingPage() {
           </Text>
         </Paper>
       ) : (
-        <>
-          {few && (
-            <FewFirstPanel
-              scope={rubric.scope}
-              answerIds={few}
-              rows={rows}
-              current={answer?._id ?? null}
-              onOpen={goTo}
-              onClose={() => setFew(null)}
-              setStatus={setStatus}
-            />
-          )}
-          <Grid gap="md" align="flex-start">
-            <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 3, lg: 1 }}>
-              <StudentList rows={rows} current={index} onSelect={goTo} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
-              <Stack gap="sm">
-                <AnswerPanel row={row} index={index} total={rows.length} />
-                <AnswerRubricLines answer={answer} rubric={rubric} />
-                <MarkBar
-                  answer={answer}
-                  typed={typed}
-                  onType={setTyped}
-                  onSave={saveTyped}
-                  onAccept={accept}
-                  onPrevious={() => step(-1)}
-                  onNext={() => step(1)}
-                  onNextToReview={goToNextToReview}
-                  onOpenOriginal={openOriginal}
-                  saving={marking.isPending ? (marking.variables.change.kind ?? null) : null}
-                  status={status}
-                />
-                <RubricItemsPanel
-                  rubric={rubric}
-                  marks={data.question.marks}
-                  setStatus={setStatus}
-                />
-                <CommentBox
-                  rubric={rubric}
-                  answer={answer}
-                  name={row.label}
-                  setStatus={setStatus}
-                />
-              </Stack>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
-              <QuestionPanel question={data.question} />
-            </Grid.Col>
-          </Grid>
-        </>
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 3, lg: 1 }}>
+            <StudentList rows={rows} current={index} onSelect={goTo} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
+            <Stack gap="sm">
+              <AnswerPanel row={row} index={index} total={rows.length} />
+              <AnswerRubricLines answer={answer} rubric={rubric} />
+              <MarkBar
+                answer={answer}
+                typed={typed}
+                onType={setTyped}
+                onSave={saveTyped}
+                onAccept={accept}
+                onPrevious={() => step(-1)}
+                onNext={() => step(1)}
+                onNextToReview={goToNextToReview}
+                onOpenOriginal={openOriginal}
+                saving={marking.isPending ? (marking.variables.change.kind ?? null) : null}
+                status={status}
+              />
+              <RubricItemsPanel rubric={rubric} marks={data.question.marks} setStatus={setStatus} />
+              <CommentBox rubric={rubric} answer={answer} name={row.label} setStatus={setStatus} />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 3 }} order={{ base: 2, lg: 3 }}>
+            <QuestionPanel question={data.question} />
+          </Grid.Col>
+        </Grid>
       )}
       <KeysModal opened={helpOpen} onClose={() => setHelpOpen(false)} />
       <OriginalModal
