@@ -17,8 +17,17 @@ export function StudentList({
   onSelect: (index: number) => void;
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const viewport = useRef<HTMLDivElement | null>(null);
+  // The list scrolls to the current student within itself, never the page: on a phone the list is
+  // under the answer, and scrollIntoView took the teacher away from the answer at every step.
   useEffect(() => {
-    refs.current[current]?.scrollIntoView?.({ block: 'nearest' });
+    const row = refs.current[current];
+    const box = viewport.current;
+    if (!row || !box) return;
+    const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    if (top < box.scrollTop) box.scrollTop = top;
+    else if (top + row.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = top + row.offsetHeight - box.clientHeight;
   }, [current]);
   return (
     <Paper withBorder p="sm" radius="md" component="nav" aria-label={C.studentsHeading}>
@@ -30,7 +39,11 @@ export function StudentList({
           {C.noStudents}
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={{ base: 320, lg: 'calc(100vh - 260px)' }} type="auto">
+        <ScrollArea.Autosize
+          mah={{ base: 320, lg: 'calc(100vh - 260px)' }}
+          type="auto"
+          viewportRef={viewport}
+        >
           <ol
             style={{ listStyle: 'none', margin: 0, padding: 0 }}
             data-testid="class-marking-students"
