@@ -14,6 +14,10 @@ import {
   inputOfCase,
   type TGamingQuestion,
 } from '../apps/server/src/marking/test-support/gaming-cases';
+import {
+  markWorking,
+  WORKING_QUESTIONS,
+} from '../apps/server/src/marking/test-support/working-answers';
 import { loadQuestions } from './learning-curve';
 
 /**
@@ -71,6 +75,7 @@ function handwritten(): void {
     const through = new Map<string, { n: number; high: number }>();
     const honest: TScored[] = [];
     let sameBand = 0;
+    let honestFlagged = 0;
     for (const q of questions) {
       for (const a of q.answers) {
         const input = inputOfCase(q, a.text);
@@ -87,6 +92,10 @@ function handwritten(): void {
           through.set(a.kind, t);
         } else {
           honest.push({ group: q.id, marks: q.marks, predicted: r.score, human: a.mark });
+          if (flagged(input, r)) {
+            honestFlagged += 1;
+            if (verbose) console.log(`  honest ${q.id} ${a.kind} sent to review: ${a.text}`);
+          }
           if (bandOf(r.score, q) === bandOf(a.mark, q)) sameBand += 1;
           if (verbose && part === 'tuning' && r.score !== a.mark) {
             console.log(
@@ -108,7 +117,7 @@ function handwritten(): void {
       if (t) console.log(`      ${kind.padEnd(15)} ${pct(t.high, t.n)}`);
     }
     console.log(
-      `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}`,
+      `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}, sent to review ${pct(honestFlagged, honest.length)}`,
     );
   }
 }
@@ -132,6 +141,27 @@ function saladsOf(r: TMarkingRecord, seed: number): string[] {
     [order[i], order[j]] = [order[j] as string, order[i] as string];
   }
   return [order.slice(0, 12), order.slice(0, 25), order.slice(0, 50)].map((w) => w.join(' '));
+}
+
+/** Honest, fully worked calculations (`test-support/working-answers.ts`): marks and review. */
+function working(): void {
+  console.log('Worked calculations (test-support/working-answers.ts)');
+  for (const part of ['tuning', 'held-out'] as const) {
+    let n = 0;
+    let review = 0;
+    let right = 0;
+    for (const q of WORKING_QUESTIONS.filter((x) => x.part === part)) {
+      for (const a of q.answers) {
+        const r = markWorking(q, a.text);
+        n += 1;
+        if (r.needsReview) review += 1;
+        if (r.score === a.mark) right += 1;
+        if (verbose && (r.needsReview || r.score !== a.mark))
+          console.log(`  ${q.id}: ${r.score}/${q.marks} ${r.reason ?? ''}: ${a.text}`);
+      }
+    }
+    console.log(`  ${part}: the teacher's mark ${pct(right, n)}; sent to review ${pct(review, n)}`);
+  }
 }
 
 async function publicData(): Promise<void> {
@@ -179,4 +209,5 @@ async function publicData(): Promise<void> {
 }
 
 handwritten();
+working();
 if (!args.includes('--no-public')) await publicData();

@@ -1,0 +1,163 @@
+import { markConfidence } from '../confidence';
+import { markOffline } from '../offline/offline-marker';
+import type { TMarkingInput } from '../types';
+import { rubricOfCase } from './gaming-cases';
+
+/**
+ * Teacher-style calculation questions with pupils' honest, fully worked answers written as working
+ * is written (an equation, the values with their units, the result with its unit), and the mark a
+ * teacher gives. Written by hand on 6 December 2026, BEFORE the marker change that they measure
+ * (session 15; the defect: the demo's "speed = distance / time = 300 m / 20 s = 15 m/s" was sent to
+ * review as "unsure: no sentence", its units counted as words of a salad), split once into a tuning
+ * half and a held-out half: a change may be tried on `tuning` questions only (`npm run bench:gaming`
+ * prints both; `confidence.test.ts` asserts the held-out half).
+ */
+
+export type TWorkingQuestion = {
+  id: string;
+  part: 'tuning' | 'held-out';
+  question: string;
+  marks: number;
+  lowMarkRange: string;
+  highMarkRange: string;
+  low: string;
+  high: string;
+  answers: { text: string; mark: number }[];
+};
+
+export const WORKING_QUESTIONS: TWorkingQuestion[] = [
+  {
+    id: 'train-speed',
+    part: 'tuning',
+    question: 'A train travels 600 m in 40 s. Calculate its average speed and give the unit.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses speed = distance / time, substitutes 600 / 40 and gives 15 m/s with the unit.',
+    answers: [
+      { text: 'speed = distance / time = 600 m / 40 s = 15 m/s', mark: 3 },
+      { text: 'v = d / t so v = 600 m ÷ 40 s = 15 m/s', mark: 3 },
+    ],
+  },
+  {
+    id: 'kettle-power',
+    part: 'tuning',
+    question: 'A kettle transfers 180 000 J of energy in 60 s. Calculate its power.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses P = E / t, substitutes 180 000 / 60 and gives 3000 W.',
+    answers: [
+      { text: 'power = energy / time = 180000 J / 60 s = 3000 W', mark: 3 },
+      { text: 'P = E / t = 180 000 J ÷ 60 s = 3 000 W = 3 kW', mark: 3 },
+    ],
+  },
+  {
+    id: 'block-density',
+    part: 'tuning',
+    question: 'A block has a mass of 540 g and a volume of 200 cm³. Calculate its density.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses density = mass / volume, substitutes 540 / 200 and gives 2.7 g/cm³.',
+    answers: [
+      { text: 'density = mass / volume = 540 g / 200 cm³ = 2.7 g/cm³', mark: 3 },
+      { text: 'ρ = m / V = 540 g ÷ 200 cm3 = 2.7 g per cm3', mark: 3 },
+    ],
+  },
+  {
+    id: 'lamp-resistance',
+    part: 'tuning',
+    question:
+      'The potential difference across a lamp is 6 V and the current is 0.5 A. Calculate its resistance.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses R = V / I, substitutes 6 / 0.5 and gives 12 Ω.',
+    answers: [
+      { text: 'R = V / I = 6 V / 0.5 A = 12 ohms', mark: 3 },
+      { text: 'resistance = voltage / current = 6 V ÷ 0.5 A = 12 Ω', mark: 3 },
+    ],
+  },
+  {
+    id: 'box-pressure',
+    part: 'held-out',
+    question:
+      'A box pushes down with a force of 300 N on an area of 1.5 m². Calculate the pressure.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses pressure = force / area, substitutes 300 / 1.5 and gives 200 Pa.',
+    answers: [
+      { text: 'pressure = force / area = 300 N / 1.5 m² = 200 Pa', mark: 3 },
+      { text: 'p = F / A = 300 N ÷ 1.5 m2 = 200 N/m2 = 200 Pa', mark: 3 },
+    ],
+  },
+  {
+    id: 'car-acceleration',
+    part: 'held-out',
+    question: 'A car speeds up from 5 m/s to 25 m/s in 4 s. Calculate its acceleration.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses a = (v - u) / t, substitutes (25 - 5) / 4 and gives 5 m/s².',
+    answers: [
+      { text: 'a = (v - u) / t = (25 m/s - 5 m/s) / 4 s = 20 m/s / 4 s = 5 m/s²', mark: 3 },
+      { text: 'acceleration = change in velocity / time = (25 - 5) m/s ÷ 4 s = 5 m/s2', mark: 3 },
+    ],
+  },
+  {
+    id: 'crane-work',
+    part: 'held-out',
+    question: 'A crane lifts a load with a force of 2000 N through 15 m. Calculate the work done.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses work done = force × distance, substitutes 2000 × 15 and gives 30 000 J.',
+    answers: [
+      { text: 'work done = force × distance = 2000 N × 15 m = 30 000 J', mark: 3 },
+      { text: 'W = F × d = 2000 N × 15 m = 30000 J = 30 kJ', mark: 3 },
+    ],
+  },
+  {
+    id: 'heater-charge',
+    part: 'held-out',
+    question: 'A current of 2 A flows through a heater for 120 s. Calculate the charge that flows.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses Q = I × t, substitutes 2 × 120 and gives 240 C.',
+    answers: [
+      { text: 'charge = current × time = 2 A × 120 s = 240 C', mark: 3 },
+      { text: 'Q = I t = 2 A × 120 s = 240 coulombs', mark: 3 },
+    ],
+  },
+];
+
+export function inputOfWorking(q: TWorkingQuestion, answer: string): TMarkingInput {
+  return {
+    question: q.question,
+    marks: q.marks,
+    lowMarkRange: q.lowMarkRange,
+    highMarkRange: q.highMarkRange,
+    rubric: rubricOfCase(q),
+    referenceAnswer: '',
+    answer,
+  };
+}
+
+/** The offline marker's mark of a worked answer, and whether it was sent to the teacher. */
+export function markWorking(q: TWorkingQuestion, answer: string) {
+  const input = inputOfWorking(q, answer);
+  const mark = markOffline(input, { learned: false });
+  const confidence = markConfidence(input, mark);
+  return { score: mark.score, ...confidence };
+}
