@@ -150,17 +150,23 @@ function working(): void {
     let n = 0;
     let review = 0;
     let right = 0;
+    let needless = 0;
+    let wrongReleased = 0;
     for (const q of WORKING_QUESTIONS.filter((x) => x.part === part)) {
       for (const a of q.answers) {
         const r = markWorking(q, a.text);
         n += 1;
         if (r.needsReview) review += 1;
         if (r.score === a.mark) right += 1;
+        if (r.score === a.mark && r.needsReview) needless += 1;
+        if (r.score !== a.mark && !r.needsReview) wrongReleased += 1;
         if (verbose && (r.needsReview || r.score !== a.mark))
           console.log(`  ${q.id}: ${r.score}/${q.marks} ${r.reason ?? ''}: ${a.text}`);
       }
     }
-    console.log(`  ${part}: the teacher's mark ${pct(right, n)}; sent to review ${pct(review, n)}`);
+    console.log(
+      `  ${part}: the teacher's mark ${pct(right, n)}; sent to review ${pct(review, n)}: right marks sent ${pct(needless, n)}, wrong marks released ${pct(wrongReleased, n)}`,
+    );
   }
 }
 
