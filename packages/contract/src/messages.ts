@@ -1078,6 +1078,12 @@ export const MESSAGES = {
       `${name}: ${score}/${marks} from rubric items`,
     failed: 'Could not save. Please try again.',
     noAnswerToApply: 'There is no marked answer here to apply items to.',
+    /** The marker's suggested items (from the teacher's items on the most alike answer). */
+    suggestedBadge: 'Suggested',
+    suggestedNote: (percent: number) =>
+      `Suggested from the items you gave the most alike answer you marked (${percent} % alike); the marker's mark agrees.`,
+    applySuggested: 'Apply the suggested items',
+    nothingSuggested: 'No items are suggested for this answer.',
     /** Saved comments. */
     commentsHeading: 'Saved comments',
     commentsNone: 'No saved comments yet. Save the comment you type to use it again.',
@@ -1129,6 +1135,7 @@ export const MESSAGES = {
         join: 'or',
         what: 'Apply or remove rubric item 1-9 (when the question has items)',
       },
+      { keys: ['I'], join: 'or', what: 'Apply the suggested rubric items' },
       { keys: ['M'], join: 'or', what: 'Type a mark in the mark box' },
       { keys: ['C'], join: 'or', what: 'Write a comment' },
       { keys: ['Shift', '1-9'], join: 'then', what: 'Put saved comment 1-9 in the comment box' },

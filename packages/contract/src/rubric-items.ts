@@ -88,6 +88,18 @@ export const ZRubricItems = z.object({
   applied: z.array(z.object({ answerId: z.string(), itemIds: z.array(z.string()) })),
   /** Whether the caller may add, change, reorder and delete items (the question's teacher, the admin). */
   canEdit: z.boolean(),
+  /**
+   * The marker's suggestions for answers the teacher has not marked: the items the teacher applied
+   * to the most alike answer they marked, where the marker's own mark agrees (`item-suggestions.ts`).
+   */
+  suggested: z.array(
+    z.object({
+      answerId: z.string(),
+      itemIds: z.array(z.string()),
+      /** How alike the two answers are, 0..1. */
+      similarity: z.number(),
+    }),
+  ),
 });
 export type TRubricItems = z.infer<typeof ZRubricItems>;
 

@@ -356,6 +356,29 @@ describe(
       expectError(await call(theirs, 'PUT', appliedUrl(answer._id), { itemIds: [] }), 404, {});
     });
 
+    it("suggests the items the teacher gave an alike answer where the marker's mark agrees", async () => {
+      const mine = await answered(room.student);
+      const theirs = await answered(adam);
+      const machine = present(theirs.score);
+      expect(machine).toBeGreaterThan(0);
+      const whole = await addItem('Light, water and carbon dioxide make glucose', machine);
+      const slip = await addItem('Says plants breathe in oxygen', -1);
+      expect((await readItems()).suggested).toEqual([]);
+
+      // The teacher's items on one answer give the marker's mark: the copy gets them suggested.
+      await apply(mine._id, [whole._id]);
+      expect((await readItems()).suggested).toEqual([
+        { answerId: theirs._id, itemIds: [whole._id], similarity: 1 },
+      ]);
+      // Items that give another mark than the marker's are not suggested.
+      await apply(mine._id, [whole._id, slip._id]);
+      expect((await readItems()).suggested).toEqual([]);
+      await apply(mine._id, [whole._id]);
+      // Applied, they are the teacher's: nothing is suggested for that answer any more.
+      await apply(theirs._id, [whole._id]);
+      expect((await readItems()).suggested).toEqual([]);
+    });
+
     it("takes two changes of one answer's items at once in turn", async () => {
       const light = await addItem('Light, water and carbon dioxide', 2);
       const products = await addItem('Glucose and oxygen', 3);

@@ -13,6 +13,7 @@ import {
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { enqueueMarking } from '../../jobs/mark-submission.job';
+import { suggestItems, type TItemised } from '../../marking/loop/item-suggestions';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
@@ -133,9 +134,10 @@ export async function getRubricItems(
   params: TParams,
 ): Promise<TRubricItems> {
   const scope = await scopeOf(db, user, params);
-  const [items, applied] = await Promise.all([
+  const [items, applied, answers] = await Promise.all([
     queries.selectItems(db, scope.question.id),
     queries.selectAppliedInClass(db, scope.schoolId, scope.classId, scope.question.id),
+    selectStudentAnswers(db, scope.schoolId, scope.classId, scope.question.id),
   ]);
   const byAnswer = new Map<string, string[]>();
   for (const row of applied) {
@@ -145,7 +147,35 @@ export async function getRubricItems(
     items: presentItems(items),
     applied: [...byAnswer].map(([answerId, itemIds]) => ({ answerId, itemIds })),
     canEdit: canEditItems(user, scope.question),
+    suggested: suggestionsOf(answers, byAnswer),
   };
+}
+
+/**
+ * The marker's item suggestions for the class's latest answers: answers with items applied (their
+ * mark is the items' sum) suggest theirs to marked answers the teacher has neither reviewed nor
+ * given items, where the marker's mark agrees (`suggestItems`). A class is at most a few hundred
+ * answers; each is read once (hashed features, well under a millisecond).
+ */
+function suggestionsOf(
+  answers: readonly TStudentAnswerRow[],
+  byAnswer: ReadonlyMap<string, string[]>,
+): TRubricItems['suggested'] {
+  const itemised: TItemised[] = [];
+  const open: { id: string; answer: string; score: number }[] = [];
+  for (const row of answers) {
+    if (row.answerId === null || row.answer === null || row.status !== 'marked') continue;
+    if (row.score === null) continue;
+    const itemIds = byAnswer.get(row.answerId);
+    if (itemIds) itemised.push({ id: row.answerId, answer: row.answer, itemIds, score: row.score });
+    else if (row.reviewedAt === null)
+      open.push({ id: row.answerId, answer: row.answer, score: row.score });
+  }
+  return suggestItems(itemised, open).map((s) => ({
+    answerId: s.answerId,
+    itemIds: s.itemIds,
+    similarity: Math.round(s.similarity * 100) / 100,
+  }));
 }
 
 /** POST .../rubric-items: a new item, last in the order. */

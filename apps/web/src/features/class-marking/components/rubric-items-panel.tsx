@@ -84,6 +84,7 @@ function ItemForm({
 function ItemRow({
   item,
   applied,
+  suggested,
   canToggle,
   canEdit,
   first,
@@ -95,6 +96,8 @@ function ItemRow({
 }: {
   item: TRubricItem;
   applied: boolean;
+  /** The marker suggests it for the open answer. */
+  suggested: boolean;
   canToggle: boolean;
   canEdit: boolean;
   first: boolean;
@@ -117,7 +120,9 @@ function ItemRow({
           minWidth: 0,
           padding: '4px 8px',
           borderRadius: 6,
-          border: '1px solid var(--mantine-color-default-border)',
+          border: suggested
+            ? '1px dashed var(--mantine-color-violet-filled)'
+            : '1px solid var(--mantine-color-default-border)',
           background: applied ? 'var(--mantine-color-blue-light)' : undefined,
         }}
       >
@@ -126,6 +131,11 @@ function ItemRow({
           <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
             {item.label}
           </Text>
+          {suggested && (
+            <Badge variant="light" color="violet" data-testid="rubric-item-suggested">
+              {R.suggestedBadge}
+            </Badge>
+          )}
           <Badge variant={applied ? 'filled' : 'light'} color={item.points < 0 ? 'red' : 'blue'}>
             {points}
           </Badge>
@@ -277,6 +287,7 @@ export function RubricItemsPanel({
               key={item._id}
               item={item}
               applied={rubric.appliedIds.includes(item._id)}
+              suggested={rubric.suggestion?.itemIds.includes(item._id) ?? false}
               canToggle={rubric.markable}
               canEdit={rubric.canEdit}
               first={index === 0}
@@ -287,6 +298,23 @@ export function RubricItemsPanel({
               onMove={(delta) => move(index, delta)}
             />
           ),
+        )}
+        {rubric.suggestion && (
+          <Group gap="xs" wrap="wrap" data-testid="rubric-items-suggestion">
+            <Text size="xs" c="dimmed" style={{ flex: '1 1 200px' }}>
+              {R.suggestedNote(Math.round(rubric.suggestion.similarity * 100))}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="violet"
+              onClick={rubric.applySuggested}
+              disabled={!rubric.markable}
+              aria-keyshortcuts="I"
+            >
+              {R.applySuggested}
+            </Button>
+          </Group>
         )}
         {deleting && (
           <Paper

@@ -64,7 +64,7 @@ function serve(
   } = {},
 ) {
   const data = options.data ?? classData();
-  const items = options.items ?? { items: ITEMS, applied: [], canEdit: true };
+  const items = options.items ?? { items: ITEMS, applied: [], canEdit: true, suggested: [] };
   backend.on('GET', `${BASE}/answers`, ok(data));
   backend.on('GET', `${BASE}/rubric-items`, ok(items));
   backend.on('GET', `${BASE}/saved-comments`, ok(options.comments ?? []));
@@ -105,6 +105,46 @@ function reviewReply(a: TClassAnswer, score: number, comment: string | null): TR
 }
 
 describe('rubric items on the marking screen', () => {
+  it("shows the marker's suggested items for the open answer; I applies them at once", async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = classData();
+    const ben = data.rows[0]?.answer as TClassAnswer;
+    const items: TRubricItems = {
+      items: ITEMS,
+      applied: [],
+      canEdit: true,
+      suggested: [{ answerId: ben._id, itemIds: [uuid(501), uuid(502)], similarity: 0.83 }],
+    };
+    serve({ data, items });
+    backend.on('PUT', `${BASE}/answers/${ben._id}/rubric-items`, (request) => {
+      const itemIds = (request.body as { itemIds: string[] }).itemIds;
+      items.applied = [{ answerId: ben._id, itemIds }];
+      items.suggested = [];
+      ben.score = 3;
+      return ok({ answerId: ben._id, itemIds, score: 3, marks: 4 }, R.applied);
+    });
+    open();
+    const panel = await screen.findByTestId('rubric-items');
+    await waitFor(() =>
+      expect(within(panel).getAllByTestId('rubric-item-suggested')).toHaveLength(2),
+    );
+    expect(within(panel).getByTestId('rubric-items-suggestion')).toHaveTextContent(
+      R.suggestedNote(83),
+    );
+    await user.keyboard('i');
+    await waitFor(() => expect(status()).toHaveTextContent(R.itemToggled('Ben', 3, 4)));
+    expect(backend.seen.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { itemIds: [uuid(501), uuid(502)] },
+    ]);
+    // Applied, the items are the teacher's: no suggestion is shown any more.
+    await waitFor(() => expect(within(panel).queryByTestId('rubric-items-suggestion')).toBeNull());
+    // Dee has no suggestion: I says so and sends nothing.
+    await user.keyboard('j');
+    await user.keyboard('i');
+    await waitFor(() => expect(status()).toHaveTextContent(R.nothingSuggested));
+    expect(backend.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
+  });
+
   it('lists the items with their keys; number keys toggle them and M types a mark instead', async () => {
     const user = userEvent.setup({ delay: null });
     const { data, items } = serve();
@@ -163,7 +203,7 @@ describe('rubric items on the marking screen', () => {
 
   it('adds and edits items and says how many marks changed', async () => {
     const user = userEvent.setup({ delay: null });
-    serve({ items: { items: ITEMS.slice(0, 1), applied: [], canEdit: true } });
+    serve({ items: { items: ITEMS.slice(0, 1), applied: [], canEdit: true, suggested: [] } });
     backend.on(
       'POST',
       `${BASE}/rubric-items`,
@@ -198,7 +238,7 @@ describe('rubric items on the marking screen', () => {
 
   it('keeps the items to read, not change, for a teacher who may not edit them; no items: digits type', async () => {
     const user = userEvent.setup({ delay: null });
-    serve({ items: { items: [], applied: [], canEdit: false } });
+    serve({ items: { items: [], applied: [], canEdit: false, suggested: [] } });
     open();
     const panel = await screen.findByTestId('rubric-items');
     expect(panel).toHaveTextContent(R.none);

@@ -37,7 +37,8 @@ export type TRubricMarking = ReturnType<typeof useRubricMarking>;
 /**
  * The marking screen's rubric items, saved comments and comment box for the open answer (issue 27):
  * number keys toggle the item with that number when the question has items (`digit` says whether it
- * took the key; without items the page types a mark as before), M focuses the mark box, C the
+ * took the key; without items the page types a mark as before), I applies the items the marker
+ * suggests for the answer (`suggestion`), M focuses the mark box, C the
  * comment box, Shift+1-9 puts a saved comment in the comment box. Keys are off while `enabled` is
  * false (a dialog is open), and keys typed in a text field are the field's.
  */
@@ -60,6 +61,11 @@ export function useRubricMarking(options: {
   const appliedIds = answer
     ? (itemsQuery.data?.applied.find((a) => a.answerId === answer._id)?.itemIds ?? [])
     : [];
+  // The marker's suggestion for the open answer, while the teacher has given it no items.
+  const suggestion =
+    answer && appliedIds.length === 0 && !answer.reviewedAt
+      ? (itemsQuery.data?.suggested?.find((s) => s.answerId === answer._id) ?? null)
+      : null;
 
   // The comment being written for the open answer (the answer's saved comment until edited).
   const [draft, setDraft] = useState<{ answerId: string; text: string } | null>(null);
@@ -76,16 +82,15 @@ export function useRubricMarking(options: {
   const refresh = useRefresh(scope);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const inFlight = useRef(0);
-  const toggle = (itemId: string) => {
+  /** Sends the items applied to the open answer, after any change still on its way. */
+  const send = (change: (current: readonly string[]) => readonly string[]) => {
     if (!answer || !markable) {
       setStatus(R.noAnswerToApply);
       return;
     }
     const shown = queryClient.getQueryData<TRubricItems>(rubricItemsKey(scope));
     const current = shown?.applied.find((a) => a.answerId === answer._id)?.itemIds ?? [];
-    const next = current.includes(itemId)
-      ? current.filter((id) => id !== itemId)
-      : [...current, itemId];
+    const next = change(current);
     const itemIds = items.filter((i) => next.includes(i._id)).map((i) => i._id);
     showApplied(queryClient, scope, answer._id, itemIds);
     inFlight.current += 1;
@@ -100,6 +105,18 @@ export function useRubricMarking(options: {
         if (inFlight.current === 0) await refresh();
       }
     });
+  };
+  const toggle = (itemId: string) =>
+    send((current) =>
+      current.includes(itemId) ? current.filter((id) => id !== itemId) : [...current, itemId],
+    );
+  /** I: the marker's suggested items, applied at once. */
+  const applySuggested = () => {
+    if (!suggestion) {
+      setStatus(R.nothingSuggested);
+      return;
+    }
+    send(() => suggestion.itemIds);
   };
 
   /** A digit key: toggles item 1-9 when the question has items (true), else leaves it (false). */
@@ -121,6 +138,7 @@ export function useRubricMarking(options: {
   useScreenKeys((event) => {
     const index = savedCommentIndex(event);
     if (index >= 0) return () => insertComment(index);
+    if ((event.key === 'i' || event.key === 'I') && items.length > 0) return applySuggested;
     if (event.key === 'm' || event.key === 'M') return () => focus(MARK_INPUT_SELECTOR);
     if (event.key === 'c' || event.key === 'C') return () => focus(COMMENT_INPUT_SELECTOR);
     return null;
@@ -131,6 +149,8 @@ export function useRubricMarking(options: {
     items,
     canEdit: itemsQuery.data?.canEdit ?? false,
     appliedIds,
+    suggestion,
+    applySuggested,
     toggle,
     digit,
     markable,

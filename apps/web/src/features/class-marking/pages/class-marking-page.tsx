@@ -175,7 +175,8 @@ export default function ClassMarkingPage() {
     answer,
     name: row?.label ?? '',
     setStatus,
-    enabled: query.isSuccess && !helpOpen && !originalOpen,
+    // The groups view has keys of its own; these act on the one answer open in the other view.
+    enabled: query.isSuccess && !helpOpen && !originalOpen && view === 'one',
   });
 
   useMarkingKeys(
