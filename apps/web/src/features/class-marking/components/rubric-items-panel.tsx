@@ -126,9 +126,10 @@ function ItemRow({
           background: applied ? 'var(--mantine-color-blue-light)' : undefined,
         }}
       >
-        <Group gap={8} wrap="nowrap">
+        {/* The label keeps 120 px before the badges go under it (a phone's narrow column). */}
+        <Group gap={8} wrap="wrap">
           {item.position <= 9 && <Kbd size="xs">{R.itemKey(item.position)}</Kbd>}
-          <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
+          <Text size="sm" style={{ flex: '1 1 120px', overflowWrap: 'anywhere' }}>
             {item.label}
           </Text>
           {suggested && (
