@@ -51,6 +51,8 @@ import { signedIn, type TActor } from '../teaching/teaching-helpers';
 const APP_URL = 'http://localhost:3000';
 const LAUNCH_URL = `${APP_URL}${apiPath(LTI_PATHS.launch)}`;
 const M = MESSAGES.lti;
+/** What a browser's navigation accepts: refusals come as pages. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,*/*;q=0.8';
 
 let t: TTestApp;
 let lms: TTestLtiPlatform;
@@ -95,12 +97,13 @@ async function initiate(params: Record<string, string>, method: 'GET' | 'POST' =
       ? {
           method,
           url: `${apiPath(LTI_PATHS.login)}?${new URLSearchParams(params).toString()}`,
+          headers: { accept: BROWSER_ACCEPT },
           remoteAddress: nextClientAddress(),
         }
       : {
           method,
           url: apiPath(LTI_PATHS.login),
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT },
           payload: new URLSearchParams(params).toString(),
           remoteAddress: nextClientAddress(),
         },
@@ -111,7 +114,7 @@ function postLaunch(fields: Record<string, string>) {
   return t.app.inject({
     method: 'POST',
     url: apiPath(LTI_PATHS.launch),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT },
     payload: new URLSearchParams(fields).toString(),
     remoteAddress: nextClientAddress(),
   });
@@ -280,6 +283,7 @@ describe('LTI 1.3 tool', () => {
     expect(action).toBe(lms.deepLinkReturnUrl);
     // The ticket works once.
     const replayed = await t.app.inject({ method: 'GET', url: returnPage });
+    expect(replayed.json<{ message: string }>().message).toBe(M.deepLinkExpired);
     expect(replayed.statusCode).toBe(400);
 
     const returned = await fetch(action, {

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import {
@@ -38,7 +38,15 @@ const noToken: { bearer: string[] }[] = [];
 const security = [{ bearer: [] }];
 const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
 const html = z.string().describe('An HTML page');
-const pageErrors = { 400: html, 401: html, 403: html, 404: html, 429: ZErrorResponse };
+/** A browser gets a page naming the refusal; another client the API's JSON error. */
+const pageOrError = z.union([ZErrorResponse, html]);
+const pageErrors = {
+  400: pageOrError,
+  401: pageOrError,
+  403: pageOrError,
+  404: pageOrError,
+  429: ZErrorResponse,
+};
 
 /**
  * The LTI 1.3 tool (issue 29). The LMS-facing endpoints (key set, login initiation, launch, the deep
@@ -60,12 +68,16 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
   const owner = app.requireRole('owner');
   const teacher = app.requireRole('teacher');
 
-  /** Runs an LMS-facing step; a refusal becomes an HTML page with its status. */
-  async function asPage(reply: FastifyReply, step: () => Promise<void>) {
+  /**
+   * Runs an LMS-facing step; for a browser (it accepts text/html) a refusal becomes an HTML page with
+   * its status, for any other client the API's usual JSON error.
+   */
+  async function asPage(request: FastifyRequest, reply: FastifyReply, step: () => Promise<void>) {
     try {
       await step();
     } catch (err) {
-      if (!(err instanceof AppError) || err.status >= 500) throw err;
+      const browser = (request.headers.accept ?? '').includes('text/html');
+      if (!browser || !(err instanceof AppError) || err.status >= 500) throw err;
       return reply
         .status(err.status)
         .type('text/html; charset=utf-8')
@@ -94,8 +106,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     },
   );
 
-  const login = async (params: TLtiLoginParams, reply: FastifyReply) =>
-    asPage(reply, async () => {
+  const login = async (params: TLtiLoginParams, request: FastifyRequest, reply: FastifyReply) =>
+    asPage(request, reply, async () => {
       const to = await launch.startLaunch(ctx, params);
       void reply.header('cache-control', 'no-store').redirect(to, 302);
     });
@@ -114,7 +126,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
       schema: { ...loginSchema, operationId: 'startLtiLogin', querystring: ZLtiLoginParams },
       config: loginLimit,
     },
-    async (request, reply) => login(request.query, reply),
+    async (request, reply) => login(request.query, request, reply),
   );
   app.post(
     LTI_PATHS.login,
@@ -122,7 +134,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
       schema: { ...loginSchema, operationId: 'startLtiLoginByPost', body: ZLtiLoginParams },
       config: loginLimit,
     },
-    async (request, reply) => login(request.body, reply),
+    async (request, reply) => login(request.body, request, reply),
   );
 
   app.post(
@@ -140,7 +152,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
       config: loginLimit,
     },
     async (request, reply) =>
-      asPage(reply, async () => {
+      asPage(request, reply, async () => {
         if (request.body.error) {
           throw new AppError('BAD_REQUEST', request.body.error_description ?? request.body.error);
         }
@@ -220,7 +232,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
       },
     },
     async (request, reply) =>
-      asPage(reply, async () => {
+      asPage(request, reply, async () => {
         const { returnUrl, jwt } = await launch.deepLinkReturn(
           ctx,
           request.params.launchId,
