@@ -82,6 +82,8 @@ export const LTI_MESSAGES = {
   outcomeFailed: 'Failed',
   outcomeNotLinked: 'Not known to the LMS',
   lastSent: 'Last sent',
+  columnStudent: 'Student',
+  columnMark: 'Mark',
   classNotFound: 'The class was not found.',
   questionNotInClass: 'This question is not in the class.',
 
@@ -103,6 +105,7 @@ export const LTI_MESSAGES = {
     keySetUrl: 'Key set (JWKS) URL',
     deploymentIds: 'Deployment ids (one a line)',
     add: 'Register platform',
+    actions: 'Actions',
     remove: (name: string) => `Remove ${name}`,
     removeConfirm: (name: string) =>
       `Remove ${name}? Its launches stop working; accounts and marks stay.`,
