@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import {
   createLocalJWKSet,
@@ -25,7 +32,9 @@ import {
  * - GET /courses/{id}/memberships: the course's members (NRPS), behind an access token;
  * - POST /courses/{id}/lineitems/{li}/scores: scores (AGS), behind an access token;
  * - POST /deep-link-return: takes the tool's signed LtiDeepLinkingResponse, makes a resource link and
- *   its gradebook column.
+ *   its gradebook column;
+ * - GET /start?kind=deepLink|resource&sub=&name=&email=&role=learner|instructor&link=: what a course
+ *   page's link to the tool does (the browser tests click it): a login initiation to the tool.
  */
 
 export type TLmsUser = {
@@ -141,8 +150,12 @@ export async function startTestLtiPlatform(options: {
   toolJwks: () => Promise<JSONWebKeySet>;
   /** The tool's launch URL (its registered redirect URI). */
   toolLaunchUrl: string;
+  /** The tool's login initiation URL (for GET /start). */
+  toolLoginUrl?: string;
   /** Clock of the tool under test, for token times (defaults to now). */
   now?: () => Date;
+  /** Serve over https with this key and certificate (the browser tests). */
+  tls?: { key: string; cert: string };
 }): Promise<TTestLtiPlatform> {
   const now = options.now ?? (() => new Date());
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -161,14 +174,17 @@ export async function startTestLtiPlatform(options: {
   const deepLinkResponses: JWTPayload[] = [];
   const grantedScopes: string[][] = [];
 
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     handle(req, res).catch((err: unknown) => {
       send(res, 500, 'text/plain', err instanceof Error ? err.message : String(err));
     });
-  });
+  };
+  const server: Server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    : createHttpServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}`;
+  const issuer = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   const courseUrl = `${issuer}/courses/${contextId}`;
 
   const seconds = () => Math.floor(now().getTime() / 1000);
@@ -247,6 +263,25 @@ export async function startTestLtiPlatform(options: {
     const url = new URL(req.url ?? '/', issuer);
     if (req.method === 'GET' && url.pathname === '/jwks') {
       send(res, 200, 'application/json', JSON.stringify({ keys: [publicJwk] }));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/start' && options.toolLoginUrl) {
+      const q = url.searchParams;
+      const user: TLmsUser = {
+        sub: q.get('sub') ?? '',
+        name: q.get('name') ?? '',
+        ...(q.get('email') ? { email: q.get('email') ?? '' } : {}),
+        roles: [q.get('role') === 'instructor' ? LIS.instructor : LIS.learner],
+      };
+      const message: TLmsMessage =
+        q.get('kind') === 'resource'
+          ? { kind: 'resource', user, resourceLinkId: q.get('link') ?? '' }
+          : { kind: 'deepLink', user };
+      const target = new URL(options.toolLoginUrl);
+      for (const [key, value] of Object.entries(loginParams(message, options.toolLaunchUrl))) {
+        target.searchParams.set(key, value);
+      }
+      res.writeHead(302, { location: target.href }).end();
       return;
     }
     if (req.method === 'GET' && url.pathname === '/auth') {
@@ -432,10 +467,29 @@ export async function startTestLtiPlatform(options: {
           lineItemId,
         });
       }
-      send(res, 200, 'text/html', `<!doctype html><p>Added ${items.length} item(s).</p>`);
+      const made = [...resourceLinks.keys()].slice(-items.length).join(', ');
+      send(
+        res,
+        200,
+        'text/html',
+        `<!doctype html><title>Course</title><h1>Added to the course</h1><p id="links">${escapeHtml(made)}</p>`,
+      );
       return;
     }
     send(res, 404, 'text/plain', 'Not found');
+  }
+
+  function loginParams(message: TLmsMessage, targetLinkUri: string): Record<string, string> {
+    const hint = randomUUID();
+    messages.set(hint, message);
+    return {
+      iss: issuer,
+      login_hint: message.user.sub,
+      target_link_uri: targetLinkUri,
+      lti_message_hint: hint,
+      client_id: clientId,
+      lti_deployment_id: deploymentId,
+    };
   }
 
   return {
@@ -447,18 +501,7 @@ export async function startTestLtiPlatform(options: {
     accessTokenUrl: `${issuer}/token`,
     jwksUrl: `${issuer}/jwks`,
     deepLinkReturnUrl: `${issuer}/deep-link-return`,
-    loginParams(message, targetLinkUri) {
-      const hint = randomUUID();
-      messages.set(hint, message);
-      return {
-        iss: issuer,
-        login_hint: message.user.sub,
-        target_link_uri: targetLinkUri,
-        lti_message_hint: hint,
-        client_id: clientId,
-        lti_deployment_id: deploymentId,
-      };
-    },
+    loginParams,
     signIdToken,
     launchClaims,
     members,
