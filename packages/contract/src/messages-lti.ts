@@ -92,6 +92,7 @@ export const LTI_MESSAGES = {
     title: 'LMS platforms (LTI 1.3)',
     help: 'Register each Canvas, Moodle, Schoology or Blackboard installation that launches STEM@Home. Give the LMS the tool settings below.',
     toolSettings: 'Tool settings for the LMS',
+    registered: 'Registered platforms',
     loginUrl: 'OpenID Connect login initiation URL',
     launchUrl: 'Target link / redirect URI',
     jwksUrl: 'Public key set (JWKS) URL',

@@ -160,7 +160,7 @@ export default function LtiPlatformsPage() {
 
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="lti-list-h">
         <Title order={2} size="h3" id="lti-list-h" mb="sm">
-          {T.title}
+          {T.registered}
         </Title>
         {platforms.length === 0 ? (
           <Text c="dimmed">{T.empty}</Text>
