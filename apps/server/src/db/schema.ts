@@ -1110,7 +1110,10 @@ export const ltiContexts = pgTable(
     deploymentId: text('deployment_id').notNull(),
     membershipsUrl: text('memberships_url'),
     lineItemsUrl: text('line_items_url'),
-    agsScopes: text('ags_scopes').array().notNull().default(sql`ARRAY[]::text[]`),
+    agsScopes: text('ags_scopes')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
