@@ -16,11 +16,13 @@ import {
 import { MESSAGES } from '@stem/contract/messages';
 import {
   classStudents,
+  ltiLaunches,
   ltiLaunchStates,
   ltiToolKeys,
   userIdentities,
   users,
 } from '../../src/db/schema';
+import { purgeExpiredTokens } from '../../src/modules/auth/auth.sessions';
 import { decryptSecret } from '../../src/modules/lti/lti.keys';
 import { buildUser, nextClientAddress } from '../helpers/factories';
 import {
@@ -568,6 +570,31 @@ describe('LTI 1.3 tool', () => {
       expect(missing.statusCode).toBe(400);
       expect(missing.body).toContain(escape(M.missingLoginParam('login_hint')));
     });
+  });
+
+  it('answers a client that is not a browser with the JSON error, and purges spent launches', async () => {
+    const { fields } = await launchForm({
+      kind: 'resource',
+      user: studentLms,
+      resourceLinkId: [...lms.resourceLinks.keys()][0] ?? '',
+    });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: apiPath(LTI_PATHS.launch),
+      payload: { state: fields.state, id_token: 'not-a-token' },
+    });
+    expect(json.statusCode).toBe(401);
+    expect(json.json<{ message: string }>().message).toBe(M.tokenInvalid(M.reasons.malformed));
+
+    const before = await t.database.db.select().from(ltiLaunchStates);
+    expect(before.length).toBeGreaterThan(0);
+    const purged = await purgeExpiredTokens(
+      t.database.db,
+      new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
+    );
+    expect(purged).toBeGreaterThanOrEqual(before.length);
+    expect(await t.database.db.select().from(ltiLaunchStates)).toHaveLength(0);
+    expect(await t.database.db.select().from(ltiLaunches)).toHaveLength(0);
   });
 
   it('lets the owner remove the platform: its launches stop', async () => {
