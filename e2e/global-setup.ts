@@ -13,11 +13,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { OIDC_CALLBACK_PAGE } from '@stem/contract/api';
+import { API_BASE, OIDC_CALLBACK_PAGE } from '@stem/contract/api';
+import { LTI_PATHS } from '@stem/contract/lti';
+import type { JSONWebKeySet } from 'jose';
 import {
   startTestOidcProvider,
   type TTestOidcProvider,
 } from '../apps/server/test/helpers/oidc-provider';
+import {
+  startTestLtiPlatform,
+  type TTestLtiPlatform,
+} from '../apps/server/test/helpers/lti-platform';
 import { OWNER, STATE_ENV } from './support/run-state';
 
 /** The list-at-scale test's teacher's submissions (issue 14: a busy teacher's year). */
@@ -273,9 +279,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   let server: ChildProcess | undefined;
   let oidcProvider: TTestOidcProvider | undefined;
+  let ltiPlatform: TTestLtiPlatform | undefined;
   const teardown = async () => {
     if (server) await stop(server);
     if (oidcProvider) await oidcProvider.close();
+    if (ltiPlatform) await ltiPlatform.close();
     if (queue) await queue.cleanUp();
     if (database) await database.drop();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
@@ -292,6 +300,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const tls = selfSignedCertificate(dataDir);
     oidcProvider = await startTestOidcProvider({
       redirectUri: `${baseUrl}${OIDC_CALLBACK_PAGE}`,
+      tls,
+    });
+
+    // A local LTI 1.3 platform (an LMS) over https with the same certificate (lti-launch.spec.ts):
+    // the owner registers it, and its course page's links launch the tool.
+    const apiBase = `${baseUrl}${API_BASE}`;
+    ltiPlatform = await startTestLtiPlatform({
+      toolJwks: async () =>
+        (await fetch(`${apiBase}${LTI_PATHS.jwks}`)).json() as Promise<JSONWebKeySet>,
+      toolLaunchUrl: `${apiBase}${LTI_PATHS.launch}`,
+      toolLoginUrl: `${apiBase}${LTI_PATHS.login}`,
       tls,
     });
 
@@ -326,6 +345,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[STATE_ENV.baseUrl] = baseUrl;
     process.env[STATE_ENV.dataDir] = dataDir;
     process.env[STATE_ENV.accountsFile] = accountsFile;
+    process.env[STATE_ENV.ltiPlatform] = JSON.stringify({
+      issuer: ltiPlatform.issuer,
+      clientId: ltiPlatform.clientId,
+      authLoginUrl: ltiPlatform.authLoginUrl,
+      accessTokenUrl: ltiPlatform.accessTokenUrl,
+      jwksUrl: ltiPlatform.jwksUrl,
+      deploymentId: ltiPlatform.deploymentId,
+    });
   } catch (error) {
     await teardown();
     throw error;

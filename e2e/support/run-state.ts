@@ -8,6 +8,8 @@ export const STATE_ENV = {
   baseUrl: 'E2E_BASE_URL',
   dataDir: 'E2E_DATA_DIR',
   accountsFile: 'E2E_ACCOUNTS_FILE',
+  /** The local LTI 1.3 platform's registration values (JSON). */
+  ltiPlatform: 'E2E_LTI_PLATFORM',
 } as const;
 
 function required(name: string): string {
@@ -26,4 +28,18 @@ export function dataDir(): string {
 
 export function accountsFile(): string {
   return required(STATE_ENV.accountsFile);
+}
+
+export type TE2eLtiPlatform = {
+  issuer: string;
+  clientId: string;
+  authLoginUrl: string;
+  accessTokenUrl: string;
+  jwksUrl: string;
+  deploymentId: string;
+};
+
+/** The local LTI 1.3 platform global setup started. */
+export function ltiPlatform(): TE2eLtiPlatform {
+  return JSON.parse(required(STATE_ENV.ltiPlatform)) as TE2eLtiPlatform;
 }

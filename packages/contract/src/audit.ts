@@ -32,6 +32,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.identity-linked': 'Google or Microsoft sign-in linked',
   'school.domain-added': 'Sign-in e-mail domain added',
   'school.domain-removed': 'Sign-in e-mail domain removed',
+  'lti.platform-added': 'LMS platform registered',
+  'lti.platform-removed': 'LMS platform removed',
+  'lti.identity-linked': 'LMS sign-in linked',
+  'lti.roster-imported': 'Roster brought from the LMS',
+  'lti.marks-sent': 'Marks sent to the LMS',
 };
 
 type TValues = Record<string, unknown> | null;

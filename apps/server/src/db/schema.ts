@@ -1034,3 +1034,175 @@ export const savedComments = pgTable(
     index('saved_comments_teacher_idx').on(t.teacherId),
   ],
 );
+
+/**
+ * Issue 29, LTI 1.3: the tool's own RSA key pair (one row, `slot` 1). The private key is kept
+ * encrypted (AES-256-GCM under a key derived from the server's secret, modules/lti/lti.keys.ts).
+ */
+export const ltiToolKeys = pgTable('lti_tool_keys', {
+  kid: text('kid').primaryKey(),
+  slot: integer('slot').notNull().unique().default(1),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateKeyEncrypted: text('private_key_encrypted').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Issue 29: an LMS registered by the platform owner for one school. */
+export const ltiPlatforms = pgTable(
+  'lti_platforms',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    issuer: text('issuer').notNull(),
+    clientId: text('client_id').notNull(),
+    authLoginUrl: text('auth_login_url').notNull(),
+    accessTokenUrl: text('access_token_url').notNull(),
+    jwksUrl: text('jwks_url').notNull(),
+    deploymentIds: text('deployment_ids').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_platforms_issuer_client_unique').on(t.issuer, t.clientId),
+    index('lti_platforms_school_idx').on(t.schoolId),
+  ],
+);
+
+/**
+ * Issue 29: a started LTI launch (OIDC login initiation): the state (its SHA-256) and nonce, spent
+ * once by the launch, valid 10 minutes.
+ */
+export const ltiLaunchStates = pgTable(
+  'lti_launch_states',
+  {
+    id: id(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    stateHash: text('state_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_launch_states_state_unique').on(t.stateHash),
+    index('lti_launch_states_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Issue 29: an LMS course (LTI context) and the class it is linked to, with the course's service
+ * addresses the latest launch gave (roster, gradebook columns).
+ */
+export const ltiContexts = pgTable(
+  'lti_contexts',
+  {
+    id: id(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    contextId: text('context_id').notNull(),
+    title: text('title').notNull().default(''),
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    deploymentId: text('deployment_id').notNull(),
+    membershipsUrl: text('memberships_url'),
+    lineItemsUrl: text('line_items_url'),
+    agsScopes: text('ags_scopes')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_contexts_platform_context_unique').on(t.platformId, t.contextId),
+    index('lti_contexts_class_idx').on(t.classId),
+  ],
+);
+
+/**
+ * Issue 29: a launch handed to the web app (a single-use code, 5 minutes) and, for a deep linking
+ * request, what the teacher chose and the single-use ticket of the page that returns it (1 hour).
+ */
+export const ltiLaunches = pgTable(
+  'lti_launches',
+  {
+    id: id(),
+    platformId: uuid('platform_id')
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contextRowId: uuid('context_row_id').references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    messageType: text('message_type', {
+      enum: ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'],
+    }).notNull(),
+    deploymentId: text('deployment_id').notNull(),
+    handoffHash: text('handoff_hash').notNull(),
+    handoffExpiresAt: timestamp('handoff_expires_at', { withTimezone: true }).notNull(),
+    handoffUsedAt: timestamp('handoff_used_at', { withTimezone: true }),
+    /** Where the web app opens: a class question, or the class. */
+    classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    deepLinkReturnUrl: text('deep_link_return_url'),
+    deepLinkData: text('deep_link_data'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ticketHash: text('ticket_hash'),
+    ticketUsedAt: timestamp('ticket_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_launches_handoff_unique').on(t.handoffHash),
+    index('lti_launches_expires_idx').on(t.expiresAt),
+    index('lti_launches_user_idx').on(t.userId),
+  ],
+);
+
+/** Issue 29: a gradebook column (AGS line item) of a course, for one question of the linked class. */
+export const ltiLineItems = pgTable(
+  'lti_line_items',
+  {
+    id: id(),
+    contextRowId: uuid('context_row_id')
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    lineItemUrl: text('line_item_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_line_items_context_url_unique').on(t.contextRowId, t.lineItemUrl),
+    index('lti_line_items_class_question_idx').on(t.classId, t.questionId),
+  ],
+);
+
+/** Issue 29: the last score sent for a student to a gradebook column, and how it went. */
+export const ltiScoreSends = pgTable(
+  'lti_score_sends',
+  {
+    lineItemId: uuid('line_item_id')
+      .notNull()
+      .references(() => ltiLineItems.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['sent', 'failed'] }).notNull(),
+    scoreGiven: integer('score_given').notNull(),
+    scoreMaximum: integer('score_maximum').notNull(),
+    detail: text('detail'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineItemId, t.studentId] }),
+    index('lti_score_sends_student_idx').on(t.studentId),
+  ],
+);

@@ -274,6 +274,32 @@ export const MATRIX: Record<string, TRow> = {
     isolated: true,
   },
 
+  // LTI 1.3 (issue 29): the LMS-facing endpoints are public (the LMS's signed token or a single-use
+  // code proves who calls); a deep linking launch is its teacher's; a class's LMS actions its teacher's.
+  getLtiJwks: { allow: 'public' },
+  startLtiLogin: { allow: 'public' },
+  startLtiLoginByPost: { allow: 'public' },
+  finishLtiLaunch: { allow: 'public' },
+  finishLtiHandoff: { allow: 'public' },
+  returnLtiDeepLink: { allow: 'public', params: { launchId: `=${NO_SUCH_ID}` } },
+  getLtiDeepLinkOptions: {
+    allow: TEACHER,
+    params: { launchId: `=${NO_SUCH_ID}` },
+    skipOwnRead: true,
+  },
+  chooseLtiDeepLink: { allow: TEACHER, params: { launchId: `=${NO_SUCH_ID}` } },
+  getLtiClassLinks: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  importLtiRoster: { allow: TEACHER, params: { classId: 'class' }, isolated: true, noBody: true },
+  sendLtiScores: {
+    allow: TEACHER,
+    params: { classId: 'class', questionId: 'question' },
+    isolated: true,
+    noBody: true,
+  },
+  listLtiPlatforms: { allow: ['owner'] },
+  createLtiPlatform: { allow: ['owner'] },
+  deleteLtiPlatform: { allow: ['owner'], params: { id: `=${NO_SUCH_ID}` } },
+
   // Release of marks, and re-mark requests (issue 27)
   getClassMarking: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
   updateClassQuestionMarking: {

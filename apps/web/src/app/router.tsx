@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('../features/auth/pages/oidc-callback-page')),
       },
       {
+        path: '/lti/launch',
+        ...page(() => import('../features/lti/pages/lti-launch-page')),
+      },
+      {
         path: '/login/verify',
         ...page(() => import('../features/auth/pages/verify-magic-link-page')),
       },
@@ -117,6 +121,10 @@ export const routes: RouteObject[] = [
                   {
                     path: '/user-management',
                     ...page(() => import('../features/owner/pages/user-management-page')),
+                  },
+                  {
+                    path: '/lms-platforms',
+                    ...page(() => import('../features/lti/pages/lti-platforms-page')),
                   },
                 ],
               ),
@@ -212,6 +220,10 @@ export const routes: RouteObject[] = [
                   {
                     path: '/upload-student-work',
                     ...page(() => import('../features/upload-work/pages/upload-student-work-page')),
+                  },
+                  {
+                    path: '/lti/deep-link/:launchId',
+                    ...page(() => import('../features/lti/pages/lti-deep-link-page')),
                   },
                   {
                     path: '/upload-stack',

@@ -37,7 +37,13 @@ export type TAuditAction =
   // Issue 29: Google / Microsoft sign-in.
   | 'user.identity-linked'
   | 'school.domain-added'
-  | 'school.domain-removed';
+  | 'school.domain-removed'
+  // Issue 29: LTI 1.3.
+  | 'lti.platform-added'
+  | 'lti.platform-removed'
+  | 'lti.identity-linked'
+  | 'lti.roster-imported'
+  | 'lti.marks-sent';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */

@@ -6,6 +6,7 @@ import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { hashToken, randomToken, secretKey, signAccessToken } from '../../lib/tokens';
 import { deleteLoginStatesExpiredBefore } from '../oidc/oidc.queries';
+import { deleteExpired as deleteExpiredLtiLaunches } from '../lti/lti.queries';
 import { signInRefusal } from './auth.policy';
 import {
   consumeToken,
@@ -114,14 +115,15 @@ export const TOKEN_PURGE_GRACE_MS = 24 * 60 * 60 * 1000;
 export const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Deletes auth tokens, and started Google / Microsoft sign-ins (issue 29), that expired more than a
+ * Deletes auth tokens, started Google / Microsoft sign-ins and LTI launches (issue 29), that expired more than a
  * day before `now`; returns how many went.
  */
 export async function purgeExpiredTokens(db: TDb, now: Date): Promise<number> {
   const before = new Date(now.getTime() - TOKEN_PURGE_GRACE_MS);
   return (
     (await deleteTokensExpiredBefore(db, before)) +
-    (await deleteLoginStatesExpiredBefore(db, before))
+    (await deleteLoginStatesExpiredBefore(db, before)) +
+    (await deleteExpiredLtiLaunches(db, before))
   );
 }
 

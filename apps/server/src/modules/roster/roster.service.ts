@@ -39,7 +39,7 @@ import * as queries from './roster.queries';
  * have no password until they choose one with their invitation link (7 days, once).
  */
 
-type TSchool = NonNullable<Awaited<ReturnType<typeof queries.findSchool>>>;
+export type TSchool = NonNullable<Awaited<ReturnType<typeof queries.findSchool>>>;
 
 function schoolOf(user: TAccessClaims): string {
   if (user.role !== 'admin' || !user.schoolId) {
@@ -51,7 +51,7 @@ function schoolOf(user: TAccessClaims): string {
 const userNotFound = () => new AppError('NOT_FOUND', MESSAGES.admin.userNotFound);
 
 /** What the database knows about the file's people and class names (four queries, none per row). */
-async function factsFor(
+export async function factsFor(
   db: TDb,
   schoolId: string,
   raw: readonly TRawRosterRow[],
@@ -78,7 +78,7 @@ async function factsFor(
   };
 }
 
-async function limitsFor(db: TDb, school: TSchool, rows: readonly TDecidedRow[]) {
+export async function limitsFor(db: TDb, school: TSchool, rows: readonly TDecidedRow[]) {
   const current = await countSchoolMembers(db, school.id);
   const fresh = rows.filter((r) => r.outcome === 'new');
   return rosterLimits(school.plan, current, {
@@ -87,7 +87,7 @@ async function limitsFor(db: TDb, school: TSchool, rows: readonly TDecidedRow[])
   });
 }
 
-async function requireSchool(db: TDb, schoolId: string, options: { lock?: boolean } = {}) {
+export async function requireSchool(db: TDb, schoolId: string, options: { lock?: boolean } = {}) {
   const school = await queries.findSchool(db, schoolId, options);
   if (!school) throw new AppError('FORBIDDEN', MESSAGES.generic.forbidden);
   return school;
@@ -111,7 +111,7 @@ export async function previewRoster(
 }
 
 /** Refuses people past the plan's limits (as registration does: trial and plan limits). */
-function assertFits(school: TSchool, limits: TRosterLimits, now: Date): void {
+export function assertFits(school: TSchool, limits: TRosterLimits, now: Date): void {
   if (isTrialExpired(school, now)) {
     throw new AppError('TRIAL_EXPIRED', MESSAGES.register.trialExpired);
   }
@@ -123,14 +123,20 @@ type TInvitation = { id: string; email: string; name: string; role: 'student' | 
 
 /**
  * Makes the new people of these rows (no password: invited), places students in their classes, and
- * stores one invitation token each, in batched statements of the caller's transaction.
+ * stores one invitation token each, in batched statements of the caller's transaction. The LMS's
+ * roster (modules/lti) makes people without invitations (`invite: false`): they sign in from the LMS.
  */
-async function createPeople(
+export async function createPeople(
   tx: TDb,
   school: TSchool,
   rows: readonly TDecidedRow[],
   now: Date,
-): Promise<{ invitations: (TInvitation & { token: string })[]; placed: number }> {
+  options: { invite: boolean } = { invite: true },
+): Promise<{
+  invitations: (TInvitation & { token: string })[];
+  placed: number;
+  made: { id: string; email: string }[];
+}> {
   const fresh = rows.filter((r) => r.outcome === 'new');
   const made = await queries.insertInvitedPeople(
     tx,
@@ -149,6 +155,7 @@ async function createPeople(
     return r.placeInClass && r.classId && studentId ? [{ classId: r.classId, studentId }] : [];
   });
   const placed = await queries.insertPlaces(tx, places, now);
+  if (!options.invite) return { invitations: [], placed, made };
   const invitations = fresh.flatMap((r) => {
     const id = idOf.get(r.email);
     return id
@@ -166,7 +173,7 @@ async function createPeople(
       createdAt: now,
     })),
   );
-  return { invitations, placed };
+  return { invitations, placed, made };
 }
 
 function invitationOf(

@@ -67,6 +67,7 @@ describe('navLinksFor', () => {
       'Dashboard /owner-dashboard',
       'School Management /school-management',
       'User Management /user-management',
+      'LMS Platforms /lms-platforms',
       'Payments /payments',
     ]);
   });

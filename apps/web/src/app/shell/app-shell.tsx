@@ -2,6 +2,7 @@ import { Avatar, AppShell, Burger, Group, NavLink, ScrollArea, Stack, Text } fro
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconCreditCard,
+  IconPlugConnected,
   IconFileText,
   IconHelpCircle,
   IconLayoutDashboard,
@@ -44,6 +45,7 @@ const ICONS: Record<TNavIcon, Icon> = {
   questions: IconQuestionMark,
   submissions: IconFileText,
   payments: IconCreditCard,
+  lms: IconPlugConnected,
 };
 
 /** Mobile layout at 768 px or less (spec 01 §2): the navbar is desktop from 769 px. */

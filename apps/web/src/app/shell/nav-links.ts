@@ -2,7 +2,7 @@ import type { TSessionUser } from '@stem/contract/auth';
 import { dashboardPathFor, normaliseRole, type TRole } from '@stem/contract/roles';
 
 export type TNavIcon =
-  'dashboard' | 'schools' | 'users' | 'classes' | 'questions' | 'submissions' | 'payments';
+  'dashboard' | 'schools' | 'users' | 'classes' | 'questions' | 'submissions' | 'payments' | 'lms';
 
 export type TNavLink = {
   label: string;
@@ -94,6 +94,7 @@ export function navLinksFor(role: string | null, user: TNavUser | null): TNavLin
     links.push(
       { label: 'School Management', to: '/school-management', icon: 'schools' },
       { label: 'User Management', to: '/user-management', icon: 'users' },
+      { label: 'LMS Platforms', to: '/lms-platforms', icon: 'lms' },
     );
   }
   if (normalised === 'admin') {

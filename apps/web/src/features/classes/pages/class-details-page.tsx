@@ -16,6 +16,7 @@ import { ClassQuestionsTable } from '../components/class-questions-table';
 import { ClassStudentsTable } from '../components/class-students-table';
 import { usePageTitle } from '../use-page-title';
 import { PrintSheetsButton } from '../../answer-sheets/components/print-sheets-button';
+import { ClassLmsSection } from '../../lti/components/class-lms-section';
 
 const T = MESSAGES.classesPage;
 
@@ -152,6 +153,7 @@ export default function ClassDetailsPage() {
           onViewWork={setWorkOf}
         />
       </Paper>
+      <ClassLmsSection classId={cls._id} />
       <StudentWorkModal
         classId={cls._id}
         student={workOf}

@@ -1,0 +1,462 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { TDb } from '../../db/client';
+import {
+  classQuestions,
+  classStudents,
+  classes,
+  ltiContexts,
+  ltiLaunches,
+  ltiLaunchStates,
+  ltiLineItems,
+  ltiPlatforms,
+  ltiScoreSends,
+  ltiToolKeys,
+  questions,
+  schools,
+  submissionAnswers,
+  submissions,
+  userIdentities,
+  users,
+} from '../../db/schema';
+
+/** Every table access of the LTI 1.3 tool (issue 29). Callers pass `db` or a transaction. */
+
+export type TPlatformRow = typeof ltiPlatforms.$inferSelect;
+export type TContextRow = typeof ltiContexts.$inferSelect;
+export type TLaunchRow = typeof ltiLaunches.$inferSelect;
+
+// The tool's key
+
+export async function findToolKey(db: TDb) {
+  const rows = await db.select().from(ltiToolKeys).where(eq(ltiToolKeys.slot, 1)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertToolKey(
+  db: TDb,
+  values: Omit<typeof ltiToolKeys.$inferInsert, 'slot'>,
+): Promise<void> {
+  await db
+    .insert(ltiToolKeys)
+    .values({ ...values, slot: 1 })
+    .onConflictDoNothing();
+}
+
+// Platforms
+
+export async function selectPlatforms(db: TDb) {
+  return db
+    .select({ platform: ltiPlatforms, schoolName: schools.name })
+    .from(ltiPlatforms)
+    .innerJoin(schools, eq(schools.id, ltiPlatforms.schoolId))
+    .orderBy(asc(ltiPlatforms.createdAt), asc(ltiPlatforms.id));
+}
+
+export async function findPlatformWithSchool(db: TDb, id: string) {
+  const rows = await db
+    .select({ platform: ltiPlatforms, schoolName: schools.name })
+    .from(ltiPlatforms)
+    .innerJoin(schools, eq(schools.id, ltiPlatforms.schoolId))
+    .where(eq(ltiPlatforms.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findPlatformById(db: TDb, id: string): Promise<TPlatformRow | null> {
+  const rows = await db.select().from(ltiPlatforms).where(eq(ltiPlatforms.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The registrations of an issuer (one, or one per client id). */
+export async function selectPlatformsByIssuer(db: TDb, issuer: string): Promise<TPlatformRow[]> {
+  return db.select().from(ltiPlatforms).where(eq(ltiPlatforms.issuer, issuer));
+}
+
+export async function insertPlatform(
+  db: TDb,
+  values: Omit<typeof ltiPlatforms.$inferInsert, 'id'>,
+): Promise<string | null> {
+  const rows = await db
+    .insert(ltiPlatforms)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: ltiPlatforms.id });
+  return rows[0]?.id ?? null;
+}
+
+export async function deletePlatform(db: TDb, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(ltiPlatforms)
+    .where(eq(ltiPlatforms.id, id))
+    .returning({ id: ltiPlatforms.id });
+  return rows.length > 0;
+}
+
+export async function schoolExists(db: TDb, schoolId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: schools.id })
+    .from(schools)
+    .where(eq(schools.id, schoolId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// Launch states
+
+export async function insertLaunchState(
+  db: TDb,
+  values: Omit<typeof ltiLaunchStates.$inferInsert, 'id' | 'usedAt'>,
+): Promise<void> {
+  await db.insert(ltiLaunchStates).values(values);
+}
+
+/** Spends a live, unused state in one statement: of two callers only one gets it. */
+export async function consumeLaunchState(db: TDb, stateHash: string, now: Date) {
+  const rows = await db
+    .update(ltiLaunchStates)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(ltiLaunchStates.stateHash, stateHash),
+        isNull(ltiLaunchStates.usedAt),
+        gt(ltiLaunchStates.expiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Deletes launch states and launches that expired before `before`; returns how many. */
+export async function deleteExpired(db: TDb, before: Date): Promise<number> {
+  const states = await db
+    .delete(ltiLaunchStates)
+    .where(lt(ltiLaunchStates.expiresAt, before))
+    .returning({ id: ltiLaunchStates.id });
+  const launches = await db
+    .delete(ltiLaunches)
+    .where(lt(ltiLaunches.expiresAt, before))
+    .returning({ id: ltiLaunches.id });
+  return states.length + launches.length;
+}
+
+// Identities
+
+export async function findIdentityUserId(db: TDb, provider: string, subject: string) {
+  const rows = await db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, subject)))
+    .limit(1);
+  return rows[0]?.userId ?? null;
+}
+
+/** The accounts linked to identities of a provider, by subject. */
+export async function selectIdentities(db: TDb, provider: string, subjects: readonly string[]) {
+  if (subjects.length === 0) return [];
+  return db
+    .select({ userId: userIdentities.userId, subject: userIdentities.subject })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.provider, provider), inArray(userIdentities.subject, subjects)));
+}
+
+/** The subjects of a provider linked to these accounts. */
+export async function selectSubjectsOf(db: TDb, provider: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: userIdentities.userId, subject: userIdentities.subject })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.provider, provider), inArray(userIdentities.userId, userIds)));
+}
+
+/** Links identities; one already linked (either way) is left as it is. */
+export async function insertIdentities(
+  db: TDb,
+  rows: readonly { userId: string; provider: string; subject: string; email: string }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(userIdentities)
+    .values([...rows])
+    .onConflictDoNothing();
+}
+
+// Contexts (courses)
+
+/** Records a course and the service addresses of its latest launch. */
+export async function upsertContext(
+  db: TDb,
+  values: {
+    platformId: string;
+    contextId: string;
+    title: string;
+    deploymentId: string;
+    membershipsUrl: string | null;
+    lineItemsUrl: string | null;
+    agsScopes: string[];
+  },
+  now: Date,
+): Promise<TContextRow> {
+  const rows = await db
+    .insert(ltiContexts)
+    .values({ ...values, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [ltiContexts.platformId, ltiContexts.contextId],
+      set: {
+        title: values.title,
+        deploymentId: values.deploymentId,
+        // A launch without a service claim keeps what an earlier launch gave.
+        membershipsUrl: sql`coalesce(excluded.memberships_url, ${ltiContexts.membershipsUrl})`,
+        lineItemsUrl: sql`coalesce(excluded.line_items_url, ${ltiContexts.lineItemsUrl})`,
+        agsScopes: sql`case when cardinality(excluded.ags_scopes) > 0 then excluded.ags_scopes else ${ltiContexts.agsScopes} end`,
+        updatedAt: now,
+      },
+    })
+    .returning();
+  const row = rows[0];
+  if (!row) throw new Error('The LTI context was not stored');
+  return row;
+}
+
+export async function findContext(db: TDb, id: string): Promise<TContextRow | null> {
+  const rows = await db.select().from(ltiContexts).where(eq(ltiContexts.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Links a course to a class unless it is linked already; returns the class it is linked to. */
+export async function linkContextToClass(
+  db: TDb,
+  contextRowId: string,
+  classId: string,
+): Promise<string | null> {
+  await db
+    .update(ltiContexts)
+    .set({ classId })
+    .where(and(eq(ltiContexts.id, contextRowId), isNull(ltiContexts.classId)));
+  const row = await findContext(db, contextRowId);
+  return row?.classId ?? null;
+}
+
+/** The courses linked to a class, with their platform. */
+export async function selectClassContexts(db: TDb, classId: string) {
+  return db
+    .select({ context: ltiContexts, platform: ltiPlatforms })
+    .from(ltiContexts)
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platformId))
+    .where(eq(ltiContexts.classId, classId))
+    .orderBy(asc(ltiContexts.createdAt));
+}
+
+// Launches handed to the web app
+
+export async function insertLaunch(
+  db: TDb,
+  values: Omit<typeof ltiLaunches.$inferInsert, 'id'>,
+): Promise<string> {
+  const rows = await db.insert(ltiLaunches).values(values).returning({ id: ltiLaunches.id });
+  const id = rows[0]?.id;
+  if (!id) throw new Error('The LTI launch was not stored');
+  return id;
+}
+
+export async function consumeHandoff(db: TDb, handoffHash: string, now: Date) {
+  const rows = await db
+    .update(ltiLaunches)
+    .set({ handoffUsedAt: now })
+    .where(
+      and(
+        eq(ltiLaunches.handoffHash, handoffHash),
+        isNull(ltiLaunches.handoffUsedAt),
+        gt(ltiLaunches.handoffExpiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+export async function findLaunch(db: TDb, id: string): Promise<TLaunchRow | null> {
+  const rows = await db.select().from(ltiLaunches).where(eq(ltiLaunches.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function setDeepLinkChoice(
+  db: TDb,
+  id: string,
+  values: { classId: string; questionId: string; ticketHash: string },
+): Promise<void> {
+  await db
+    .update(ltiLaunches)
+    .set({ ...values, ticketUsedAt: null })
+    .where(eq(ltiLaunches.id, id));
+}
+
+export async function consumeTicket(db: TDb, id: string, ticketHash: string, now: Date) {
+  const rows = await db
+    .update(ltiLaunches)
+    .set({ ticketUsedAt: now })
+    .where(
+      and(
+        eq(ltiLaunches.id, id),
+        eq(ltiLaunches.ticketHash, ticketHash),
+        isNull(ltiLaunches.ticketUsedAt),
+        gt(ltiLaunches.expiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+// Classes and questions
+
+export async function findClass(db: TDb, classId: string) {
+  const rows = await db
+    .select({
+      id: classes.id,
+      name: classes.name,
+      schoolId: classes.schoolId,
+      teacherId: classes.teacherId,
+    })
+    .from(classes)
+    .where(eq(classes.id, classId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findClassQuestion(db: TDb, classId: string, questionId: string) {
+  const rows = await db
+    .select({ id: questions.id, question: questions.question, marks: questions.marks })
+    .from(classQuestions)
+    .innerJoin(questions, eq(questions.id, classQuestions.questionId))
+    .where(and(eq(classQuestions.classId, classId), eq(classQuestions.questionId, questionId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A teacher's active classes with their questions, for the deep linking picker. */
+export async function selectTeacherClassQuestions(db: TDb, teacherId: string) {
+  return db
+    .select({
+      classId: classes.id,
+      className: classes.name,
+      questionId: questions.id,
+      question: questions.question,
+      marks: questions.marks,
+    })
+    .from(classes)
+    .leftJoin(classQuestions, eq(classQuestions.classId, classes.id))
+    .leftJoin(questions, eq(questions.id, classQuestions.questionId))
+    .where(and(eq(classes.teacherId, teacherId), eq(classes.active, true)))
+    .orderBy(asc(classes.name), asc(classes.id), asc(classQuestions.position));
+}
+
+export async function placeStudent(db: TDb, classId: string, studentId: string, now: Date) {
+  await db
+    .insert(classStudents)
+    .values({ classId, studentId, createdAt: now })
+    .onConflictDoNothing();
+}
+
+// Gradebook columns and scores
+
+export async function upsertLineItem(
+  db: TDb,
+  values: { contextRowId: string; classId: string; questionId: string; lineItemUrl: string },
+): Promise<void> {
+  await db
+    .insert(ltiLineItems)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [ltiLineItems.contextRowId, ltiLineItems.lineItemUrl],
+      set: { classId: values.classId, questionId: values.questionId },
+    });
+}
+
+export async function selectLineItems(db: TDb, classId: string, questionId?: string) {
+  return db
+    .select({
+      lineItem: ltiLineItems,
+      context: ltiContexts,
+      platform: ltiPlatforms,
+      question: questions.question,
+    })
+    .from(ltiLineItems)
+    .innerJoin(ltiContexts, eq(ltiContexts.id, ltiLineItems.contextRowId))
+    .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platformId))
+    .innerJoin(questions, eq(questions.id, ltiLineItems.questionId))
+    .where(
+      questionId
+        ? and(eq(ltiLineItems.classId, classId), eq(ltiLineItems.questionId, questionId))
+        : eq(ltiLineItems.classId, classId),
+    )
+    .orderBy(asc(ltiLineItems.createdAt));
+}
+
+/** The class's students, by name. */
+export async function selectClassStudents(db: TDb, classId: string) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(classStudents)
+    .innerJoin(users, eq(users.id, classStudents.studentId))
+    .where(eq(classStudents.classId, classId))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/**
+ * Each student's mark of a question in a class that the student can see: the latest marked
+ * submission's answer with a score and nothing held (review or release).
+ */
+export async function selectVisibleMarks(db: TDb, classId: string, questionId: string) {
+  const rows = await db
+    .select({
+      studentId: submissions.studentId,
+      score: submissionAnswers.score,
+      marks: submissionAnswers.marks,
+      markedAt: submissions.markedAt,
+    })
+    .from(submissions)
+    .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
+    .where(
+      and(
+        eq(submissions.classId, classId),
+        eq(submissions.status, 'marked'),
+        eq(submissionAnswers.questionId, questionId),
+        eq(submissionAnswers.feedbackHeld, false),
+        sql`${submissionAnswers.score} is not null`,
+      ),
+    )
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+  const latest = new Map<string, { score: number; marks: number; markedAt: Date | null }>();
+  for (const row of rows) {
+    if (row.score === null || latest.has(row.studentId)) continue;
+    latest.set(row.studentId, { score: row.score, marks: row.marks, markedAt: row.markedAt });
+  }
+  return latest;
+}
+
+export async function upsertScoreSend(
+  db: TDb,
+  values: typeof ltiScoreSends.$inferInsert,
+): Promise<void> {
+  await db
+    .insert(ltiScoreSends)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [ltiScoreSends.lineItemId, ltiScoreSends.studentId],
+      set: {
+        status: values.status,
+        scoreGiven: values.scoreGiven,
+        scoreMaximum: values.scoreMaximum,
+        detail: values.detail ?? null,
+        sentAt: values.sentAt,
+      },
+    });
+}
+
+export async function selectScoreSends(db: TDb, lineItemIds: readonly string[]) {
+  if (lineItemIds.length === 0) return [];
+  return db.select().from(ltiScoreSends).where(inArray(ltiScoreSends.lineItemId, lineItemIds));
+}
+
+/** Unlinks every account from a removed platform's identities. */
+export async function deleteIdentitiesOf(db: TDb, provider: string): Promise<void> {
+  await db.delete(userIdentities).where(eq(userIdentities.provider, provider));
+}

@@ -1,0 +1,64 @@
+import { fillPath } from '@stem/contract/api';
+import {
+  LTI_PATHS,
+  ZLtiClassLinksResponse,
+  ZLtiDeepLinkOptions,
+  ZLtiDeepLinkResponse,
+  ZLtiHandoffResponse,
+  ZLtiPlatformResponse,
+  ZLtiPlatformsResponse,
+  ZLtiRosterResponse,
+  ZLtiScoresResponse,
+  type TCreateLtiPlatformRequest,
+  type TLtiDeepLinkRequest,
+} from '@stem/contract/lti';
+import { ZMessageResponse } from '@stem/contract/owner';
+import { api } from '../../lib/http';
+
+/** The web app's LTI 1.3 calls (issue 29). */
+
+export async function finishLtiHandoff(code: string) {
+  return ZLtiHandoffResponse.parse(await api.post<unknown>(LTI_PATHS.handoff, { code }));
+}
+
+export async function getDeepLinkOptions(launchId: string) {
+  return ZLtiDeepLinkOptions.parse(
+    await api.get<unknown>(fillPath(LTI_PATHS.deepLink, { launchId })),
+  );
+}
+
+export async function chooseDeepLink(launchId: string, body: TLtiDeepLinkRequest) {
+  return ZLtiDeepLinkResponse.parse(
+    await api.post<unknown>(fillPath(LTI_PATHS.deepLink, { launchId }), body),
+  );
+}
+
+export async function getClassLinks(classId: string) {
+  return ZLtiClassLinksResponse.parse(
+    await api.get<unknown>(fillPath(LTI_PATHS.classLinks, { classId })),
+  );
+}
+
+export async function importLmsRoster(classId: string) {
+  return ZLtiRosterResponse.parse(
+    await api.post<unknown>(fillPath(LTI_PATHS.classRoster, { classId })),
+  );
+}
+
+export async function sendLmsScores(classId: string, questionId: string) {
+  return ZLtiScoresResponse.parse(
+    await api.post<unknown>(fillPath(LTI_PATHS.classScores, { classId, questionId })),
+  );
+}
+
+export async function listPlatforms() {
+  return ZLtiPlatformsResponse.parse(await api.get<unknown>(LTI_PATHS.platforms));
+}
+
+export async function createPlatform(body: TCreateLtiPlatformRequest) {
+  return ZLtiPlatformResponse.parse(await api.post<unknown>(LTI_PATHS.platforms, body));
+}
+
+export async function removePlatform(id: string) {
+  return ZMessageResponse.parse(await api.delete<unknown>(fillPath(LTI_PATHS.platform, { id })));
+}

@@ -1,0 +1,231 @@
+/**
+ * STEM@Home as an LTI 1.3 tool (issue 29): the platform owner registers each LMS (Canvas, Moodle,
+ * Schoology, Blackboard) for one school; the LMS signs people in through OIDC login initiation and a
+ * signed launch, a teacher deep links a question into the course (with a gradebook column), brings
+ * the course's roster (Names and Role Provisioning Services) and sends marks back (Assignment and
+ * Grade Services).
+ */
+import { z } from 'zod';
+import { ZSessionResponse } from './auth';
+import { LTI_MESSAGES } from './messages-lti';
+
+const P = LTI_MESSAGES.platforms;
+
+export const LTI_PATHS = {
+  /** The tool's public key set (the LMS checks the tool's signed messages with it). */
+  jwks: '/lti/jwks',
+  /** OIDC third-party login initiation (GET or POST from the LMS). */
+  login: '/lti/login',
+  /** The launch (redirect URI): the LMS posts the id_token here. */
+  launch: '/lti/launch',
+  /** The web app's launch page trades its single-use code for a session here. */
+  handoff: '/lti/handoff',
+  /** A teacher's deep linking choice. */
+  deepLink: '/lti/deep-links/:launchId',
+  /** The page that posts the signed deep linking response back to the LMS. */
+  deepLinkReturn: '/lti/deep-links/:launchId/return',
+  /** The teacher's LMS section of a class: linked courses, gradebook columns, outcomes. */
+  classLinks: '/lti/classes/:classId',
+  /** Names and Role Provisioning Services: the course's learners into the class. */
+  classRoster: '/lti/classes/:classId/roster',
+  /** Assignment and Grade Services: a question's marks to its gradebook column. */
+  classScores: '/lti/classes/:classId/questions/:questionId/scores',
+  /** The owner's registrations. */
+  platforms: '/owner/lti/platforms',
+  platform: '/owner/lti/platforms/:id',
+} as const;
+
+/** The web app's pages the launch and the deep linking open. */
+export const LTI_LAUNCH_PAGE = '/lti/launch';
+export const LTI_DEEP_LINK_PAGE = '/lti/deep-link';
+
+const ZUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'https:' || u.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, P.urlInvalid);
+
+export const ZCreateLtiPlatformRequest = z.object({
+  name: z.string().trim().min(1).max(120),
+  schoolId: z.uuid({ message: 'must be a UUID' }),
+  issuer: ZUrl,
+  clientId: z.string().trim().min(1).max(255),
+  authLoginUrl: ZUrl,
+  accessTokenUrl: ZUrl,
+  jwksUrl: ZUrl,
+  deploymentIds: z
+    .array(z.string().trim().min(1).max(255))
+    .min(1, { message: P.deploymentsMissing })
+    .max(50),
+});
+export type TCreateLtiPlatformRequest = z.infer<typeof ZCreateLtiPlatformRequest>;
+
+export const ZLtiPlatform = z.object({
+  id: z.string(),
+  name: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  issuer: z.string(),
+  clientId: z.string(),
+  authLoginUrl: z.string(),
+  accessTokenUrl: z.string(),
+  jwksUrl: z.string(),
+  deploymentIds: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type TLtiPlatform = z.infer<typeof ZLtiPlatform>;
+
+/** What the owner gives each LMS: the tool's addresses. */
+export const ZLtiToolSettings = z.object({
+  loginUrl: z.string(),
+  launchUrl: z.string(),
+  deepLinkUrl: z.string(),
+  jwksUrl: z.string(),
+});
+export type TLtiToolSettings = z.infer<typeof ZLtiToolSettings>;
+
+export const ZLtiPlatformsResponse = z.object({
+  success: z.literal(true),
+  tool: ZLtiToolSettings,
+  platforms: z.array(ZLtiPlatform),
+});
+export type TLtiPlatformsResponse = z.infer<typeof ZLtiPlatformsResponse>;
+
+export const ZLtiPlatformResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  platform: ZLtiPlatform,
+});
+
+/** The login initiation's parameters (query on GET, form on POST). */
+export const ZLtiLoginParams = z.object({
+  iss: z.string().max(2000).optional(),
+  login_hint: z.string().max(2000).optional(),
+  target_link_uri: z.string().max(2000).optional(),
+  lti_message_hint: z.string().max(4000).optional(),
+  client_id: z.string().max(255).optional(),
+  lti_deployment_id: z.string().max(255).optional(),
+});
+export type TLtiLoginParams = z.infer<typeof ZLtiLoginParams>;
+
+export const ZLtiLaunchForm = z.object({
+  id_token: z.string().max(20_000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(2000).optional(),
+});
+
+export const ZLtiHandoffRequest = z.object({ code: z.string().min(1).max(200) });
+
+/** Where the web app goes after a launch. */
+export const ZLtiDestination = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('question'), classId: z.string(), questionId: z.string() }),
+  z.object({ kind: z.literal('class'), classId: z.string() }),
+  z.object({ kind: z.literal('deepLink'), launchId: z.string() }),
+  z.object({ kind: z.literal('home') }),
+]);
+export type TLtiDestination = z.infer<typeof ZLtiDestination>;
+
+export const ZLtiHandoffResponse = z.object({
+  success: z.literal(true),
+  session: ZSessionResponse,
+  destination: ZLtiDestination,
+});
+export type TLtiHandoffResponse = z.infer<typeof ZLtiHandoffResponse>;
+
+export const ZLtiLaunchIdParam = z.object({ launchId: z.uuid({ message: 'must be a UUID' }) });
+
+export const ZLtiDeepLinkOptions = z.object({
+  success: z.literal(true),
+  platformName: z.string(),
+  courseTitle: z.string(),
+  /** The class the course is already linked to: only its questions may be chosen. */
+  linkedClassId: z.string().nullable(),
+  classes: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      questions: z.array(z.object({ id: z.string(), question: z.string(), marks: z.number() })),
+    }),
+  ),
+});
+export type TLtiDeepLinkOptions = z.infer<typeof ZLtiDeepLinkOptions>;
+
+export const ZLtiDeepLinkRequest = z.object({
+  classId: z.uuid({ message: 'must be a UUID' }),
+  questionId: z.uuid({ message: 'must be a UUID' }),
+});
+export type TLtiDeepLinkRequest = z.infer<typeof ZLtiDeepLinkRequest>;
+
+export const ZLtiDeepLinkResponse = z.object({
+  success: z.literal(true),
+  /** Open this address: a page that posts the signed response to the LMS. */
+  returnPage: z.string(),
+});
+export type TLtiDeepLinkResponse = z.infer<typeof ZLtiDeepLinkResponse>;
+
+export const ZLtiTicketQuery = z.object({ ticket: z.string().min(1).max(200) });
+
+export const ZLtiClassParam = z.object({ classId: z.uuid({ message: 'must be a UUID' }) });
+export const ZLtiClassQuestionParams = z.object({
+  classId: z.uuid({ message: 'must be a UUID' }),
+  questionId: z.uuid({ message: 'must be a UUID' }),
+});
+
+export const ZLtiScoreOutcome = z.object({
+  studentId: z.string(),
+  studentName: z.string(),
+  status: z.enum(['sent', 'failed', 'notLinked']),
+  scoreGiven: z.number().nullable(),
+  scoreMaximum: z.number().nullable(),
+  detail: z.string().nullable(),
+  sentAt: z.string().nullable(),
+});
+export type TLtiScoreOutcome = z.infer<typeof ZLtiScoreOutcome>;
+
+export const ZLtiClassLinksResponse = z.object({
+  success: z.literal(true),
+  courses: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      platformName: z.string(),
+      hasRosterService: z.boolean(),
+      lineItems: z.array(
+        z.object({
+          id: z.string(),
+          questionId: z.string(),
+          question: z.string(),
+          outcomes: z.array(ZLtiScoreOutcome),
+        }),
+      ),
+    }),
+  ),
+});
+export type TLtiClassLinksResponse = z.infer<typeof ZLtiClassLinksResponse>;
+
+export const ZLtiRosterResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  created: z.number(),
+  existing: z.number(),
+  placed: z.number(),
+  skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type TLtiRosterResponse = z.infer<typeof ZLtiRosterResponse>;
+
+export const ZLtiScoresResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  sent: z.number(),
+  failed: z.number(),
+  outcomes: z.array(ZLtiScoreOutcome),
+});
+export type TLtiScoresResponse = z.infer<typeof ZLtiScoresResponse>;
