@@ -13,6 +13,8 @@ export const LTI_MESSAGES = {
   badTargetLink: 'The LMS asked to open an address that is not part of this tool.',
   stateInvalid:
     'This launch has expired or was already used. Open the assignment again from your course.',
+  otherBrowser:
+    'This launch was started in another browser or tab that is gone. Open the assignment again from your course.',
   tokenMissing: "The LMS's launch has no id_token.",
   tokenInvalid: (reason: string) => `The LMS's launch token was refused: ${reason}.`,
   reasons: {

@@ -495,6 +495,50 @@ describe('LTI 1.3 tool', () => {
       return postLaunch({ id_token: idToken, state });
     }
 
+    it('refuses, over https, a launch the browser did not start (login CSRF)', async () => {
+      const config = t.app.ctx.config as { appUrl: string };
+      const httpsUrl = 'https://localhost:3000';
+      config.appUrl = httpsUrl;
+      try {
+        const https = `${httpsUrl}${apiPath(LTI_PATHS.launch)}`;
+        const started = await initiate(lms.loginParams(learner(), https));
+        expect(started.statusCode, started.body).toBe(302);
+        const cookie = String(started.headers['set-cookie'] ?? '');
+        expect(cookie).toMatch(
+          /^stem_lti_[A-Za-z0-9]+=1; Path=[^;]+; Max-Age=600; HttpOnly; Secure; SameSite=None$/,
+        );
+        // The LMS's auth endpoint answers the tool's http launch address only: sign as it would.
+        const location = new URL(String(started.headers.location));
+        const nonce = location.searchParams.get('nonce') ?? '';
+        const fields = {
+          state: location.searchParams.get('state') ?? '',
+          id_token: await lms.signIdToken(lms.launchClaims(learner(), nonce, https)),
+        };
+        // Posted from a browser without the login's cookie (the attacker's own launch): refused.
+        const elsewhere = await postLaunch(fields);
+        expect(elsewhere.statusCode).toBe(403);
+        expect(elsewhere.body).toContain(escape(M.otherBrowser));
+        // The browser that started it, with its cookie among others: the state was not spent.
+        const home = await t.app.inject({
+          method: 'POST',
+          url: apiPath(LTI_PATHS.launch),
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            accept: BROWSER_ACCEPT,
+            cookie: `other=x; ${cookie.split(';')[0] ?? ''}`,
+          },
+          payload: new URLSearchParams(fields).toString(),
+          remoteAddress: nextClientAddress(),
+        });
+        expect(home.statusCode, home.body).toBe(303);
+        expect(
+          String(home.headers.location).startsWith(`${httpsUrl}${LTI_LAUNCH_PAGE}#code=`),
+        ).toBe(true);
+      } finally {
+        config.appUrl = APP_URL;
+      }
+    });
+
     it('refuses a forged signature', async () => {
       const response = await refusedWith({}, { foreign: true });
       expect(response.statusCode).toBe(401);

@@ -72,7 +72,29 @@ export function isTeachingRole(roles: readonly string[]): boolean {
  * the deployment and that the target is this tool, keeps a new state and nonce (10 minutes, once),
  * and sends the browser to the LMS's authentication endpoint.
  */
-export async function startLaunch(ctx: TAppContext, params: TLtiLoginParams): Promise<string> {
+/**
+ * The launch is tied to the browser that started it (login CSRF: otherwise anyone could make a
+ * victim's browser finish a launch the attacker started, and sign it into the attacker's account).
+ * The login sets a cookie named after the state's hash; the launch, a form post from the LMS's
+ * site, must carry it. It is `SameSite=None; Secure` to come back on that cross-site post, which
+ * browsers allow only over https: a tool served over plain http (a developer's machine, the tests)
+ * sets no cookie and cannot check it. Production must be https (README, "LTI 1.3").
+ */
+export function launchCookieName(state: string): string {
+  return `stem_lti_${hashToken(state)
+    .slice(0, 24)
+    .replace(/[^A-Za-z0-9]/g, '')}`;
+}
+
+/** Whether launches are tied to the browser by cookie (the tool's address is https). */
+export function bindsLaunchToBrowser(ctx: TAppContext): boolean {
+  return ctx.config.appUrl.startsWith('https://');
+}
+
+export async function startLaunch(
+  ctx: TAppContext,
+  params: TLtiLoginParams,
+): Promise<{ to: string; state: string }> {
   for (const name of ['iss', 'login_hint', 'target_link_uri'] as const) {
     if (!params[name]) throw new AppError('BAD_REQUEST', M.missingLoginParam(name));
   }
@@ -112,7 +134,7 @@ export async function startLaunch(ctx: TAppContext, params: TLtiLoginParams): Pr
   };
   if (params.lti_message_hint) query.lti_message_hint = params.lti_message_hint;
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.href;
+  return { to: url.href, state };
 }
 
 function isOwnAddress(ctx: TAppContext, address: string): boolean {
@@ -219,10 +241,14 @@ function tokenRefusal(err: LtiTokenError): AppError {
 export async function finishLaunch(
   ctx: TAppContext,
   form: { id_token?: string | undefined; state?: string | undefined },
+  cookies: ReadonlySet<string> = new Set(),
 ): Promise<string> {
   const now = ctx.now();
   if (!form.state) throw new AppError('BAD_REQUEST', M.stateInvalid);
   if (!form.id_token) throw new AppError('BAD_REQUEST', M.tokenMissing);
+  if (bindsLaunchToBrowser(ctx) && !cookies.has(launchCookieName(form.state))) {
+    throw new AppError('FORBIDDEN', M.otherBrowser);
+  }
   const started = await queries.consumeLaunchState(ctx.db, hashToken(form.state), now);
   if (!started) throw new AppError('BAD_REQUEST', M.stateInvalid);
   const platform = await queries.findPlatformById(ctx.db, started.platformId);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_BASE } from '@stem/contract/api';
 import { ZErrorResponse } from '@stem/contract/errors';
 import {
   LTI_PATHS,
@@ -108,7 +109,13 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
 
   const login = async (params: TLtiLoginParams, request: FastifyRequest, reply: FastifyReply) =>
     asPage(request, reply, async () => {
-      const to = await launch.startLaunch(ctx, params);
+      const { to, state } = await launch.startLaunch(ctx, params);
+      if (launch.bindsLaunchToBrowser(ctx)) {
+        void reply.header(
+          'set-cookie',
+          `${launch.launchCookieName(state)}=1; Path=${API_BASE}${LTI_PATHS.launch}; Max-Age=600; HttpOnly; Secure; SameSite=None`,
+        );
+      }
       void reply.header('cache-control', 'no-store').redirect(to, 302);
     });
   const loginSchema = {
@@ -156,7 +163,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
         if (request.body.error) {
           throw new AppError('BAD_REQUEST', request.body.error_description ?? request.body.error);
         }
-        const to = await launch.finishLaunch(ctx, request.body);
+        const to = await launch.finishLaunch(ctx, request.body, cookieNames(request));
         void reply.header('cache-control', 'no-store').redirect(to, 303);
       }),
   );
@@ -372,3 +379,14 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     async (request) => platforms.removePlatform(ctx, currentUser(request), request.params.id),
   );
 };
+
+/** The names of the cookies the request carries (the launch's browser binding reads only names). */
+function cookieNames(request: FastifyRequest): Set<string> {
+  const header = request.headers.cookie ?? '';
+  return new Set(
+    header
+      .split(';')
+      .map((part) => part.split('=')[0]?.trim() ?? '')
+      .filter((name) => name !== ''),
+  );
+}
