@@ -32,6 +32,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.identity-linked': 'Google or Microsoft sign-in linked',
   'school.domain-added': 'Sign-in e-mail domain added',
   'school.domain-removed': 'Sign-in e-mail domain removed',
+  'classroom.linked': 'Class linked to Google Classroom',
+  'classroom.unlinked': 'Class unlinked from Google Classroom',
+  'classroom.roster-imported': 'Google Classroom roster imported',
+  'classroom.marks-pushed': 'Marks pushed to Google Classroom',
 };
 
 type TValues = Record<string, unknown> | null;

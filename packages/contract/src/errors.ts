@@ -37,6 +37,8 @@ export const ERROR_CODES = {
   UNAVAILABLE: 503,
   /** The AI provider failed to answer (timeout, refusal, malformed reply): a bad gateway. */
   AI_UNAVAILABLE: 502,
+  /** Google Classroom failed to answer (issue 29): a bad gateway. */
+  CLASSROOM_UNAVAILABLE: 502,
 } as const;
 export type TErrorCode = keyof typeof ERROR_CODES;
 

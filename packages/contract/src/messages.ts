@@ -2,6 +2,7 @@ import { LOGIN_MESSAGES } from './messages-login';
 import { PUBLIC_MESSAGES } from './messages-public';
 import { ROSTER_MESSAGES } from './messages-roster';
 import { OIDC_MESSAGES } from './messages-oidc';
+import { CLASSROOM_MESSAGES } from './messages-classroom';
 
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
@@ -12,6 +13,7 @@ import { OIDC_MESSAGES } from './messages-oidc';
 export const MESSAGES = {
   roster: ROSTER_MESSAGES,
   oidc: OIDC_MESSAGES,
+  classroom: CLASSROOM_MESSAGES,
   generic: {
     forbidden: 'You do not have permission to perform this action.',
     notFound: 'The requested resource was not found.',

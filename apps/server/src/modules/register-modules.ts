@@ -26,6 +26,7 @@ import { rosterRoutes } from './roster/roster.routes';
 import { rubricItemRoutes } from './rubric-items/rubric-items.routes';
 import { oidcRoutes } from './oidc/oidc.routes';
 import { schoolDomainRoutes } from './oidc/oidc.domains.routes';
+import { classroomRoutes } from './classroom/classroom.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -54,6 +55,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(rubricItemRoutes, { ctx });
   await api.register(oidcRoutes, { ctx });
   await api.register(schoolDomainRoutes, { ctx });
+  await api.register(classroomRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

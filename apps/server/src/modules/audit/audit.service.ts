@@ -37,7 +37,12 @@ export type TAuditAction =
   // Issue 29: Google / Microsoft sign-in.
   | 'user.identity-linked'
   | 'school.domain-added'
-  | 'school.domain-removed';
+  | 'school.domain-removed'
+  // Issue 29: Google Classroom.
+  | 'classroom.linked'
+  | 'classroom.unlinked'
+  | 'classroom.roster-imported'
+  | 'classroom.marks-pushed';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */
