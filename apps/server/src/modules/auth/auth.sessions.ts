@@ -5,6 +5,7 @@ import type { TRole } from '@stem/contract/roles';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { hashToken, randomToken, secretKey, signAccessToken } from '../../lib/tokens';
+import { deleteStatesExpiredBefore as deleteClassroomStatesExpiredBefore } from '../classroom/classroom.queries';
 import { deleteLoginStatesExpiredBefore } from '../oidc/oidc.queries';
 import { signInRefusal } from './auth.policy';
 import {
@@ -121,7 +122,8 @@ export async function purgeExpiredTokens(db: TDb, now: Date): Promise<number> {
   const before = new Date(now.getTime() - TOKEN_PURGE_GRACE_MS);
   return (
     (await deleteTokensExpiredBefore(db, before)) +
-    (await deleteLoginStatesExpiredBefore(db, before))
+    (await deleteLoginStatesExpiredBefore(db, before)) +
+    (await deleteClassroomStatesExpiredBefore(db, before))
   );
 }
 

@@ -16,6 +16,7 @@ import { ClassQuestionsTable } from '../components/class-questions-table';
 import { ClassStudentsTable } from '../components/class-students-table';
 import { usePageTitle } from '../use-page-title';
 import { PrintSheetsButton } from '../../answer-sheets/components/print-sheets-button';
+import { ClassroomSection } from '../../classroom/components/classroom-section';
 
 const T = MESSAGES.classesPage;
 
@@ -152,6 +153,7 @@ export default function ClassDetailsPage() {
           onViewWork={setWorkOf}
         />
       </Paper>
+      <ClassroomSection classId={cls._id} questions={cls.questions} />
       <StudentWorkModal
         classId={cls._id}
         student={workOf}
