@@ -57,7 +57,7 @@ test('a teacher links a class to a Classroom course and pushes a question’s ma
   await expect(section.getByText(C.connected)).toBeVisible(LOADED);
 
   const courseLabel = `${CLASSROOM_COURSE.name} (${CLASSROOM_COURSE.section})`;
-  await section.getByRole('textbox', { name: C.courseLabel }).click();
+  await section.getByRole('combobox', { name: C.courseLabel }).click();
   await page.getByRole('option', { name: courseLabel }).click();
   await section.getByRole('button', { name: C.linkCourse }).click();
   await expect(section.getByTestId('classroom-linked')).toHaveText(
@@ -65,7 +65,7 @@ test('a teacher links a class to a Classroom course and pushes a question’s ma
     LOADED,
   );
 
-  await section.getByRole('textbox', { name: C.questionLabel }).click();
+  await section.getByRole('combobox', { name: C.questionLabel }).click();
   await page.getByRole('option', { name: QUESTION.question }).click();
   await section.getByRole('button', { name: C.pushSubmit }).click();
   await expect(section.getByText(C.pushed(1, 2))).toBeVisible(LOADED);

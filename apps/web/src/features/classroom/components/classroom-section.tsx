@@ -10,10 +10,16 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandGoogle, IconSchool, IconSend, IconUsersPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { TClassroomPushOutcome, TClassroomPushResponse } from '@stem/contract/classroom';
+import type {
+  TClassroomPushOutcome,
+  TClassroomPushResponse,
+  TClassroomPushStudent,
+} from '@stem/contract/classroom';
+import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TQuestion } from '@stem/contract/teaching';
 import { formatDateTime } from '../../../lib/dates';
@@ -36,13 +42,60 @@ const OUTCOME_COLOURS: Record<TClassroomPushOutcome, string> = {
   failed: 'red',
 };
 
+function OutcomeBadge({ student }: { student: TClassroomPushStudent }) {
+  return (
+    <>
+      <Badge color={OUTCOME_COLOURS[student.outcome]} variant="light">
+        {T.outcome[student.outcome]}
+      </Badge>
+      {student.reason && (
+        <Text size="xs" c="red.8">
+          {student.reason}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Each student's outcome: a table, or one card a student on a phone. */
 function PushResults({ result }: { result: TClassroomPushResponse }) {
+  const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
+  const { students, maxPoints } = result.data;
+  const markOf = (s: TClassroomPushStudent) =>
+    s.score === null ? '' : `${s.score} / ${maxPoints}`;
   return (
     <Stack gap="xs">
       <Alert color="teal" role="status">
         {result.message}
       </Alert>
-      <Table.ScrollContainer minWidth={480}>
+      {isPhone ? (
+        <Stack gap="xs" role="list" aria-label={T.pushTitle}>
+          {students.map((s) => (
+            <Paper
+              key={s.studentId}
+              withBorder
+              p="sm"
+              role="listitem"
+              data-testid="classroom-push-row"
+            >
+              <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {s.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {s.email}
+                  </Text>
+                </div>
+                {s.score !== null && <Text fw={600}>{markOf(s)}</Text>}
+              </Group>
+              <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+                <OutcomeBadge student={s} />
+              </div>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
         <Table striped verticalSpacing={4} fz="sm" aria-label={T.pushTitle}>
           <Table.Thead>
             <Table.Tr>
@@ -53,28 +106,19 @@ function PushResults({ result }: { result: TClassroomPushResponse }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {result.data.students.map((s) => (
+            {students.map((s) => (
               <Table.Tr key={s.studentId} data-testid="classroom-push-row">
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.name}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email}</Table.Td>
+                <Table.Td>{markOf(s)}</Table.Td>
                 <Table.Td>
-                  {s.score === null ? '' : `${s.score} / ${result.data.maxPoints}`}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={OUTCOME_COLOURS[s.outcome]} variant="light">
-                    {T.outcome[s.outcome]}
-                  </Badge>
-                  {s.reason && (
-                    <Text size="xs" c="red.8">
-                      {s.reason}
-                    </Text>
-                  )}
+                  <OutcomeBadge student={s} />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      )}
     </Stack>
   );
 }
