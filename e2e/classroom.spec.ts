@@ -65,6 +65,20 @@ test('a teacher links a class to a Classroom course and pushes a question’s ma
     LOADED,
   );
 
+  // The roster's preview: the seeded students are already in the school, one is new.
+  await section.getByRole('button', { name: C.importRoster }).click();
+  const dialog = page.getByRole('dialog', { name: C.rosterTitle });
+  await expect(dialog.getByTestId('roster-row').filter({ hasText: 'Nobody Here' })).toContainText(
+    MESSAGES.roster.outcome.new,
+    LOADED,
+  );
+  await expect(dialog.getByTestId('roster-row').filter({ hasText: marked.email })).toContainText(
+    MESSAGES.roster.outcome.existing,
+  );
+  await snap(page, 'classroom-roster-preview', [DESKTOP, PHONE]);
+  await dialog.getByRole('button', { name: C.cancel }).click();
+  await expect(dialog).toBeHidden();
+
   await section.getByRole('combobox', { name: C.questionLabel }).click();
   await page.getByRole('option', { name: QUESTION.question }).click();
   await section.getByRole('button', { name: C.pushSubmit }).click();

@@ -87,7 +87,11 @@ function PushResults({ result }: { result: TClassroomPushResponse }) {
                     {s.email}
                   </Text>
                 </div>
-                {s.score !== null && <Text fw={600}>{markOf(s)}</Text>}
+                {s.score !== null && (
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {markOf(s)}
+                  </Text>
+                )}
               </Group>
               <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
                 <OutcomeBadge student={s} />
