@@ -25,6 +25,7 @@ const QUESTION: TQuestion = {
   teacherId: uuid(2),
   classIds: [CLASS_ID],
   createdAt: '2026-12-01T10:00:00.000Z',
+  updatedAt: '2026-12-01T10:00:00.000Z',
 };
 const LINKED: TClassroomStatus = {
   enabled: true,
