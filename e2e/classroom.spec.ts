@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import { DESKTOP, expectNoHorizontalOverflow, PHONE, signIn, snap } from './support/pages';
@@ -88,6 +89,17 @@ test('a teacher links a class to a Classroom course and pushes a question’s ma
   await expect(rows.filter({ hasText: waiting.name })).toContainText(C.outcome.notMarked);
   await expectNoHorizontalOverflow(page);
   await snap(page, 'classroom-pushed', [DESKTOP, PHONE]);
+  // The section with its outcomes passes axe-core as every page does (accessibility.spec.ts).
+  const axe = await new AxeBuilder({ page })
+    .include('section')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
 
   // A second push updates the same coursework; the question says when it was last pushed.
   await section.getByRole('button', { name: C.pushSubmit }).click();

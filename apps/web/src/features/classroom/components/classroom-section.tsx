@@ -340,12 +340,24 @@ export function ClassroomSection({
           </Text>
         </div>
         {notice && (
-          <Alert color="teal" role="status" withCloseButton onClose={() => setNotice(null)}>
+          <Alert
+            color="teal"
+            role="status"
+            withCloseButton
+            closeButtonLabel={T.close}
+            onClose={() => setNotice(null)}
+          >
             {notice}
           </Alert>
         )}
         {error && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            closeButtonLabel={T.close}
+            onClose={() => setError(null)}
+          >
             {error}
           </Alert>
         )}
