@@ -71,6 +71,7 @@ export const CLASSROOM_MESSAGES = {
   columnOutcome: 'Outcome',
   /** Google's own reason, relayed: Classroom refused a call. */
   googleRefused: (reason: string) => `Google Classroom refused the request: ${reason}`,
+  noSubmission: 'Classroom has no work of this student for the assignment.',
   googleUnavailable: 'Google Classroom did not answer. Please try again in a moment.',
   courseGone: 'The linked Classroom course no longer exists or you no longer teach it.',
   cancel: 'Cancel',

@@ -442,6 +442,16 @@ describe('Google Classroom: pushing marks', () => {
       { questionId: setup.photosynthesis.id, courseWorkId: result.courseWorkId },
     ]);
 
+    // One grade refused by Google: that student's outcome says why; the push goes on.
+    fake.failNext(/\/studentSubmissions\/[^/]+$/, 400, 'Invalid grade.');
+    const partly = await call(setup.teacher, 'POST', path(CLASSROOM_PATHS.push, setup.cls.id), {
+      questionId: setup.photosynthesis.id,
+    });
+    expect(partly.statusCode, partly.body).toBe(200);
+    expect(
+      partly.json<TClassroomPushResponse>().data.students.find((s) => s.name === 'Bella Student'),
+    ).toMatchObject({ outcome: 'failed', reason: 'Invalid grade.' });
+
     // Deleted in Classroom since: the next push makes it again.
     fake.courseWorks.delete(result.courseWorkId);
     const remade = await call(setup.teacher, 'POST', path(CLASSROOM_PATHS.push, setup.cls.id), {

@@ -42,6 +42,8 @@ export const CONNECT_STATE_TTL_MS = 10 * 60 * 1000;
 const SEAL_PURPOSE = 'classroom-refresh-token';
 /** Classroom's coursework title is at most 3,000 characters; a short one reads in the gradebook. */
 const TITLE_MAX = 120;
+/** Grade calls to Google in flight at once during a push. */
+const GRADE_CALLS_AT_ONCE = 5;
 
 function configured(ctx: TAppContext): TClassroomConfig {
   if (!ctx.config.classroom) throw new AppError('NOT_FOUND', M.notConfigured);
@@ -424,36 +426,46 @@ export async function pushMarks(
   );
   const submissionOf = new Map(submissions.map((s) => [s.userId, s.id]));
 
-  const results: TClassroomPushStudent[] = [];
-  for (const student of students) {
-    const email = student.email.toLowerCase();
+  // Each student's outcome; the grades go to Google a few at a time.
+  const results: TClassroomPushStudent[] = students.map((student) => {
     const score = scoreOf.get(student.id) ?? null;
     const base = { studentId: student.id, name: student.name, email: student.email, score };
-    const classroomUser = classroomUserOf.get(email);
-    if (!classroomUser) {
-      results.push({ ...base, outcome: 'noClassroomAccount', reason: null });
-      continue;
+    const classroomUser = classroomUserOf.get(student.email.toLowerCase());
+    if (!classroomUser) return { ...base, outcome: 'noClassroomAccount', reason: null };
+    if (score === null) return { ...base, outcome: 'notMarked', reason: null };
+    if (!submissionOf.has(classroomUser)) {
+      return { ...base, outcome: 'failed', reason: M.noSubmission };
     }
-    if (score === null) {
-      results.push({ ...base, outcome: 'notMarked', reason: null });
-      continue;
-    }
-    const submissionId = submissionOf.get(classroomUser);
-    if (!submissionId) {
-      results.push({ ...base, outcome: 'failed', reason: M.googleRefused('no submission') });
-      continue;
-    }
-    try {
-      await api.setGrade(link.courseId, workId, submissionId, score);
-      results.push({ ...base, outcome: 'pushed', reason: null });
-    } catch (err) {
-      if (err instanceof GoogleCallError && (err.status === 401 || err.oauthError)) {
-        throw await googleFailure(ctx, user.userId, err);
+    return { ...base, outcome: 'pushed', reason: null };
+  });
+  const toSend = results.flatMap((r, index) => {
+    const classroomUser =
+      r.outcome === 'pushed' ? classroomUserOf.get(r.email.toLowerCase()) : undefined;
+    const submissionId = classroomUser ? submissionOf.get(classroomUser) : undefined;
+    return submissionId && r.score !== null ? [{ index, submissionId, score: r.score }] : [];
+  });
+  let next = 0;
+  let consentFailure: unknown = null;
+  const worker = async () => {
+    while (next < toSend.length && consentFailure === null) {
+      const item = toSend[next];
+      next += 1;
+      if (!item) break;
+      try {
+        await api.setGrade(link.courseId, workId, item.submissionId, item.score);
+      } catch (err) {
+        if (err instanceof GoogleCallError && (err.status === 401 || err.oauthError)) {
+          consentFailure = err;
+          return;
+        }
+        const reason = err instanceof GoogleCallError ? err.reason : M.googleUnavailable;
+        const result = results[item.index];
+        if (result) results[item.index] = { ...result, outcome: 'failed', reason };
       }
-      const reason = err instanceof GoogleCallError ? err.reason : M.googleUnavailable;
-      results.push({ ...base, outcome: 'failed', reason });
     }
-  }
+  };
+  await Promise.all(Array.from({ length: GRADE_CALLS_AT_ONCE }, worker));
+  if (consentFailure !== null) throw await googleFailure(ctx, user.userId, consentFailure);
   const counts = {
     pushed: results.filter((r) => r.outcome === 'pushed').length,
     noClassroomAccount: results.filter((r) => r.outcome === 'noClassroomAccount').length,
