@@ -17,6 +17,10 @@ import { API_BASE, OIDC_CALLBACK_PAGE } from '@stem/contract/api';
 import { LTI_PATHS } from '@stem/contract/lti';
 import type { JSONWebKeySet } from 'jose';
 import {
+  startFakeClassroom,
+  type TFakeClassroom,
+} from '../apps/server/test/helpers/fake-classroom';
+import {
   startTestOidcProvider,
   type TTestOidcProvider,
 } from '../apps/server/test/helpers/oidc-provider';
@@ -24,7 +28,7 @@ import {
   startTestLtiPlatform,
   type TTestLtiPlatform,
 } from '../apps/server/test/helpers/lti-platform';
-import { OWNER, STATE_ENV } from './support/run-state';
+import { CLASSROOM_COURSE, OWNER, STATE_ENV } from './support/run-state';
 
 /** The list-at-scale test's teacher's submissions (issue 14: a busy teacher's year). */
 const VOLUME_SUBMISSIONS = 20_000;
@@ -59,7 +63,16 @@ const APP_VARIABLES = [
 ];
 
 /** Prefixes of the provider settings (AI, OCR, Stripe): the run uses the offline engines. */
-const APP_PREFIXES = ['AI_', 'ANTHROPIC_', 'OPENAI_', 'OCR_', 'STRIPE_', 'AWS_', 'OIDC_'];
+const APP_PREFIXES = [
+  'AI_',
+  'ANTHROPIC_',
+  'OPENAI_',
+  'OCR_',
+  'STRIPE_',
+  'AWS_',
+  'OIDC_',
+  'CLASSROOM_',
+];
 
 function isAppVariable(name: string): boolean {
   return APP_VARIABLES.includes(name) || APP_PREFIXES.some((prefix) => name.startsWith(prefix));
@@ -280,10 +293,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let server: ChildProcess | undefined;
   let oidcProvider: TTestOidcProvider | undefined;
   let ltiPlatform: TTestLtiPlatform | undefined;
+  let fakeClassroom: TFakeClassroom | undefined;
   const teardown = async () => {
     if (server) await stop(server);
     if (oidcProvider) await oidcProvider.close();
     if (ltiPlatform) await ltiPlatform.close();
+    if (fakeClassroom) await fakeClassroom.close();
     if (queue) await queue.cleanUp();
     if (database) await database.drop();
     if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
@@ -313,6 +328,28 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       toolLoginUrl: `${apiBase}${LTI_PATHS.login}`,
       tls,
     });
+    // A server speaking Google Classroom's and Google OAuth's wire format (classroom.spec.ts): the
+    // first seeded teacher's Google account teaches one course, with every seeded student in it and
+    // one student who has no account here.
+    fakeClassroom = await startFakeClassroom({ tls });
+    const seeded = accounts as { accounts: { role: string; name: string; email: string }[] };
+    const [classroomTeacher] = seeded.accounts.filter((a) => a.role === 'teacher');
+    if (!classroomTeacher) throw new Error('the seed made no teacher');
+    fakeClassroom.signInAs(classroomTeacher.email);
+    fakeClassroom.addCourse(
+      {
+        id: CLASSROOM_COURSE.id,
+        name: CLASSROOM_COURSE.name,
+        section: CLASSROOM_COURSE.section,
+        teacherEmail: classroomTeacher.email,
+      },
+      [
+        ...seeded.accounts
+          .filter((a) => a.role === 'student')
+          .map((a, i) => ({ userId: String(110_000 + i), name: a.name, email: a.email })),
+        { userId: '119999', name: 'Nobody Here', email: 'nobody.here@classroom.example' },
+      ],
+    );
 
     const logFile = path.join(dataDir, 'server.log');
     const log = createWriteStream(logFile);
@@ -329,6 +366,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         OIDC_GOOGLE_ISSUER: oidcProvider.issuer,
         OIDC_GOOGLE_CLIENT_ID: oidcProvider.clientId,
         OIDC_GOOGLE_CLIENT_SECRET: oidcProvider.clientSecret,
+        CLASSROOM_GOOGLE_CLIENT_ID: fakeClassroom.clientId,
+        CLASSROOM_GOOGLE_CLIENT_SECRET: fakeClassroom.clientSecret,
+        CLASSROOM_GOOGLE_BASE_URL: fakeClassroom.url,
         NODE_EXTRA_CA_CERTS: tls.certFile,
       }),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,6 +4,13 @@
  */
 export const OWNER = { email: 'owner@e2e.test', password: 'Owner-pass-123' } as const;
 
+/** The Classroom course of the local Classroom server (global-setup.ts, classroom.spec.ts). */
+export const CLASSROOM_COURSE = {
+  id: '500001',
+  name: 'Year 10 Biology',
+  section: 'Period 3',
+} as const;
+
 export const STATE_ENV = {
   baseUrl: 'E2E_BASE_URL',
   dataDir: 'E2E_DATA_DIR',

@@ -8,6 +8,7 @@ import {
   OIDC_PROVIDER_LABELS,
   type TOidcProviderId,
 } from '@stem/contract/oidc';
+import { CLASSROOM_CALLBACK_PAGE } from '@stem/contract/classroom';
 import { SITE_DEFAULTS } from '@stem/contract/site';
 import { DEFAULT_PAGE_BUDGET, type TPageBudget } from './extraction/pdf';
 
@@ -183,6 +184,17 @@ const ZEnv = z.object({
   OIDC_MICROSOFT_CLIENT_ID: optionalString,
   OIDC_MICROSOFT_CLIENT_SECRET: optionalString,
   OIDC_MICROSOFT_ISSUER: optionalString.pipe(ZHttpUrl.optional()),
+  /**
+   * Google Classroom (issue 29): an OAuth client (Web application) of a Google Cloud project with the
+   * Classroom API on; it may be the sign-in one. Off unless both are set.
+   */
+  CLASSROOM_GOOGLE_CLIENT_ID: optionalString,
+  CLASSROOM_GOOGLE_CLIENT_SECRET: optionalString,
+  /**
+   * One address for the Classroom API and Google's OAuth endpoints instead of Google's own: a server
+   * of the tests that speaks their wire format. https, or http on this machine outside production.
+   */
+  CLASSROOM_GOOGLE_BASE_URL: optionalString.pipe(ZHttpUrl.optional()),
 });
 
 /** One OpenID Connect provider the operator turned on (issue 29). */
@@ -199,6 +211,19 @@ export type TOidcProviderConfig = {
    * outside production, i.e. a provider started by the tests. Every other issuer must be https.
    */
   allowInsecureRequests: boolean;
+};
+
+/** Google Classroom, turned on by the operator (issue 29). */
+export type TClassroomConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** APP_URL + the web app's callback page: the redirect URI to register with Google. */
+  redirectUri: string;
+  /** The Classroom API's root (the client library's rootUrl). */
+  apiRoot: string;
+  /** Google's consent page and token endpoint. */
+  authUrl: string;
+  tokenUrl: string;
 };
 
 export type TConfig = {
@@ -314,6 +339,8 @@ export type TConfig = {
   webDist: string | undefined;
   /** Sign in with Google / Microsoft (issue 29): the providers turned on, none by default. */
   oidc: { providers: TOidcProviderConfig[] };
+  /** Google Classroom (issue 29); undefined: off. */
+  classroom: TClassroomConfig | undefined;
   /** Public addresses and dates the landing page shows (GET /site/config). */
   site: {
     bookDemoUrl: string;
@@ -505,6 +532,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     oidc: { providers: oidcProviders(e, appUrl) },
+    classroom: classroomConfig(e, appUrl),
     site: {
       bookDemoUrl: e.BOOK_DEMO_URL ?? SITE_DEFAULTS.bookDemoUrl,
       linkedinUrl: e.LINKEDIN_URL ?? SITE_DEFAULTS.linkedinUrl,
@@ -572,6 +600,29 @@ function oidcProviders(e: TEnv, appUrl: string): TOidcProviderConfig[] {
     });
   }
   return providers;
+}
+
+/** Google Classroom (issue 29): both client settings, or neither (off). */
+function classroomConfig(e: TEnv, appUrl: string): TClassroomConfig | undefined {
+  const id = e.CLASSROOM_GOOGLE_CLIENT_ID;
+  const secret = e.CLASSROOM_GOOGLE_CLIENT_SECRET;
+  if (id === undefined && secret === undefined) return undefined;
+  if (id === undefined || secret === undefined) {
+    const missing = id === undefined ? 'CLIENT_ID' : 'CLIENT_SECRET';
+    throw new ConfigError(
+      `Invalid configuration: CLASSROOM_GOOGLE_${missing} is required when CLASSROOM_GOOGLE_CLIENT_ID or CLASSROOM_GOOGLE_CLIENT_SECRET is set`,
+    );
+  }
+  const base = e.CLASSROOM_GOOGLE_BASE_URL?.replace(/\/+$/, '');
+  if (base !== undefined) checkIssuer('CLASSROOM_GOOGLE_BASE_URL', base, e.NODE_ENV);
+  return {
+    clientId: id,
+    clientSecret: secret,
+    redirectUri: `${appUrl}${CLASSROOM_CALLBACK_PAGE}`,
+    apiRoot: base ?? 'https://classroom.googleapis.com',
+    authUrl: base ? `${base}/o/oauth2/v2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: base ? `${base}/token` : 'https://oauth2.googleapis.com/token',
+  };
 }
 
 /** The JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */

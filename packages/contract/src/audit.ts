@@ -37,6 +37,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'lti.identity-linked': 'LMS sign-in linked',
   'lti.roster-imported': 'Roster brought from the LMS',
   'lti.marks-sent': 'Marks sent to the LMS',
+  'classroom.linked': 'Class linked to Google Classroom',
+  'classroom.unlinked': 'Class unlinked from Google Classroom',
+  'classroom.roster-imported': 'Google Classroom roster imported',
+  'classroom.marks-pushed': 'Marks pushed to Google Classroom',
 };
 
 type TValues = Record<string, unknown> | null;

@@ -37,7 +37,7 @@ export const ERROR_CODES = {
   UNAVAILABLE: 503,
   /** The AI provider failed to answer (timeout, refusal, malformed reply): a bad gateway. */
   AI_UNAVAILABLE: 502,
-  /** An LMS (LTI 1.3 services) refused the tool's request: a bad gateway. */
+  /** A service we call failed to answer (an LMS's LTI services, Google Classroom): a bad gateway. */
   BAD_GATEWAY: 502,
 } as const;
 export type TErrorCode = keyof typeof ERROR_CODES;

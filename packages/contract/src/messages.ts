@@ -3,6 +3,7 @@ import { PUBLIC_MESSAGES } from './messages-public';
 import { ROSTER_MESSAGES } from './messages-roster';
 import { OIDC_MESSAGES } from './messages-oidc';
 import { LTI_MESSAGES } from './messages-lti';
+import { CLASSROOM_MESSAGES } from './messages-classroom';
 
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
@@ -14,6 +15,7 @@ export const MESSAGES = {
   roster: ROSTER_MESSAGES,
   oidc: OIDC_MESSAGES,
   lti: LTI_MESSAGES,
+  classroom: CLASSROOM_MESSAGES,
   generic: {
     forbidden: 'You do not have permission to perform this action.',
     notFound: 'The requested resource was not found.',

@@ -1037,7 +1037,7 @@ export const savedComments = pgTable(
 
 /**
  * Issue 29, LTI 1.3: the tool's own RSA key pair (one row, `slot` 1). The private key is kept
- * encrypted (AES-256-GCM under a key derived from the server's secret, modules/lti/lti.keys.ts).
+ * sealed by lib/secret-box.ts (AES-256-GCM under a key derived from the server's secret).
  */
 export const ltiToolKeys = pgTable('lti_tool_keys', {
   kid: text('kid').primaryKey(),
@@ -1204,5 +1204,84 @@ export const ltiScoreSends = pgTable(
   (t) => [
     primaryKey({ columns: [t.lineItemId, t.studentId] }),
     index('lti_score_sends_student_idx').on(t.studentId),
+  ],
+);
+
+/**
+ * Issue 29: a started Google Classroom connection: its state (only the SHA-256 is stored), the PKCE
+ * verifier, the teacher who started it and the class it was started from. Spent once (`used_at`),
+ * valid 10 minutes.
+ */
+export const classroomOauthStates = pgTable(
+  'classroom_oauth_states',
+  {
+    id: id(),
+    stateHash: text('state_hash').notNull(),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('classroom_oauth_states_state_unique').on(t.stateHash),
+    index('classroom_oauth_states_expires_idx').on(t.expiresAt),
+    index('classroom_oauth_states_teacher_idx').on(t.teacherId),
+    index('classroom_oauth_states_class_idx').on(t.classId),
+  ],
+);
+
+/**
+ * Issue 29: a teacher's Google consent for Classroom: the refresh token, encrypted at rest
+ * (AES-256-GCM under a key derived from the server's secret; lib/secret-box.ts).
+ */
+export const classroomGrants = pgTable('classroom_grants', {
+  teacherId: uuid('teacher_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  refreshTokenSealed: text('refresh_token_sealed').notNull(),
+  scope: text('scope').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Issue 29: the Classroom course a class is linked to (one course per class). */
+export const classroomLinks = pgTable('classroom_links', {
+  classId: uuid('class_id')
+    .primaryKey()
+    .references(() => classes.id, { onDelete: 'cascade' }),
+  courseId: text('course_id').notNull(),
+  courseName: text('course_name').notNull(),
+  linkedBy: uuid('linked_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Issue 29: the coursework STEM@Home made in a course for a question's marks of a class (Classroom
+ * lets an app change only coursework it created): a new push updates the same coursework.
+ */
+export const classroomCourseWorks = pgTable(
+  'classroom_course_works',
+  {
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    courseId: text('course_id').notNull(),
+    courseWorkId: text('course_work_id').notNull(),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.classId, t.questionId, t.courseId] }),
+    index('classroom_course_works_question_idx').on(t.questionId),
   ],
 );

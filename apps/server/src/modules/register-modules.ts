@@ -27,6 +27,7 @@ import { rubricItemRoutes } from './rubric-items/rubric-items.routes';
 import { oidcRoutes } from './oidc/oidc.routes';
 import { schoolDomainRoutes } from './oidc/oidc.domains.routes';
 import { ltiRoutes } from './lti/lti.routes';
+import { classroomRoutes } from './classroom/classroom.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -56,6 +57,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(oidcRoutes, { ctx });
   await api.register(schoolDomainRoutes, { ctx });
   await api.register(ltiRoutes, { ctx });
+  await api.register(classroomRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

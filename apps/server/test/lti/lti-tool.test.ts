@@ -23,7 +23,8 @@ import {
   users,
 } from '../../src/db/schema';
 import { purgeExpiredTokens } from '../../src/modules/auth/auth.sessions';
-import { decryptSecret } from '../../src/modules/lti/lti.keys';
+import { open } from '../../src/lib/secret-box';
+import { TOOL_KEY_PURPOSE } from '../../src/modules/lti/lti.keys';
 import { buildUser, nextClientAddress } from '../helpers/factories';
 import {
   LIS,
@@ -226,7 +227,7 @@ describe('LTI 1.3 tool', () => {
     expect(jwks.keys[0]).not.toHaveProperty('d');
     const [stored] = await t.database.db.select().from(ltiToolKeys);
     expect(stored?.privateKeyEncrypted).not.toContain('PRIVATE KEY');
-    expect(decryptSecret(t.config.jwtSecret, stored?.privateKeyEncrypted ?? '')).toContain(
+    expect(open(t.config.jwtSecret, TOOL_KEY_PURPOSE, stored?.privateKeyEncrypted ?? '')).toContain(
       'BEGIN PRIVATE KEY',
     );
   });

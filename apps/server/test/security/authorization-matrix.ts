@@ -258,6 +258,48 @@ export const MATRIX: Record<string, TRow> = {
   sendPasswordReset: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
   deactivateUser: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
   reactivateUser: { allow: ['admin'], params: { id: 'student' }, isolated: true, noBody: true },
+  // Issue 29: Google Classroom, the class's own teacher only (off in this world: the class is
+  // checked first, so another school's or a colleague's class is 404 either way).
+  getClassroomStatus: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  startClassroomConnect: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    noBody: true,
+  },
+  finishClassroomConnect: { allow: TEACHER },
+  listClassroomCourses: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    // Off in this world (404); classroom.test.ts reads it with Classroom on.
+    skipOwnRead: true,
+  },
+  linkClassroomCourse: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    body: () => ({ courseId: '123456' }),
+  },
+  unlinkClassroomCourse: { allow: TEACHER, params: { classId: 'class' }, isolated: true },
+  previewClassroomRoster: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    noBody: true,
+  },
+  importClassroomRoster: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    noBody: true,
+  },
+  pushClassroomMarks: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    body: (o) => ({ questionId: o.questionId }),
+  },
   assignStudentsToClass: {
     allow: ['teacher', 'admin'],
     isolated: true,

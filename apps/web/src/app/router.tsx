@@ -188,6 +188,10 @@ export const routes: RouteObject[] = [
                     path: '/class/:id',
                     ...page(() => import('../features/classes/pages/class-details-page')),
                   },
+                  {
+                    path: '/classroom/callback',
+                    ...page(() => import('../features/classroom/pages/classroom-callback-page')),
+                  },
                   { path: '/class/:id/questions/:questionId/mark', ...classMarkingPage },
                   {
                     path: '/class/:id/analytics',

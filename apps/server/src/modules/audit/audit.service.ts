@@ -43,7 +43,12 @@ export type TAuditAction =
   | 'lti.platform-removed'
   | 'lti.identity-linked'
   | 'lti.roster-imported'
-  | 'lti.marks-sent';
+  | 'lti.marks-sent'
+  // Issue 29: Google Classroom.
+  | 'classroom.linked'
+  | 'classroom.unlinked'
+  | 'classroom.roster-imported'
+  | 'classroom.marks-pushed';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */

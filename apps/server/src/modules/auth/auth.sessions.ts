@@ -5,6 +5,7 @@ import type { TRole } from '@stem/contract/roles';
 import type { TAppContext } from '../../context';
 import type { TDb } from '../../db/client';
 import { hashToken, randomToken, secretKey, signAccessToken } from '../../lib/tokens';
+import { deleteStatesExpiredBefore as deleteClassroomStatesExpiredBefore } from '../classroom/classroom.queries';
 import { deleteLoginStatesExpiredBefore } from '../oidc/oidc.queries';
 import { deleteExpired as deleteExpiredLtiLaunches } from '../lti/lti.queries';
 import { signInRefusal } from './auth.policy';
@@ -123,7 +124,8 @@ export async function purgeExpiredTokens(db: TDb, now: Date): Promise<number> {
   return (
     (await deleteTokensExpiredBefore(db, before)) +
     (await deleteLoginStatesExpiredBefore(db, before)) +
-    (await deleteExpiredLtiLaunches(db, before))
+    (await deleteExpiredLtiLaunches(db, before)) +
+    (await deleteClassroomStatesExpiredBefore(db, before))
   );
 }
 

@@ -55,11 +55,13 @@ export async function factsFor(
   db: TDb,
   schoolId: string,
   raw: readonly TRawRosterRow[],
+  onlyClass?: TRosterClass,
 ): Promise<TRosterFacts> {
   const emails = [...new Set(raw.map((r) => r.email.trim().toLowerCase()).filter(Boolean))];
   const [accounts, classRows] = await Promise.all([
     queries.selectAccountsByEmail(db, emails),
-    queries.selectSchoolClasses(db, schoolId),
+    // A class's own roster (Google Classroom) names that class alone, whatever its name's twins.
+    onlyClass ? [onlyClass] : queries.selectSchoolClasses(db, schoolId),
   ]);
   const classesByName = new Map<string, string[]>();
   for (const cls of classRows) {
@@ -93,15 +95,53 @@ export async function requireSchool(db: TDb, schoolId: string, options: { lock?:
   return school;
 }
 
+/** A class of the school a roster is imported into as a whole (issue 29: Google Classroom). */
+export type TRosterClass = { id: string; name: string };
+/** One person of a class's roster from elsewhere: each becomes a student of that class. */
+export type TClassPerson = { name: string; email: string };
+
+function classRows(cls: TRosterClass, people: readonly TClassPerson[]): TRawRosterRow[] {
+  return people.map((p, i) => ({
+    row: i + 1,
+    name: p.name.trim(),
+    email: p.email,
+    role: 'student',
+    className: cls.name,
+    yearGroup: '',
+  }));
+}
+
 /** POST /admin/roster/preview: each row's outcome and the plan's limits. Nothing is written. */
 export async function previewRoster(
   ctx: TAppContext,
   admin: TAccessClaims,
   raw: readonly TRawRosterRow[],
 ): Promise<TRosterPreview> {
-  const schoolId = schoolOf(admin);
+  return previewFor(ctx, schoolOf(admin), raw);
+}
+
+/**
+ * A class's roster from elsewhere (Google Classroom), previewed as the CSV import is: the same rules
+ * (matched by e-mail within the school, another school's account refused, a teacher not placed),
+ * the same plan's limits, every person a student of this class. Nothing is written.
+ */
+export async function previewClassRoster(
+  ctx: TAppContext,
+  schoolId: string,
+  cls: TRosterClass,
+  people: readonly TClassPerson[],
+): Promise<TRosterPreview> {
+  return previewFor(ctx, schoolId, classRows(cls, people), cls);
+}
+
+async function previewFor(
+  ctx: TAppContext,
+  schoolId: string,
+  raw: readonly TRawRosterRow[],
+  onlyClass?: TRosterClass,
+): Promise<TRosterPreview> {
   const school = await requireSchool(ctx.db, schoolId);
-  const decided = decideRows(raw, await factsFor(ctx.db, schoolId, raw));
+  const decided = decideRows(raw, await factsFor(ctx.db, schoolId, raw, onlyClass));
   const limits = await limitsFor(ctx.db, school, decided);
   return {
     rows: decided.map(({ roleValue: _r, classId: _c, userId: _u, ...row }) => row),
@@ -204,11 +244,35 @@ export async function importRoster(
   admin: TAccessClaims,
   raw: readonly TRawRosterRow[],
 ): Promise<TRosterImportResult> {
-  const schoolId = schoolOf(admin);
+  return importFor(ctx, admin.userId, schoolOf(admin), raw, undefined);
+}
+
+/**
+ * A class's roster from elsewhere (Google Classroom), imported as the CSV import is (the preview's
+ * rules decided again, the school locked for the plan's limits, new students invited by mail). The
+ * caller has checked that the actor may manage the class.
+ */
+export async function importClassRoster(
+  ctx: TAppContext,
+  actorId: string,
+  schoolId: string,
+  cls: TRosterClass,
+  people: readonly TClassPerson[],
+): Promise<TRosterImportResult> {
+  return importFor(ctx, actorId, schoolId, classRows(cls, people), cls);
+}
+
+async function importFor(
+  ctx: TAppContext,
+  actorId: string,
+  schoolId: string,
+  raw: readonly TRawRosterRow[],
+  onlyClass: TRosterClass | undefined,
+): Promise<TRosterImportResult> {
   const now = ctx.now();
   const outcome = await ctx.db.transaction(async (tx) => {
     const school = await requireSchool(tx, schoolId, { lock: true });
-    const decided = decideRows(raw, await factsFor(tx, schoolId, raw));
+    const decided = decideRows(raw, await factsFor(tx, schoolId, raw, onlyClass));
     assertFits(school, await limitsFor(tx, school, decided), now);
     const { invitations, placed } = await createPeople(tx, school, decided, now);
     const counts = countOutcomes(decided);
@@ -221,10 +285,10 @@ export async function importRoster(
     };
     await recordAudit(tx, {
       schoolId,
-      actorId: admin.userId,
-      action: 'roster.imported',
-      targetType: 'school',
-      targetId: schoolId,
+      actorId,
+      action: onlyClass ? 'classroom.roster-imported' : 'roster.imported',
+      targetType: onlyClass ? 'class' : 'school',
+      targetId: onlyClass ? onlyClass.id : schoolId,
       before: null,
       after: { ...result, rows: raw.length },
     });

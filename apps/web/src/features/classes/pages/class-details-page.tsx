@@ -17,6 +17,7 @@ import { ClassStudentsTable } from '../components/class-students-table';
 import { usePageTitle } from '../use-page-title';
 import { PrintSheetsButton } from '../../answer-sheets/components/print-sheets-button';
 import { ClassLmsSection } from '../../lti/components/class-lms-section';
+import { ClassroomSection } from '../../classroom/components/classroom-section';
 
 const T = MESSAGES.classesPage;
 
@@ -154,6 +155,7 @@ export default function ClassDetailsPage() {
         />
       </Paper>
       <ClassLmsSection classId={cls._id} />
+      <ClassroomSection classId={cls._id} questions={cls.questions} />
       <StudentWorkModal
         classId={cls._id}
         student={workOf}
