@@ -41,6 +41,16 @@ const ZEnv = z.object({
       .optional(),
   ),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * The AES-256 key the scan images kept while a batch is open are encrypted with (issue 28): 32
+   * bytes as 64 hex digits or base64. Default: one generated once and kept in DATA_DIR.
+   */
+  SCAN_IMAGE_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => parseKey(v) !== null, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
+  ),
   OWNER_EMAIL: optionalString.pipe(z.email().optional()),
   OWNER_PASSWORD: optionalString.pipe(
     z.string().min(8, 'must be at least 8 characters').optional(),
@@ -210,6 +220,8 @@ export type TConfig = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** The AES-256-GCM key of the scan images kept while a batch is open (32 bytes). */
+  scanImageKey: () => Buffer;
   owner: { email: string; password: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -423,6 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    scanImageKey: scanImageKeyOf(e.SCAN_IMAGE_KEY, dataDir),
     owner:
       e.OWNER_EMAIL && e.OWNER_PASSWORD
         ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD }
@@ -572,6 +585,40 @@ function oidcProviders(e: TEnv, appUrl: string): TOidcProviderConfig[] {
     });
   }
   return providers;
+}
+
+/** A 32-byte key written as 64 hex digits or as base64; null when it is neither. */
+function parseKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(
+    value,
+    value.includes('-') || value.includes('_') ? 'base64url' : 'base64',
+  );
+  return bytes.length === 32 ? bytes : null;
+}
+
+/**
+ * The scan images' key, read when first needed (so the command-line tools write nothing to DATA_DIR):
+ * SCAN_IMAGE_KEY, or the one kept in DATA_DIR.
+ */
+function scanImageKeyOf(configured: string | undefined, dataDir: string): () => Buffer {
+  let key = configured === undefined ? null : parseKey(configured);
+  return () => (key ??= loadOrCreateScanImageKey(dataDir));
+}
+
+/** Without SCAN_IMAGE_KEY, the scan images' key is generated once and kept in DATA_DIR (0600). */
+function loadOrCreateScanImageKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'scan-image-key');
+  if (existsSync(file)) {
+    const key = parseKey(readFileSync(file, 'utf8').trim());
+    if (key) return key;
+    throw new ConfigError(`Invalid configuration: ${file} does not hold a 32-byte key`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
 }
 
 /** The JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */
