@@ -866,7 +866,7 @@ export const scanBatchFiles = pgTable(
 
 /**
  * One page of a batch once read: where it went (a submission), or why it needs the teacher, with
- * the text read from it. No image of the page is ever stored.
+ * the text read from it. Its image is kept apart (scan_crops) only while its batch is open.
  */
 export const scanPages = pgTable(
   'scan_pages',
