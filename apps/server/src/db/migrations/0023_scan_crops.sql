@@ -20,4 +20,6 @@ ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_question_id_questions_id_fk"
 ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_submission_id_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."submissions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scan_crops_batch_idx" ON "scan_crops" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "scan_crops_page_idx" ON "scan_crops" USING btree ("page_id");--> statement-breakpoint
-CREATE INDEX "scan_crops_submission_idx" ON "scan_crops" USING btree ("submission_id");
+CREATE INDEX "scan_crops_submission_idx" ON "scan_crops" USING btree ("submission_id");--> statement-breakpoint
+-- A submission's details name their answers' scan images (issue 28): kept replies are dropped when one is kept or deleted.
+CREATE TRIGGER "scan_crops_notify" AFTER INSERT OR UPDATE OR DELETE ON "scan_crops" FOR EACH ROW EXECUTE FUNCTION "stem_notify_school_id"();
