@@ -355,6 +355,8 @@ export const SCAN_MESSAGES = {
   imagesDeleted: (date: string) => `The scan images of this batch were deleted on ${date}.`,
   cropAlt: (place: string) => `Scan of ${place}`,
   cropLoading: 'Loading the scan...',
+  cropEnlarge: 'Enlarge the scan',
+  cropEnlargeLabel: (place: string) => `Enlarge the scan of ${place}`,
   cropGone: 'The scan image is no longer kept.',
   cropNotFound: 'That scan image was not found. Scan images are deleted once the batch is checked.',
   answersTitle: 'Answers read',

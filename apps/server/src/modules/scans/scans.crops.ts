@@ -70,14 +70,21 @@ export async function keepCrop(tx: TDb, config: TCropKey, crop: TKeepCrop): Prom
   return id;
 }
 
-/** The crops of these pages now belong to the submission their answers went to. */
+/**
+ * The crops of these pages now belong to the submission their answers went to. `questionId`: a
+ * one-region page the teacher placed on another question than its sheet's takes that question.
+ */
 export async function attachCropsToSubmission(
   tx: TDb,
   pageIds: string[],
   submissionId: string,
+  questionId?: string,
 ): Promise<void> {
   if (pageIds.length === 0) return;
-  await tx.update(scanCrops).set({ submissionId }).where(inArray(scanCrops.pageId, pageIds));
+  await tx
+    .update(scanCrops)
+    .set(questionId === undefined ? { submissionId } : { submissionId, questionId })
+    .where(inArray(scanCrops.pageId, pageIds));
 }
 
 /** A re-scan replaces a page's read: its earlier images go (the new read keeps its own). */

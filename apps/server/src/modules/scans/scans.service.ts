@@ -373,7 +373,7 @@ async function submitPage(
     });
     await ctx.db.transaction(async (tx) => {
       await queries.setPageSubmission(tx, page.id, submissionId);
-      await attachCropsToSubmission(tx, [page.id], submissionId);
+      await attachCropsToSubmission(tx, [page.id], submissionId, place.questionId);
     });
     return submissionId;
   } catch (error) {

@@ -1,5 +1,5 @@
-import { Box, Image, Skeleton, Text } from '@mantine/core';
-import { useInViewport } from '@mantine/hooks';
+import { Anchor, Box, Image, Modal, Skeleton, Text } from '@mantine/core';
+import { useDisclosure, useInViewport } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { fillPath } from '@stem/contract/api';
@@ -37,6 +37,7 @@ export function ScanCrop({ cropId, place }: TProps) {
   const src = useMemo(() => (image.data ? URL.createObjectURL(image.data) : null), [image.data]);
   useEffect(() => () => (src ? URL.revokeObjectURL(src) : undefined), [src]);
   const alt = SCAN_MESSAGES.cropAlt(place);
+  const [enlarged, { open, close }] = useDisclosure(false);
   return (
     <Box ref={ref} data-testid="scan-crop">
       {cropId === null || image.isError ? (
@@ -44,14 +45,29 @@ export function ScanCrop({ cropId, place }: TProps) {
           {SCAN_MESSAGES.cropGone}
         </Text>
       ) : src ? (
-        <Image
-          src={src}
-          alt={alt}
-          radius="sm"
-          fit="contain"
-          mah={360}
-          style={{ border: '1px solid var(--mantine-color-gray-4)', background: 'white' }}
-        />
+        <>
+          <Image
+            src={src}
+            alt={alt}
+            radius="sm"
+            fit="contain"
+            mah={360}
+            style={{ border: '1px solid var(--mantine-color-gray-4)', background: 'white' }}
+          />
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            mt={4}
+            onClick={open}
+            aria-label={SCAN_MESSAGES.cropEnlargeLabel(place)}
+          >
+            {SCAN_MESSAGES.cropEnlarge}
+          </Anchor>
+          <Modal opened={enlarged} onClose={close} title={alt} size="xl">
+            <Image src={src} alt={alt} fit="contain" />
+          </Modal>
+        </>
       ) : (
         <Skeleton height={140} radius="sm" aria-label={SCAN_MESSAGES.cropLoading} />
       )}
