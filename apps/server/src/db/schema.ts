@@ -932,6 +932,8 @@ export const scanCrops = pgTable(
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
     /** The submission the region's answer went to, once it has one. */
     submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    /** Whose writing it is, once known: deleting that person's account deletes their images. */
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The image's type once decrypted (image/png). */
     contentType: text('content_type').notNull(),
     /** AES-256-GCM: 12-byte nonce, 16-byte tag, and the encrypted image. */

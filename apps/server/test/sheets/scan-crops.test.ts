@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES, SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { SUBMISSION_PATHS, type TSubmission } from '@stem/contract/submissions';
-import { auditLog, scanBatches, scanCrops, submissionAnswers } from '../../src/db/schema';
+import { auditLog, scanBatches, scanCrops, submissionAnswers, users } from '../../src/db/schema';
 import { runScanImageCleanup } from '../../src/jobs/housekeeping';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
@@ -151,6 +151,11 @@ describe('scan images kept while a batch is open', () => {
       const png = served.rawPayload;
       expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       const stored = rows.find((r) => r.id === answer!.cropId)!;
+      expect(stored).toMatchObject({
+        studentId: studentIds[0],
+        submissionId: answer!.submissionId,
+        questionId,
+      });
       expect(stored.iv).toHaveLength(12);
       expect(stored.tag).toHaveLength(16);
       expect(stored.data.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(false);
@@ -371,6 +376,24 @@ describe('scan images kept while a batch is open', () => {
       // The marking job (or the review) closed it: nothing is left for the teacher to check.
       expect(await storedCrops(read.id)).toHaveLength(0);
       expect((await getBatch(read.id)).imagesDeletedAt).toEqual(expect.any(String));
+    },
+  );
+
+  it(
+    "deletes a student's scan images with their account, the batch open or not",
+    { timeout: 240_000 },
+    async () => {
+      // Ben's scribble: it waits for the teacher, his by its code.
+      const pages = await renderSheets(
+        await fillSheets(sheetsPdf, [{ answer: '' }, { answer: SCRIBBLE }]),
+        2,
+      );
+      const open = await upload([await scanLook(pages[1]!, {})]);
+      expect(open.pages[0]).toMatchObject({ status: 'needs_teacher', reason: 'unsure_text' });
+      const [kept] = await storedCrops(open.id);
+      expect(kept?.studentId).toBe(studentIds[1]);
+      await t.database.db.delete(users).where(eq(users.id, studentIds[1]!));
+      expect(await storedCrops(open.id)).toHaveLength(0);
     },
   );
 });

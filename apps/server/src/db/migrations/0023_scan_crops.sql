@@ -5,6 +5,7 @@ CREATE TABLE "scan_crops" (
 	"page_id" uuid NOT NULL,
 	"question_id" uuid,
 	"submission_id" uuid,
+	"student_id" uuid,
 	"content_type" text NOT NULL,
 	"iv" "bytea" NOT NULL,
 	"tag" "bytea" NOT NULL,
@@ -18,6 +19,7 @@ ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_school_id_schools_id_fk" FOR
 ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_page_id_scan_pages_id_fk" FOREIGN KEY ("page_id") REFERENCES "public"."scan_pages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_submission_id_submissions_id_fk" FOREIGN KEY ("submission_id") REFERENCES "public"."submissions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "scan_crops" ADD CONSTRAINT "scan_crops_student_id_users_id_fk" FOREIGN KEY ("student_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "scan_crops_batch_idx" ON "scan_crops" USING btree ("batch_id");--> statement-breakpoint
 CREATE INDEX "scan_crops_page_idx" ON "scan_crops" USING btree ("page_id");--> statement-breakpoint
 CREATE INDEX "scan_crops_submission_idx" ON "scan_crops" USING btree ("submission_id");--> statement-breakpoint

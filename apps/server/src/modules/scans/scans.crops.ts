@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import { scanBatches, scanCrops, scanPages, submissionAnswers, submissions } from '../../db/schema';
 
@@ -46,8 +46,13 @@ function associatedData(row: {
  */
 export async function keepCrop(tx: TDb, config: TCropKey, crop: TKeepCrop): Promise<string | null> {
   const [batch] = await tx
-    .select({ schoolId: scanBatches.schoolId, deleted: scanBatches.imagesDeletedAt })
+    .select({
+      schoolId: scanBatches.schoolId,
+      deleted: scanBatches.imagesDeletedAt,
+      studentId: scanPages.studentId,
+    })
     .from(scanBatches)
+    .innerJoin(scanPages, and(eq(scanPages.id, crop.pageId), eq(scanPages.batchId, scanBatches.id)))
     .where(eq(scanBatches.id, crop.batchId));
   if (!batch || batch.deleted !== null) return null;
   const id = randomUUID();
@@ -62,6 +67,8 @@ export async function keepCrop(tx: TDb, config: TCropKey, crop: TKeepCrop): Prom
     pageId: crop.pageId,
     questionId: crop.questionId,
     submissionId: crop.submissionId,
+    // Whose it is as far as the page says (the submission's student once it has one).
+    studentId: batch.studentId,
     contentType: 'image/png',
     iv,
     tag: cipher.getAuthTag(),
@@ -81,9 +88,16 @@ export async function attachCropsToSubmission(
   questionId?: string,
 ): Promise<void> {
   if (pageIds.length === 0) return;
+  const studentId = sql<
+    string | null
+  >`(select ${submissions.studentId} from ${submissions} where ${submissions.id} = ${submissionId})`;
   await tx
     .update(scanCrops)
-    .set(questionId === undefined ? { submissionId } : { submissionId, questionId })
+    .set(
+      questionId === undefined
+        ? { submissionId, studentId }
+        : { submissionId, studentId, questionId },
+    )
     .where(inArray(scanCrops.pageId, pageIds));
 }
 
