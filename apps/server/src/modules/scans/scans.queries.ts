@@ -517,9 +517,10 @@ export async function selectBatchAnswers(db: TDb, schoolId: string, batchId: str
       reviewDoubt: submissionAnswers.reviewDoubt,
       reviewedAt: submissionAnswers.reviewedAt,
       status: submissions.status,
+      // The page's image of this answer's region (a page of several regions keeps one a question).
       cropId: sql<
         string | null
-      >`(select ${scanCrops.id} from ${scanCrops} where ${scanCrops.pageId} = ${scanPages.id} limit 1)`,
+      >`(select ${scanCrops.id} from ${scanCrops} where ${scanCrops.pageId} = ${scanPages.id} and (${scanCrops.questionId} = ${submissionAnswers.questionId} or ${scanCrops.questionId} is null) order by ${scanCrops.questionId} nulls last limit 1)`,
     })
     .from(scanPages)
     .innerJoin(submissions, eq(submissions.id, scanPages.submissionId))
