@@ -193,5 +193,15 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     // for the blank answer.
     await expect(cards).toHaveCount(3);
     await expect(cards.getByTestId('score-badge').first()).toHaveText(/^\d+\/\d+$/);
+    // A scanned answer in the drawer: beside its scan while the batch is open (an answer still waits
+    // for review), else saying the scan is no longer kept.
+    await cards
+      .first()
+      .getByRole('button', { name: /View details/ })
+      .click();
+    const beside = page.getByTestId('submission-drawer').getByTestId('scan-beside-text').first();
+    await expect(beside).toBeVisible();
+    await expect(beside.getByRole('img').or(beside.getByText(T.cropGone))).toBeVisible();
+    await snap(page, 'submission-scan-beside-text', [DESKTOP, PHONE]);
   });
 });
