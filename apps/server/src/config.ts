@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +43,7 @@ const ZEnv = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   /**
    * The AES-256 key the scan images kept while a batch is open are encrypted with (issue 28): 32
-   * bytes as 64 hex digits or base64. Default: one generated once and kept in DATA_DIR.
+   * bytes as 64 hex digits or base64. Default: one derived from JWT_SECRET.
    */
   SCAN_IMAGE_KEY: optionalString.pipe(
     z
@@ -425,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const jwtSecret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -434,8 +435,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
-    scanImageKey: scanImageKeyOf(e.SCAN_IMAGE_KEY, dataDir),
+    jwtSecret,
+    scanImageKey: scanImageKeyOf(e.SCAN_IMAGE_KEY, jwtSecret),
     owner:
       e.OWNER_EMAIL && e.OWNER_PASSWORD
         ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD }
@@ -599,26 +600,14 @@ function parseKey(value: string): Buffer | null {
 }
 
 /**
- * The scan images' key, read when first needed (so the command-line tools write nothing to DATA_DIR):
- * SCAN_IMAGE_KEY, or the one kept in DATA_DIR.
+ * The scan images' key: SCAN_IMAGE_KEY, or one derived from the JWT secret (HKDF-SHA256, its own
+ * label), so every process sharing a database and its JWT_SECRET reads what another kept.
  */
-function scanImageKeyOf(configured: string | undefined, dataDir: string): () => Buffer {
-  let key = configured === undefined ? null : parseKey(configured);
-  return () => (key ??= loadOrCreateScanImageKey(dataDir));
-}
-
-/** Without SCAN_IMAGE_KEY, the scan images' key is generated once and kept in DATA_DIR (0600). */
-function loadOrCreateScanImageKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, 'scan-image-key');
-  if (existsSync(file)) {
-    const key = parseKey(readFileSync(file, 'utf8').trim());
-    if (key) return key;
-    throw new ConfigError(`Invalid configuration: ${file} does not hold a 32-byte key`);
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
-  return key;
+function scanImageKeyOf(configured: string | undefined, jwtSecret: string): () => Buffer {
+  const key =
+    (configured === undefined ? null : parseKey(configured)) ??
+    Buffer.from(hkdfSync('sha256', jwtSecret, 'stem@home', 'stem-scan-images-v1', 32));
+  return () => key;
 }
 
 /** The JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */
