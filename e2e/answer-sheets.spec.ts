@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES } from '@stem/contract/scans';
 import {
   fillSheets,
@@ -15,6 +16,10 @@ import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
 const T = SCAN_MESSAGES;
+const R = MESSAGES.review;
+/** What the teacher reads on the paper beside the scan, typed over the text read. */
+const CORRECTED =
+  'Light energy is absorbed by chlorophyll and turns carbon dioxide and water into glucose and oxygen';
 
 const QUESTIONS = [
   {
@@ -111,11 +116,39 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     ).toBeVisible();
     await expect(page.getByText(T.needsTeacherTitle)).toBeVisible({ timeout: 120_000 });
 
-    // 4. The leftover page: its place and its text, no image; the teacher picks student and question.
-    const leftover = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(3, 5)}`) });
+    // 4. The leftover page: its place, its scan beside its text; the teacher picks student and
+    // question.
+    const leftover = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(3, 5)}(,|$)`) });
     await expect(leftover).toContainText(T.reasons.no_code);
-    await expect(leftover).toContainText(/glucose/i);
-    await snap(page, 'answer-sheets-leftover', [DESKTOP, PHONE]);
+    await expect(leftover.getByRole('textbox')).toHaveValue(/glucose/i);
+    // The scan is fetched once it scrolls into view.
+    await leftover.scrollIntoViewIfNeeded();
+    await expect(leftover.getByRole('img', { name: T.cropAlt(T.pagePlace(3, 5)) })).toBeVisible();
+    await expect(page.getByTestId('images-note')).toContainText(
+      /^The scan images of this batch are kept/,
+    );
+
+    // 4a. A read answer beside its scan (issue 28): the teacher corrects the text read from it, and
+    // the answer is marked again. The batch is open (pages still need the teacher): its images are kept.
+    const read = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(2, 5)} · `) });
+    const crop = read.getByRole('img', { name: T.cropAlt(T.pagePlace(2, 5)) });
+    await read.scrollIntoViewIfNeeded({ timeout: 120_000 });
+    await expect(crop).toBeVisible();
+    // A real image, decoded by the browser: the answer box as cut from the scan.
+    await expect
+      .poll(() => crop.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(600);
+    await expect(read.getByText(/^\d+\/4$/)).toBeVisible({
+      timeout: 120_000,
+    });
+    await snap(page, 'answer-sheets-crop-beside-text', [DESKTOP, PHONE]);
+    const box = read.getByRole('textbox', { name: `${R.correctTextLabel}: ${T.pagePlace(2, 5)}` });
+    await expect(box).toHaveValue(/glucose/i);
+    await box.fill(CORRECTED);
+    await read.getByRole('button', { name: R.correctText }).click();
+    await expect(read.getByRole('status')).toContainText(R.textCorrected, { timeout: 120_000 });
+    await expect(box).toHaveValue(CORRECTED);
+    await expect(read.getByText(/^\d+\/4$/)).toBeVisible({ timeout: 120_000 });
     await leftover
       .getByRole('combobox', { name: `${T.studentLabel} for ${T.pagePlace(3, 5)}` })
       .click();
@@ -131,13 +164,13 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(leftover.getByRole('status')).toContainText(T.assigned);
     await expect(leftover.getByRole('status')).toContainText(students[1]!.name);
     // The spare copy is set aside; the blank answer is listed apart, submitted for nobody.
-    const spare = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(5, 5)}`) });
+    const spare = page.getByRole('article', { name: new RegExp(`^${T.pagePlace(5, 5)}(,|$)`) });
     await spare.getByRole('button', { name: T.discard }).click();
     await expect(spare.getByRole('status')).toContainText(T.statusDiscarded);
     await expect(page.getByRole('heading', { name: T.blankTitle })).toBeVisible();
     // (The sheets come in class-list order: whichever student's sheet came first.)
     await expect(
-      page.getByRole('article', { name: new RegExp(`^${T.pagePlace(4, 5)}`) }),
+      page.getByRole('article', { name: new RegExp(`^${T.pagePlace(4, 5)}(,|$)`) }),
     ).toContainText(new RegExp(students.map((s) => s.name).join('|')));
     await expect(page.getByText(T.done)).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText(T.summaryMarked, { exact: true }).locator('..')).toContainText('3');
@@ -149,6 +182,9 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       page.getByRole('region', { name: T.recentTitle }).locator('a[aria-current="page"]'),
     ).toContainText(T.marking(3, 3));
 
+    // Every page matched: the images go once no answer waits for a review (or stay until then).
+    await expect(page.getByTestId('images-note')).toContainText(/^The scan images of this batch/);
+
     // 5. The marks are in All Submissions.
     await page.getByRole('link', { name: T.viewSubmissions }).click();
     await expect(page).toHaveURL(/\/submissions$/);
@@ -157,5 +193,15 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     // for the blank answer.
     await expect(cards).toHaveCount(3);
     await expect(cards.getByTestId('score-badge').first()).toHaveText(/^\d+\/\d+$/);
+    // A scanned answer in the drawer: beside its scan while the batch is open (an answer still waits
+    // for review), else saying the scan is no longer kept.
+    await cards
+      .first()
+      .getByRole('button', { name: /View details/ })
+      .click();
+    const beside = page.getByTestId('submission-drawer').getByTestId('scan-beside-text').first();
+    await expect(beside).toBeVisible();
+    await expect(beside.getByRole('img').or(beside.getByText(T.cropGone))).toBeVisible();
+    await snap(page, 'submission-scan-beside-text', [DESKTOP, PHONE]);
   });
 });

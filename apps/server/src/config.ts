@@ -10,6 +10,7 @@ import {
 } from '@stem/contract/oidc';
 import { CLASSROOM_CALLBACK_PAGE } from '@stem/contract/classroom';
 import { SITE_DEFAULTS } from '@stem/contract/site';
+import { keyOf } from './lib/secret-box';
 import { DEFAULT_PAGE_BUDGET, type TPageBudget } from './extraction/pdf';
 
 const ZUrl = z.url();
@@ -42,6 +43,16 @@ const ZEnv = z.object({
       .optional(),
   ),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * The AES-256 key the scan images kept while a batch is open are encrypted with (issue 28): 32
+   * bytes as 64 hex digits or base64. Default: one derived from JWT_SECRET.
+   */
+  SCAN_IMAGE_KEY: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => parseKey(v) !== null, 'must be 32 bytes as 64 hex digits or base64')
+      .optional(),
+  ),
   OWNER_EMAIL: optionalString.pipe(z.email().optional()),
   OWNER_PASSWORD: optionalString.pipe(
     z.string().min(8, 'must be at least 8 characters').optional(),
@@ -235,6 +246,8 @@ export type TConfig = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   jwtSecret: string;
+  /** The AES-256-GCM key of the scan images kept while a batch is open (32 bytes). */
+  scanImageKey: () => Buffer;
   owner: { email: string; password: string } | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -440,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const jwtSecret = e.JWT_SECRET ?? loadOrCreateSecret(dataDir);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -449,7 +463,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    jwtSecret,
+    scanImageKey: scanImageKeyOf(e.SCAN_IMAGE_KEY, jwtSecret),
     owner:
       e.OWNER_EMAIL && e.OWNER_PASSWORD
         ? { email: e.OWNER_EMAIL.toLowerCase(), password: e.OWNER_PASSWORD }
@@ -623,6 +638,27 @@ function classroomConfig(e: TEnv, appUrl: string): TClassroomConfig | undefined 
     authUrl: base ? `${base}/o/oauth2/v2/auth` : 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: base ? `${base}/token` : 'https://oauth2.googleapis.com/token',
   };
+}
+
+/** A 32-byte key written as 64 hex digits or as base64; null when it is neither. */
+function parseKey(value: string): Buffer | null {
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(
+    value,
+    value.includes('-') || value.includes('_') ? 'base64url' : 'base64',
+  );
+  return bytes.length === 32 ? bytes : null;
+}
+
+/**
+ * The scan images' key: SCAN_IMAGE_KEY, or one derived from the JWT secret (`lib/secret-box.ts`,
+ * its own purpose), so every process sharing a database and its JWT_SECRET reads what another kept.
+ */
+function scanImageKeyOf(configured: string | undefined, jwtSecret: string): () => Buffer {
+  const key =
+    (configured === undefined ? null : parseKey(configured)) ?? keyOf(jwtSecret, 'scan images');
+  return () => key;
 }
 
 /** The JWT secret is generated once and kept in DATA_DIR so restarts keep sessions valid. */

@@ -638,6 +638,16 @@ export const MESSAGES = {
   },
   /** Teacher review of the AI's marks (issue 11): overrides, the review queue, agreement. */
   review: {
+    /** Issue 28: the text read from a scanned answer, corrected by the teacher beside its scan. */
+    textCorrected: 'Text corrected: the answer is being marked again.',
+    textNotScanned: 'Only text read from a scanned answer sheet can be corrected here.',
+    textReviewed:
+      'This mark has been reviewed already: give your own mark instead of correcting the text.',
+    textUnchanged: 'The text is unchanged.',
+    textEmpty: 'Please type the answer.',
+    correctTextLabel: 'Text read (correct it from the scan)',
+    correctText: 'Save and re-mark',
+    scanHeading: 'Scan',
     saved: 'Mark saved',
     accepted: 'Marked as reviewed',
     /** The mark box and the server say the same: a whole mark within the question's marks. */

@@ -21,6 +21,26 @@ export const RETENTION = {
   analyticsMonths: 36,
   /** Deletion requests are honoured within 30 days. */
   deletionRequestDays: 30,
+  /**
+   * Images of scanned answer sheets (issue 28): kept only while the teacher still has to check them
+   * (until every page of the batch is matched and every answer the marker was unsure of is reviewed),
+   * and never more than this many days.
+   */
+  scanImageMaxDays: 14,
+} as const;
+
+/**
+ * The privacy notice's words about images of scanned answer sheets (issue 28; docs/deviations.md):
+ * the one kind of uploaded image kept after its text is read, and only while a teacher still has to
+ * check what was read.
+ */
+export const SCAN_IMAGE_NOTICE = {
+  tableData: 'Images of scanned answer sheets (each answer, and any page the teacher must place)',
+  tablePeriod: `Only while the teacher still has to check them: until every page of the upload is matched to its student and every answer the marker was unsure of has been reviewed, and never more than ${RETENTION.scanImageMaxDays} days; then deleted`,
+  studentWork: `Images of answer sheets a teacher scans in bulk. The image of each answer, and of any page the teacher must place by hand, is kept, encrypted, only while the teacher still has to check what was read from it, and never more than ${RETENTION.scanImageMaxDays} days (see section 7).`,
+  retention: `The one exception is answer sheets a teacher scans in bulk: the image of each answer (and of any page the teacher must place by hand) is kept, encrypted, so the teacher can check the text read beside it, until every page of the upload is matched and every answer the marker was unsure of has been reviewed, and never more than ${RETENTION.scanImageMaxDays} days. It is then deleted. Only the teacher of the class and the school's administrator can see it; students never do.`,
+  security: `Uploaded images are not stored, except images of bulk-scanned answer sheets, which are kept encrypted only while the teacher checks them (at most ${RETENTION.scanImageMaxDays} days), as described in section 7.`,
+  studentSummary: `If your teacher scans your answer sheet, a picture of your answer is kept only until your teacher has checked it, and never more than ${RETENTION.scanImageMaxDays} days.`,
 } as const;
 
 /** `now` less `months` calendar months (UTC). */

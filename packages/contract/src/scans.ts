@@ -23,7 +23,15 @@ export const SCAN_PATHS = {
   replacePage: '/scan/batches/:id/pages/:pageId/replace',
   /** POST: a batch whose marks wait for the teacher goes to the students. */
   releaseBatch: '/scan/batches/:id/release',
+  /**
+   * GET: the image of one answer region (or of a page that needs the teacher), kept only while its
+   * batch is open (issue 28); its class's teacher and the school's admin only.
+   */
+  crop: '/scan/crops/:cropId',
 } as const;
+
+/** Days a batch's scan images are kept at most (deleted sooner once the batch closes). */
+export const SCAN_IMAGE_DAYS = 14;
 
 /** Web pages. */
 export const SCAN_PAGES = { uploadStack: '/upload-stack' } as const;
@@ -63,6 +71,7 @@ export type TAnswerSheetsQuery = z.input<typeof ZAnswerSheetsQuery>;
 
 export const ZBatchIdParam = z.object({ id: ZId });
 export const ZPageParams = z.object({ id: ZId, pageId: ZId });
+export const ZCropParams = z.object({ cropId: ZId });
 
 export const ZAssignPageRequest = z.object({
   studentId: z.uuid({ message: 'must be a valid student id' }),
@@ -126,8 +135,10 @@ export const ZScanPage = z.object({
   pageNumber: z.number().int(),
   status: z.enum(PAGE_STATUSES),
   reason: z.enum(PAGE_REASONS).nullable(),
-  /** The text read from the page (no image of it is kept). */
+  /** The text read from the page. */
   text: z.string(),
+  /** The page's kept image (its answer region, or the whole page) while the batch is open. */
+  cropId: z.string().nullable(),
   /** The name written in a blank sheet's name box, as read (null when none was read). */
   readName: z.string().nullable(),
   student: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -164,9 +175,37 @@ export const ZScanBatch = z.object({
 });
 export type TScanBatch = z.infer<typeof ZScanBatch>;
 
+/** An answer the batch placed on a student (a page matched by its code or name, or by the teacher). */
+export const ZScanAnswer = z.object({
+  pageId: z.string(),
+  pageNumber: z.number().int(),
+  student: z.object({ id: z.string(), name: z.string() }).nullable(),
+  questionId: z.string().nullable(),
+  /** The number printed on the sheet (null: unknown). */
+  questionNumber: z.number().int().nullable(),
+  submissionId: z.string(),
+  answerId: z.string(),
+  /** The answer's text now (as read, or as the teacher corrected it). */
+  text: z.string(),
+  score: z.number().int().nullable(),
+  marks: z.number().int(),
+  /** The marker was unsure and no teacher has reviewed it yet. */
+  needsReview: z.boolean(),
+  /** The submission is still being marked. */
+  pending: z.boolean(),
+  cropId: z.string().nullable(),
+});
+export type TScanAnswer = z.infer<typeof ZScanAnswer>;
+
 export const ZScanBatchDetails = ZScanBatch.extend({
   /** Pages needing the teacher or placed, blank, set aside or repeated by them, by place. */
   pages: z.array(ZScanPage),
+  /** Every answer the batch placed, by place, with its image while the batch is open. */
+  answers: z.array(ZScanAnswer),
+  /** When the batch's scan images were deleted (null: kept, or none were kept). */
+  imagesDeletedAt: z.string().nullable(),
+  /** When they are deleted at the latest (upload + 14 days), if the batch is still open then. */
+  imagesKeptUntil: z.string(),
 });
 export type TScanBatchDetails = z.infer<typeof ZScanBatchDetails>;
 
@@ -310,7 +349,25 @@ export const SCAN_MESSAGES = {
   recentTitle: 'Recent uploads',
   noRecent: 'No stacks uploaded yet.',
   imagesNote:
-    'Page images are read in memory and deleted as soon as the upload is processed; only the text read from each page is kept.',
+    'The image of each answer (and of each page that needs you) is kept, encrypted, only while you still have to check it: until every page is matched and every answer the marker was unsure of is reviewed, and never more than 14 days. Only the text read is kept after that.',
+  imagesKept: (date: string) =>
+    `The scan images of this batch are kept until every page is matched and every unsure answer is reviewed, and at the latest until ${date}.`,
+  imagesDeleted: (date: string) => `The scan images of this batch were deleted on ${date}.`,
+  cropAlt: (place: string) => `Scan of ${place}`,
+  cropLoading: 'Loading the scan...',
+  cropEnlarge: 'Enlarge the scan',
+  cropEnlargeLabel: (place: string) => `Enlarge the scan of ${place}`,
+  cropGone: 'The scan image is no longer kept.',
+  cropNotFound: 'That scan image was not found. Scan images are deleted once the batch is checked.',
+  answersTitle: 'Answers read',
+  answersIntro:
+    'Each answer with the scan it was read from. Correct a misread text: the answer is marked again.',
+  answerLine: (student: string, question: string) => `${student}, ${question}`,
+  questionNumber: (n: number) => `Question ${n}`,
+  needsReviewBadge: 'Needs review',
+  pendingBadge: 'Being marked',
+  correctTextLabel: 'Text read (correct it from the scan)',
+  correctText: 'Save and re-mark',
   reasons: {
     no_code: 'QR code unreadable, and the name did not match the class list',
     name_unmatched: 'blank sheet: the name did not match the class list',

@@ -22,6 +22,8 @@ export const SUBMISSION_PATHS = {
   answer: '/submissions/:id/answers/:answerId',
   /** POST: the teacher reviewed the answer's mark and keeps it unchanged. */
   answerReviewed: '/submissions/:id/answers/:answerId/reviewed',
+  /** PUT: the teacher corrects the text read from a scanned answer; it is marked again (issue 28). */
+  answerText: '/submissions/:id/answers/:answerId/text',
   /** GET: how often the AI's marks agreed with the teacher's, per question. */
   agreement: '/submissions/agreement',
 } as const;
@@ -153,6 +155,13 @@ export const ZSubmissionAnswer = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * Teachers only: the scan image the answer was read from, while its batch is open (issue 28);
+   * served at SCAN_PATHS.crop.
+   */
+  cropId: z.string().nullable().optional(),
+  /** Teachers only: the text came from a scanned answer sheet (the teacher may correct it). */
+  scanned: z.boolean().optional(),
   /** Earlier reviews of the mark, newest first (teachers only). */
   history: z
     .array(
@@ -344,6 +353,21 @@ export const ZOverrideAnswerRequest = z.object({
   comment: z.string().max(MAX_TEACHER_FEEDBACK_LENGTH).nullable().optional(),
 });
 export type TOverrideAnswerRequest = z.infer<typeof ZOverrideAnswerRequest>;
+
+/** PUT /submissions/{id}/answers/{answerId}/text: the text as the teacher reads it on the scan. */
+export const ZCorrectAnswerTextRequest = z.object({
+  text: z
+    .string()
+    .max(MAX_ANSWER_LENGTH, { message: MESSAGES.limits.answerTooLong(MAX_ANSWER_LENGTH) })
+    .refine((s) => s.trim().length > 0, { message: 'Please type the answer' }),
+});
+export type TCorrectAnswerTextRequest = z.infer<typeof ZCorrectAnswerTextRequest>;
+
+export const ZCorrectAnswerTextResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ submissionId: z.string(), status: z.enum(SUBMISSION_STATUSES) }),
+});
 
 /** A teacher's mark must be a whole number within the question's marks (0..marks): box and server. */
 export function scoreWithinMarks(score: number, marks: number): boolean {

@@ -827,6 +827,11 @@ export const scanBatches = pgTable(
     /** When the teacher released the batch's marks (null: not yet, or never held). */
     releasedAt: timestamp('released_at', { withTimezone: true }),
     /**
+     * When the batch's kept scan images (scan_crops) were deleted: once it closed (every page matched,
+     * every answer the marker was unsure of reviewed) or 14 days after upload. Null: none deleted yet.
+     */
+    imagesDeletedAt: timestamp('images_deleted_at', { withTimezone: true }),
+    /**
      * The process holding the batch while it is unfinished (host:pid:nonce): the one keeping its files
      * in memory (in-process queue) or reading it; null while it waits in a shared queue.
      */
@@ -861,7 +866,7 @@ export const scanBatchFiles = pgTable(
 
 /**
  * One page of a batch once read: where it went (a submission), or why it needs the teacher, with
- * the text read from it. No image of the page is ever stored.
+ * the text read from it. Its image is kept apart (scan_crops) only while its batch is open.
  */
 export const scanPages = pgTable(
   'scan_pages',
@@ -901,6 +906,47 @@ export const scanPages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber)],
+);
+
+/**
+ * The image of one answer region of a scanned page (or of a whole page that needs the teacher), kept
+ * only while its batch is open (issue 28): the teacher checks what was read beside it. Encrypted with
+ * AES-256-GCM (modules/scans/scans.crops.ts); deleted with every other crop of its batch when the
+ * batch closes, and at most 14 days after upload.
+ */
+export const scanCrops = pgTable(
+  'scan_crops',
+  {
+    /** Made by the application: it is part of the ciphertext's associated data. */
+    id: uuid('id').primaryKey(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => scanBatches.id, { onDelete: 'cascade' }),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    pageId: uuid('page_id')
+      .notNull()
+      .references(() => scanPages.id, { onDelete: 'cascade' }),
+    /** The question whose answer region this is; null for the image of a whole page. */
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    /** The submission the region's answer went to, once it has one. */
+    submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
+    /** Whose writing it is, once known: deleting that person's account deletes their images. */
+    studentId: uuid('student_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The image's type once decrypted (image/png). */
+    contentType: text('content_type').notNull(),
+    /** AES-256-GCM: 12-byte nonce, 16-byte tag, and the encrypted image. */
+    iv: bytea('iv').notNull(),
+    tag: bytea('tag').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('scan_crops_batch_idx').on(t.batchId),
+    index('scan_crops_page_idx').on(t.pageId),
+    index('scan_crops_submission_idx').on(t.submissionId),
+  ],
 );
 
 /**

@@ -4,6 +4,7 @@ import { runTokenPurge, TOKEN_PURGE_INTERVAL_MS } from '../modules/auth/auth.ses
 import { removeUnclaimedTrials } from '../modules/trials/trials.service';
 import { runRetention } from './retention';
 import { clearStaleBatches } from '../modules/scans/scans.service';
+import { closeDueBatches } from '../modules/scans/scans.crops';
 
 export type THousekeepingDeps = {
   db: TDb;
@@ -33,6 +34,22 @@ export async function runScanCleanup(deps: THousekeepingDeps): Promise<void> {
     if (cleared > 0) deps.logger.info({ cleared }, 'files of interrupted scan batches deleted');
   } catch (err) {
     deps.logger.error({ err }, 'scan batch clean-up failed');
+  }
+  await runScanImageCleanup(deps);
+}
+
+/**
+ * Deletes the scan images (answer regions, pages that need the teacher) of every batch that has
+ * closed (every page matched, every unsure answer reviewed) or is 14 days old (issue 28); never throws.
+ */
+export async function runScanImageCleanup(deps: THousekeepingDeps): Promise<number> {
+  try {
+    const batches = await closeDueBatches(deps.db, deps.now());
+    if (batches > 0) deps.logger.info({ batches }, 'scan images of closed batches deleted');
+    return batches;
+  } catch (err) {
+    deps.logger.error({ err }, 'scan image clean-up failed');
+    return 0;
   }
 }
 

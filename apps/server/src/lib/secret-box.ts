@@ -8,7 +8,8 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  */
 const VERSION = 'v1';
 
-function keyOf(secret: string, purpose: string): Buffer {
+/** The 32-byte key of one purpose under the server's secret (scan images use it too). */
+export function keyOf(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'stem@home secret-box', purpose, 32));
 }
 

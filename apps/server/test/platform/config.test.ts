@@ -30,6 +30,8 @@ describe('platform.config', () => {
     ['JWT_SECRET', 'too-short'],
     ['NODE_ENV', 'staging'],
     ['AI_PROVIDER', 'magic'],
+    ['SCAN_IMAGE_KEY', 'not-32-bytes'],
+    ['SCAN_IMAGE_KEY', 'ab'.repeat(31)],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     const message = messageOf({ [name]: value });
     expect(message).toContain(name);
@@ -60,5 +62,22 @@ describe('platform.config', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig(base).jwtSecret).toBe(first);
     expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+  });
+
+  it("takes SCAN_IMAGE_KEY as hex or base64, else derives the scan images' key from JWT_SECRET", () => {
+    const key = Buffer.from('0123456789abcdef0123456789abcdef');
+    const hex = loadConfig({ ...base, SCAN_IMAGE_KEY: key.toString('hex') }).scanImageKey();
+    const b64 = loadConfig({ ...base, SCAN_IMAGE_KEY: key.toString('base64') }).scanImageKey();
+    expect(hex.equals(key)).toBe(true);
+    expect(b64.equals(key)).toBe(true);
+    // Processes sharing JWT_SECRET share the key (a worker's images open in the API); another
+    // secret gives another key, and neither is the secret itself.
+    const secret = { ...base, JWT_SECRET: 'a-shared-secret-of-at-least-32-characters' };
+    const one = loadConfig(secret).scanImageKey();
+    expect(one).toHaveLength(32);
+    expect(loadConfig(secret).scanImageKey().equals(one)).toBe(true);
+    const other = loadConfig({ ...base, JWT_SECRET: 'another-secret-of-at-least-32-characters' });
+    expect(other.scanImageKey().equals(one)).toBe(false);
+    expect(one.toString('utf8')).not.toContain('shared-secret');
   });
 });

@@ -172,6 +172,14 @@ export const MATRIX: Record<string, TRow> = {
     isolated: true,
     noBody: true,
   },
+  // Issue 28: the teacher corrects a scanned answer's text beside its scan (this world's answers
+  // are typed: refused as 400 for the allowed callers; another school's 404)
+  correctAnswerText: {
+    allow: ['teacher', 'admin'],
+    params: { id: 'submission', answerId: 'answer' },
+    isolated: true,
+    body: () => ({ text: 'Corrected by someone who may not.' }),
+  },
   getMarkAgreement: { allow: ['teacher', 'admin'] },
   retryMarking: {
     allow: ['student', 'teacher'],
@@ -529,6 +537,13 @@ export const MATRIX: Record<string, TRow> = {
       id: '=00000000-0000-4000-8000-000000000000',
       pageId: '=00000000-0000-4000-8000-000000000001',
     },
+  },
+  // Issue 28: a batch's kept scan image; the world holds none (students 403, the rest 404; the
+  // crops' own tests serve one to its teacher and admin and refuse another school)
+  getScanCrop: {
+    allow: ['teacher', 'admin'],
+    params: { cropId: '=00000000-0000-4000-8000-000000000000' },
+    skipOwnRead: true,
   },
 
   // The platform owner (spec 02 §7 Owner, issue 10): every school is theirs

@@ -209,6 +209,35 @@ const INK_CONTRAST = 80;
  */
 export const BLANK_INK_PER_MILLE = 0.15;
 
+/** Longest side of a whole page's image kept for the teacher (a page that needs them). */
+const VIEW_PAGE_SIDE = 1400;
+
+/**
+ * The image the teacher sees beside what was read (issue 28): the region as cut (or the whole page,
+ * smaller), a compact greyscale PNG of 16 levels. The server keeps it only while its batch is open.
+ */
+async function viewPng(image: Buffer | TWorkImage, side?: number): Promise<Uint8Array> {
+  let pipeline = Buffer.isBuffer(image)
+    ? sharp(image)
+    : sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } });
+  if (side !== undefined) {
+    pipeline = pipeline.resize({
+      width: side,
+      height: side,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+  }
+  // Speckles out, and the paper (most of any box) clipped to white: grain and scanner noise would
+  // otherwise cost more bytes than the writing.
+  return pipeline
+    .greyscale()
+    .median(3)
+    .linear(1.6, -64)
+    .png({ compressionLevel: 9, palette: true, colours: 16, dither: 0 })
+    .toBuffer();
+}
+
 /** A crop prepared for the engine (normalise.ts), straightened or not. */
 async function prepared(png: Buffer, deskew: boolean, preparation: TPagePreparation) {
   return (await normaliseImage(png, { deskew, ...preparation })).png;
@@ -229,9 +258,11 @@ export type TSheetPrepared =
       blank: boolean;
       /** Only on a blank sheet (the code names no student); null when it could not be cut. */
       name?: Uint8Array | null;
+      /** The answer box as cut, for the teacher (the whole page when it could not be cut). */
+      view: Uint8Array;
     }
-  | { kind: 'bad_code'; reason: 'not_ours' | 'forged'; page: Uint8Array }
-  | { kind: 'no_code'; page: Uint8Array };
+  | { kind: 'bad_code'; reason: 'not_ours' | 'forged'; page: Uint8Array; view: Uint8Array }
+  | { kind: 'no_code'; page: Uint8Array; view: Uint8Array };
 
 /** The image half of readSheetPage: no OCR, nothing written anywhere. */
 export async function prepareSheetPage(
@@ -249,9 +280,17 @@ export async function prepareSheetPage(
       true,
       preparation,
     );
-  if (!found) return { kind: 'no_code', page: await wholePage() };
+  const pageView = () => viewPng(work, VIEW_PAGE_SIDE);
+  if (!found) return { kind: 'no_code', page: await wholePage(), view: await pageView() };
   const decoded = decodeSheetCode(found.text, options.key);
-  if (!decoded.ok) return { kind: 'bad_code', reason: decoded.reason, page: await wholePage() };
+  if (!decoded.ok) {
+    return {
+      kind: 'bad_code',
+      reason: decoded.reason,
+      page: await wholePage(),
+      view: await pageView(),
+    };
+  }
   const layout = sheetLayout(decoded.code.paper);
   // The box's printed label sits along its top edge: read below it.
   const answerRect = {
@@ -262,7 +301,10 @@ export async function prepareSheetPage(
   const answerCrop = await cropSheetRect(work, found, layout.qr, answerRect, 8);
   const blank = answerCrop !== null && (await inkPerMille(answerCrop)) < BLANK_INK_PER_MILLE;
   const answer = answerCrop && !blank ? await prepared(answerCrop, true, preparation) : null;
-  if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer, blank };
+  const view = answerCrop ? await viewPng(answerCrop) : await pageView();
+  if (decoded.code.studentId !== null) {
+    return { kind: 'code', code: decoded.code, answer, blank, view };
+  }
   // The "Name" label sits in the box's top-left corner: read below it.
   const nameRect = {
     ...layout.nameBox,
@@ -272,7 +314,7 @@ export async function prepareSheetPage(
   const nameCrop = await cropSheetRect(work, found, layout.qr, nameRect, 3);
   const nameBlank = nameCrop !== null && (await inkPerMille(nameCrop)) < BLANK_INK_PER_MILLE;
   const name = nameCrop && !nameBlank ? await prepared(nameCrop, false, preparation) : null;
-  return { kind: 'code', code: decoded.code, answer, blank, name };
+  return { kind: 'code', code: decoded.code, answer, blank, name, view };
 }
 
 async function ocrText(ocr: OcrPort, png: Uint8Array): Promise<TOcrResult> {

@@ -13,6 +13,7 @@ import { grantHostedMarking } from '../limits/limits.queries';
 import * as queries from './marking.queries';
 import { reviewDoubtOf } from './review-doubt';
 import { rubricVersionOf } from '../rubric-items/rubric-version';
+import { batchesOfSubmission, deleteImagesIfClosed } from '../scans/scans.crops';
 
 /** Marks one answer: the offline engine, a hosted model, or (in tests) a wrapper around either. */
 export type TMarker = { mark: (input: TMarkingInput) => Promise<TMarkResult> };
@@ -130,6 +131,7 @@ export async function markSubmission(
     const written = await queries.writeMarks(deps.db, await lease.stop(), marks, deps.now());
     if (!written) throw new LeaseLost();
     log.info({ answers: marks.length }, 'submission marked');
+    await closeScanBatchesOf(deps, claim.id, log);
     return { status: 'done' };
   } catch (error) {
     const held = await lease.stop().catch(() => null);
@@ -144,6 +146,23 @@ export async function markSubmission(
       job.isFinalAttempt ? 'marking failed for good' : 'marking failed; will retry',
     );
     throw error;
+  }
+}
+
+/**
+ * A scanned submission's batch may close once its answers are marked with no doubt (issue 28): its
+ * kept scan images are then deleted. A failure here is logged; housekeeping deletes them later.
+ */
+async function closeScanBatchesOf(
+  deps: Pick<TMarkingDeps, 'db' | 'now'>,
+  submissionId: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    const batches = await batchesOfSubmission(deps.db, submissionId);
+    if (batches.length > 0) await deleteImagesIfClosed(deps.db, batches, deps.now());
+  } catch (err) {
+    log.error({ err }, 'could not delete the scan images of a closed batch');
   }
 }
 

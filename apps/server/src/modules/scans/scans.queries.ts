@@ -13,7 +13,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { scanBatches, scanBatchFiles, scanPages } from '../../db/schema';
+import {
+  scanBatches,
+  scanBatchFiles,
+  scanCrops,
+  scanPages,
+  submissionAnswers,
+  submissions,
+} from '../../db/schema';
 
 /** Every table access of the scans module. Callers pass `db` or a transaction. */
 
@@ -225,19 +232,27 @@ export async function finishBatch(
   });
 }
 
-/** Records a read page (once: a retried job skips pages already recorded) and counts it. */
-export async function insertPage(db: TDb, page: TNewPage): Promise<void> {
+/**
+ * Records a read page (once: a retried job skips pages already recorded) and counts it; `withPage`
+ * runs in the same transaction once it is recorded (to keep its image: both or neither).
+ */
+export async function insertPage(
+  db: TDb,
+  page: TNewPage,
+  withPage?: (tx: TDb, pageId: string) => Promise<unknown>,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const inserted = await tx
+    const [inserted] = await tx
       .insert(scanPages)
       .values(page)
       .onConflictDoNothing({ target: [scanPages.batchId, scanPages.pageNumber] })
       .returning({ id: scanPages.id });
-    if (inserted.length > 0) {
+    if (inserted) {
       await tx
         .update(scanBatches)
         .set({ readPages: sql`${scanBatches.readPages} + 1` })
         .where(eq(scanBatches.id, page.batchId));
+      await withPage?.(tx, inserted.id);
     }
   });
 }
@@ -480,4 +495,49 @@ export async function markBatchReleased(tx: TDb, id: string, now: Date): Promise
     )
     .returning();
   return row ?? null;
+}
+
+/**
+ * Every answer the batch placed (its assigned pages' answers), by place: the answer's text now, its
+ * mark and whether it waits for a review or the marker, and the page's kept image, if any.
+ */
+export async function selectBatchAnswers(db: TDb, schoolId: string, batchId: string) {
+  return db
+    .select({
+      pageId: scanPages.id,
+      pageNumber: scanPages.pageNumber,
+      studentId: scanPages.studentId,
+      questionId: scanPages.questionId,
+      questionNumber: scanPages.questionNumber,
+      submissionId: submissionAnswers.submissionId,
+      answerId: submissionAnswers.id,
+      text: submissionAnswers.answer,
+      score: submissionAnswers.score,
+      marks: submissionAnswers.marks,
+      reviewDoubt: submissionAnswers.reviewDoubt,
+      reviewedAt: submissionAnswers.reviewedAt,
+      status: submissions.status,
+      // The page's image of this answer's region (a page of several regions keeps one a question).
+      cropId: sql<
+        string | null
+      >`(select ${scanCrops.id} from ${scanCrops} where ${scanCrops.pageId} = ${scanPages.id} and (${scanCrops.questionId} = ${submissionAnswers.questionId} or ${scanCrops.questionId} is null) order by ${scanCrops.questionId} nulls last limit 1)`,
+    })
+    .from(scanPages)
+    .innerJoin(submissions, eq(submissions.id, scanPages.submissionId))
+    .innerJoin(
+      submissionAnswers,
+      and(
+        eq(submissionAnswers.submissionId, scanPages.submissionId),
+        eq(submissionAnswers.questionId, scanPages.questionId),
+      ),
+    )
+    .where(
+      and(
+        eq(scanPages.batchId, batchId),
+        eq(scanPages.schoolId, schoolId),
+        eq(scanPages.status, 'assigned'),
+        eq(submissions.schoolId, schoolId),
+      ),
+    )
+    .orderBy(asc(scanPages.pageNumber));
 }

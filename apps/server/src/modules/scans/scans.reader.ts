@@ -15,6 +15,7 @@ import {
 } from '../../extraction/sheets/match';
 import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
 import type { ImageWork } from '../../extraction/work/tasks';
+import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { findSchoolById } from '../auth/auth.queries';
@@ -24,6 +25,7 @@ import { listQuestionsOfClass } from '../questions/questions.service';
 import { submitScannedAnswers, type TSubmitDeps } from '../submissions/submissions.service';
 import { memoryFiles, openScanFile, type TOpenedFile } from './scans.files';
 import * as queries from './scans.queries';
+import { attachCropsToSubmission, keepCrop } from './scans.crops';
 import { claimBatchForReading } from './scans.recovery';
 import { sheetKey } from './scans.sheets';
 
@@ -32,7 +34,7 @@ export type TScanDeps = TSubmitDeps & {
   ocr: OcrPort;
   /** Draws and cuts the pages in worker threads (adapters/image-work). */
   imageWork: ImageWork;
-  config: Pick<TConfig, 'jwtSecret' | 'imageWork'>;
+  config: Pick<TConfig, 'jwtSecret' | 'imageWork' | 'scanImageKey'>;
 };
 
 /** A page waits this long for a file reader when every one is busy with requests, then tries again. */
@@ -211,11 +213,11 @@ async function submitAssignedPages(
           questionNumber: p.questionNumber ?? undefined,
         })),
       });
-      await queries.setPagesSubmission(
-        deps.db,
-        own.map((p) => p.id),
-        submissionId,
-      );
+      await deps.db.transaction(async (tx) => {
+        const pageIds = own.map((p) => p.id);
+        await queries.setPagesSubmission(tx, pageIds, submissionId);
+        await attachCropsToSubmission(tx, pageIds, submissionId);
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       for (const page of own) {
@@ -285,7 +287,7 @@ export async function readBatch(
       const place = places[i];
       const file = place ? opened[place.file] : undefined;
       if (!place || !file || recorded.has(pageNumber)) return;
-      const { decision, confidence, readName } = await readPage(deps, file, place.index, {
+      const { decision, confidence, readName, image } = await readPage(deps, file, place.index, {
         batch,
         ...reading,
       });
@@ -295,18 +297,33 @@ export async function readBatch(
         pageNumber,
         ...pageValues(decision, confidence, readName),
       };
+      // The page's answer region (or the whole page) is kept while the batch is open; a repeat's is not.
+      const keep = (tx: TDb, pageId: string) =>
+        image === null
+          ? Promise.resolve(null)
+          : keepCrop(tx, deps.config, {
+              batchId,
+              pageId,
+              submissionId: null,
+              questionId: decision.questionId ?? null,
+              image,
+            });
       if (decision.status !== 'assigned') {
-        await queries.insertPage(deps.db, base);
+        await queries.insertPage(deps.db, base, decision.status === 'duplicate' ? undefined : keep);
         return;
       }
       const key = `${decision.studentId}:${decision.questionId}`;
       const repeat = taken.has(key);
       taken.add(key);
-      await queries.insertPage(deps.db, {
-        ...base,
-        status: repeat ? 'duplicate' : 'assigned',
-        reason: repeat ? 'duplicate' : null,
-      });
+      await queries.insertPage(
+        deps.db,
+        {
+          ...base,
+          status: repeat ? 'duplicate' : 'assigned',
+          reason: repeat ? 'duplicate' : null,
+        },
+        repeat ? undefined : keep,
+      );
     });
     await submitAssignedPages(deps, teacher, batch);
     memoryFiles.drop(batchId);
@@ -365,16 +382,28 @@ export async function readPage(
   file: TOpenedFile,
   index: number,
   context: TReadingContext & { batch: Pick<queries.TBatchRow, 'id' | 'classId'> },
-): Promise<{ decision: TDecision; confidence: number | undefined; readName: string | null }> {
+): Promise<{
+  decision: TDecision;
+  confidence: number | undefined;
+  readName: string | null;
+  /** The page's answer region (or the whole page) as a PNG, for the teacher; null if unreadable. */
+  image: Uint8Array | null;
+}> {
   try {
-    const read = await readPreparedSheet(await preparePage(deps, file, index), deps.ocr);
+    const prepared = await preparePage(deps, file, index);
+    const read = await readPreparedSheet(prepared, deps.ocr);
     const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
     const readName =
       read.kind === 'code' && read.name
         ? stripUnstorableCharacters(read.name).trim() || null
         : null;
     const { batch, students, questions, printed } = context;
-    return { decision: decide(read, batch, students, questions, printed), confidence, readName };
+    return {
+      decision: decide(read, batch, students, questions, printed),
+      confidence,
+      readName,
+      image: prepared.view,
+    };
   } catch (error) {
     if (error instanceof OcrError) throw error;
     deps.logger.warn({ batchId: context.batch.id, index, err: error }, 'scanned page unreadable');
@@ -382,6 +411,7 @@ export async function readPage(
       decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
       confidence: undefined,
       readName: null,
+      image: null,
     };
   }
 }

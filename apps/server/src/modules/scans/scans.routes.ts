@@ -15,6 +15,7 @@ import {
   ZBatchListResponse,
   ZBatchResponse,
   ZCreateBatchResponse,
+  ZCropParams,
   ZPageActionResponse,
   ZPageParams,
   ZReleaseBatchResponse,
@@ -237,7 +238,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         operationId: 'getScanBatch',
         tags,
         summary:
-          "One stack's progress and summary, with the pages that need the teacher (their text and place; no image is kept)",
+          "One stack's progress and summary, with the pages that need the teacher and every answer placed (their text, place and, while the batch is open, the id of their scan image)",
         security,
         params: ZBatchIdParam,
         response: { 200: ZBatchResponse, 400: ZErrorResponse, ...denied, 404: ZErrorResponse },
@@ -311,6 +312,38 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         message: SCAN_MESSAGES.releasedBatch(released),
         data: { released },
       };
+    },
+  );
+
+  app.get(
+    SCAN_PATHS.crop,
+    {
+      onRequest: app.requireRole('teacher', 'admin'),
+      schema: {
+        operationId: 'getScanCrop',
+        tags,
+        summary:
+          "The scan image of one answer region (or of a page that needs the teacher), kept encrypted only while its batch is open; the class's teacher and the school's admin only, never cached",
+        security,
+        params: ZCropParams,
+        response: {
+          // Documents the file; Fastify sends the bytes as they are, without a serializer.
+          200: z.string().describe('The image, image/png'),
+          400: ZErrorResponse,
+          ...denied,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, typedReply) => {
+      const reply = typedReply as unknown as FastifyReply;
+      const crop = await service.getCropImage(ctx, currentUser(request), request.params.cropId);
+      return reply
+        .type(crop.contentType)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(crop.image);
     },
   );
 

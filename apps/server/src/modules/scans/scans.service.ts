@@ -24,6 +24,16 @@ import { releaseHeldQuestions } from '../release/release.service';
 import { endHold } from '../submissions/submissions.held';
 import { holdsMarks, pageValues, readingContext, readPage, refusalReason } from './scans.reader';
 import { READER_ID } from './scans.recovery';
+import {
+  attachCropsToSubmission,
+  deleteImagesIfClosed,
+  dropPageCrops,
+  findCrop,
+  imagesKeptUntil,
+  keepCrop,
+  readCropImage,
+  selectBatchCrops,
+} from './scans.crops';
 
 /** Batches the upload page lists. */
 export const RECENT_BATCHES = 5;
@@ -191,13 +201,18 @@ async function studentNames(
   return names;
 }
 
-function pageOf(p: queries.TPageRow, names: Map<string, string>): TScanPage {
+function pageOf(
+  p: queries.TPageRow,
+  names: Map<string, string>,
+  crops: Map<string, string> = new Map(),
+): TScanPage {
   return {
     id: p.id,
     pageNumber: p.pageNumber,
     status: p.status,
     reason: (p.reason as TScanPage['reason']) ?? null,
     text: p.extractedText,
+    cropId: crops.get(p.id) ?? null,
     readName: p.readName,
     student: p.studentId ? { id: p.studentId, name: names.get(p.studentId) ?? '' } : null,
     classId: p.classId,
@@ -226,7 +241,73 @@ export async function getBatch(
   );
   const classIds = [row.classId, ...rows.flatMap((p) => (p.classId ? [p.classId] : []))];
   const names = await studentNames(ctx, user, className ? classIds : []);
-  return { ...summary, pages: rows.map((p) => pageOf(p, names)) };
+  const crops = new Map(
+    (await selectBatchCrops(ctx.db, row.schoolId, row.id)).map((c) => [c.pageId, c.id]),
+  );
+  const answers = (await queries.selectBatchAnswers(ctx.db, row.schoolId, row.id)).map((a) => ({
+    pageId: a.pageId,
+    pageNumber: a.pageNumber,
+    student: a.studentId ? { id: a.studentId, name: names.get(a.studentId) ?? '' } : null,
+    questionId: a.questionId,
+    questionNumber: a.questionNumber,
+    submissionId: a.submissionId,
+    answerId: a.answerId,
+    text: a.text,
+    score: a.score,
+    marks: a.marks,
+    needsReview: a.reviewDoubt !== null && a.reviewedAt === null,
+    pending: a.status === 'pending',
+    cropId: a.cropId,
+  }));
+  return {
+    ...summary,
+    pages: rows.map((p) => pageOf(p, names, crops)),
+    answers,
+    imagesDeletedAt: row.imagesDeletedAt?.toISOString() ?? null,
+    imagesKeptUntil: imagesKeptUntil(row.createdAt).toISOString(),
+  };
+}
+
+/**
+ * GET /scan/crops/{cropId}: the kept image of an answer region or page, for the teacher of its class
+ * (the batch's, or the class the page was assigned to) and the school's admin; 404 for anyone else
+ * of the school, another school, and an image deleted since (students are refused by the route).
+ */
+export async function getCropImage(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  cropId: string,
+): Promise<{ contentType: string; image: Buffer }> {
+  const notFound = () => new AppError('NOT_FOUND', SCAN_MESSAGES.cropNotFound);
+  const crop = await findCrop(ctx.db, schoolOf(user), cropId);
+  if (!crop) throw notFound();
+  if (user.role !== 'admin') {
+    const classes = [crop.batchClassId, ...(crop.pageClassId ? [crop.pageClassId] : [])];
+    let teaches = false;
+    for (const classId of classes) {
+      try {
+        await requireTeacherClass(ctx.db, user, classId);
+        teaches = true;
+        break;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+      }
+    }
+    if (!teaches) throw notFound();
+  }
+  const image = await readCropImage(ctx.db, ctx.config, crop.schoolId, crop.id);
+  if (!image) throw notFound();
+  return image;
+}
+
+/** After a teacher's action: the batch's images go if it is now closed (issue 28). */
+async function closeIfDone(ctx: Pick<TAppContext, 'db' | 'now' | 'logger'>, batchId: string) {
+  try {
+    await deleteImagesIfClosed(ctx.db, [batchId], ctx.now());
+  } catch (err) {
+    // Housekeeping deletes them on its next round.
+    ctx.logger.error({ err, batchId }, 'could not delete the scan images of a closed batch');
+  }
 }
 
 /** The teacher's own batch and one of its pages, or 404 (another teacher's or school's too). */
@@ -290,7 +371,10 @@ async function submitPage(
         },
       ],
     });
-    await queries.setPageSubmission(ctx.db, page.id, submissionId);
+    await ctx.db.transaction(async (tx) => {
+      await queries.setPageSubmission(tx, page.id, submissionId);
+      await attachCropsToSubmission(tx, [page.id], submissionId, place.questionId);
+    });
     return submissionId;
   } catch (error) {
     await queries.releasePage(
@@ -332,6 +416,7 @@ export async function assignPage(
     now: ctx.now(),
   });
   if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  // Its answer is being marked: the batch stays open until it is (the marking job closes it).
   return submitPage(ctx, user, claimed, {
     ...input,
     classId: cls.id,
@@ -358,6 +443,7 @@ export async function discardPage(
     now: ctx.now(),
   });
   if (!settled) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  await closeIfDone(ctx, page.batchId);
   return pageOf(settled, await studentNames(ctx, user, []));
 }
 
@@ -392,6 +478,7 @@ export async function markPageAbsent(
     now: ctx.now(),
   });
   if (!settled) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  await closeIfDone(ctx, batch.id);
   return pageOf(settled, await studentNames(ctx, user, [batch.classId]));
 }
 
@@ -428,15 +515,30 @@ export async function replacePage(
     throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
   }
   const values = pageValues(decision, read.confidence, read.readName);
-  const replaced = await queries.replacePageRead(ctx.db, page, {
-    ...values,
-    // The teacher placed it (it stays in their list, saying where it went).
-    matchedBy: values.matchedBy === null ? null : 'teacher',
-    // A re-scan that does not say whose it is keeps what the first read knew.
-    studentId: values.studentId ?? page.studentId,
-    questionId: values.questionId ?? page.questionId,
-    readName: values.readName ?? page.readName,
-    now: ctx.now(),
+  const replaced = await ctx.db.transaction(async (tx) => {
+    const row = await queries.replacePageRead(tx, page, {
+      ...values,
+      // The teacher placed it (it stays in their list, saying where it went).
+      matchedBy: values.matchedBy === null ? null : 'teacher',
+      // A re-scan that does not say whose it is keeps what the first read knew.
+      studentId: values.studentId ?? page.studentId,
+      questionId: values.questionId ?? page.questionId,
+      readName: values.readName ?? page.readName,
+      now: ctx.now(),
+    });
+    if (!row) return null;
+    // The re-scan's image replaces the first read's (kept while the batch is open).
+    await dropPageCrops(tx, page.id);
+    if (read.image && decision.status !== 'duplicate') {
+      await keepCrop(tx, ctx.config, {
+        batchId: batch.id,
+        pageId: page.id,
+        submissionId: null,
+        questionId: row.questionId,
+        image: read.image,
+      });
+    }
+    return row;
   });
   if (!replaced) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
   if (decision.status === 'assigned') {
@@ -447,8 +549,12 @@ export async function replacePage(
       holdForRelease: holdsMarks(batch),
     });
   }
+  await closeIfDone(ctx, batch.id);
   const now = await queries.findPage(ctx.db, batch.id, page.id);
-  return pageOf(now ?? replaced, await studentNames(ctx, user, [batch.classId]));
+  const crops = new Map(
+    (await selectBatchCrops(ctx.db, batch.schoolId, batch.id)).map((c) => [c.pageId, c.id]),
+  );
+  return pageOf(now ?? replaced, await studentNames(ctx, user, [batch.classId]), crops);
 }
 
 /**

@@ -62,6 +62,8 @@ export function presentAnswer(
   row: TAnswerRow,
   viewer: TViewer = 'student',
   history: THistoryRow[] = [],
+  /** Answer id → its kept scan image (issue 28; teachers only). */
+  crops: ReadonlyMap<string, string> = new Map(),
 ): TSubmissionAnswer {
   if (viewer === 'student' && row.feedbackHeld) return presentHeldAnswer(row);
   const shared = {
@@ -84,6 +86,8 @@ export function presentAnswer(
         ? { _id: row.overriddenById, name: row.overriddenByName ?? '' }
         : null,
     reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
+    cropId: crops.get(row.id) ?? null,
+    scanned: row.answerSource === 'scan',
     review:
       row.reviewDoubt !== null
         ? {
@@ -125,6 +129,7 @@ export function presentSubmission(
   answers: TAnswerRow[],
   viewer: TViewer = 'student',
   history: THistoryRow[] = [],
+  crops: ReadonlyMap<string, string> = new Map(),
 ): TSubmission {
   return {
     _id: row.id,
@@ -143,7 +148,7 @@ export function presentSubmission(
     ...(viewer === 'reviewer' ? { reviewDoubt: row.reviewDoubt } : {}),
     feedbackHeld: row.feedbackHeld,
     releaseHeld: row.releaseHeld,
-    submissions: answers.map((a) => presentAnswer(a, viewer, history)),
+    submissions: answers.map((a) => presentAnswer(a, viewer, history, crops)),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { TMarkDoubtKey } from '@stem/contract/marking';
-import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   TSubmissionFlagFilter,
@@ -305,6 +305,7 @@ export type TAnswerRow = {
   feedbackHeld: boolean;
   releaseHeld: boolean;
   questionNumber: number | null;
+  answerSource: TAnswerSource;
 };
 
 /** The answers of all these submissions in one query, in answering order. */
@@ -339,6 +340,7 @@ export async function selectAnswersOf(
       feedbackHeld: submissionAnswers.feedbackHeld,
       releaseHeld: submissionAnswers.releaseHeld,
       questionNumber: submissionAnswers.questionNumber,
+      answerSource: submissionAnswers.answerSource,
     })
     .from(submissionAnswers)
     .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
@@ -944,4 +946,34 @@ export async function selectStatuses(db: TDb, schoolId: string, ids: string[]) {
     .select({ id: submissions.id, status: submissions.status })
     .from(submissions)
     .where(and(eq(submissions.schoolId, schoolId), inArray(submissions.id, ids)));
+}
+
+/**
+ * The teacher's correction of a scanned answer's text (issue 28): the answer takes the text, loses
+ * the OCR confidence (the teacher read it) and goes back to the marker (rubricVersion null marks
+ * it again); its submission waits for the marker. Only an answer read from a scan, marked and not
+ * reviewed, of a marked submission; null otherwise (nothing changed).
+ */
+export async function reopenWithText(
+  tx: TDb,
+  values: { schoolId: string; submissionId: string; answerId: string; text: string; now: Date },
+): Promise<{ id: string } | null> {
+  const [answer] = await tx
+    .update(submissionAnswers)
+    .set({ answer: values.text, ocrConfidence: null, rubricVersion: null, updatedAt: values.now })
+    .where(
+      and(
+        eq(submissionAnswers.id, values.answerId),
+        eq(submissionAnswers.submissionId, values.submissionId),
+        eq(submissionAnswers.answerSource, 'scan'),
+        isNull(submissionAnswers.reviewedAt),
+      ),
+    )
+    .returning({ id: submissionAnswers.id });
+  if (!answer) return null;
+  await tx
+    .update(submissions)
+    .set({ status: 'pending', markingStartedAt: null, updatedAt: values.now })
+    .where(and(eq(submissions.id, values.submissionId), eq(submissions.schoolId, values.schoolId)));
+  return answer;
 }

@@ -6,6 +6,8 @@ import {
   ZAgreementResponse,
   ZAnswerParams,
   ZAnswerReviewResponse,
+  ZCorrectAnswerTextRequest,
+  ZCorrectAnswerTextResponse,
   ZOverrideAnswerRequest,
   MAX_ANSWER_LENGTH,
   MAX_ANSWERS_PER_SUBMISSION,
@@ -203,6 +205,33 @@ export const submissionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
         submissionId: request.params.id,
         answerId: request.params.answerId,
       }),
+    }),
+  );
+
+  app.put(
+    SUBMISSION_PATHS.answerText,
+    {
+      onRequest: reviewers,
+      schema: {
+        operationId: 'correctAnswerText',
+        tags: ['submissions'],
+        summary:
+          'Correct the text read from a scanned answer (beside its scan image): the answer is marked again, and the correction recorded in the audit log',
+        security,
+        params: ZAnswerParams,
+        body: ZCorrectAnswerTextRequest,
+        response: { 200: ZCorrectAnswerTextResponse, ...invalidOrMissing, 409: ZErrorResponse },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGES.review.textCorrected,
+      data: await service.correctAnswerText(
+        ctx,
+        currentUser(request),
+        { submissionId: request.params.id, answerId: request.params.answerId },
+        request.body,
+      ),
     }),
   );
 

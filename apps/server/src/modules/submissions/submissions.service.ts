@@ -40,6 +40,14 @@ import {
   presentSubmissionSummary,
 } from './submissions.presenter';
 import * as queries from './submissions.queries';
+import { stripUnstorableCharacters } from '@stem/contract/text';
+import { recordAudit } from '../audit/audit.service';
+import {
+  batchesOfSubmission,
+  cropIdOf,
+  deleteImagesIfClosed,
+  selectSubmissionCrops,
+} from '../scans/scans.crops';
 
 /** How often the mark call looks at the submission while a marking runs. */
 export const MARK_POLL_MS = 200;
@@ -418,7 +426,87 @@ export async function getSubmissionDetails(
     row.schoolId,
     answers.map((a) => a.id),
   );
-  return presentSubmission(row, answers, 'reviewer', history);
+  return presentSubmission(row, answers, 'reviewer', history, await cropsOf(db, row, answers));
+}
+
+/** Each scanned answer's kept image (issue 28), by answer id. */
+async function cropsOf(
+  db: TDb,
+  row: Pick<queries.TSubmissionRow, 'id' | 'schoolId'>,
+  answers: queries.TAnswerRow[],
+): Promise<Map<string, string>> {
+  if (!answers.some((a) => a.answerSource === 'scan')) return new Map();
+  const crops = await selectSubmissionCrops(db, row.schoolId, [row.id]);
+  const out = new Map<string, string>();
+  for (const a of answers) {
+    const id = cropIdOf(crops, a);
+    if (id) out.set(a.id, id);
+  }
+  return out;
+}
+
+/**
+ * PUT /submissions/{id}/answers/{answerId}/text (issue 28): the teacher, beside the scan, corrects
+ * the text read from a scanned answer; the answer is marked again under its rubric (as a re-mark,
+ * through the marking queue) and the correction is in the audit log. Only a scanned answer (400),
+ * marked (409) and not yet reviewed (409: a reviewed mark is the teacher's; they change it instead).
+ */
+export async function correctAnswerText(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  params: { submissionId: string; answerId: string },
+  input: { text: string },
+): Promise<{ submissionId: string; status: queries.TSubmissionStatus }> {
+  const row = await requireReviewable(ctx.db, user, params.submissionId);
+  const text = stripUnstorableCharacters(input.text).trim();
+  if (text === '') {
+    throw new AppError('VALIDATION', MESSAGES.review.textEmpty, { field: 'text' });
+  }
+  const answers = await queries.selectAnswersOf(ctx.db, row.schoolId, [row.id]);
+  const answer = answers.find((a) => a.id === params.answerId);
+  if (!answer) throw answerNotFound();
+  if (answer.answerSource !== 'scan') {
+    throw new AppError('VALIDATION', MESSAGES.review.textNotScanned, { field: 'text' });
+  }
+  if (answer.reviewedAt !== null) throw new AppError('CONFLICT', MESSAGES.review.textReviewed);
+  if (row.status !== 'marked') throw new AppError('CONFLICT', MESSAGES.review.notMarked);
+  if (answer.answer.trim() === text) {
+    throw new AppError('VALIDATION', MESSAGES.review.textUnchanged, { field: 'text' });
+  }
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const target = await queries.lockAnswerForReview(tx, row.schoolId, row.id, answer.id);
+    if (target?.status !== 'marked' || target.reviewedAt !== null) {
+      throw new AppError('CONFLICT', MESSAGES.review.textReviewed);
+    }
+    const reopened = await queries.reopenWithText(tx, {
+      schoolId: row.schoolId,
+      submissionId: row.id,
+      answerId: answer.id,
+      text,
+      now,
+    });
+    if (!reopened) throw new AppError('CONFLICT', MESSAGES.review.textReviewed);
+    await recordAudit(tx, {
+      schoolId: row.schoolId,
+      actorId: user.userId,
+      action: 'marks.remarked',
+      targetType: 'answer',
+      targetId: answer.id,
+      // Never the text itself: audit records hold no answers.
+      after: { submissionId: row.id, questionId: answer.questionId, why: 'text', answers: 1 },
+    });
+  });
+  try {
+    await enqueueMarking(ctx.queue, row.id, { kind: 'remark', at: now });
+  } catch (err) {
+    // The work is saved as pending: the recovery sweep queues it again later.
+    ctx.logger.error(
+      { err, submissionId: row.id },
+      'could not queue a re-mark; recovery will retry',
+    );
+  }
+  return { submissionId: row.id, status: 'pending' };
 }
 
 /** The submission if the caller may review its marks (its teacher, the school's admin); else 404. */
@@ -506,6 +594,7 @@ async function reviewAnswer(
   const row = await requireReviewable(ctx.db, user, params.submissionId);
   const now = ctx.now();
   await ctx.db.transaction((tx) => applyReview(tx, row, user.userId, params.answerId, change, now));
+  await closeScanBatches(ctx, [row.id]);
   const fresh = (await queries.findSubmission(ctx.db, row.schoolId, row.id)) ?? row;
   const answers = await queries.selectAnswersOf(ctx.db, row.schoolId, [row.id]);
   const answer = answers.find((a) => a.id === params.answerId);
@@ -570,15 +659,40 @@ export async function overrideAnswersTogether(
     return { item, row };
   });
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const out: { answerId: string; scoreBefore: number; scoreAfter: number }[] = [];
-    for (const { item, row } of targets) {
-      const change = { action: 'override' as const, score: item.score, comment: item.comment };
-      const result = await applyReview(tx, row, user.userId, item.answerId, change, now);
-      out.push({ answerId: item.answerId, ...result });
-    }
-    return out;
-  });
+  return ctx.db
+    .transaction(async (tx) => {
+      const out: { answerId: string; scoreBefore: number; scoreAfter: number }[] = [];
+      for (const { item, row } of targets) {
+        const change = { action: 'override' as const, score: item.score, comment: item.comment };
+        const result = await applyReview(tx, row, user.userId, item.answerId, change, now);
+        out.push({ answerId: item.answerId, ...result });
+      }
+      return out;
+    })
+    .then(async (out) => {
+      await closeScanBatches(
+        ctx,
+        rows.map((r) => r.id),
+      );
+      return out;
+    });
+}
+
+/**
+ * After a review: a scan batch whose last unsure answer this was is closed, and its kept images
+ * deleted (issue 28). Never fails the review (housekeeping deletes them on its next round).
+ */
+export async function closeScanBatches(
+  ctx: Pick<TAppContext, 'db' | 'now' | 'logger'>,
+  submissionIds: string[],
+): Promise<void> {
+  try {
+    const batches: string[] = [];
+    for (const id of submissionIds) batches.push(...(await batchesOfSubmission(ctx.db, id)));
+    if (batches.length > 0) await deleteImagesIfClosed(ctx.db, batches, ctx.now());
+  } catch (err) {
+    ctx.logger.error({ err }, 'could not delete the scan images of a closed batch');
+  }
 }
 
 /**

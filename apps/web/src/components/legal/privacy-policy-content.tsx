@@ -1,4 +1,5 @@
 import { Anchor, List, Paper, Table, Text, Title } from '@mantine/core';
+import { SCAN_IMAGE_NOTICE } from '@stem/contract/retention';
 import { DocumentLink, EmailLink, OpenLegalLinksInNewTab } from './legal-links';
 import { LegalSection } from './legal-section';
 
@@ -13,6 +14,7 @@ const retentionPeriods: readonly { data: string; period: string }[] = [
     data: 'Uploaded images of student work (photos and files)',
     period: 'Deleted immediately after text extraction',
   },
+  { data: SCAN_IMAGE_NOTICE.tableData, period: SCAN_IMAGE_NOTICE.tablePeriod },
   { data: 'Extracted text of student answers', period: '24 months' },
   { data: 'Scores and feedback', period: '36 months' },
   { data: 'Activity logs (sign-ins and key actions in the app)', period: '12 months' },
@@ -88,6 +90,7 @@ export function PrivacyPolicyContent({ openLinksInNewTab = false }: PrivacyPolic
             Photos and files of handwritten work uploaded by students or teachers. These are deleted
             immediately after the text has been extracted from them (see section 7).
           </List.Item>
+          <List.Item>{SCAN_IMAGE_NOTICE.studentWork}</List.Item>
           <List.Item>The text extracted from those images.</List.Item>
           <List.Item>
             Scores, written feedback and suggestions for improvement, and a flag that alerts the
@@ -236,6 +239,7 @@ export function PrivacyPolicyContent({ openLinksInNewTab = false }: PrivacyPolic
               When you send a photo of your work, a computer reads the words and the photo is then
               deleted straight away.
             </List.Item>
+            <List.Item>{SCAN_IMAGE_NOTICE.studentSummary}</List.Item>
             <List.Item>
               A computer marks your answers to help your teacher. Your teacher can check your mark
               and change it.
@@ -300,6 +304,7 @@ export function PrivacyPolicyContent({ openLinksInNewTab = false }: PrivacyPolic
           memory to extract their text and are deleted immediately afterwards; they are never saved
           to our database or file storage.
         </Text>
+        <Text>{SCAN_IMAGE_NOTICE.retention}</Text>
         <Table withTableBorder withColumnBorders striped verticalSpacing="sm">
           <Table.Caption>Retention periods for each kind of data</Table.Caption>
           <Table.Thead>
@@ -342,7 +347,7 @@ export function PrivacyPolicyContent({ openLinksInNewTab = false }: PrivacyPolic
             Within STEM@Home Ltd, only staff who need access to personal data to run or support the
             service have it.
           </List.Item>
-          <List.Item>Uploaded images are never stored, as described in section 7.</List.Item>
+          <List.Item>{SCAN_IMAGE_NOTICE.security}</List.Item>
         </List>
         <Text>
           If a personal data breach happens, we will report it to the Information

@@ -1,10 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
 import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
@@ -72,8 +73,12 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
       classId: null,
       questionId: null,
       submissionId: null,
+      cropId: null,
     },
   ],
+  answers: [],
+  imagesDeletedAt: null,
+  imagesKeptUntil: '2025-03-15T10:00:00.000Z',
   ...over,
 });
 const ok = (body: unknown) => ({ status: 200, body });
@@ -110,8 +115,9 @@ describe('/upload-stack', () => {
     const leftover = await screen.findByRole('article', { name: /^Page 7 of 30/ });
     expect(leftover).toHaveTextContent(T.reasons.no_code);
     expect(leftover).toHaveTextContent('Water moves into the cell');
-    // No image of the page is shown: the teacher has the paper.
+    // No image of the page is kept (any more): it says so, and the teacher has the paper.
     expect(leftover.querySelector('img')).toBeNull();
+    expect(leftover).toHaveTextContent(T.cropGone);
 
     backend.on(
       'POST',
@@ -147,6 +153,7 @@ describe('/upload-stack', () => {
               classId: null,
               questionId: uuid(21),
               submissionId: uuid(70),
+              cropId: null,
             },
           ],
         }),
@@ -331,5 +338,81 @@ describe('/upload-stack', () => {
     await screen.findByText(T.done, {}, { timeout: 20_000 });
     expect(row).toHaveTextContent(`${T.marking(30, 30)} · ${T.summaryNeedsTeacher}: 0`);
     expect(backend.seen.filter((r) => r.path === '/scan/batches')).toHaveLength(1);
+  });
+
+  it('shows each read answer beside its scan, and a corrected text is sent to be marked again', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:crop-1' }));
+    const CROP = uuid(80);
+    const answer = {
+      pageNumber: 3,
+      pageId: uuid(61),
+      student: { id: uuid(11), name: 'Amara Okafor' },
+      questionId: QUESTION.id,
+      questionNumber: 1,
+      submissionId: uuid(71),
+      answerId: uuid(72),
+      text: 'T=V/R | 1=6/12 | 1=05A',
+      score: 1,
+      marks: 3,
+      needsReview: true,
+      pending: false,
+      cropId: CROP,
+    };
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({ success: true, data: batch({ needsTeacher: 0, pages: [], answers: [answer] }) }),
+    );
+    backend.on('GET', `/scan/crops/${CROP}`, ok({ png: true }));
+    backend.on(
+      'PUT',
+      `/submissions/${answer.submissionId}/answers/${answer.answerId}/text`,
+      ok({
+        success: true,
+        message: MESSAGES.review.textCorrected,
+        data: { submissionId: answer.submissionId, status: 'pending' },
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const card = await screen.findByRole('article', { name: /^Page 3 of 30 · Amara Okafor/ });
+    expect(await within(card).findByText('Question 1: Describe osmosis.')).toBeInTheDocument();
+    expect(card).toHaveTextContent(T.needsReviewBadge);
+    expect(card).toHaveTextContent('1/3');
+    const image = await within(card).findByRole('img', { name: T.cropAlt('Page 3 of 30') });
+    expect(image).toHaveAttribute('src', 'blob:crop-1');
+    expect(screen.getByTestId('images-note')).toHaveTextContent(
+      T.imagesKept(formatLongDate('2025-03-15T10:00:00.000Z')),
+    );
+    const box = within(card).getByRole('textbox', {
+      name: `${MESSAGES.review.correctTextLabel}: Page 3 of 30`,
+    });
+    expect(box).toHaveValue(answer.text);
+    const save = within(card).getByRole('button', { name: MESSAGES.review.correctText });
+    expect(save).toBeDisabled();
+    await user.clear(box);
+    await user.type(box, 'I = V / R, I = 6 / 12, I = 0.5 A');
+    await user.click(save);
+    await waitFor(() =>
+      expect(backend.seen.find((r) => r.method === 'PUT')?.body).toEqual({
+        text: 'I = V / R, I = 6 / 12, I = 0.5 A',
+      }),
+    );
+    vi.unstubAllGlobals();
+  });
+
+  it('says when the scan images of a batch were deleted', async () => {
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({ needsTeacher: 0, pages: [], imagesDeletedAt: '2025-03-02T09:00:00.000Z' }),
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    expect(await screen.findByTestId('images-note')).toHaveTextContent(
+      T.imagesDeleted(formatLongDate('2025-03-02T09:00:00.000Z')),
+    );
   });
 });

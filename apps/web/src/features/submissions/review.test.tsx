@@ -1,7 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SCAN_MESSAGES } from '@stem/contract/scans';
 import { MESSAGES } from '@stem/contract/messages';
 import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -196,6 +197,65 @@ describe('reviewing a mark in the drawer', () => {
     // Reviewed: 'Mark as reviewed (unchanged)' beside the teacher's own mark would do nothing.
     expect(within(editor).queryByRole('button', { name: R.accept })).toBeNull();
     expect(within(editor).getByRole('button', { name: R.save })).toBeInTheDocument();
+  });
+});
+
+describe('a scanned answer in the drawer (issue 28)', () => {
+  it('shows the scan beside the text read, and sends a corrected text to be marked again', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:scan-1' }));
+    const CROP = uuid(3001);
+    const scanned = answer(1, { answer: 'T=V/R | 1=6/12 | 1=05A', cropId: CROP, scanned: true });
+    const submission = queued(1, [scanned]);
+    const { submissions: _answers, ...card } = submission;
+    backend.on('GET', LIST_PATH, ok([card]));
+    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+    backend.on('GET', '/submissions/agreement', ok([]));
+    backend.on('GET', `/scan/crops/${CROP}`, ok({ png: true }));
+    backend.on('PUT', `/submissions/${submission._id}/answers/${scanned._id}/text`, {
+      status: 200,
+      body: {
+        success: true,
+        message: R.textCorrected,
+        data: { submissionId: submission._id, status: 'pending' },
+      },
+    });
+    renderTeacher();
+    const cardEl = await screen.findByTestId('teacher-submission-card');
+    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
+    const drawer = await screen.findByTestId('submission-drawer');
+    const beside = await within(drawer).findByTestId('scan-beside-text');
+    expect(
+      await within(beside).findByRole('img', { name: SCAN_MESSAGES.cropAlt('Question 1') }),
+    ).toHaveAttribute('src', 'blob:scan-1');
+    const box = within(beside).getByRole('textbox', { name: `${R.correctTextLabel}: Question 1` });
+    expect(box).toHaveValue('T=V/R | 1=6/12 | 1=05A');
+    await user.clear(box);
+    await user.type(box, 'I = V / R, I = 0.5 A');
+    await user.click(within(beside).getByRole('button', { name: R.correctText }));
+    await waitFor(() =>
+      expect(backend.seen.find((r) => r.method === 'PUT')?.body).toEqual({
+        text: 'I = V / R, I = 0.5 A',
+      }),
+    );
+    vi.unstubAllGlobals();
+  });
+
+  it('shows no scan, and no text box, for an answer a student typed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const typed = answer(1);
+    const submission = queued(1, [typed]);
+    const { submissions: _answers, ...card } = submission;
+    backend.on('GET', LIST_PATH, ok([card]));
+    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+    backend.on('GET', '/submissions/agreement', ok([]));
+    renderTeacher();
+    const cardEl = await screen.findByTestId('teacher-submission-card');
+    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
+    const drawer = await screen.findByTestId('submission-drawer');
+    await within(drawer).findByTestId('answer-mark-editor');
+    expect(within(drawer).queryByTestId('scan-beside-text')).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: R.correctText })).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   Group,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -12,6 +13,7 @@ import {
 import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCAN_MESSAGES, type TScanPage } from '@stem/contract/scans';
+import { ScanCrop } from '../../../components/scan-crop/scan-crop';
 import { useClassQuestions, useClassStudents } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
 import { useAssignPage, usePageAction } from '../api/scans';
@@ -30,8 +32,8 @@ type TProps = {
 };
 
 /**
- * A page the app could not place, or that was blank: its place in the stack and why, the text (and
- * name) read from it (no image is kept), and what the teacher can do with it: assign it to a student
+ * A page the app could not place, or that was blank: its place in the stack and why, its scan (while
+ * the batch is open) beside the text (and name) read from it, and what the teacher can do with it: assign it to a student
  * and question of any of their classes, discard it, mark the student absent, or replace it with a
  * re-scan. A page dealt with stays in the list, saying what happened to it.
  */
@@ -73,16 +75,21 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
           {page.status === 'blank' ? `, ${T.blankTitle.toLowerCase()}` : ''}
         </Text>
         {page.readName && <Text size="sm">{T.readName(page.readName)}</Text>}
-        {page.status !== 'blank' && (
-          <Text
-            component="pre"
-            size="sm"
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}
-            c={page.text ? undefined : 'dimmed'}
-            aria-label={`${place}: text`}
-          >
-            {page.text || T.noText}
-          </Text>
+        {!open && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <ScanCrop cropId={page.cropId} place={place} />
+            {page.status !== 'blank' && (
+              <Text
+                component="pre"
+                size="sm"
+                style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}
+                c={page.text ? undefined : 'dimmed'}
+                aria-label={`${place}: text`}
+              >
+                {page.text || T.noText}
+              </Text>
+            )}
+          </SimpleGrid>
         )}
         {page.status === 'blank' && placedOn && (
           <Text size="sm">{T.blankLine(placedOn, placedQuestion ?? '')}</Text>
@@ -121,16 +128,19 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
               }
             }}
           >
-            <Textarea
-              label={T.answerTextLabel}
-              value={text}
-              onChange={(event) => setText(event.currentTarget.value)}
-              autosize
-              minRows={2}
-              maxRows={10}
-              mb="sm"
-              aria-label={`${T.answerTextLabel}: ${place}`}
-            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" mb="sm">
+              <ScanCrop cropId={page.cropId} place={place} />
+              <Textarea
+                label={T.answerTextLabel}
+                value={text}
+                onChange={(event) => setText(event.currentTarget.value)}
+                placeholder={page.text ? undefined : T.noText}
+                autosize
+                minRows={3}
+                maxRows={12}
+                aria-label={`${T.answerTextLabel}: ${place}`}
+              />
+            </SimpleGrid>
             <Group align="flex-end" wrap="wrap">
               {classes.length > 1 && (
                 <Select

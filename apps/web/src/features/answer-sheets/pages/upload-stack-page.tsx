@@ -19,8 +19,8 @@ import { Link, useSearchParams } from 'react-router';
 import { SCAN_MESSAGES, type TScanBatch, type TScanBatchDetails } from '@stem/contract/scans';
 import { LoadingLine } from '../../../components/loading-line';
 import { usePageTitle } from '../../../components/use-page-title';
-import { formatDateTime } from '../../../lib/dates';
-import { useTeacherClasses } from '../../upload-work/api/get-upload-options';
+import { formatDateTime, formatLongDate } from '../../../lib/dates';
+import { useClassQuestions, useTeacherClasses } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
 import {
   isSettled,
@@ -31,6 +31,7 @@ import {
   useScanBatch,
 } from '../api/scans';
 import { LeftoverPage } from '../components/leftover-page';
+import { ReadAnswer } from '../components/read-answer';
 
 const T = SCAN_MESSAGES;
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/tiff';
@@ -94,9 +95,29 @@ function BatchRelease({ batch }: { batch: TScanBatchDetails }) {
   );
 }
 
+/** How long the batch's scan images are kept, or when they were deleted (issue 28). */
+function ImagesNote({ batch }: { batch: TScanBatchDetails }) {
+  if (batch.imagesDeletedAt) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="images-note">
+        {T.imagesDeleted(formatLongDate(batch.imagesDeletedAt))}
+      </Text>
+    );
+  }
+  const kept =
+    batch.answers.some((a) => a.cropId !== null) || batch.pages.some((p) => p.cropId !== null);
+  if (!kept) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="images-note">
+      {T.imagesKept(formatLongDate(batch.imagesKeptUntil))}
+    </Text>
+  );
+}
+
 function BatchProgress({ batchId }: { batchId: string }) {
   const query = useScanBatch(batchId);
   const classes = useTeacherClasses();
+  const questions = useClassQuestions(query.data?.classId ?? null);
   if (query.isPending) return <LoadingLine>{T.queued}</LoadingLine>;
   if (query.isError) return <Alert color="red">{T.batchNotFound}</Alert>;
   const batch = query.data;
@@ -147,6 +168,7 @@ function BatchProgress({ batchId }: { batchId: string }) {
         <Figure label={T.summaryRepeats} value={batch.duplicates} />
       </SimpleGrid>
       <BatchRelease batch={batch} />
+      <ImagesNote batch={batch} />
       {batch.marked > 0 && (
         <Anchor component={Link} to="/submissions">
           {T.viewSubmissions}
@@ -168,6 +190,22 @@ function BatchProgress({ batchId }: { batchId: string }) {
           </Title>
           <Text size="sm">{T.blankIntro}</Text>
           {blanks.map(pageCard)}
+        </Stack>
+      )}
+      {batch.answers.length > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="read-answers-h">
+          <Title order={3} size="h4" id="read-answers-h">
+            {T.answersTitle}
+          </Title>
+          <Text size="sm">{T.answersIntro}</Text>
+          {batch.answers.map((answer) => (
+            <ReadAnswer
+              key={answer.answerId}
+              answer={answer}
+              totalPages={batch.totalPages}
+              question={questions.data?.find((q) => q._id === answer.questionId)?.question}
+            />
+          ))}
         </Stack>
       )}
       {repeats.length > 0 && (

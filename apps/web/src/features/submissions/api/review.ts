@@ -4,6 +4,7 @@ import {
   SUBMISSION_PATHS,
   ZAgreementResponse,
   ZAnswerReviewResponse,
+  ZCorrectAnswerTextResponse,
   type TAnswerReviewResponse,
   type TQuestionAgreement,
 } from '@stem/contract/submissions';
@@ -60,6 +61,29 @@ export function useAgreement(enabled = true) {
     queryFn: async (): Promise<Map<string, TQuestionAgreement>> => {
       const parsed = ZAgreementResponse.parse(await api.get(SUBMISSION_PATHS.agreement));
       return new Map(parsed.data.map((row) => [row.questionId, row]));
+    },
+  });
+}
+
+/**
+ * PUT the text of a scanned answer as the teacher reads it beside its scan (issue 28): the answer is
+ * marked again. Refreshes the submissions and the scan batches (the answer is pending until marked).
+ */
+export function useCorrectAnswerText() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: TReviewTarget & { text: string }) => {
+      const params = { id: variables.submissionId, answerId: variables.answerId };
+      const body = await api.put(fillPath(SUBMISSION_PATHS.answerText, params), {
+        text: variables.text,
+      });
+      return ZCorrectAnswerTextResponse.parse(body);
+    },
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['submissions'] }),
+        queryClient.invalidateQueries({ queryKey: ['scan-batches'] }),
+      ]);
     },
   });
 }

@@ -1,12 +1,14 @@
-import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
 import type { TSubmissionStatus } from '@stem/contract/submissions';
 import { MESSAGES } from '@stem/contract/messages';
 import { monthsBefore, RETENTION } from '@stem/contract/retention';
+import { ScanCrop } from '../../../components/scan-crop/scan-crop';
 import { FeedbackBlock } from '../../../components/submission-feedback/feedback-block';
 import type { TAnswerView } from '../api/submission-schema';
 import { AgreementLine } from './agreement-line';
 import { AnswerMarkEditor, type TAnswerMarkEditorHandle } from './answer-mark-editor';
+import { CorrectScannedText } from './correct-scanned-text';
 import { ModerationNotice } from './moderation-notice';
 import { ScoreBadge } from './score-badge';
 
@@ -76,6 +78,30 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
     const showAiFeedback = review !== null || !teacherComment;
     // The student's view of an answer whose mark the teacher set.
     const markedByTeacher = review === null && Boolean(answer.overriddenAt);
+    const questionLabel = T.questionHeading(answer.questionNumber ?? index + 1);
+    // Teachers see a scanned answer's scan while its batch is open, and correct the text read
+    // until the mark is reviewed (a reviewed mark is changed with the editor instead).
+    const scanBeside = review !== null && answer.scanned === true;
+    const canCorrect =
+      review !== null && answer.scanned === true && status === 'marked' && !answer.reviewedAt;
+    const answerText = (
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {T.answer}
+        </Text>
+        <Text
+          size="sm"
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          c={answer.answer.trim() ? undefined : 'dimmed'}
+        >
+          {answer.answer.trim()
+            ? answer.answer
+            : answerTextRemoved(answer.answer, submittedAt)
+              ? MESSAGES.submissions.answerTextRemoved
+              : T.noAnswer}
+        </Text>
+      </Stack>
+    );
     return (
       <Paper
         withBorder
@@ -92,7 +118,7 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text size="sm" c="dimmed" id={headingId}>
-                {T.questionHeading(answer.questionNumber ?? index + 1)}
+                {questionLabel}
               </Text>
               <Text fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {answer.questionId?.question ?? answer.question}
@@ -133,22 +159,29 @@ export const AnswerReview = forwardRef<TAnswerMarkEditorHandle, TAnswerReviewPro
               )}
             </Stack>
           </Group>
-          <Stack gap={2}>
-            <Text size="sm" fw={600}>
-              {T.answer}
-            </Text>
-            <Text
-              size="sm"
-              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-              c={answer.answer.trim() ? undefined : 'dimmed'}
-            >
-              {answer.answer.trim()
-                ? answer.answer
-                : answerTextRemoved(answer.answer, submittedAt)
-                  ? MESSAGES.submissions.answerTextRemoved
-                  : T.noAnswer}
-            </Text>
-          </Stack>
+          {scanBeside ? (
+            // Issue 28: a scanned answer beside its scan, its text correctable until reviewed.
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="scan-beside-text">
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  {R.scanHeading}
+                </Text>
+                <ScanCrop cropId={answer.cropId ?? null} place={questionLabel} />
+              </Stack>
+              {canCorrect ? (
+                <CorrectScannedText
+                  submissionId={review.submissionId}
+                  answerId={answer._id}
+                  text={answer.answer}
+                  place={questionLabel}
+                />
+              ) : (
+                answerText
+              )}
+            </SimpleGrid>
+          ) : (
+            answerText
+          )}
           {showModeration && <ModerationNotice moderation={answer.contentModeration} />}
           {teacherComment && (
             <Stack gap={2} data-testid="teacher-comment">
