@@ -16,6 +16,8 @@ export const LTI_MESSAGES = {
   otherBrowser:
     'This launch was started in another browser or tab that is gone. Open the assignment again from your course.',
   tokenMissing: "The LMS's launch has no id_token.",
+  lmsRefused: (said: string) =>
+    said === '' ? 'The LMS refused the launch.' : `The LMS refused the launch: ${said}`,
   tokenInvalid: (reason: string) => `The LMS's launch token was refused: ${reason}.`,
   reasons: {
     signature: 'its signature does not match the LMS’s keys',

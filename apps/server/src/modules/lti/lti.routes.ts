@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@stem/contract/messages';
 import { API_BASE } from '@stem/contract/api';
 import { ZErrorResponse } from '@stem/contract/errors';
 import {
@@ -161,7 +162,9 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     async (request, reply) =>
       asPage(request, reply, async () => {
         if (request.body.error) {
-          throw new AppError('BAD_REQUEST', request.body.error_description ?? request.body.error);
+          // The LMS's own words when it gave any (an empty description says nothing).
+          const said = request.body.error_description?.trim() || request.body.error.trim();
+          throw new AppError('BAD_REQUEST', MESSAGES.lti.lmsRefused(said));
         }
         const to = await launch.finishLaunch(ctx, request.body, cookieNames(request));
         void reply.header('cache-control', 'no-store').redirect(to, 303);
