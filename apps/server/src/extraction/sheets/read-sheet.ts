@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import type jsQRType from 'jsqr';
 import { normaliseImage } from '../normalise';
 import { type OcrPort, type TOcrResult, type TPagePreparation } from '../ocr/port';
-import { decodeSheetCode, type TSheetCode } from './sheet-code';
+import type { TBookletLayout } from './booklet-layout';
+import { decodePageCode, type TBookletCode, type TSheetCode } from './sheet-code';
 import { sheetLayout, type TRect } from './sheet-layout';
 
 // jsqr is a CommonJS bundle whose default export is the function itself.
@@ -29,12 +30,35 @@ export type TSheetRead =
       name?: string;
     }
   | {
+      kind: 'booklet';
+      code: TBookletCode;
+      /**
+       * Each answer box of the page, top to bottom, with what was read from it; null when the
+       * booklet's layout is not known (a booklet of another class, or one deleted since).
+       */
+      regions: TRegionRead[] | null;
+    }
+  | {
       /** A code was found but is not a valid STEM@Home sheet code (edited, forged, foreign). */
       kind: 'bad_code';
       reason: 'not_ours' | 'forged';
       page: TOcrResult;
     }
   | { kind: 'no_code'; page: TOcrResult };
+
+/** One answer box of a booklet page: its question, its image as read, and the text read from it. */
+export type TRegionRead = {
+  /** 1-based place of the box on its page. */
+  region: number;
+  questionId: string;
+  number: number;
+  continuation: boolean;
+  /** The box as prepared for the engine (null when blank or uncut). */
+  image: Uint8Array | null;
+  answer: TOcrResult;
+  blank: boolean;
+  uncut: boolean;
+};
 
 type TWorkImage = { data: Buffer; width: number; height: number };
 
@@ -230,13 +254,53 @@ export type TSheetPrepared =
       /** Only on a blank sheet (the code names no student); null when it could not be cut. */
       name?: Uint8Array | null;
     }
+  | {
+      kind: 'booklet';
+      code: TBookletCode;
+      /** Null when the booklet's layout was not given (not this class's booklet). */
+      regions: TRegionPrepared[] | null;
+    }
   | { kind: 'bad_code'; reason: 'not_ours' | 'forged'; page: Uint8Array }
   | { kind: 'no_code'; page: Uint8Array };
+
+/** An answer box of a booklet page, cut and prepared for the engine (null when blank or uncut). */
+export type TRegionPrepared = {
+  region: number;
+  questionId: string;
+  number: number;
+  continuation: boolean;
+  answer: Uint8Array | null;
+  blank: boolean;
+};
+
+/** The box's printed label sits along its top edge: read below it. */
+function belowLabel(box: TRect): TRect {
+  return { ...box, y: box.y + 16, height: box.height - 16 };
+}
+
+/** Cuts a box out and measures its ink: blank, or prepared for the engine (null when uncut). */
+async function cutAnswer(
+  work: TWorkImage,
+  found: TFound,
+  qr: TRect,
+  box: TRect,
+  preparation: TPagePreparation,
+): Promise<{ answer: Uint8Array | null; blank: boolean }> {
+  const crop = await cropSheetRect(work, found, qr, belowLabel(box), 8);
+  const blank = crop !== null && (await inkPerMille(crop)) < BLANK_INK_PER_MILLE;
+  return { answer: crop && !blank ? await prepared(crop, true, preparation) : null, blank };
+}
 
 /** The image half of readSheetPage: no OCR, nothing written anywhere. */
 export async function prepareSheetPage(
   image: Buffer,
-  options: { key: string; maxPixels: number; preparation: TPagePreparation },
+  options: {
+    key: string;
+    maxPixels: number;
+    preparation: TPagePreparation;
+    /** The layouts of the booklets the page may belong to, by booklet id (the batch's class's). */
+    booklets?: Record<string, TBookletLayout>;
+  },
 ): Promise<TSheetPrepared> {
   const { preparation } = options;
   const work = await workImage(image, options.maxPixels);
@@ -250,18 +314,29 @@ export async function prepareSheetPage(
       preparation,
     );
   if (!found) return { kind: 'no_code', page: await wholePage() };
-  const decoded = decodeSheetCode(found.text, options.key);
+  const decoded = decodePageCode(found.text, options.key);
   if (!decoded.ok) return { kind: 'bad_code', reason: decoded.reason, page: await wholePage() };
   const layout = sheetLayout(decoded.code.paper);
-  // The box's printed label sits along its top edge: read below it.
-  const answerRect = {
-    ...layout.answer,
-    y: layout.answer.y + 16,
-    height: layout.answer.height - 16,
-  };
-  const answerCrop = await cropSheetRect(work, found, layout.qr, answerRect, 8);
-  const blank = answerCrop !== null && (await inkPerMille(answerCrop)) < BLANK_INK_PER_MILLE;
-  const answer = answerCrop && !blank ? await prepared(answerCrop, true, preparation) : null;
+  if (decoded.kind === 'booklet') {
+    const booklet = options.booklets?.[decoded.code.bookletId];
+    const page = booklet?.pages[decoded.code.page - 1];
+    if (!booklet || !page || booklet.paper !== decoded.code.paper) {
+      return { kind: 'booklet', code: decoded.code, regions: null };
+    }
+    const regions: TRegionPrepared[] = [];
+    for (const [i, region] of page.regions.entries()) {
+      const cut = await cutAnswer(work, found, layout.qr, region.answer, preparation);
+      regions.push({
+        region: i + 1,
+        questionId: region.questionId,
+        number: region.number,
+        continuation: region.continuation,
+        ...cut,
+      });
+    }
+    return { kind: 'booklet', code: decoded.code, regions };
+  }
+  const { answer, blank } = await cutAnswer(work, found, layout.qr, layout.answer, preparation);
   if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer, blank };
   // The "Name" label sits in the box's top-left corner: read below it.
   const nameRect = {
@@ -291,6 +366,25 @@ export async function readPreparedSheet(sheet: TSheetPrepared, ocr: OcrPort): Pr
   if (sheet.kind === 'no_code') return { kind: 'no_code', page: await ocrText(ocr, sheet.page) };
   if (sheet.kind === 'bad_code') {
     return { kind: 'bad_code', reason: sheet.reason, page: await ocrText(ocr, sheet.page) };
+  }
+  if (sheet.kind === 'booklet') {
+    if (!sheet.regions) return { kind: 'booklet', code: sheet.code, regions: null };
+    const regions: TRegionRead[] = [];
+    // Each box yields its question, its image and the text read from it (one answer region).
+    for (const region of sheet.regions) {
+      const answer = region.answer ? await ocrText(ocr, region.answer) : EMPTY;
+      regions.push({
+        region: region.region,
+        questionId: region.questionId,
+        number: region.number,
+        continuation: region.continuation,
+        image: region.answer,
+        answer,
+        blank: region.blank,
+        uncut: !region.blank && region.answer === null,
+      });
+    }
+    return { kind: 'booklet', code: sheet.code, regions };
   }
   const answer = sheet.answer ? await ocrText(ocr, sheet.answer) : EMPTY;
   const base = {

@@ -13,7 +13,13 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
-import { scanBatches, scanBatchFiles, scanPages } from '../../db/schema';
+import {
+  answerBooklets,
+  scanBatches,
+  scanBatchFiles,
+  scanPages,
+  type TBookletLayoutColumn,
+} from '../../db/schema';
 
 /** Every table access of the scans module. Callers pass `db` or a transaction. */
 
@@ -231,7 +237,9 @@ export async function insertPage(db: TDb, page: TNewPage): Promise<void> {
     const inserted = await tx
       .insert(scanPages)
       .values(page)
-      .onConflictDoNothing({ target: [scanPages.batchId, scanPages.pageNumber] })
+      .onConflictDoNothing({
+        target: [scanPages.batchId, scanPages.pageNumber, scanPages.region],
+      })
       .returning({ id: scanPages.id });
     if (inserted.length > 0) {
       await tx
@@ -242,12 +250,63 @@ export async function insertPage(db: TDb, page: TNewPage): Promise<void> {
   });
 }
 
+/**
+ * Records the answer boxes read from one page (a row each; once: a retried job skips pages already
+ * recorded) and counts the page once.
+ */
+export async function insertPageRows(db: TDb, rows: TNewPage[]): Promise<void> {
+  const [first] = rows;
+  if (!first) return;
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(scanPages)
+      .values(rows)
+      .onConflictDoNothing({ target: [scanPages.batchId, scanPages.pageNumber, scanPages.region] })
+      .returning({ id: scanPages.id });
+    if (inserted.length > 0) {
+      await tx
+        .update(scanBatches)
+        .set({ readPages: sql`${scanBatches.readPages} + 1` })
+        .where(eq(scanBatches.id, first.batchId));
+    }
+  });
+}
+
+/** Records a printed test booklet and the layout it was printed with. */
+export async function insertBooklet(
+  db: TDb,
+  values: {
+    id: string;
+    schoolId: string;
+    classId: string;
+    teacherId: string;
+    layout: TBookletLayoutColumn;
+    now: Date;
+  },
+): Promise<void> {
+  const { now, ...rest } = values;
+  await db.insert(answerBooklets).values({ ...rest, createdAt: now });
+}
+
+/** The layouts of a class's printed booklets, by booklet id. */
+export async function selectClassBooklets(
+  db: TDb,
+  schoolId: string,
+  classId: string,
+): Promise<Record<string, TBookletLayoutColumn>> {
+  const rows = await db
+    .select({ id: answerBooklets.id, layout: answerBooklets.layout })
+    .from(answerBooklets)
+    .where(and(eq(answerBooklets.schoolId, schoolId), eq(answerBooklets.classId, classId)));
+  return Object.fromEntries(rows.map((r) => [r.id, r.layout]));
+}
+
 export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]> {
   return db
     .select()
     .from(scanPages)
     .where(eq(scanPages.batchId, batchId))
-    .orderBy(asc(scanPages.pageNumber));
+    .orderBy(asc(scanPages.pageNumber), asc(scanPages.region));
 }
 
 export async function countPagesByStatus(db: TDb, batchIds: string[]) {
@@ -255,7 +314,13 @@ export async function countPagesByStatus(db: TDb, batchIds: string[]) {
   return db
     .select({ batchId: scanPages.batchId, status: scanPages.status, n: count() })
     .from(scanPages)
-    .where(inArray(scanPages.batchId, batchIds))
+    // An unused continuation box is no unanswered question.
+    .where(
+      and(
+        inArray(scanPages.batchId, batchIds),
+        or(eq(scanPages.continuation, false), ne(scanPages.status, 'blank')),
+      ),
+    )
     .groupBy(scanPages.batchId, scanPages.status);
 }
 

@@ -13,6 +13,7 @@ import {
   matchQuestion,
   printedQuestionNumber,
 } from '../../extraction/sheets/match';
+import type { TBookletLayout } from '../../extraction/sheets/booklet-layout';
 import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
 import type { ImageWork } from '../../extraction/work/tasks';
 import { AppError } from '../../lib/app-error';
@@ -91,6 +92,10 @@ export function decide(
   questions: TQuestionRef[],
   printed: string[],
 ): TDecision {
+  if (read.kind === 'booklet') {
+    // A booklet page is decided box by box (decideRegions); as one page it needs the teacher.
+    return { status: 'needs_teacher', reason: 'unknown_booklet', text: '' };
+  }
   if (read.kind !== 'code') {
     const text = answerPartOf(read.page.text, printed);
     if (read.kind === 'bad_code') return { status: 'needs_teacher', reason: 'forged', text };
@@ -141,6 +146,101 @@ export function decide(
     read.answer.confidence,
     read.blank,
   );
+}
+
+/** One answer box of a page (region 0: the page's one answer) and where it goes. */
+export type TRegionDecision = {
+  region: number;
+  continuation: boolean;
+  decision: TDecision;
+  confidence: number | undefined;
+};
+
+/**
+ * Where each answer box of a read page goes. A one-question sheet (or a page without a readable
+ * code) is one box, region 0. A booklet page gives a decision per box, each placed on the code's
+ * student and the box's question as printed: its text, blank (no submission, no attempt used), or
+ * held for the teacher when it looks like debris. A booklet page of another class, of a booklet
+ * this class does not know, or of a student no longer in the class, waits for the teacher.
+ */
+export function decideRegions(
+  read: TSheetRead,
+  batch: Pick<queries.TBatchRow, 'classId'>,
+  students: TStudentRef[],
+  questions: TQuestionRef[],
+  printed: string[],
+): TRegionDecision[] {
+  if (read.kind !== 'booklet') {
+    const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
+    const decision = decide(read, batch, students, questions, printed);
+    return [{ region: 0, continuation: false, decision, confidence }];
+  }
+  const { code } = read;
+  const whole = (reason: TPageReason): TRegionDecision[] => [
+    {
+      region: 0,
+      continuation: false,
+      decision: { status: 'needs_teacher', reason, text: '' },
+      confidence: undefined,
+    },
+  ];
+  if (code.classId !== batch.classId) return whole('other_class');
+  if (!read.regions) return whole('unknown_booklet');
+  const known = students.some((s) => s.id === code.studentId);
+  return read.regions.map((region) => {
+    const text = region.answer.text;
+    const place = { questionId: region.questionId, questionNumber: region.number };
+    const at = (decision: TDecision): TRegionDecision => ({
+      region: region.region,
+      continuation: region.continuation,
+      decision,
+      confidence: region.answer.confidence,
+    });
+    if (!questions.some((q) => q.id === region.questionId)) {
+      return at({ status: 'needs_teacher', reason: 'question_not_in_class', text, ...place });
+    }
+    if (!known) {
+      return at({ status: 'needs_teacher', reason: 'student_not_in_class', text, ...place });
+    }
+    if (region.uncut) return at({ status: 'needs_teacher', reason: 'unreadable', text, ...place });
+    return at(
+      placed(
+        { studentId: code.studentId, questionId: region.questionId, questionNumber: region.number },
+        'code',
+        text,
+        region.answer.confidence,
+        region.blank,
+      ),
+    );
+  });
+}
+
+/**
+ * A student's answers from their placed boxes, one per question in the order first seen: the text of
+ * a booklet's continuation box is added to its question's answer (or is the answer, when the main
+ * box was left blank or waits for the teacher).
+ */
+export function answersOf(pages: queries.TPageRow[]) {
+  const byQuestion = new Map<
+    string,
+    { questionId: string; text: string; ocrConfidence: number | undefined; questionNumber?: number }
+  >();
+  const ordered = [...pages.filter((p) => !p.continuation), ...pages.filter((p) => p.continuation)];
+  for (const page of ordered) {
+    const questionId = page.questionId ?? '';
+    const seen = byQuestion.get(questionId);
+    if (seen) {
+      seen.text = `${seen.text}\n${page.extractedText}`.trim();
+      continue;
+    }
+    byQuestion.set(questionId, {
+      questionId,
+      text: page.extractedText,
+      ocrConfidence: page.ocrConfidence ?? undefined,
+      ...(page.questionNumber === null ? {} : { questionNumber: page.questionNumber }),
+    });
+  }
+  return [...byQuestion.values()];
 }
 
 /** Whether the batch's marks still wait for the teacher's release (issue 28). */
@@ -204,12 +304,7 @@ async function submitAssignedPages(
         classId: batch.classId,
         holdForRelease: holdsMarks(batch),
         studentId,
-        answers: own.map((p) => ({
-          questionId: p.questionId ?? '',
-          text: p.extractedText,
-          ocrConfidence: p.ocrConfidence ?? undefined,
-          questionNumber: p.questionNumber ?? undefined,
-        })),
+        answers: answersOf(own),
       });
       await queries.setPagesSubmission(
         deps.db,
@@ -277,7 +372,9 @@ export async function readBatch(
     const done = await queries.selectPages(deps.db, batchId);
     const recorded = new Set(done.map((p) => p.pageNumber));
     const taken = new Set(
-      done.filter((p) => p.status === 'assigned').map((p) => `${p.studentId}:${p.questionId}`),
+      done
+        .filter((p) => p.status === 'assigned')
+        .map((p) => `${p.studentId}:${p.questionId}:${p.continuation}`),
     );
 
     await eachLimited(places.length, PAGES_AT_ONCE, async (i) => {
@@ -285,28 +382,30 @@ export async function readBatch(
       const place = places[i];
       const file = place ? opened[place.file] : undefined;
       if (!place || !file || recorded.has(pageNumber)) return;
-      const { decision, confidence, readName } = await readPage(deps, file, place.index, {
+      const { regions, readName } = await readPage(deps, file, place.index, {
         batch,
         ...reading,
       });
-      const base = {
-        batchId,
-        schoolId: batch.schoolId,
-        pageNumber,
-        ...pageValues(decision, confidence, readName),
-      };
-      if (decision.status !== 'assigned') {
-        await queries.insertPage(deps.db, base);
-        return;
-      }
-      const key = `${decision.studentId}:${decision.questionId}`;
-      const repeat = taken.has(key);
-      taken.add(key);
-      await queries.insertPage(deps.db, {
-        ...base,
-        status: repeat ? 'duplicate' : 'assigned',
-        reason: repeat ? 'duplicate' : null,
+      const rows = regions.map((region) => {
+        const { decision } = region;
+        const base = {
+          batchId,
+          schoolId: batch.schoolId,
+          pageNumber,
+          ...pageValues(region, readName),
+        };
+        if (decision.status !== 'assigned') return base;
+        // The same box twice (a page scanned twice) is kept once.
+        const key = `${decision.studentId}:${decision.questionId}:${region.continuation}`;
+        const repeat = taken.has(key);
+        taken.add(key);
+        return {
+          ...base,
+          status: repeat ? ('duplicate' as const) : ('assigned' as const),
+          reason: repeat ? 'duplicate' : null,
+        };
       });
+      await queries.insertPageRows(deps.db, rows);
     });
     await submitAssignedPages(deps, teacher, batch);
     memoryFiles.drop(batchId);
@@ -333,6 +432,8 @@ export type TReadingContext = {
   questions: TQuestionRef[];
   /** The sheets' printed words (school, class, names, questions): not part of any answer. */
   printed: string[];
+  /** The layouts of the class's test booklets, by id (a booklet page's boxes are cut from them). */
+  booklets: Record<string, TBookletLayout>;
 };
 
 export async function readingContext(
@@ -353,7 +454,8 @@ export async function readingContext(
     ...students.map((s) => s.name),
     ...questions.map((q) => q.text),
   ];
-  return { students, questions, printed };
+  const booklets = await queries.selectClassBooklets(deps.db, batch.schoolId, cls.id);
+  return { students, questions, printed, booklets };
 }
 
 /**
@@ -365,22 +467,30 @@ export async function readPage(
   file: TOpenedFile,
   index: number,
   context: TReadingContext & { batch: Pick<queries.TBatchRow, 'id' | 'classId'> },
-): Promise<{ decision: TDecision; confidence: number | undefined; readName: string | null }> {
+): Promise<{ regions: TRegionDecision[]; readName: string | null }> {
   try {
-    const read = await readPreparedSheet(await preparePage(deps, file, index), deps.ocr);
-    const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
+    const read = await readPreparedSheet(
+      await preparePage(deps, file, index, context.booklets),
+      deps.ocr,
+    );
     const readName =
       read.kind === 'code' && read.name
         ? stripUnstorableCharacters(read.name).trim() || null
         : null;
     const { batch, students, questions, printed } = context;
-    return { decision: decide(read, batch, students, questions, printed), confidence, readName };
+    return { regions: decideRegions(read, batch, students, questions, printed), readName };
   } catch (error) {
     if (error instanceof OcrError) throw error;
     deps.logger.warn({ batchId: context.batch.id, index, err: error }, 'scanned page unreadable');
     return {
-      decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
-      confidence: undefined,
+      regions: [
+        {
+          region: 0,
+          continuation: false,
+          decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
+          confidence: undefined,
+        },
+      ],
       readName: null,
     };
   }
@@ -388,11 +498,12 @@ export async function readPage(
 
 /** The columns of a page read as `decision` decides (text cleaned of what cannot be stored). */
 export function pageValues(
-  decision: TDecision,
-  confidence: number | undefined,
+  { decision, confidence, region, continuation }: TRegionDecision,
   readName: string | null,
 ) {
   return {
+    region,
+    continuation,
     status: decision.status,
     reason: decision.status === 'assigned' || decision.status === 'blank' ? null : decision.reason,
     matchedBy: decision.status === 'assigned' ? decision.by : null,
@@ -406,7 +517,12 @@ export function pageValues(
 }
 
 /** A page's image work in the worker threads; it waits its turn when they are busy with requests. */
-export async function preparePage(deps: TScanDeps, file: TOpenedFile, index: number) {
+export async function preparePage(
+  deps: TScanDeps,
+  file: TOpenedFile,
+  index: number,
+  booklets: Record<string, TBookletLayout>,
+) {
   for (;;) {
     try {
       return await deps.imageWork.run('sheetPage', {
@@ -416,6 +532,7 @@ export async function preparePage(deps: TScanDeps, file: TOpenedFile, index: num
         key: sheetKey(deps.config),
         budget: deps.config.imageWork.pageBudget,
         preparation: pagePreparation(deps.ocr),
+        booklets,
       });
     } catch (error) {
       if (!(error instanceof ExtractionError) || error.kind !== 'busy') throw error;

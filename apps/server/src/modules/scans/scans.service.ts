@@ -202,6 +202,8 @@ function pageOf(p: queries.TPageRow, names: Map<string, string>): TScanPage {
     student: p.studentId ? { id: p.studentId, name: names.get(p.studentId) ?? '' } : null,
     classId: p.classId,
     questionId: p.questionId,
+    questionNumber: p.questionNumber,
+    continuation: p.continuation,
     submissionId: p.submissionId,
   };
 }
@@ -222,7 +224,10 @@ export async function getBatch(
   const [summary] = await summaries(ctx, [row], new Map([[row.classId, className]]));
   if (!summary) throw batchNotFound();
   const rows = (await queries.selectPages(ctx.db, row.id)).filter(
-    (p) => p.status !== 'assigned' || p.matchedBy === 'teacher',
+    (p) =>
+      (p.status !== 'assigned' || p.matchedBy === 'teacher') &&
+      // An unused continuation box is no unanswered question.
+      !(p.continuation && p.status === 'blank'),
   );
   const classIds = [row.classId, ...rows.flatMap((p) => (p.classId ? [p.classId] : []))];
   const names = await studentNames(ctx, user, className ? classIds : []);
@@ -418,7 +423,18 @@ export async function replacePage(
   }
   const reading = await readingContext(ctx, user, batch);
   const read = await readPage(ctx, opened, 0, { batch, ...reading });
-  const { decision } = read;
+  // The re-scan's box that stands where this row's stood: the same box of a booklet page, else the
+  // box of the row's question (a page first read without its code), else the page's only one.
+  const region =
+    read.regions.find((r) => page.region > 0 && r.region === page.region) ??
+    read.regions.find((r) => page.region === 0 && read.regions.length === 1) ??
+    read.regions.find(
+      (r) => !r.continuation && page.questionId !== null && r.decision.questionId === page.questionId,
+    );
+  if (!region) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
+  }
+  const { decision } = region;
   const differs = (was: string | null, now: string | undefined) =>
     was !== null && now !== undefined && was !== now;
   if (
@@ -427,7 +443,7 @@ export async function replacePage(
   ) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
   }
-  const values = pageValues(decision, read.confidence, read.readName);
+  const { region: _region, ...values } = pageValues(region, read.readName);
   const replaced = await queries.replacePageRead(ctx.db, page, {
     ...values,
     // The teacher placed it (it stays in their list, saying where it went).
