@@ -1,9 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { renderPdfPages } from '../../src/extraction/pdf';
-import { sheetLayout } from '../../src/extraction/sheets/sheet-layout';
+import type {
+  TBookletLayout,
+  TBookletRegion,
+} from '../../src/extraction/sheets/booklet-layout';
+import { sheetLayout, type TRect } from '../../src/extraction/sheets/sheet-layout';
 import { HANDWRITING_DIR, hasHandwriting } from '../extraction/fixtures';
 
 /** How a filled sheet is spoiled on its way through the scanner. */
@@ -72,6 +76,71 @@ export async function fillSheets(pdf: Uint8Array, fills: TFill[], paper: 'a4' | 
         font,
         color: rgb(0.08, 0.1, 0.35),
       });
+    }
+  }
+  return doc.save();
+}
+
+/**
+ * Writes `fill` into an answer box of a page: typed in a slanted face, or a handwriting image fitted
+ * inside the box (below its printed label), keeping its proportions.
+ */
+async function writeInBox(
+  doc: PDFDocument,
+  page: PDFPage,
+  font: PDFFont,
+  box: TRect,
+  fill: TFill,
+) {
+  const height = page.getHeight();
+  if (fill.handwriting) {
+    const image = await doc.embedPng(fill.handwriting);
+    const scale = Math.min((box.width - 24) / image.width, (box.height - 26) / image.height);
+    page.drawImage(image, {
+      x: box.x + 12,
+      y: height - box.y - 18 - image.height * scale,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
+    return;
+  }
+  const lines: string[] = [];
+  let line = '';
+  for (const word of fill.answer.split(/\s+/).filter(Boolean)) {
+    if (font.widthOfTextAtSize(`${line} ${word}`, 16) > box.width - 60) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  lines.forEach((text, n) =>
+    page.drawText(text, {
+      x: box.x + 24,
+      y: height - box.y - 44 - n * 28,
+      size: 16,
+      font,
+      color: rgb(0.08, 0.1, 0.35),
+    }),
+  );
+}
+
+/**
+ * Fills printed test booklets: `fill` says what is written in each box of each page (the PDF's page
+ * index, 0-based: student = index / pages per booklet), or null for a box left blank.
+ */
+export async function fillBooklets(
+  pdf: Uint8Array,
+  layout: TBookletLayout,
+  fill: (pageIndex: number, region: TBookletRegion) => TFill | null,
+) {
+  const doc = await PDFDocument.load(pdf);
+  const font = await doc.embedFont(StandardFonts.CourierBoldOblique);
+  for (const [i, page] of doc.getPages().entries()) {
+    const own = layout.pages[i % layout.pages.length];
+    for (const region of own?.regions ?? []) {
+      const what = fill(i, region);
+      if (what && (what.answer || what.handwriting))
+        await writeInBox(doc, page, font, region.answer, what);
     }
   }
   return doc.save();
