@@ -244,7 +244,8 @@ export const SCAN_MESSAGES = {
     'The chosen questions in order, several to a page, each with an answer box sized by its marks. Every page carries the student’s name and a code.',
   bookletQuestionsLabel: 'Questions of the test, in order',
   continuationLabel: 'Add a continuation page to each booklet (a box per question for more room)',
-  bookletNoBlank: 'Booklets are printed with each student’s name: choose one sheet per question for blank copies.',
+  bookletNoBlank:
+    'Booklets are printed with each student’s name: choose one sheet per question for blank copies.',
   bookletPages: (pages: number, students: number) =>
     `${pages} ${pages === 1 ? 'page' : 'pages'} per booklet, ${students} ${students === 1 ? 'booklet' : 'booklets'}`,
   questionOrderUp: (n: number) => `Move question ${n} up`,

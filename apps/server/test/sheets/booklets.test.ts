@@ -138,7 +138,6 @@ describe('test booklets: printed per student, split by answer box when scanned',
       // Two question pages (several questions each) and the continuation page.
       expect(perBooklet).toBe(3);
       expect(layout.pages[0]!.regions.length).toBeGreaterThanOrEqual(2);
-      const contPage = perBooklet - 1;
       // Amara answers all and continues question 3; Ben answers question 1 only (question 2 on the
       // first page blank, the whole second page blank and scanned upside down); Chloe answers all.
       const written = (student: number, number: number, continuation: boolean) => {

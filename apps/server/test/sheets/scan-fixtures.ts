@@ -3,10 +3,7 @@ import path from 'node:path';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { renderPdfPages } from '../../src/extraction/pdf';
-import type {
-  TBookletLayout,
-  TBookletRegion,
-} from '../../src/extraction/sheets/booklet-layout';
+import type { TBookletLayout, TBookletRegion } from '../../src/extraction/sheets/booklet-layout';
 import { sheetLayout, type TRect } from '../../src/extraction/sheets/sheet-layout';
 import { HANDWRITING_DIR, hasHandwriting } from '../extraction/fixtures';
 
@@ -85,13 +82,7 @@ export async function fillSheets(pdf: Uint8Array, fills: TFill[], paper: 'a4' | 
  * Writes `fill` into an answer box of a page: typed in a slanted face, or a handwriting image fitted
  * inside the box (below its printed label), keeping its proportions.
  */
-async function writeInBox(
-  doc: PDFDocument,
-  page: PDFPage,
-  font: PDFFont,
-  box: TRect,
-  fill: TFill,
-) {
+async function writeInBox(doc: PDFDocument, page: PDFPage, font: PDFFont, box: TRect, fill: TFill) {
   const height = page.getHeight();
   if (fill.handwriting) {
     const image = await doc.embedPng(fill.handwriting);
@@ -207,7 +198,7 @@ export async function renderSheets(pdf: Uint8Array, maxPages: number): Promise<B
 }
 
 /** Synthetic handwriting pages from the public data, with their text (none when the data is absent). */
-export function handwritingSamples(count: number): { png: Buffer; text: string }[] {
+export function handwritingSamples(count: number): { png: Buffer; text: string; file: string }[] {
   if (!hasHandwriting) return [];
   const folder = path.join(HANDWRITING_DIR, 'synthetic');
   return readdirSync(folder)
@@ -215,6 +206,7 @@ export function handwritingSamples(count: number): { png: Buffer; text: string }
     .sort()
     .slice(0, count)
     .map((f) => ({
+      file: f,
       png: readFileSync(path.join(folder, f)),
       text: readFileSync(path.join(folder, f.replace(/\.png$/, '.txt')), 'utf8'),
     }));

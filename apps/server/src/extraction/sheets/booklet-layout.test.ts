@@ -1,7 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { bookletLayout, contentBand } from './booklet-layout';
-import { decodePageCode, encodeBookletCode, encodeSheetCode, type TBookletCode } from './sheet-code';
+import {
+  decodePageCode,
+  encodeBookletCode,
+  encodeSheetCode,
+  type TBookletCode,
+} from './sheet-code';
 import { buildAnswerBooklets } from './sheet-pdf';
 
 const ids = ['q1', 'q2', 'q3', 'q4'];

@@ -49,7 +49,12 @@ const CONTINUATION_PER_PAGE = 4;
 const MIN_CONTINUATION_BOX = 110;
 
 /** The band of a page below its header where regions go. */
-export function contentBand(paper: TPaper): { top: number; bottom: number; x: number; width: number } {
+export function contentBand(paper: TPaper): {
+  top: number;
+  bottom: number;
+  x: number;
+  width: number;
+} {
   const sheet = sheetLayout(paper);
   return {
     top: sheet.qr.y + sheet.qr.height + 14,

@@ -284,6 +284,38 @@ export type TBookletRequest = Omit<TSheetRequest, 'students'> & {
   continuation: boolean;
 };
 
+/** Each question's printed lines and the booklet's layout, measured with `font`. */
+function bookletTexts(
+  font: PDFFont,
+  request: Pick<TBookletRequest, 'questions' | 'paper' | 'continuation'>,
+): { texts: string[][]; layout: TBookletLayout } {
+  const sheet = sheetLayout(request.paper);
+  const texts = request.questions.map((q) =>
+    clip(
+      wrapText(font, printable(font, q.text), 11, sheet.width - 2 * sheet.margin),
+      BOOKLET_TEXT_LINES,
+    ),
+  );
+  const layout = bookletLayout(
+    request.paper,
+    request.questions.map((q, i) => ({
+      id: q.id,
+      marks: q.marks,
+      textLines: texts[i]?.length ?? 0,
+    })),
+    { continuation: request.continuation },
+  );
+  return { texts, layout };
+}
+
+/** The layout buildAnswerBooklets prints these questions with (for tools that fill printed booklets). */
+export async function bookletLayoutOf(
+  request: Pick<TBookletRequest, 'questions' | 'paper' | 'continuation'>,
+): Promise<TBookletLayout> {
+  const doc = await PDFDocument.create();
+  return bookletTexts(await doc.embedFont(StandardFonts.Helvetica), request).layout;
+}
+
 function marksLabel(marks: number): string {
   return `${marks} ${marks === 1 ? 'mark' : 'marks'}`;
 }
@@ -305,17 +337,7 @@ export async function buildAnswerBooklets(
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
   const sheet = sheetLayout(request.paper);
-  const texts = request.questions.map((q) =>
-    clip(
-      wrapText(fonts.regular, printable(fonts.regular, q.text), 11, sheet.width - 2 * sheet.margin),
-      BOOKLET_TEXT_LINES,
-    ),
-  );
-  const layout = bookletLayout(
-    request.paper,
-    request.questions.map((q, i) => ({ id: q.id, marks: q.marks, textLines: texts[i]?.length ?? 0 })),
-    { continuation: request.continuation },
-  );
+  const { texts, layout } = bookletTexts(fonts.regular, request);
   const total = layout.pages.length;
   for (const student of request.students) {
     for (const [p, pageLayout] of layout.pages.entries()) {

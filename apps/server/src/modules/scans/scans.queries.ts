@@ -311,17 +311,19 @@ export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]>
 
 export async function countPagesByStatus(db: TDb, batchIds: string[]) {
   if (batchIds.length === 0) return [];
-  return db
-    .select({ batchId: scanPages.batchId, status: scanPages.status, n: count() })
-    .from(scanPages)
-    // An unused continuation box is no unanswered question.
-    .where(
-      and(
-        inArray(scanPages.batchId, batchIds),
-        or(eq(scanPages.continuation, false), ne(scanPages.status, 'blank')),
-      ),
-    )
-    .groupBy(scanPages.batchId, scanPages.status);
+  return (
+    db
+      .select({ batchId: scanPages.batchId, status: scanPages.status, n: count() })
+      .from(scanPages)
+      // An unused continuation box is no unanswered question.
+      .where(
+        and(
+          inArray(scanPages.batchId, batchIds),
+          or(eq(scanPages.continuation, false), ne(scanPages.status, 'blank')),
+        ),
+      )
+      .groupBy(scanPages.batchId, scanPages.status)
+  );
 }
 
 /** The submission of each submitted page of a batch (one per page; pages share a submission). */

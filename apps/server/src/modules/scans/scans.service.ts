@@ -425,11 +425,13 @@ export async function replacePage(
   const read = await readPage(ctx, opened, 0, { batch, ...reading });
   // The re-scan's box that stands where this row's stood: the same box of a booklet page, else the
   // box of the row's question (a page first read without its code), else the page's only one.
+  const { regions } = read;
   const region =
-    read.regions.find((r) => page.region > 0 && r.region === page.region) ??
-    read.regions.find((r) => page.region === 0 && read.regions.length === 1) ??
-    read.regions.find(
-      (r) => !r.continuation && page.questionId !== null && r.decision.questionId === page.questionId,
+    (page.region > 0 ? regions.find((r) => r.region === page.region) : undefined) ??
+    (regions.length === 1 ? regions[0] : undefined) ??
+    regions.find(
+      (r) =>
+        !r.continuation && page.questionId !== null && r.decision.questionId === page.questionId,
     );
   if (!region) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
