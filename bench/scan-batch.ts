@@ -233,6 +233,7 @@ async function main() {
     const details: string[] = [];
     let placedRight = 0;
     let placedWrong = 0;
+    let heldUnsure = 0;
     let blankFound = 0;
     let blankMissed = 0;
     let writtenAsBlank = 0;
@@ -250,10 +251,14 @@ async function main() {
       } else if (row.status === 'blank') {
         writtenAsBlank++;
         details.push(
-          `written box read as blank: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)})`,
+          `written box read as blank: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)}), stack page ${row.pageNumber}, look ${JSON.stringify(lookOf(printedPage))}`,
         );
       } else if (row.status === 'assigned' && right) placedRight++;
-      else {
+      else if (row.status === 'needs_teacher' && row.reason === 'unsure_text' && right) {
+        // On its student and question, waiting for the teacher's look at an unsure read.
+        placedRight++;
+        heldUnsure++;
+      } else {
         placedWrong++;
         details.push(
           `not placed: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)}) ${row.status} ${row.reason ?? ''} conf ${row.ocrConfidence?.toFixed(0)}: ${JSON.stringify(row.extractedText.slice(0, 120))}`,
@@ -287,7 +292,7 @@ async function main() {
     process.stdout.write(
       [
         `pages ${batch.totalPages}: matched by their code ${matchedPages.size} of ${total} (${((100 * matchedPages.size) / total).toFixed(1)} %)`,
-        `answers placed on the right student and question: ${placedRight} of ${truth.size} (${((100 * placedRight) / truth.size).toFixed(1)} %); misplaced or held ${placedWrong}; written boxes reported blank ${writtenAsBlank}`,
+        `answers placed on the right student and question: ${placedRight} of ${truth.size} (${((100 * placedRight) / truth.size).toFixed(1)} %), of which ${placedRight - heldUnsure} marked and ${heldUnsure} held for the teacher's look (text read looks like debris); misplaced or held otherwise ${placedWrong}; written boxes reported blank ${writtenAsBlank}`,
         `blank boxes reported blank: ${blankFound} of ${expectedBlanks} (missed ${blankMissed}) (${((100 * blankFound) / Math.max(1, expectedBlanks)).toFixed(1)} %); the upside-down page: ${upside.map((r) => `Q${r.questionNumber} ${r.status}`).join(', ')}`,
         `character error rate of the answers read (handwriting fonts): mean ${cer.mean.toFixed(3)}, pooled ${cer.pooled.toFixed(3)} over ${cer.images} answers`,
         `batch: assigned ${batch.assigned}, needing the teacher ${batch.needsTeacher}, repeats ${batch.duplicates}, blank ${batch.blank}, submissions marked ${batch.marked}, marking failed ${batch.markingFailed}`,

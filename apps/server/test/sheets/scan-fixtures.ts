@@ -79,13 +79,30 @@ export async function fillSheets(pdf: Uint8Array, fills: TFill[], paper: 'a4' | 
 }
 
 /**
+ * A handwriting sample's ink alone (its paper transparent): the synthetic pages are drawn on their
+ * own off-white, sometimes ruled paper, whose edges and rules are no part of what a student writes
+ * on a printed booklet. Each pixel keeps its colour, with an opacity from how much darker than the
+ * sample's paper it is.
+ */
+async function inkOnly(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < data.length; i += 4) {
+    const grey = 0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0);
+    data[i + 3] = Math.round(255 * Math.max(0, Math.min(1, (215 - grey) / 110)));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/**
  * Writes `fill` into an answer box of a page: typed in a slanted face, or a handwriting image fitted
  * inside the box (below its printed label), keeping its proportions.
  */
 async function writeInBox(doc: PDFDocument, page: PDFPage, font: PDFFont, box: TRect, fill: TFill) {
   const height = page.getHeight();
   if (fill.handwriting) {
-    const image = await doc.embedPng(fill.handwriting);
+    const image = await doc.embedPng(await inkOnly(fill.handwriting));
     const scale = Math.min((box.width - 24) / image.width, (box.height - 26) / image.height);
     page.drawImage(image, {
       x: box.x + 12,

@@ -125,18 +125,20 @@ export async function findCode(work: TWorkImage): Promise<TFound | null> {
   return null;
 }
 
+/** The page turned so its code stands upright, and how to find a layout point on it. */
+type TTurnedPage = {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** A point of the layout (points) on the turned page (pixels). */
+  at: (x: number, y: number) => TPoint;
+};
+
 /**
- * Cuts a rectangle of the sheet (layout points) out of the page, located by the code's corners: the
- * page is turned so the code stands upright (any rotation, upside down included), then the
- * rectangle's bounds are cut, `inset` points inside its printed border.
+ * Turns the page so the code stands upright (any rotation, upside down included), located by the
+ * code's corners: done once per page, however many boxes are cut from it.
  */
-async function cropSheetRect(
-  work: TWorkImage,
-  found: TFound,
-  qr: TRect,
-  target: TRect,
-  inset: number,
-): Promise<Buffer | null> {
+async function turnPage(work: TWorkImage, found: TFound, qr: TRect): Promise<TTurnedPage> {
   const ux = {
     x: (found.topRight.x - found.topLeft.x) / qr.width,
     y: (found.topRight.y - found.topLeft.y) / qr.width,
@@ -145,42 +147,58 @@ async function cropSheetRect(
     x: (found.bottomLeft.x - found.topLeft.x) / qr.height,
     y: (found.bottomLeft.y - found.topLeft.y) / qr.height,
   };
-  const toImage = (x: number, y: number): TPoint => ({
-    x: found.topLeft.x + (x - qr.x) * ux.x + (y - qr.y) * uy.x,
-    y: found.topLeft.y + (x - qr.x) * ux.y + (y - qr.y) * uy.y,
-  });
   const theta = Math.atan2(ux.y, ux.x);
   const degrees = (-theta * 180) / Math.PI;
-  const corners = [
-    toImage(target.x + inset, target.y + inset),
-    toImage(target.x + target.width - inset, target.y + inset),
-    toImage(target.x + inset, target.y + target.height - inset),
-    toImage(target.x + target.width - inset, target.y + target.height - inset),
-  ];
-  const source = sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } });
   const turned =
     Math.abs(degrees) < 0.2
       ? { data: work.data, info: { width: work.width, height: work.height } }
-      : await source
+      : await sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } })
           .rotate(degrees, { background: { r: 255, g: 255, b: 255 } })
           .greyscale()
           .raw()
           .toBuffer({ resolveWithObject: true });
   const { width, height } = turned.info;
-  const cos = Math.cos(-theta);
-  const sin = Math.sin(-theta);
+  const straight = Math.abs(degrees) < 0.2;
+  const cos = Math.cos(straight ? 0 : -theta);
+  const sin = Math.sin(straight ? 0 : -theta);
   const cx = work.width / 2;
   const cy = work.height / 2;
-  const moved = corners.map((p) => ({
-    x: cos * (p.x - cx) - sin * (p.y - cy) + width / 2,
-    y: sin * (p.x - cx) + cos * (p.y - cy) + height / 2,
-  }));
+  return {
+    data: turned.data,
+    width,
+    height,
+    at: (x, y) => {
+      const p = {
+        x: found.topLeft.x + (x - qr.x) * ux.x + (y - qr.y) * uy.x,
+        y: found.topLeft.y + (x - qr.x) * ux.y + (y - qr.y) * uy.y,
+      };
+      return {
+        x: cos * (p.x - cx) - sin * (p.y - cy) + width / 2,
+        y: sin * (p.x - cx) + cos * (p.y - cy) + height / 2,
+      };
+    },
+  };
+}
+
+/** Cuts a rectangle of the sheet (layout points) out of the turned page, `inset` points inside it. */
+async function cropSheetRect(
+  page: TTurnedPage,
+  target: TRect,
+  inset: number,
+): Promise<Buffer | null> {
+  const moved = [
+    page.at(target.x + inset, target.y + inset),
+    page.at(target.x + target.width - inset, target.y + inset),
+    page.at(target.x + inset, target.y + target.height - inset),
+    page.at(target.x + target.width - inset, target.y + target.height - inset),
+  ];
+  const { width, height } = page;
   const left = Math.max(0, Math.floor(Math.min(...moved.map((p) => p.x))));
   const top = Math.max(0, Math.floor(Math.min(...moved.map((p) => p.y))));
   const right = Math.min(width, Math.ceil(Math.max(...moved.map((p) => p.x))));
   const bottom = Math.min(height, Math.ceil(Math.max(...moved.map((p) => p.y))));
   if (right - left < 16 || bottom - top < 16) return null;
-  return sharp(turned.data, { raw: { width, height, channels: 1 } })
+  return sharp(page.data, { raw: { width, height, channels: 1 } })
     .extract({ left, top, width: right - left, height: bottom - top })
     .png({ compressionLevel: 0 })
     .toBuffer();
@@ -280,13 +298,11 @@ function belowLabel(box: TRect): TRect {
 
 /** Cuts a box out and measures its ink: blank, or prepared for the engine (null when uncut). */
 async function cutAnswer(
-  work: TWorkImage,
-  found: TFound,
-  qr: TRect,
+  page: TTurnedPage,
   box: TRect,
   preparation: TPagePreparation,
 ): Promise<{ answer: Uint8Array | null; blank: boolean }> {
-  const crop = await cropSheetRect(work, found, qr, belowLabel(box), 8);
+  const crop = await cropSheetRect(page, belowLabel(box), 8);
   const blank = crop !== null && (await inkPerMille(crop)) < BLANK_INK_PER_MILLE;
   return { answer: crop && !blank ? await prepared(crop, true, preparation) : null, blank };
 }
@@ -317,6 +333,7 @@ export async function prepareSheetPage(
   const decoded = decodePageCode(found.text, options.key);
   if (!decoded.ok) return { kind: 'bad_code', reason: decoded.reason, page: await wholePage() };
   const layout = sheetLayout(decoded.code.paper);
+  const turned = await turnPage(work, found, layout.qr);
   if (decoded.kind === 'booklet') {
     const booklet = options.booklets?.[decoded.code.bookletId];
     const page = booklet?.pages[decoded.code.page - 1];
@@ -325,7 +342,7 @@ export async function prepareSheetPage(
     }
     const regions: TRegionPrepared[] = [];
     for (const [i, region] of page.regions.entries()) {
-      const cut = await cutAnswer(work, found, layout.qr, region.answer, preparation);
+      const cut = await cutAnswer(turned, region.answer, preparation);
       regions.push({
         region: i + 1,
         questionId: region.questionId,
@@ -336,7 +353,7 @@ export async function prepareSheetPage(
     }
     return { kind: 'booklet', code: decoded.code, regions };
   }
-  const { answer, blank } = await cutAnswer(work, found, layout.qr, layout.answer, preparation);
+  const { answer, blank } = await cutAnswer(turned, layout.answer, preparation);
   if (decoded.code.studentId !== null) return { kind: 'code', code: decoded.code, answer, blank };
   // The "Name" label sits in the box's top-left corner: read below it.
   const nameRect = {
@@ -344,7 +361,7 @@ export async function prepareSheetPage(
     y: layout.nameBox.y + 14,
     height: layout.nameBox.height - 14,
   };
-  const nameCrop = await cropSheetRect(work, found, layout.qr, nameRect, 3);
+  const nameCrop = await cropSheetRect(turned, nameRect, 3);
   const nameBlank = nameCrop !== null && (await inkPerMille(nameCrop)) < BLANK_INK_PER_MILLE;
   const name = nameCrop && !nameBlank ? await prepared(nameCrop, false, preparation) : null;
   return { kind: 'code', code: decoded.code, answer, blank, name };
