@@ -22,6 +22,8 @@ export type TSheetRead =
       kind: 'code';
       code: TSheetCode;
       answer: TOcrResult;
+      /** The answer box as prepared for the engine (null when blank or uncut). */
+      image: Uint8Array | null;
       /** The answer box holds no writing: nothing was read from it. */
       blank: boolean;
       /** The answer box could not be cut out of the page (nothing was read from it). */
@@ -408,6 +410,7 @@ export async function readPreparedSheet(sheet: TSheetPrepared, ocr: OcrPort): Pr
     kind: 'code' as const,
     code: sheet.code,
     answer,
+    image: sheet.answer,
     blank: sheet.blank,
     uncut: !sheet.blank && sheet.answer === null,
   };

@@ -154,6 +154,8 @@ export type TRegionDecision = {
   continuation: boolean;
   decision: TDecision;
   confidence: number | undefined;
+  /** The answer region's image as read (null when blank, uncut, or the page had no code). */
+  image: Uint8Array | null;
 };
 
 /**
@@ -173,7 +175,8 @@ export function decideRegions(
   if (read.kind !== 'booklet') {
     const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
     const decision = decide(read, batch, students, questions, printed);
-    return [{ region: 0, continuation: false, decision, confidence }];
+    const image = read.kind === 'code' ? read.image : null;
+    return [{ region: 0, continuation: false, decision, confidence, image }];
   }
   const { code } = read;
   const whole = (reason: TPageReason): TRegionDecision[] => [
@@ -182,6 +185,7 @@ export function decideRegions(
       continuation: false,
       decision: { status: 'needs_teacher', reason, text: '' },
       confidence: undefined,
+      image: null,
     },
   ];
   if (code.classId !== batch.classId) return whole('other_class');
@@ -195,6 +199,7 @@ export function decideRegions(
       continuation: region.continuation,
       decision,
       confidence: region.answer.confidence,
+      image: region.image,
     });
     if (!questions.some((q) => q.id === region.questionId)) {
       return at({ status: 'needs_teacher', reason: 'question_not_in_class', text, ...place });
@@ -489,6 +494,7 @@ export async function readPage(
           continuation: false,
           decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
           confidence: undefined,
+          image: null,
         },
       ],
       readName: null,
