@@ -193,7 +193,7 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await page.getByRole('button', { name: T.printSheets }).click();
     const dialog = page.getByRole('dialog', { name: T.printTitle });
     await dialog.getByText(T.formatBooklet).click();
-    await expect(dialog.getByText(T.formatBookletHint)).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: T.formatBooklet })).toBeChecked();
     await expect(dialog.getByText(T.blankLabel)).toHaveCount(0);
     await dialog.getByRole('button', { name: T.questionOrderDown(1) }).click();
     await expect(dialog.getByRole('checkbox').first()).toHaveAccessibleName(

@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  Radio,
   SegmentedControl,
   Stack,
   Switch,
@@ -108,25 +109,21 @@ export function PrintSheetsButton({ classId, studentCount, questions }: TProps) 
             <Alert color="yellow">{T.noQuestions}</Alert>
           ) : (
             <>
-              <div>
-                <Text size="sm" fw={500} mb={4} id="sheet-format-label">
-                  {T.formatLabel}
-                </Text>
-                <SegmentedControl
-                  aria-labelledby="sheet-format-label"
-                  fullWidth
-                  value={format}
-                  onChange={(value) => setFormat(value === 'booklet' ? 'booklet' : 'sheets')}
-                  disabled={studentCount === 0}
-                  data={[
-                    { value: 'sheets', label: T.formatSheets },
-                    { value: 'booklet', label: T.formatBooklet },
-                  ]}
-                />
-                <Text size="sm" c="dimmed" mt={6}>
-                  {booklet ? T.formatBookletHint : T.printIntro}
-                </Text>
-              </div>
+              <Radio.Group
+                label={T.formatLabel}
+                value={format}
+                onChange={(value) => setFormat(value === 'booklet' ? 'booklet' : 'sheets')}
+              >
+                <Stack gap="xs" mt="xs">
+                  <Radio value="sheets" label={T.formatSheets} description={T.printIntro} />
+                  <Radio
+                    value="booklet"
+                    label={T.formatBooklet}
+                    description={studentCount === 0 ? T.noStudents : T.formatBookletHint}
+                    disabled={studentCount === 0}
+                  />
+                </Stack>
+              </Radio.Group>
               <Checkbox.Group
                 label={booklet ? T.bookletQuestionsLabel : T.questionsLabel}
                 value={chosen}
