@@ -5,6 +5,7 @@ import { SCAN_MESSAGES, SCAN_PATHS, type TScanBatchDetails } from '@stem/contrac
 import { characterErrorRate } from '../../src/extraction/cer';
 import { answerBooklets, submissionAnswers, submissions } from '../../src/db/schema';
 import type { TBookletLayout } from '../../src/extraction/sheets/booklet-layout';
+import { decide } from '../../src/modules/scans/scans.reader';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -111,6 +112,25 @@ describe('test booklets: printed per student, split by answer box when scanned',
       await new Promise((r) => setTimeout(r, 250));
     }
   };
+
+  it('sends a booklet page read without its code to the teacher, never to one question', () => {
+    const student = { _id: 's1', id: 's1', name: 'Amara Okafor', email: 'a@example.com' };
+    const question = { id: 'q1', text: QUESTIONS[0]!.text };
+    const text = [
+      'Amara Okafor',
+      'Question 1 (2 marks)',
+      QUESTIONS[0]!.text,
+      'Write your answer inside this box.',
+      ANSWERS[0]!,
+      'Do not write on or fold the code. STEM@Home test booklet.',
+    ].join('\n');
+    // The same text without the booklet's footer is a one-question page, matched by name.
+    const sheet = text.replace('STEM@Home test booklet.', '');
+    const read = (page: string) =>
+      decide({ kind: 'no_code', page: { text: page } }, { classId }, [student], [question], []);
+    expect(read(text)).toMatchObject({ status: 'needs_teacher', reason: 'no_code' });
+    expect(read(sheet)).toMatchObject({ status: 'assigned', studentId: 's1', questionId: 'q1' });
+  });
 
   it('prints one booklet per student, A4 or Letter, and refuses blank booklets', async () => {
     const letter = await print(`format=booklet&paper=letter&questionIds=${questionIds.join(',')}`);

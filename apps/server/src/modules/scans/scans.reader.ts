@@ -99,6 +99,10 @@ export function decide(
   if (read.kind !== 'code') {
     const text = answerPartOf(read.page.text, printed);
     if (read.kind === 'bad_code') return { status: 'needs_teacher', reason: 'forged', text };
+    // A booklet page holds several answers: without its code, only the teacher can split it.
+    if (/STEM@Home test booklet|Continuation of Question/i.test(read.page.text)) {
+      return { status: 'needs_teacher', reason: 'no_code', text };
+    }
     const student = matchName(read.page.text, students);
     const question = matchQuestion(read.page.text, questions);
     if (!student || !question) return { status: 'needs_teacher', reason: 'no_code', text };
