@@ -160,9 +160,14 @@ describe('test booklets: printed per student, split by answer box when scanned',
       expect(layout.pages[0]!.regions.length).toBeGreaterThanOrEqual(2);
       // Amara answers all and continues question 3; Ben answers question 1 only (question 2 on the
       // first page blank, the whole second page blank and scanned upside down); Chloe answers all.
+      // Chloe leaves question 2's box empty and writes its answer on the continuation page.
       const written = (student: number, number: number, continuation: boolean) => {
-        if (continuation) return student === 0 && number === 3 ? MORE : null;
+        if (continuation) {
+          if (student === 0 && number === 3) return MORE;
+          return student === 2 && number === 2 ? ANSWERS[1]! : null;
+        }
         if (student === 1 && number !== 1) return null;
+        if (student === 2 && number === 2) return null;
         return `${ANSWERS[number - 1]}`;
       };
       const filled = await fillBooklets(printed.rawPayload, layout, (i, region) => {
@@ -196,8 +201,8 @@ describe('test booklets: printed per student, split by answer box when scanned',
         status: 'done',
         totalPages: 9,
         readPages: 9,
-        // 4 + 1 continuation (Amara), 1 (Ben), 4 (Chloe).
-        assigned: 10,
+        // 4 + 1 continuation (Amara), 1 (Ben), 4 + 1 continuation (Chloe).
+        assigned: 11,
         needsTeacher: 0,
         duplicates: 0,
         blank: 3,
@@ -227,7 +232,7 @@ describe('test booklets: printed per student, split by answer box when scanned',
       for (const [s, student] of students.entries()) {
         for (const [q, questionId] of questionIds.entries()) {
           const row = rows.find((r) => r.studentId === student.id && r.questionId === questionId);
-          const main = written(s, q + 1, false);
+          const main = written(s, q + 1, false) ?? written(s, q + 1, true);
           if (!main) {
             // Nothing written: no answer, no attempt used.
             expect(row, `${student.name} Q${q + 1}`).toBeUndefined();
@@ -236,7 +241,7 @@ describe('test booklets: printed per student, split by answer box when scanned',
           expect(row, `${student.name} Q${q + 1}`).toBeDefined();
           expect(row?.questionNumber).toBe(q + 1);
           const more = written(s, q + 1, true);
-          const expected = more ? `${main}\n${more}` : main;
+          const expected = more && more !== main ? `${main}\n${more}` : main;
           const cer = characterErrorRate(row?.answer ?? '', expected).rate;
           expect(cer, `${student.name} Q${q + 1}: "${row?.answer}"`).toBeLessThan(0.2);
         }

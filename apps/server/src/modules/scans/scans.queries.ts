@@ -301,6 +301,38 @@ export async function selectClassBooklets(
   return Object.fromEntries(rows.map((r) => [r.id, r.layout]));
 }
 
+/**
+ * A question left blank in its booklet box but answered on the continuation page was answered: its
+ * blank box is placed with the continuation (its answer is the continuation's text), not reported
+ * blank. Returns how many boxes were.
+ */
+export async function answeredOnContinuation(db: TDb, batchId: string, now: Date): Promise<number> {
+  const rows = await db
+    .select()
+    .from(scanPages)
+    .where(and(eq(scanPages.batchId, batchId), inArray(scanPages.status, ['blank', 'assigned'])));
+  const continued = new Set(
+    rows
+      .filter((r) => r.continuation && r.status === 'assigned' && r.submissionId === null)
+      .map((r) => `${r.studentId}:${r.questionId}`),
+  );
+  const ids = rows
+    .filter(
+      (r) =>
+        !r.continuation &&
+        r.status === 'blank' &&
+        r.region > 0 &&
+        continued.has(`${r.studentId}:${r.questionId}`),
+    )
+    .map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await db
+    .update(scanPages)
+    .set({ status: 'assigned', matchedBy: 'code', updatedAt: now })
+    .where(inArray(scanPages.id, ids));
+  return ids.length;
+}
+
 export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]> {
   return db
     .select()

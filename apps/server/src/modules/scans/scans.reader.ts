@@ -416,6 +416,7 @@ export async function readBatch(
       });
       await queries.insertPageRows(deps.db, rows);
     });
+    await queries.answeredOnContinuation(deps.db, batchId, deps.now());
     await submitAssignedPages(deps, teacher, batch);
     memoryFiles.drop(batchId);
     await queries.finishBatch(deps.db, batchId, {
