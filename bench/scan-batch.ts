@@ -1,18 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { API_BASE, CLASS_PATHS, fillPath, QUESTION_PATHS } from '@stem/contract/api';
 import { SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
+import {
+  answerBooklets,
+  scanPages,
+  submissionAnswers,
+  submissions,
+} from '../apps/server/src/db/schema';
+import { characterErrorRate, summariseCer } from '../apps/server/src/extraction/cer';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.passwords';
 import { defaultPermissionsFor } from '../apps/server/src/modules/auth/auth.policy';
 import { generateSchoolCode } from '../apps/server/src/modules/auth/auth.school-code';
 import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 import { insertSchools, insertUsers } from '../apps/server/src/modules/demo/demo.queries';
 import {
-  fillSheets,
+  fillBooklets,
+  handwritingSamples,
   renderSheets,
   scanLook,
   scannedPdf,
@@ -20,23 +29,21 @@ import {
 } from '../apps/server/test/sheets/scan-fixtures';
 
 /**
- * `npm run bench:scan`: a class of 30 students answers 3 questions on printed answer sheets, a few
- * answer boxes left blank; the 90 scanned pages (some turned, skewed, noisy, some upside down,
+ * `npm run bench:scan`: a class of 30 students sits a 4-question test printed as booklets (two
+ * questions a page, a continuation page at the end). Every answer box is filled with a page of the
+ * public synthetic handwriting (shared/data/handwriting/synthetic: real student answers drawn in three
+ * handwriting fonts), a few boxes left blank. The scanned pages (skewed, noisy, one upside down,
  * shuffled) are uploaded as one PDF, and the clock runs from the upload to the last answer marked.
  * Offline engines (tesseract.js, the offline marker), the embedded database and in-process queue.
- * Prints seconds per page and how many of the blank boxes were reported blank (upright and upside
- * down), and whether anything else was.
+ * Prints pages matched by their code, answers placed on the right student and question, blank boxes
+ * reported blank, the character error rate of the answers read against what was written, and times.
  */
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 30);
 const QUESTIONS = [
-  'Explain how photosynthesis makes glucose in a leaf.',
-  'Describe osmosis in a root hair cell.',
-  'Why do enzymes stop working at high temperatures?',
-];
-const ANSWERS = [
-  'Light energy is absorbed by chlorophyll and turns carbon dioxide and water into glucose and oxygen',
-  'Water moves from a dilute solution into the root hair cell across a partially permeable membrane',
-  'High temperatures change the shape of the active site so the substrate no longer fits',
+  { text: 'Explain how photosynthesis makes glucose in a leaf.', marks: 3 },
+  { text: 'Describe osmosis in a root hair cell.', marks: 4 },
+  { text: 'Why do enzymes stop working at high temperatures?', marks: 3 },
+  { text: 'Explain why the results of an experiment should be repeatable.', marks: 4 },
 ];
 const FIRST = [
   'Amara',
@@ -51,6 +58,8 @@ const FIRST = [
   'Jade',
 ];
 const LAST = ['Okafor', 'Carter', 'Dubois'];
+/** The page printed upside down in the stack (student 4's first page, one of its boxes blank). */
+const UPSIDE_DOWN = { student: 4, page: 0 };
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stem-bench-scan-'));
@@ -121,41 +130,63 @@ async function main() {
     for (const question of QUESTIONS) {
       const q = (
         await call('POST', QUESTION_PATHS.create, {
-          question,
-          marks: 3,
+          question: question.text,
+          marks: question.marks,
           lowMarkRange: '0-1',
-          highMarkRange: '2-3',
-          rubric: `Low Mark Range (0-1):\nVague.\n\nHigh Mark Range (2-3):\n${ANSWERS[QUESTIONS.indexOf(question)]}`,
+          highMarkRange: `2-${question.marks}`,
+          rubric: `Low Mark Range (0-1):\nVague.\n\nHigh Mark Range (2-${question.marks}):\nA full, correct explanation with the key terms.`,
         })
       ).json<{ data: { id: string } }>().data;
       await call('POST', QUESTION_PATHS.addToClass, { questionId: q.id, classId: cls.id });
       questionIds.push(q.id);
     }
 
-    process.stdout.write(`making ${STUDENTS * QUESTIONS.length} scanned pages...\n`);
-    const sheets = (await call('GET', fillPath(SCAN_PATHS.answerSheets, { classId: cls.id })))
-      .rawPayload;
-    // A few boxes left blank, among them upside-down and noisy pages (the looks below cycle by 6).
-    const isBlank = (i: number) => i % 11 === 4;
-    const filled = await fillSheets(
-      sheets,
-      Array.from({ length: STUDENTS * QUESTIONS.length }, (_, i) => ({
-        answer: isBlank(i) ? '' : (ANSWERS[i % 3] ?? ''),
-      })),
+    const samples = handwritingSamples(60);
+    if (samples.length === 0) throw new Error('the handwriting data is missing (shared/data)');
+    const printed = (
+      await call(
+        'GET',
+        `${fillPath(SCAN_PATHS.answerSheets, { classId: cls.id })}?format=booklet&questionIds=${questionIds.join(',')}`,
+      )
+    ).rawPayload;
+    const [booklet] = await db.select().from(answerBooklets);
+    if (!booklet) throw new Error('no booklet recorded');
+    const layout = booklet.layout;
+    const perBooklet = layout.pages.length;
+    const total = STUDENTS * perBooklet;
+    process.stdout.write(
+      `making ${total} scanned pages (${perBooklet} per booklet: ${layout.pages.map((p) => p.regions.length).join(' + ')} boxes)...\n`,
     );
-    const pages = await renderSheets(filled, STUDENTS * QUESTIONS.length);
+    // A few boxes left blank, one of them on the upside-down page.
+    const isBlank = (student: number, question: number) =>
+      (student * 4 + question) % 13 === 5 || (student === UPSIDE_DOWN.student && question === 1);
+    const truth = new Map<string, string>();
+    const sampleOf = new Map<string, string>();
+    let next = 0;
+    const filled = await fillBooklets(printed, layout, (i, region) => {
+      const student = Math.floor(i / perBooklet);
+      if (region.continuation || isBlank(student, region.number - 1)) return null;
+      const sample = samples[next++ % samples.length];
+      if (!sample) return null;
+      truth.set(`${student}:${region.number - 1}`, sample.text);
+      sampleOf.set(`${student}:${region.number - 1}`, sample.file);
+      return { answer: sample.text, handwriting: sample.png };
+    });
+    const pages = await renderSheets(filled, total);
     const looks: TScanLook[] = [
       {},
       { rotate: 1.5 },
       { noisy: true },
       { rotate: -2 },
-      { rotate: 180 },
-      {},
+      { rotate: 0.8, noisy: true },
     ];
+    const lookOf = (i: number): TScanLook =>
+      i === UPSIDE_DOWN.student * perBooklet + UPSIDE_DOWN.page
+        ? { rotate: 180 }
+        : (looks[i % looks.length] ?? {});
     const order = pages.map((_, i) => i).sort((a, b) => ((a * 37) % 97) - ((b * 37) % 97));
     const scans: Buffer[] = [];
-    for (const i of order)
-      scans.push(await scanLook(pages[i] ?? Buffer.alloc(0), looks[i % looks.length] ?? {}));
+    for (const i of order) scans.push(await scanLook(pages[i] ?? Buffer.alloc(0), lookOf(i)));
     const pdf = await scannedPdf(scans);
     process.stdout.write(`stack: ${scans.length} pages, ${(pdf.length / 1048576).toFixed(1)} MB\n`);
 
@@ -191,25 +222,86 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
     }
     const totalMs = performance.now() - started;
-    const perPage = totalMs / 1000 / batch.totalPages;
-    // Sheets come per student in class-list order, each student's questions together: page i is
-    // that list's student i / 3, question i % 3.
     const listed = (await call('GET', fillPath(CLASS_PATHS.students, { classId: cls.id }))).json<{
       data: { students: { _id: string }[] };
     }>().data.students;
     const studentOf = new Map(listed.map((s, i) => [s._id, i]));
-    const pageIndex = (p: TScanBatchDetails['pages'][number]) =>
-      (studentOf.get(p.student?.id ?? '') ?? -99) * QUESTIONS.length +
-      questionIds.indexOf(p.questionId ?? '');
-    const blanks = Array.from({ length: STUDENTS * QUESTIONS.length }, (_, i) => i).filter(isBlank);
-    const reported = new Set(batch.pages.filter((p) => p.status === 'blank').map(pageIndex));
-    const upsideDown = blanks.filter((i) => looks[i % looks.length]?.rotate === 180);
+    const rows = await db.select().from(scanPages).where(eq(scanPages.batchId, batchId));
+    // Page n of the stack is the printed page order[n - 1]: student = that / pages per booklet.
+    const truePage = (pageNumber: number) => order[pageNumber - 1] ?? -1;
+    const matchedPages = new Set(rows.filter((r) => r.region > 0).map((r) => r.pageNumber));
+    const details: string[] = [];
+    let placedRight = 0;
+    let placedWrong = 0;
+    let heldUnsure = 0;
+    let blankFound = 0;
+    let blankMissed = 0;
+    let writtenAsBlank = 0;
+    const answerRows = rows.filter((r) => r.region > 0 && !r.continuation);
+    for (const row of answerRows) {
+      const printedPage = truePage(row.pageNumber);
+      const student = Math.floor(printedPage / perBooklet);
+      const region = layout.pages[printedPage % perBooklet]?.regions[row.region - 1];
+      const question = (region?.number ?? 0) - 1;
+      const right =
+        studentOf.get(row.studentId ?? '') === student && row.questionId === questionIds[question];
+      if (isBlank(student, question)) {
+        if (row.status === 'blank' && right) blankFound++;
+        else blankMissed++;
+      } else if (row.status === 'blank') {
+        writtenAsBlank++;
+        details.push(
+          `written box read as blank: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)}), stack page ${row.pageNumber}, look ${JSON.stringify(lookOf(printedPage))}`,
+        );
+      } else if (row.status === 'assigned' && right) placedRight++;
+      else if (row.status === 'needs_teacher' && row.reason === 'unsure_text' && right) {
+        // On its student and question, waiting for the teacher's look at an unsure read.
+        placedRight++;
+        heldUnsure++;
+      } else {
+        placedWrong++;
+        details.push(
+          `not placed: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)}) ${row.status} ${row.reason ?? ''} conf ${row.ocrConfidence?.toFixed(0)}: ${JSON.stringify(row.extractedText.slice(0, 120))}`,
+        );
+      }
+    }
+    const blanks = [...truth.keys()].length;
+    const expectedBlanks = STUDENTS * QUESTIONS.length - blanks;
+    const answers = await db
+      .select({
+        studentId: submissions.studentId,
+        questionId: submissionAnswers.questionId,
+        answer: submissionAnswers.answer,
+      })
+      .from(submissions)
+      .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
+      .where(eq(submissions.classId, cls.id));
+    const cer = summariseCer(
+      [...truth.entries()].map(([key, text]) => {
+        const [student, question] = key.split(':').map(Number);
+        const got = answers.find(
+          (a) =>
+            studentOf.get(a.studentId) === student && a.questionId === questionIds[question ?? -1],
+        );
+        return characterErrorRate(got?.answer ?? '', text);
+      }),
+    );
+    const upside = rows.filter(
+      (r) => truePage(r.pageNumber) === UPSIDE_DOWN.student * perBooklet + UPSIDE_DOWN.page,
+    );
     process.stdout.write(
       [
-        `pages ${batch.totalPages}: assigned ${batch.assigned}, needing the teacher ${batch.needsTeacher}, repeats ${batch.duplicates}, blank ${batch.blank}, marked ${batch.marked}, marking failed ${batch.markingFailed}`,
-        `blank boxes reported blank: ${blanks.filter((i) => reported.has(i)).length} of ${blanks.length} (upside down: ${upsideDown.filter((i) => reported.has(i)).length} of ${upsideDown.length}); written boxes reported blank: ${[...reported].filter((i) => !isBlank(i)).length}`,
-        `upload accepted in ${(acceptedMs / 1000).toFixed(2)} s; all read in ${(readMs / 1000).toFixed(1)} s; all marked in ${(totalMs / 1000).toFixed(1)} s`,
-        `seconds per page: ${perPage.toFixed(2)} (target: ${STUDENTS * QUESTIONS.length} pages under 120 s)`,
+        `pages ${batch.totalPages}: matched by their code ${matchedPages.size} of ${total} (${((100 * matchedPages.size) / total).toFixed(1)} %)`,
+        `answers placed on the right student and question: ${placedRight} of ${truth.size} (${((100 * placedRight) / truth.size).toFixed(1)} %), of which ${placedRight - heldUnsure} marked and ${heldUnsure} held for the teacher's look (text read looks like debris); misplaced or held otherwise ${placedWrong}; written boxes reported blank ${writtenAsBlank}`,
+        `blank boxes reported blank: ${blankFound} of ${expectedBlanks} (missed ${blankMissed}) (${((100 * blankFound) / Math.max(1, expectedBlanks)).toFixed(1)} %); the upside-down page: ${upside.map((r) => `Q${r.questionNumber} ${r.status}`).join(', ')}`,
+        `character error rate of the answers read (handwriting fonts): mean ${cer.mean.toFixed(3)}, pooled ${cer.pooled.toFixed(3)} over ${cer.images} answers`,
+        `batch: assigned ${batch.assigned}, needing the teacher ${batch.needsTeacher}, repeats ${batch.duplicates}, blank ${batch.blank}, submissions marked ${batch.marked}, marking failed ${batch.markingFailed}`,
+        `upload accepted in ${(acceptedMs / 1000).toFixed(2)} s; all read in ${(readMs / 1000).toFixed(1)} s; all marked in ${(totalMs / 1000).toFixed(1)} s (target: under 120 s); ${(totalMs / 1000 / total).toFixed(2)} s a page`,
+        `load average at the end: ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} (${os.cpus().length} cores)`,
+        ...(process.env.BENCH_DETAILS ? details : []),
         '',
       ].join('\n'),
     );

@@ -4,7 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES } from '@stem/contract/scans';
+import { bookletLayoutOf } from '../apps/server/src/extraction/sheets/sheet-pdf';
 import {
+  fillBooklets,
   fillSheets,
   renderSheets,
   scanLook,
@@ -203,5 +205,108 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(beside).toBeVisible();
     await expect(beside.getByRole('img').or(beside.getByText(T.cropGone))).toBeVisible();
     await snap(page, 'submission-scan-beside-text', [DESKTOP, PHONE]);
+  });
+
+  test('prints test booklets with the questions in a chosen order, uploads the filled scan, and sees one answer per question with the blank one left out', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const teacher = pick(accounts().teachers, 0, 'teacher');
+    const students = [
+      pick(accounts().students, 13, 'student'),
+      pick(accounts().students, 14, 'student'),
+    ];
+    const api = await teachingApi(request, teacher);
+    const className = `Booklet Biology ${randomUUID().slice(0, 6)}`;
+    const classId = await api.createClass(
+      className,
+      await Promise.all(students.map((s) => api.studentId(s.email))),
+    );
+    const third = {
+      ...QUESTIONS[1]!,
+      question: 'Name the gas that plants release in daylight.',
+      rubric: 'Low Mark Range (0-1):\nA gas.\n\nHigh Mark Range (2-3):\nOxygen.',
+    };
+    const questions = [...QUESTIONS, third].map((q) => ({
+      ...q,
+      question: `${q.question} [${className}]`,
+    }));
+    for (const q of questions) await api.addToClass(await api.createQuestion(q), classId);
+
+    // 1. Print: a booklet per student, question 1 moved below question 2, on Letter paper.
+    await openSignedIn(page, teacher.email, teacher.password, `/class/${classId}`);
+    await page.getByRole('button', { name: T.printSheets }).click();
+    const dialog = page.getByRole('dialog', { name: T.printTitle });
+    await dialog.getByText(T.formatBooklet).click();
+    await expect(dialog.getByRole('radio', { name: T.formatBooklet })).toBeChecked();
+    await expect(dialog.getByText(T.blankLabel)).toHaveCount(0);
+    await dialog.getByRole('button', { name: T.questionOrderDown(1) }).click();
+    await expect(dialog.getByRole('checkbox').first()).toHaveAccessibleName(
+      `1. ${questions[1]!.question}`,
+    );
+    await dialog.getByText(T.paperLetter).click();
+    await snap(page, 'answer-booklets-print', [DESKTOP, PHONE]);
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: T.download }).click();
+    const saved = path.join(os.tmpdir(), `booklets-${randomUUID()}.pdf`);
+    await (await downloading).saveAs(saved);
+    const booklets = readFileSync(saved);
+    expect(booklets.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // 2. The students write in the boxes; the second leaves printed question 2 blank. The scan
+    // comes back shuffled, one page upside down.
+    const printedOrder = [questions[1]!, questions[0]!, questions[2]!];
+    const layout = await bookletLayoutOf({
+      paper: 'letter',
+      continuation: true,
+      questions: printedOrder.map((q, i) => ({ id: `q${i}`, text: q.question, marks: q.marks })),
+    });
+    const perBooklet = layout.pages.length;
+    const answers = [
+      'Water goes from dilute to concentrated solution',
+      'Light energy turns carbon dioxide and water into glucose',
+      'Oxygen is released by the leaves',
+    ];
+    const filled = await fillBooklets(booklets, layout, (i, region) => {
+      const student = Math.floor(i / perBooklet);
+      if (region.continuation || (student === 1 && region.number === 2)) return null;
+      return { answer: answers[region.number - 1] ?? '' };
+    });
+    const pages = await renderSheets(filled, 2 * perBooklet);
+    const order = pages.map((_, i) => i).reverse();
+    const stack = await scannedPdf(
+      await Promise.all(
+        order.map((i) => scanLook(pages[i]!, i === perBooklet ? { rotate: 180 } : { rotate: 1 })),
+      ),
+    );
+
+    // 3. Upload; each box becomes one answer on its student and printed question.
+    await page.goto(`/upload-stack?class=${classId}`);
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'booklets.pdf',
+      mimeType: 'application/pdf',
+      buffer: stack,
+    });
+    await page.getByRole('button', { name: T.uploadButton }).click();
+    await expect(page).toHaveURL(/\?batch=/);
+    await expect(page.getByText(T.done)).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByRole('heading', { name: T.blankTitle })).toBeVisible();
+    const blank = page.getByRole('article').filter({ hasText: T.blankTitle.toLowerCase() });
+    await expect(blank).toHaveCount(1);
+    await expect(blank).toContainText(`Question 2`);
+    await expect(blank).toContainText(`2. ${questions[0]!.question}`);
+    await expect(
+      page.getByText(T.summaryNeedsTeacher, { exact: true }).locator('..'),
+    ).toContainText('0');
+    await expect(
+      page.getByRole('region', { name: T.recentTitle }).locator('a[aria-current="page"]'),
+    ).toContainText(T.marking(5, 5), { timeout: 120_000 });
+    await snap(page, 'answer-booklets-read', [DESKTOP, PHONE]);
+
+    // 4. One submission per student: three answers and two (nothing for the blank box).
+    await page.getByRole('link', { name: T.viewSubmissions }).click();
+    const cards = page.getByTestId('teacher-submission-card').filter({ hasText: className });
+    await expect(cards).toHaveCount(2);
   });
 });

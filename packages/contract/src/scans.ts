@@ -39,6 +39,14 @@ export const SCAN_PAGES = { uploadStack: '/upload-stack' } as const;
 export const PAPER_SIZES = ['a4', 'letter'] as const;
 export type TPaperSize = (typeof PAPER_SIZES)[number];
 
+/**
+ * What is printed: one page per student per question (`sheets`), or a test booklet per student
+ * (`booklet`: the chosen questions in order, several to a page, each in an answer box sized by its
+ * marks, then a continuation page with a box per question).
+ */
+export const SHEET_FORMATS = ['sheets', 'booklet'] as const;
+export type TSheetFormat = (typeof SHEET_FORMATS)[number];
+
 /** Most questions in one pack of sheets, and files in one upload. */
 export const MAX_SHEET_QUESTIONS = 20;
 export const MAX_SCAN_FILES = 50;
@@ -66,6 +74,10 @@ export const ZAnswerSheetsQuery = z.object({
   blank: z.enum(['true', 'false']).default('false'),
   /** Copies of each blank sheet (blank packs only). */
   copies: z.coerce.number().int().min(1).max(200).default(1),
+  /** One-question sheets (default) or a test booklet per student (named students only). */
+  format: z.enum(SHEET_FORMATS).default('sheets'),
+  /** Booklets only: "false" leaves out the continuation page(s) at the end of each booklet. */
+  continuation: z.enum(['true', 'false']).default('true'),
 });
 export type TAnswerSheetsQuery = z.input<typeof ZAnswerSheetsQuery>;
 
@@ -110,6 +122,7 @@ export const PAGE_REASONS = [
   'duplicate',
   'unreadable',
   'unsure_text',
+  'unknown_booklet',
 ] as const;
 export type TPageReason = (typeof PAGE_REASONS)[number];
 
@@ -145,6 +158,10 @@ export const ZScanPage = z.object({
   /** The class the page went to when the teacher assigned it to another class than the batch's. */
   classId: z.string().nullable(),
   questionId: z.string().nullable(),
+  /** The question's number as printed on the sheet or booklet (null when not known). */
+  questionNumber: z.number().int().nullable(),
+  /** An answer box of a booklet's continuation page: its text is added to the question's answer. */
+  continuation: z.boolean(),
   submissionId: z.string().nullable(),
 });
 export type TScanPage = z.infer<typeof ZScanPage>;
@@ -258,6 +275,23 @@ export const SCAN_MESSAGES = {
   chooseQuestion: 'Choose at least one question.',
   badQuestionList: 'Questions must be a comma-separated list of at most 20 question ids.',
   questionNotInClass: 'A chosen question is not assigned to this class.',
+  formatLabel: 'What to print',
+  formatSheets: 'One sheet per question',
+  formatBooklet: 'A test booklet per student',
+  formatSheetsHint: 'Each question on its own page, for every student (or blank copies).',
+  formatBookletHint:
+    'The chosen questions in order, several to a page, each with an answer box sized by its marks. Every page carries the student’s name and a code.',
+  bookletQuestionsLabel: 'Questions of the test, in order',
+  continuationLabel: 'Add a continuation page to each booklet (a box per question for more room)',
+  bookletNoBlank:
+    'Booklets are printed with each student’s name: choose one sheet per question for blank copies.',
+  bookletPages: (pages: number, students: number) =>
+    `${pages} ${pages === 1 ? 'page' : 'pages'} per booklet, ${students} ${students === 1 ? 'booklet' : 'booklets'}`,
+  questionOrderUp: (n: number) => `Move question ${n} up`,
+  questionOrderDown: (n: number) => `Move question ${n} down`,
+  continuationOf: (n: number) => `Continuation of Question ${n}`,
+  regionPlace: (page: number, total: number, question: number) =>
+    `Page ${page} of ${total}, Question ${question}`,
   // Upload
   uploadTitle: 'Upload a stack of answer sheets',
   uploadIntro:
@@ -381,6 +415,7 @@ export const SCAN_MESSAGES = {
     unreadable: 'the page could not be read',
     unsure_text:
       'what was read does not look like writing (a smudge, a mark or a poor scan): check it before it is marked',
+    unknown_booklet: 'a booklet page whose test is not known to this class',
   } satisfies Record<TPageReason, string>,
   batchReasons: {
     interrupted: 'Reading stopped unexpectedly. Please upload the stack again.',

@@ -521,6 +521,21 @@ export const trialHostedGrants = pgTable(
 export type TFeedback = { aiComment: string; suggestion: string; markRange: string };
 export type TModeration = { isInappropriate: boolean; reason: string };
 export type TReviewReason = 'flagged' | 'unreadable' | 'uncertain' | 'held';
+/** A booklet's printed layout, as extraction/sheets/booklet-layout.ts computes it (TBookletLayout). */
+export type TBookletLayoutColumn = {
+  paper: 'a4' | 'letter';
+  pages: {
+    regions: {
+      questionId: string;
+      number: number;
+      marks: number;
+      continuation: boolean;
+      top: number;
+      textLines: number;
+      answer: { x: number; y: number; width: number; height: number };
+    }[];
+  }[];
+};
 
 /** One answer of a submission, with a snapshot of the question as it was when answered. */
 export const submissionAnswers = pgTable(
@@ -895,6 +910,13 @@ export const scanPages = pgTable(
     classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
     /** The question's number printed on the sheet (its code, or the "Question 4 of 4" line read). */
     questionNumber: integer('question_number'),
+    /**
+     * The answer box of the page this row is (0 on a one-question sheet or a page without a readable
+     * code; 1, 2, ... for the boxes of a booklet page, top to bottom): a booklet page gives a row per box.
+     */
+    region: integer('region').notNull().default(0),
+    /** A box of a booklet's continuation page: its text is added to its question's answer. */
+    continuation: boolean('continuation').notNull().default(false),
     /** How the page was matched: its code, or its name box read against the class list. */
     matchedBy: text('matched_by', { enum: ['code', 'name', 'teacher'] }),
     studentId: uuid('student_id').references(() => users.id, { onDelete: 'set null' }),
@@ -905,7 +927,32 @@ export const scanPages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber)],
+  (t) => [uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber, t.region)],
+);
+
+/**
+ * A printed test booklet (issue 28): the questions a teacher chose, in order, and the page layout
+ * they were printed with (answer boxes per page). Every page of every student's copy carries the
+ * booklet's id in its code; the reader cuts a scanned page's boxes from this layout.
+ */
+export const answerBooklets = pgTable(
+  'answer_booklets',
+  {
+    id: uuid('id').primaryKey(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    teacherId: uuid('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** See TBookletLayout (extraction/sheets/booklet-layout.ts). */
+    layout: jsonb('layout').$type<TBookletLayoutColumn>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('answer_booklets_class_idx').on(t.classId, t.createdAt)],
 );
 
 /**

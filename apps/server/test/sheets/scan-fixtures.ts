@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { renderPdfPages } from '../../src/extraction/pdf';
-import { sheetLayout } from '../../src/extraction/sheets/sheet-layout';
+import type { TBookletLayout, TBookletRegion } from '../../src/extraction/sheets/booklet-layout';
+import { sheetLayout, type TRect } from '../../src/extraction/sheets/sheet-layout';
 import { HANDWRITING_DIR, hasHandwriting } from '../extraction/fixtures';
 
 /** How a filled sheet is spoiled on its way through the scanner. */
@@ -77,6 +78,82 @@ export async function fillSheets(pdf: Uint8Array, fills: TFill[], paper: 'a4' | 
   return doc.save();
 }
 
+/**
+ * A handwriting sample's ink alone (its paper transparent): the synthetic pages are drawn on their
+ * own off-white, sometimes ruled paper, whose edges and rules are no part of what a student writes
+ * on a printed booklet. Each pixel keeps its colour, with an opacity from how much darker than the
+ * sample's paper it is.
+ */
+async function inkOnly(png: Buffer): Promise<Buffer> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  for (let i = 0; i < data.length; i += 4) {
+    const grey = 0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0);
+    data[i + 3] = Math.round(255 * Math.max(0, Math.min(1, (215 - grey) / 110)));
+  }
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Writes `fill` into an answer box of a page: typed in a slanted face, or a handwriting image fitted
+ * inside the box (below its printed label), keeping its proportions.
+ */
+async function writeInBox(doc: PDFDocument, page: PDFPage, font: PDFFont, box: TRect, fill: TFill) {
+  const height = page.getHeight();
+  if (fill.handwriting) {
+    const image = await doc.embedPng(await inkOnly(fill.handwriting));
+    const scale = Math.min((box.width - 24) / image.width, (box.height - 26) / image.height);
+    page.drawImage(image, {
+      x: box.x + 12,
+      y: height - box.y - 18 - image.height * scale,
+      width: image.width * scale,
+      height: image.height * scale,
+    });
+    return;
+  }
+  const lines: string[] = [];
+  let line = '';
+  for (const word of fill.answer.split(/\s+/).filter(Boolean)) {
+    if (font.widthOfTextAtSize(`${line} ${word}`, 16) > box.width - 60) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  lines.forEach((text, n) =>
+    page.drawText(text, {
+      x: box.x + 24,
+      y: height - box.y - 44 - n * 28,
+      size: 16,
+      font,
+      color: rgb(0.08, 0.1, 0.35),
+    }),
+  );
+}
+
+/**
+ * Fills printed test booklets: `fill` says what is written in each box of each page (the PDF's page
+ * index, 0-based: student = index / pages per booklet), or null for a box left blank.
+ */
+export async function fillBooklets(
+  pdf: Uint8Array,
+  layout: TBookletLayout,
+  fill: (pageIndex: number, region: TBookletRegion) => TFill | null,
+) {
+  const doc = await PDFDocument.load(pdf);
+  const font = await doc.embedFont(StandardFonts.CourierBoldOblique);
+  for (const [i, page] of doc.getPages().entries()) {
+    const own = layout.pages[i % layout.pages.length];
+    for (const region of own?.regions ?? []) {
+      const what = fill(i, region);
+      if (what && (what.answer || what.handwriting))
+        await writeInBox(doc, page, font, region.answer, what);
+    }
+  }
+  return doc.save();
+}
+
 /** The page as a scanner would give it back: a greyscale JPEG, turned, noisy or with the code hidden. */
 export async function scanLook(png: Buffer, look: TScanLook, paper: 'a4' | 'letter' = 'a4') {
   let image = sharp(png);
@@ -138,7 +215,7 @@ export async function renderSheets(pdf: Uint8Array, maxPages: number): Promise<B
 }
 
 /** Synthetic handwriting pages from the public data, with their text (none when the data is absent). */
-export function handwritingSamples(count: number): { png: Buffer; text: string }[] {
+export function handwritingSamples(count: number): { png: Buffer; text: string; file: string }[] {
   if (!hasHandwriting) return [];
   const folder = path.join(HANDWRITING_DIR, 'synthetic');
   return readdirSync(folder)
@@ -146,6 +223,7 @@ export function handwritingSamples(count: number): { png: Buffer; text: string }
     .sort()
     .slice(0, count)
     .map((f) => ({
+      file: f,
       png: readFileSync(path.join(folder, f)),
       text: readFileSync(path.join(folder, f.replace(/\.png$/, '.txt')), 'utf8'),
     }));

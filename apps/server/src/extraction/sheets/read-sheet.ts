@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import type jsQRType from 'jsqr';
 import { normaliseImage } from '../normalise';
 import { type OcrPort, type TOcrResult, type TPagePreparation } from '../ocr/port';
-import { decodeSheetCode, type TSheetCode } from './sheet-code';
+import type { TBookletLayout } from './booklet-layout';
+import { decodePageCode, type TBookletCode, type TSheetCode } from './sheet-code';
 import { sheetLayout, type TRect } from './sheet-layout';
 
 // jsqr is a CommonJS bundle whose default export is the function itself.
@@ -21,6 +22,8 @@ export type TSheetRead =
       kind: 'code';
       code: TSheetCode;
       answer: TOcrResult;
+      /** The answer box as cut, for the teacher (the whole page when it could not be cut). */
+      image: Uint8Array;
       /** The answer box holds no writing: nothing was read from it. */
       blank: boolean;
       /** The answer box could not be cut out of the page (nothing was read from it). */
@@ -29,12 +32,39 @@ export type TSheetRead =
       name?: string;
     }
   | {
+      kind: 'booklet';
+      code: TBookletCode;
+      /**
+       * Each answer box of the page, top to bottom, with what was read from it; null when the
+       * booklet's layout is not known (a booklet of another class, or one deleted since).
+       */
+      regions: TRegionRead[] | null;
+      /** The whole page, for the teacher. */
+      image: Uint8Array;
+    }
+  | {
       /** A code was found but is not a valid STEM@Home sheet code (edited, forged, foreign). */
       kind: 'bad_code';
       reason: 'not_ours' | 'forged';
       page: TOcrResult;
+      /** The whole page, for the teacher. */
+      image: Uint8Array;
     }
-  | { kind: 'no_code'; page: TOcrResult };
+  | { kind: 'no_code'; page: TOcrResult; image: Uint8Array };
+
+/** One answer box of a booklet page: its question, its image as read, and the text read from it. */
+export type TRegionRead = {
+  /** 1-based place of the box on its page. */
+  region: number;
+  questionId: string;
+  number: number;
+  continuation: boolean;
+  /** The box as cut, for the teacher (null when it could not be cut). */
+  image: Uint8Array | null;
+  answer: TOcrResult;
+  blank: boolean;
+  uncut: boolean;
+};
 
 type TWorkImage = { data: Buffer; width: number; height: number };
 
@@ -101,18 +131,20 @@ export async function findCode(work: TWorkImage): Promise<TFound | null> {
   return null;
 }
 
+/** The page turned so its code stands upright, and how to find a layout point on it. */
+type TTurnedPage = {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** A point of the layout (points) on the turned page (pixels). */
+  at: (x: number, y: number) => TPoint;
+};
+
 /**
- * Cuts a rectangle of the sheet (layout points) out of the page, located by the code's corners: the
- * page is turned so the code stands upright (any rotation, upside down included), then the
- * rectangle's bounds are cut, `inset` points inside its printed border.
+ * Turns the page so the code stands upright (any rotation, upside down included), located by the
+ * code's corners: done once per page, however many boxes are cut from it.
  */
-async function cropSheetRect(
-  work: TWorkImage,
-  found: TFound,
-  qr: TRect,
-  target: TRect,
-  inset: number,
-): Promise<Buffer | null> {
+async function turnPage(work: TWorkImage, found: TFound, qr: TRect): Promise<TTurnedPage> {
   const ux = {
     x: (found.topRight.x - found.topLeft.x) / qr.width,
     y: (found.topRight.y - found.topLeft.y) / qr.width,
@@ -121,42 +153,58 @@ async function cropSheetRect(
     x: (found.bottomLeft.x - found.topLeft.x) / qr.height,
     y: (found.bottomLeft.y - found.topLeft.y) / qr.height,
   };
-  const toImage = (x: number, y: number): TPoint => ({
-    x: found.topLeft.x + (x - qr.x) * ux.x + (y - qr.y) * uy.x,
-    y: found.topLeft.y + (x - qr.x) * ux.y + (y - qr.y) * uy.y,
-  });
   const theta = Math.atan2(ux.y, ux.x);
   const degrees = (-theta * 180) / Math.PI;
-  const corners = [
-    toImage(target.x + inset, target.y + inset),
-    toImage(target.x + target.width - inset, target.y + inset),
-    toImage(target.x + inset, target.y + target.height - inset),
-    toImage(target.x + target.width - inset, target.y + target.height - inset),
-  ];
-  const source = sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } });
   const turned =
     Math.abs(degrees) < 0.2
       ? { data: work.data, info: { width: work.width, height: work.height } }
-      : await source
+      : await sharp(work.data, { raw: { width: work.width, height: work.height, channels: 1 } })
           .rotate(degrees, { background: { r: 255, g: 255, b: 255 } })
           .greyscale()
           .raw()
           .toBuffer({ resolveWithObject: true });
   const { width, height } = turned.info;
-  const cos = Math.cos(-theta);
-  const sin = Math.sin(-theta);
+  const straight = Math.abs(degrees) < 0.2;
+  const cos = Math.cos(straight ? 0 : -theta);
+  const sin = Math.sin(straight ? 0 : -theta);
   const cx = work.width / 2;
   const cy = work.height / 2;
-  const moved = corners.map((p) => ({
-    x: cos * (p.x - cx) - sin * (p.y - cy) + width / 2,
-    y: sin * (p.x - cx) + cos * (p.y - cy) + height / 2,
-  }));
+  return {
+    data: turned.data,
+    width,
+    height,
+    at: (x, y) => {
+      const p = {
+        x: found.topLeft.x + (x - qr.x) * ux.x + (y - qr.y) * uy.x,
+        y: found.topLeft.y + (x - qr.x) * ux.y + (y - qr.y) * uy.y,
+      };
+      return {
+        x: cos * (p.x - cx) - sin * (p.y - cy) + width / 2,
+        y: sin * (p.x - cx) + cos * (p.y - cy) + height / 2,
+      };
+    },
+  };
+}
+
+/** Cuts a rectangle of the sheet (layout points) out of the turned page, `inset` points inside it. */
+async function cropSheetRect(
+  page: TTurnedPage,
+  target: TRect,
+  inset: number,
+): Promise<Buffer | null> {
+  const moved = [
+    page.at(target.x + inset, target.y + inset),
+    page.at(target.x + target.width - inset, target.y + inset),
+    page.at(target.x + inset, target.y + target.height - inset),
+    page.at(target.x + target.width - inset, target.y + target.height - inset),
+  ];
+  const { width, height } = page;
   const left = Math.max(0, Math.floor(Math.min(...moved.map((p) => p.x))));
   const top = Math.max(0, Math.floor(Math.min(...moved.map((p) => p.y))));
   const right = Math.min(width, Math.ceil(Math.max(...moved.map((p) => p.x))));
   const bottom = Math.min(height, Math.ceil(Math.max(...moved.map((p) => p.y))));
   if (right - left < 16 || bottom - top < 16) return null;
-  return sharp(turned.data, { raw: { width, height, channels: 1 } })
+  return sharp(page.data, { raw: { width, height, channels: 1 } })
     .extract({ left, top, width: right - left, height: bottom - top })
     .png({ compressionLevel: 0 })
     .toBuffer();
@@ -261,13 +309,62 @@ export type TSheetPrepared =
       /** The answer box as cut, for the teacher (the whole page when it could not be cut). */
       view: Uint8Array;
     }
+  | {
+      kind: 'booklet';
+      code: TBookletCode;
+      /** Null when the booklet's layout was not given (not this class's booklet). */
+      regions: TRegionPrepared[] | null;
+      /** The whole page, for the teacher (when the regions are not known). */
+      view: Uint8Array;
+    }
   | { kind: 'bad_code'; reason: 'not_ours' | 'forged'; page: Uint8Array; view: Uint8Array }
   | { kind: 'no_code'; page: Uint8Array; view: Uint8Array };
+
+/** An answer box of a booklet page, cut and prepared for the engine (null when blank or uncut). */
+export type TRegionPrepared = {
+  region: number;
+  questionId: string;
+  number: number;
+  continuation: boolean;
+  answer: Uint8Array | null;
+  blank: boolean;
+  /** The box as cut, for the teacher (null when it could not be cut). */
+  view: Uint8Array | null;
+};
+
+/** The box's printed label sits along its top edge: read below it. */
+function belowLabel(box: TRect): TRect {
+  return { ...box, y: box.y + 16, height: box.height - 16 };
+}
+
+/**
+ * Cuts a box out and measures its ink: blank, or prepared for the engine (null when uncut); and its
+ * image for the teacher (issue 28, kept while the batch is open; null when uncut).
+ */
+async function cutAnswer(
+  page: TTurnedPage,
+  box: TRect,
+  preparation: TPagePreparation,
+): Promise<{ answer: Uint8Array | null; blank: boolean; view: Uint8Array | null }> {
+  const crop = await cropSheetRect(page, belowLabel(box), 8);
+  const blank = crop !== null && (await inkPerMille(crop)) < BLANK_INK_PER_MILLE;
+  return {
+    answer: crop && !blank ? await prepared(crop, true, preparation) : null,
+    blank,
+    view: crop ? await viewPng(crop) : null,
+  };
+}
 
 /** The image half of readSheetPage: no OCR, nothing written anywhere. */
 export async function prepareSheetPage(
   image: Buffer,
-  options: { key: string; maxPixels: number; preparation: TPagePreparation },
+  options: {
+    key: string;
+    maxPixels: number;
+    preparation: TPagePreparation;
+    /** The layouts of the booklets the page may belong to, by booklet id (the batch's class's). */
+    booklets?: Record<string, TBookletLayout>;
+  },
 ): Promise<TSheetPrepared> {
   const { preparation } = options;
   const work = await workImage(image, options.maxPixels);
@@ -282,7 +379,7 @@ export async function prepareSheetPage(
     );
   const pageView = () => viewPng(work, VIEW_PAGE_SIDE);
   if (!found) return { kind: 'no_code', page: await wholePage(), view: await pageView() };
-  const decoded = decodeSheetCode(found.text, options.key);
+  const decoded = decodePageCode(found.text, options.key);
   if (!decoded.ok) {
     return {
       kind: 'bad_code',
@@ -292,16 +389,29 @@ export async function prepareSheetPage(
     };
   }
   const layout = sheetLayout(decoded.code.paper);
-  // The box's printed label sits along its top edge: read below it.
-  const answerRect = {
-    ...layout.answer,
-    y: layout.answer.y + 16,
-    height: layout.answer.height - 16,
-  };
-  const answerCrop = await cropSheetRect(work, found, layout.qr, answerRect, 8);
-  const blank = answerCrop !== null && (await inkPerMille(answerCrop)) < BLANK_INK_PER_MILLE;
-  const answer = answerCrop && !blank ? await prepared(answerCrop, true, preparation) : null;
-  const view = answerCrop ? await viewPng(answerCrop) : await pageView();
+  const turned = await turnPage(work, found, layout.qr);
+  if (decoded.kind === 'booklet') {
+    const booklet = options.booklets?.[decoded.code.bookletId];
+    const page = booklet?.pages[decoded.code.page - 1];
+    if (!booklet || !page || booklet.paper !== decoded.code.paper) {
+      return { kind: 'booklet', code: decoded.code, regions: null, view: await pageView() };
+    }
+    const regions: TRegionPrepared[] = [];
+    for (const [i, region] of page.regions.entries()) {
+      const cut = await cutAnswer(turned, region.answer, preparation);
+      regions.push({
+        region: i + 1,
+        questionId: region.questionId,
+        number: region.number,
+        continuation: region.continuation,
+        ...cut,
+      });
+    }
+    return { kind: 'booklet', code: decoded.code, regions, view: await pageView() };
+  }
+  const cut = await cutAnswer(turned, layout.answer, preparation);
+  const { answer, blank } = cut;
+  const view = cut.view ?? (await pageView());
   if (decoded.code.studentId !== null) {
     return { kind: 'code', code: decoded.code, answer, blank, view };
   }
@@ -311,7 +421,7 @@ export async function prepareSheetPage(
     y: layout.nameBox.y + 14,
     height: layout.nameBox.height - 14,
   };
-  const nameCrop = await cropSheetRect(work, found, layout.qr, nameRect, 3);
+  const nameCrop = await cropSheetRect(turned, nameRect, 3);
   const nameBlank = nameCrop !== null && (await inkPerMille(nameCrop)) < BLANK_INK_PER_MILLE;
   const name = nameCrop && !nameBlank ? await prepared(nameCrop, false, preparation) : null;
   return { kind: 'code', code: decoded.code, answer, blank, name, view };
@@ -330,15 +440,40 @@ const EMPTY: TOcrResult = { text: '' };
 
 /** The OCR half of readSheetPage: reads the pieces prepareSheetPage cut out. */
 export async function readPreparedSheet(sheet: TSheetPrepared, ocr: OcrPort): Promise<TSheetRead> {
-  if (sheet.kind === 'no_code') return { kind: 'no_code', page: await ocrText(ocr, sheet.page) };
+  if (sheet.kind === 'no_code') {
+    return { kind: 'no_code', page: await ocrText(ocr, sheet.page), image: sheet.view };
+  }
   if (sheet.kind === 'bad_code') {
-    return { kind: 'bad_code', reason: sheet.reason, page: await ocrText(ocr, sheet.page) };
+    const page = await ocrText(ocr, sheet.page);
+    return { kind: 'bad_code', reason: sheet.reason, page, image: sheet.view };
+  }
+  if (sheet.kind === 'booklet') {
+    if (!sheet.regions) {
+      return { kind: 'booklet', code: sheet.code, regions: null, image: sheet.view };
+    }
+    const regions: TRegionRead[] = [];
+    // Each box yields its question, its image and the text read from it (one answer region).
+    for (const region of sheet.regions) {
+      const answer = region.answer ? await ocrText(ocr, region.answer) : EMPTY;
+      regions.push({
+        region: region.region,
+        questionId: region.questionId,
+        number: region.number,
+        continuation: region.continuation,
+        image: region.view,
+        answer,
+        blank: region.blank,
+        uncut: !region.blank && region.answer === null,
+      });
+    }
+    return { kind: 'booklet', code: sheet.code, regions, image: sheet.view };
   }
   const answer = sheet.answer ? await ocrText(ocr, sheet.answer) : EMPTY;
   const base = {
     kind: 'code' as const,
     code: sheet.code,
     answer,
+    image: sheet.view,
     blank: sheet.blank,
     uncut: !sheet.blank && sheet.answer === null,
   };

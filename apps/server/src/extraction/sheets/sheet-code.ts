@@ -89,3 +89,67 @@ export function decodeSheetCode(text: string, key: string): TDecodedSheetCode {
     },
   };
 }
+
+/**
+ * The code printed on every page of a test booklet: which class, student, booklet (the printed test,
+ * whose page layout the server keeps) and page of it. Same size and signing as a sheet's code behind
+ * its own "STEM2:" prefix; the reader finds each answer box of the page from the booklet's layout.
+ */
+export type TBookletCode = {
+  classId: string;
+  studentId: string;
+  bookletId: string;
+  /** 1-based page of the booklet. */
+  page: number;
+  paper: TPaper;
+};
+
+const BOOKLET_PREFIX = 'STEM2:';
+
+function bookletMac(key: string, body: Buffer): Buffer {
+  return createHmac('sha256', key)
+    .update('answer-booklet\0')
+    .update(body)
+    .digest()
+    .subarray(0, MAC_BYTES);
+}
+
+export function encodeBookletCode(code: TBookletCode, key: string): string {
+  const body = Buffer.concat([
+    uuidBytes(code.classId),
+    uuidBytes(code.studentId),
+    uuidBytes(code.bookletId),
+    Buffer.from([Math.max(1, Math.min(255, code.page)), PAPERS.indexOf(code.paper)]),
+  ]);
+  return BOOKLET_PREFIX + Buffer.concat([body, bookletMac(key, body)]).toString('base64url');
+}
+
+export type TDecodedPageCode =
+  | { ok: true; kind: 'sheet'; code: TSheetCode }
+  | { ok: true; kind: 'booklet'; code: TBookletCode }
+  | { ok: false; reason: 'not_ours' | 'forged' };
+
+/** Reads a scanned code: a one-question sheet's or a booklet page's. */
+export function decodePageCode(text: string, key: string): TDecodedPageCode {
+  if (!text.startsWith(BOOKLET_PREFIX)) {
+    const sheet = decodeSheetCode(text, key);
+    return sheet.ok ? { ok: true, kind: 'sheet', code: sheet.code } : sheet;
+  }
+  const raw = Buffer.from(text.slice(BOOKLET_PREFIX.length), 'base64url');
+  if (raw.length !== 50 + MAC_BYTES) return { ok: false, reason: 'not_ours' };
+  const body = raw.subarray(0, 50);
+  if (!timingSafeEqual(bookletMac(key, body), raw.subarray(50))) {
+    return { ok: false, reason: 'forged' };
+  }
+  return {
+    ok: true,
+    kind: 'booklet',
+    code: {
+      classId: uuidOf(body.subarray(0, 16)),
+      studentId: uuidOf(body.subarray(16, 32)),
+      bookletId: uuidOf(body.subarray(32, 48)),
+      page: body[48] ?? 1,
+      paper: PAPERS[(body[49] ?? 0) & 3] ?? 'a4',
+    },
+  };
+}

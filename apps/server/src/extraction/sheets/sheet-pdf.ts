@@ -1,6 +1,13 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import QRCode from 'qrcode';
-import { encodeSheetCode, type TPaper } from './sheet-code';
+import {
+  BOOKLET_TEXT_LINES,
+  bookletLayout,
+  LABEL_HEIGHT,
+  TEXT_LEADING,
+  type TBookletLayout,
+} from './booklet-layout';
+import { encodeBookletCode, encodeSheetCode, type TPaper } from './sheet-code';
 import { printableText } from './sheet-text';
 import { sheetLayout, type TRect, type TSheetLayout } from './sheet-layout';
 
@@ -125,17 +132,17 @@ function drawQr(page: PDFPage, layout: TSheetLayout, payload: string) {
   }
 }
 
-function drawSheet(
+/** The top of a sheet or booklet page: school, class, the name box (with the student's name). */
+function drawHeader(
   page: PDFPage,
   fonts: TFonts,
-  request: TSheetRequest,
+  request: Pick<TSheetRequest, 'schoolName' | 'className' | 'paper'>,
   student: TSheetStudent | null,
-  question: TSheetQuestion,
-  index: { question: number; of: number },
+  subtitle?: string,
 ) {
   const layout = sheetLayout(request.paper);
   const { regular, bold } = fonts;
-  const { header, nameBox, answer } = layout;
+  const { header, nameBox } = layout;
   text(page, layout, printable(regular, request.schoolName), {
     x: header.x,
     y: header.y,
@@ -149,6 +156,15 @@ function drawSheet(
     size: 13,
     font: bold,
   });
+  if (subtitle) {
+    const width = bold.widthOfTextAtSize(subtitle, 11);
+    text(page, layout, subtitle, {
+      x: header.x + header.width - width,
+      y: header.y + 20,
+      size: 11,
+      font: bold,
+    });
+  }
   rect(page, layout, nameBox, 1);
   text(page, layout, 'Name', {
     x: nameBox.x + 6,
@@ -173,6 +189,20 @@ function drawSheet(
       color: GREY,
     });
   }
+}
+
+function drawSheet(
+  page: PDFPage,
+  fonts: TFonts,
+  request: TSheetRequest,
+  student: TSheetStudent | null,
+  question: TSheetQuestion,
+  index: { question: number; of: number },
+) {
+  const layout = sheetLayout(request.paper);
+  const { regular, bold } = fonts;
+  const { answer } = layout;
+  drawHeader(page, fonts, request, student);
   const label = `Question ${index.question} of ${index.of} (${question.marks} ${question.marks === 1 ? 'mark' : 'marks'})`;
   text(page, layout, label, { x: layout.question.x, y: layout.question.y, size: 11, font: bold });
   const lines = clip(
@@ -244,4 +274,129 @@ export async function buildAnswerSheets(request: TSheetRequest): Promise<Uint8Ar
     }
   }
   return doc.save();
+}
+
+export type TBookletRequest = Omit<TSheetRequest, 'students'> & {
+  /** The booklet's id (the printed test), carried in every page's code. */
+  bookletId: string;
+  students: TSheetStudent[];
+  /** A continuation page (a box per question) at the end of each booklet. */
+  continuation: boolean;
+};
+
+/** Each question's printed lines and the booklet's layout, measured with `font`. */
+function bookletTexts(
+  font: PDFFont,
+  request: Pick<TBookletRequest, 'questions' | 'paper' | 'continuation'>,
+): { texts: string[][]; layout: TBookletLayout } {
+  const sheet = sheetLayout(request.paper);
+  const texts = request.questions.map((q) =>
+    clip(
+      wrapText(font, printable(font, q.text), 11, sheet.width - 2 * sheet.margin),
+      BOOKLET_TEXT_LINES,
+    ),
+  );
+  const layout = bookletLayout(
+    request.paper,
+    request.questions.map((q, i) => ({
+      id: q.id,
+      marks: q.marks,
+      textLines: texts[i]?.length ?? 0,
+    })),
+    { continuation: request.continuation },
+  );
+  return { texts, layout };
+}
+
+/** The layout buildAnswerBooklets prints these questions with (for tools that fill printed booklets). */
+export async function bookletLayoutOf(
+  request: Pick<TBookletRequest, 'questions' | 'paper' | 'continuation'>,
+): Promise<TBookletLayout> {
+  const doc = await PDFDocument.create();
+  return bookletTexts(await doc.embedFont(StandardFonts.Helvetica), request).layout;
+}
+
+function marksLabel(marks: number): string {
+  return `${marks} ${marks === 1 ? 'mark' : 'marks'}`;
+}
+
+/**
+ * One PDF holding a test booklet per student (class-list order): the chosen questions in order,
+ * laid out by booklet-layout, each page with the student's name and its signed code (booklet,
+ * student, page). Returns the layout too: the server keeps it to cut the boxes of the scans.
+ */
+export async function buildAnswerBooklets(
+  request: TBookletRequest,
+): Promise<{ pdf: Uint8Array; layout: TBookletLayout }> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Test booklets: ${request.className}`);
+  doc.setCreator('STEM@Home');
+  doc.setProducer('STEM@Home');
+  const fonts = {
+    regular: await doc.embedFont(StandardFonts.Helvetica),
+    bold: await doc.embedFont(StandardFonts.HelveticaBold),
+  };
+  const sheet = sheetLayout(request.paper);
+  const { texts, layout } = bookletTexts(fonts.regular, request);
+  const total = layout.pages.length;
+  for (const student of request.students) {
+    for (const [p, pageLayout] of layout.pages.entries()) {
+      const page = doc.addPage([sheet.width, sheet.height]);
+      drawHeader(page, fonts, request, student, `Page ${p + 1} of ${total}`);
+      for (const region of pageLayout.regions) {
+        const label = region.continuation
+          ? `Continuation of Question ${region.number}`
+          : `Question ${region.number} (${marksLabel(region.marks)})`;
+        text(page, sheet, label, { x: region.answer.x, y: region.top, size: 11, font: fonts.bold });
+        if (!region.continuation) {
+          const lines = texts[region.number - 1] ?? [];
+          lines.forEach((line, i) => {
+            text(page, sheet, line, {
+              x: region.answer.x,
+              y: region.top + LABEL_HEIGHT + i * TEXT_LEADING,
+              size: 11,
+              font: fonts.regular,
+            });
+          });
+        }
+        rect(page, sheet, region.answer, 2);
+        text(
+          page,
+          sheet,
+          region.continuation
+            ? `If you need more room for Question ${region.number}, go on here.`
+            : 'Write your answer inside this box.',
+          {
+            x: region.answer.x + 6,
+            y: region.answer.y + 5,
+            size: 8,
+            font: fonts.regular,
+            color: GREY,
+          },
+        );
+      }
+      text(page, sheet, 'Do not write on or fold the code. STEM@Home test booklet.', {
+        x: sheet.margin,
+        y: sheet.height - sheet.margin - 10,
+        size: 8,
+        font: fonts.regular,
+        color: GREY,
+      });
+      drawQr(
+        page,
+        sheet,
+        encodeBookletCode(
+          {
+            classId: request.classId,
+            studentId: student.id,
+            bookletId: request.bookletId,
+            page: p + 1,
+            paper: request.paper,
+          },
+          request.key,
+        ),
+      );
+    }
+  }
+  return { pdf: await doc.save(), layout };
 }

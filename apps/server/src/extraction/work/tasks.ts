@@ -13,6 +13,7 @@ import {
 import type { TPagePreparation } from '../ocr/port';
 import { isEncryptedPdfError, openPdfPages, type TPageBudget, type TPdfPages } from '../pdf';
 import { embeddedJpeg, openForImages } from '../sheets/page-image';
+import type { TBookletLayout } from '../sheets/booklet-layout';
 import { prepareSheetPage, type TSheetPrepared } from '../sheets/read-sheet';
 
 /**
@@ -143,6 +144,8 @@ export const TASKS = {
     key: string;
     budget: TPageBudget;
     preparation: TPagePreparation;
+    /** The layouts of the class's test booklets, by id: a booklet page's boxes are cut from them. */
+    booklets?: Record<string, TBookletLayout>;
   }): Promise<TSheetPrepared> {
     const bytes = asBuffer(input.file.bytes);
     let image: Buffer;
@@ -165,6 +168,7 @@ export const TASKS = {
       key: input.key,
       maxPixels: DEFAULT_MAX_PIXELS,
       preparation: input.preparation,
+      ...(input.booklets ? { booklets: input.booklets } : {}),
     });
   },
 

@@ -14,12 +14,14 @@ import {
 } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
+  answerBooklets,
   scanBatches,
   scanBatchFiles,
   scanCrops,
   scanPages,
   submissionAnswers,
   submissions,
+  type TBookletLayoutColumn,
 } from '../../db/schema';
 
 /** Every table access of the scans module. Callers pass `db` or a transaction. */
@@ -233,28 +235,96 @@ export async function finishBatch(
 }
 
 /**
- * Records a read page (once: a retried job skips pages already recorded) and counts it; `withPage`
- * runs in the same transaction once it is recorded (to keep its image: both or neither).
+ * Records the answer boxes read from one page (a row each; once: a retried job skips pages already
+ * recorded) and counts the page once.
  */
-export async function insertPage(
+export async function insertPageRows(
   db: TDb,
-  page: TNewPage,
-  withPage?: (tx: TDb, pageId: string) => Promise<unknown>,
+  rows: TNewPage[],
+  /** Runs in the same transaction for each row inserted (a row already there is left alone). */
+  withRow?: (tx: TDb, pageId: string, row: TNewPage) => Promise<unknown>,
 ): Promise<void> {
+  const [first] = rows;
+  if (!first) return;
   await db.transaction(async (tx) => {
-    const [inserted] = await tx
+    const inserted = await tx
       .insert(scanPages)
-      .values(page)
-      .onConflictDoNothing({ target: [scanPages.batchId, scanPages.pageNumber] })
-      .returning({ id: scanPages.id });
-    if (inserted) {
+      .values(rows)
+      .onConflictDoNothing({ target: [scanPages.batchId, scanPages.pageNumber, scanPages.region] })
+      .returning({ id: scanPages.id, region: scanPages.region });
+    if (inserted.length > 0) {
       await tx
         .update(scanBatches)
         .set({ readPages: sql`${scanBatches.readPages} + 1` })
-        .where(eq(scanBatches.id, page.batchId));
-      await withPage?.(tx, inserted.id);
+        .where(eq(scanBatches.id, first.batchId));
+    }
+    if (!withRow) return;
+    for (const { id, region } of inserted) {
+      const row = rows.find((r) => (r.region ?? 0) === region);
+      if (row) await withRow(tx, id, row);
     }
   });
+}
+
+/** Records a printed test booklet and the layout it was printed with. */
+export async function insertBooklet(
+  db: TDb,
+  values: {
+    id: string;
+    schoolId: string;
+    classId: string;
+    teacherId: string;
+    layout: TBookletLayoutColumn;
+    now: Date;
+  },
+): Promise<void> {
+  const { now, ...rest } = values;
+  await db.insert(answerBooklets).values({ ...rest, createdAt: now });
+}
+
+/** The layouts of a class's printed booklets, by booklet id. */
+export async function selectClassBooklets(
+  db: TDb,
+  schoolId: string,
+  classId: string,
+): Promise<Record<string, TBookletLayoutColumn>> {
+  const rows = await db
+    .select({ id: answerBooklets.id, layout: answerBooklets.layout })
+    .from(answerBooklets)
+    .where(and(eq(answerBooklets.schoolId, schoolId), eq(answerBooklets.classId, classId)));
+  return Object.fromEntries(rows.map((r) => [r.id, r.layout]));
+}
+
+/**
+ * A question left blank in its booklet box but answered on the continuation page was answered: its
+ * blank box is placed with the continuation (its answer is the continuation's text), not reported
+ * blank. Returns how many boxes were.
+ */
+export async function answeredOnContinuation(db: TDb, batchId: string, now: Date): Promise<number> {
+  const rows = await db
+    .select()
+    .from(scanPages)
+    .where(and(eq(scanPages.batchId, batchId), inArray(scanPages.status, ['blank', 'assigned'])));
+  const continued = new Set(
+    rows
+      .filter((r) => r.continuation && r.status === 'assigned' && r.submissionId === null)
+      .map((r) => `${r.studentId}:${r.questionId}`),
+  );
+  const ids = rows
+    .filter(
+      (r) =>
+        !r.continuation &&
+        r.status === 'blank' &&
+        r.region > 0 &&
+        continued.has(`${r.studentId}:${r.questionId}`),
+    )
+    .map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await db
+    .update(scanPages)
+    .set({ status: 'assigned', matchedBy: 'code', updatedAt: now })
+    .where(inArray(scanPages.id, ids));
+  return ids.length;
 }
 
 export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]> {
@@ -262,16 +332,24 @@ export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]>
     .select()
     .from(scanPages)
     .where(eq(scanPages.batchId, batchId))
-    .orderBy(asc(scanPages.pageNumber));
+    .orderBy(asc(scanPages.pageNumber), asc(scanPages.region));
 }
 
 export async function countPagesByStatus(db: TDb, batchIds: string[]) {
   if (batchIds.length === 0) return [];
-  return db
-    .select({ batchId: scanPages.batchId, status: scanPages.status, n: count() })
-    .from(scanPages)
-    .where(inArray(scanPages.batchId, batchIds))
-    .groupBy(scanPages.batchId, scanPages.status);
+  return (
+    db
+      .select({ batchId: scanPages.batchId, status: scanPages.status, n: count() })
+      .from(scanPages)
+      // An unused continuation box is no unanswered question.
+      .where(
+        and(
+          inArray(scanPages.batchId, batchIds),
+          or(eq(scanPages.continuation, false), ne(scanPages.status, 'blank')),
+        ),
+      )
+      .groupBy(scanPages.batchId, scanPages.status)
+  );
 }
 
 /** The submission of each submitted page of a batch (one per page; pages share a submission). */

@@ -13,6 +13,7 @@ import {
   matchQuestion,
   printedQuestionNumber,
 } from '../../extraction/sheets/match';
+import type { TBookletLayout } from '../../extraction/sheets/booklet-layout';
 import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
 import type { ImageWork } from '../../extraction/work/tasks';
 import type { TDb } from '../../db/client';
@@ -93,9 +94,17 @@ export function decide(
   questions: TQuestionRef[],
   printed: string[],
 ): TDecision {
+  if (read.kind === 'booklet') {
+    // A booklet page is decided box by box (decideRegions); as one page it needs the teacher.
+    return { status: 'needs_teacher', reason: 'unknown_booklet', text: '' };
+  }
   if (read.kind !== 'code') {
     const text = answerPartOf(read.page.text, printed);
     if (read.kind === 'bad_code') return { status: 'needs_teacher', reason: 'forged', text };
+    // A booklet page holds several answers: without its code, only the teacher can split it.
+    if (/STEM@Home test booklet|Continuation of Question/i.test(read.page.text)) {
+      return { status: 'needs_teacher', reason: 'no_code', text };
+    }
     const student = matchName(read.page.text, students);
     const question = matchQuestion(read.page.text, questions);
     if (!student || !question) return { status: 'needs_teacher', reason: 'no_code', text };
@@ -143,6 +152,108 @@ export function decide(
     read.answer.confidence,
     read.blank,
   );
+}
+
+/** One answer box of a page (region 0: the page's one answer) and where it goes. */
+export type TRegionDecision = {
+  region: number;
+  continuation: boolean;
+  decision: TDecision;
+  confidence: number | undefined;
+  /**
+   * The image the teacher sees (issue 28): the answer region as cut, blank ones too, or the whole
+   * page when no region could be cut or the page had no code; null when nothing could be read.
+   */
+  image: Uint8Array | null;
+};
+
+/**
+ * Where each answer box of a read page goes. A one-question sheet (or a page without a readable
+ * code) is one box, region 0. A booklet page gives a decision per box, each placed on the code's
+ * student and the box's question as printed: its text, blank (no submission, no attempt used), or
+ * held for the teacher when it looks like debris. A booklet page of another class, of a booklet
+ * this class does not know, or of a student no longer in the class, waits for the teacher.
+ */
+export function decideRegions(
+  read: TSheetRead,
+  batch: Pick<queries.TBatchRow, 'classId'>,
+  students: TStudentRef[],
+  questions: TQuestionRef[],
+  printed: string[],
+): TRegionDecision[] {
+  if (read.kind !== 'booklet') {
+    const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
+    const decision = decide(read, batch, students, questions, printed);
+    return [{ region: 0, continuation: false, decision, confidence, image: read.image }];
+  }
+  const { code } = read;
+  const whole = (reason: TPageReason): TRegionDecision[] => [
+    {
+      region: 0,
+      continuation: false,
+      decision: { status: 'needs_teacher', reason, text: '' },
+      confidence: undefined,
+      image: read.image,
+    },
+  ];
+  if (code.classId !== batch.classId) return whole('other_class');
+  if (!read.regions) return whole('unknown_booklet');
+  const known = students.some((s) => s.id === code.studentId);
+  return read.regions.map((region) => {
+    const text = region.answer.text;
+    const place = { questionId: region.questionId, questionNumber: region.number };
+    const at = (decision: TDecision): TRegionDecision => ({
+      region: region.region,
+      continuation: region.continuation,
+      decision,
+      confidence: region.answer.confidence,
+      image: region.image ?? read.image,
+    });
+    if (!questions.some((q) => q.id === region.questionId)) {
+      return at({ status: 'needs_teacher', reason: 'question_not_in_class', text, ...place });
+    }
+    if (!known) {
+      return at({ status: 'needs_teacher', reason: 'student_not_in_class', text, ...place });
+    }
+    if (region.uncut) return at({ status: 'needs_teacher', reason: 'unreadable', text, ...place });
+    return at(
+      placed(
+        { studentId: code.studentId, questionId: region.questionId, questionNumber: region.number },
+        'code',
+        text,
+        region.answer.confidence,
+        region.blank,
+      ),
+    );
+  });
+}
+
+/**
+ * A student's answers from their placed boxes, one per question in the order first seen: the text of
+ * a booklet's continuation box is added to its question's answer (or is the answer, when the main
+ * box was left blank or waits for the teacher).
+ */
+export function answersOf(pages: queries.TPageRow[]) {
+  const byQuestion = new Map<
+    string,
+    { questionId: string; text: string; ocrConfidence: number | undefined; questionNumber?: number }
+  >();
+  const ordered = [...pages.filter((p) => !p.continuation), ...pages.filter((p) => p.continuation)];
+  for (const page of ordered) {
+    const questionId = page.questionId ?? '';
+    const seen = byQuestion.get(questionId);
+    if (seen) {
+      seen.text = `${seen.text}\n${page.extractedText}`.trim();
+      continue;
+    }
+    byQuestion.set(questionId, {
+      questionId,
+      text: page.extractedText,
+      ocrConfidence: page.ocrConfidence ?? undefined,
+      ...(page.questionNumber === null ? {} : { questionNumber: page.questionNumber }),
+    });
+  }
+  return [...byQuestion.values()];
 }
 
 /** Whether the batch's marks still wait for the teacher's release (issue 28). */
@@ -206,12 +317,7 @@ async function submitAssignedPages(
         classId: batch.classId,
         holdForRelease: holdsMarks(batch),
         studentId,
-        answers: own.map((p) => ({
-          questionId: p.questionId ?? '',
-          text: p.extractedText,
-          ocrConfidence: p.ocrConfidence ?? undefined,
-          questionNumber: p.questionNumber ?? undefined,
-        })),
+        answers: answersOf(own),
       });
       await deps.db.transaction(async (tx) => {
         const pageIds = own.map((p) => p.id);
@@ -279,7 +385,9 @@ export async function readBatch(
     const done = await queries.selectPages(deps.db, batchId);
     const recorded = new Set(done.map((p) => p.pageNumber));
     const taken = new Set(
-      done.filter((p) => p.status === 'assigned').map((p) => `${p.studentId}:${p.questionId}`),
+      done
+        .filter((p) => p.status === 'assigned')
+        .map((p) => `${p.studentId}:${p.questionId}:${p.continuation}`),
     );
 
     await eachLimited(places.length, PAGES_AT_ONCE, async (i) => {
@@ -287,44 +395,52 @@ export async function readBatch(
       const place = places[i];
       const file = place ? opened[place.file] : undefined;
       if (!place || !file || recorded.has(pageNumber)) return;
-      const { decision, confidence, readName, image } = await readPage(deps, file, place.index, {
+      const { regions, readName } = await readPage(deps, file, place.index, {
         batch,
         ...reading,
       });
-      const base = {
-        batchId,
-        schoolId: batch.schoolId,
-        pageNumber,
-        ...pageValues(decision, confidence, readName),
-      };
-      // The page's answer region (or the whole page) is kept while the batch is open; a repeat's is not.
-      const keep = (tx: TDb, pageId: string) =>
-        image === null
-          ? Promise.resolve(null)
-          : keepCrop(tx, deps.config, {
+      const images = new Map<number, { image: Uint8Array; questionId: string | null }>();
+      const rows = regions.map((region) => {
+        const { decision } = region;
+        const base = {
+          batchId,
+          schoolId: batch.schoolId,
+          pageNumber,
+          ...pageValues(region, readName),
+        };
+        if (decision.status === 'duplicate') return base;
+        const image = { image: region.image, questionId: decision.questionId ?? null };
+        if (decision.status !== 'assigned') {
+          if (region.image) images.set(region.region, { ...image, image: region.image });
+          return base;
+        }
+        // The same box twice (a page scanned twice) is kept once, and so is its image.
+        const key = `${decision.studentId}:${decision.questionId}:${region.continuation}`;
+        const repeat = taken.has(key);
+        taken.add(key);
+        if (!repeat && region.image) images.set(region.region, { ...image, image: region.image });
+        return {
+          ...base,
+          status: repeat ? ('duplicate' as const) : ('assigned' as const),
+          reason: repeat ? 'duplicate' : null,
+        };
+      });
+      // Each box's image (or the whole page that needs the teacher) is kept while the batch is
+      // open, with its row: both or neither.
+      await queries.insertPageRows(deps.db, rows, (tx: TDb, pageId, row) => {
+        const kept = images.get(row.region ?? 0);
+        return kept
+          ? keepCrop(tx, deps.config, {
               batchId,
               pageId,
               submissionId: null,
-              questionId: decision.questionId ?? null,
-              image,
-            });
-      if (decision.status !== 'assigned') {
-        await queries.insertPage(deps.db, base, decision.status === 'duplicate' ? undefined : keep);
-        return;
-      }
-      const key = `${decision.studentId}:${decision.questionId}`;
-      const repeat = taken.has(key);
-      taken.add(key);
-      await queries.insertPage(
-        deps.db,
-        {
-          ...base,
-          status: repeat ? 'duplicate' : 'assigned',
-          reason: repeat ? 'duplicate' : null,
-        },
-        repeat ? undefined : keep,
-      );
+              questionId: kept.questionId,
+              image: kept.image,
+            })
+          : Promise.resolve(null);
+      });
     });
+    await queries.answeredOnContinuation(deps.db, batchId, deps.now());
     await submitAssignedPages(deps, teacher, batch);
     memoryFiles.drop(batchId);
     await queries.finishBatch(deps.db, batchId, {
@@ -350,6 +466,8 @@ export type TReadingContext = {
   questions: TQuestionRef[];
   /** The sheets' printed words (school, class, names, questions): not part of any answer. */
   printed: string[];
+  /** The layouts of the class's test booklets, by id (a booklet page's boxes are cut from them). */
+  booklets: Record<string, TBookletLayout>;
 };
 
 export async function readingContext(
@@ -370,7 +488,8 @@ export async function readingContext(
     ...students.map((s) => s.name),
     ...questions.map((q) => q.text),
   ];
-  return { students, questions, printed };
+  const booklets = await queries.selectClassBooklets(deps.db, batch.schoolId, cls.id);
+  return { students, questions, printed, booklets };
 }
 
 /**
@@ -382,47 +501,44 @@ export async function readPage(
   file: TOpenedFile,
   index: number,
   context: TReadingContext & { batch: Pick<queries.TBatchRow, 'id' | 'classId'> },
-): Promise<{
-  decision: TDecision;
-  confidence: number | undefined;
-  readName: string | null;
-  /** The page's answer region (or the whole page) as a PNG, for the teacher; null if unreadable. */
-  image: Uint8Array | null;
-}> {
+): Promise<{ regions: TRegionDecision[]; readName: string | null }> {
   try {
-    const prepared = await preparePage(deps, file, index);
-    const read = await readPreparedSheet(prepared, deps.ocr);
-    const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
+    const read = await readPreparedSheet(
+      await preparePage(deps, file, index, context.booklets),
+      deps.ocr,
+    );
     const readName =
       read.kind === 'code' && read.name
         ? stripUnstorableCharacters(read.name).trim() || null
         : null;
     const { batch, students, questions, printed } = context;
-    return {
-      decision: decide(read, batch, students, questions, printed),
-      confidence,
-      readName,
-      image: prepared.view,
-    };
+    return { regions: decideRegions(read, batch, students, questions, printed), readName };
   } catch (error) {
     if (error instanceof OcrError) throw error;
     deps.logger.warn({ batchId: context.batch.id, index, err: error }, 'scanned page unreadable');
     return {
-      decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
-      confidence: undefined,
+      regions: [
+        {
+          region: 0,
+          continuation: false,
+          decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
+          confidence: undefined,
+          image: null,
+        },
+      ],
       readName: null,
-      image: null,
     };
   }
 }
 
 /** The columns of a page read as `decision` decides (text cleaned of what cannot be stored). */
 export function pageValues(
-  decision: TDecision,
-  confidence: number | undefined,
+  { decision, confidence, region, continuation }: TRegionDecision,
   readName: string | null,
 ) {
   return {
+    region,
+    continuation,
     status: decision.status,
     reason: decision.status === 'assigned' || decision.status === 'blank' ? null : decision.reason,
     matchedBy: decision.status === 'assigned' ? decision.by : null,
@@ -436,7 +552,12 @@ export function pageValues(
 }
 
 /** A page's image work in the worker threads; it waits its turn when they are busy with requests. */
-export async function preparePage(deps: TScanDeps, file: TOpenedFile, index: number) {
+export async function preparePage(
+  deps: TScanDeps,
+  file: TOpenedFile,
+  index: number,
+  booklets: Record<string, TBookletLayout>,
+) {
   for (;;) {
     try {
       return await deps.imageWork.run('sheetPage', {
@@ -446,6 +567,7 @@ export async function preparePage(deps: TScanDeps, file: TOpenedFile, index: num
         key: sheetKey(deps.config),
         budget: deps.config.imageWork.pageBudget,
         preparation: pagePreparation(deps.ocr),
+        booklets,
       });
     } catch (error) {
       if (!(error instanceof ExtractionError) || error.kind !== 'busy') throw error;

@@ -141,7 +141,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         operationId: 'getAnswerSheets',
         tags,
         summary:
-          "The class's printable answer sheets as one PDF: a page per student per question (or blank sheets with a name box), each with a signed QR code",
+          "The class's printable answer sheets as one PDF: a page per student per question (or blank sheets with a name box), or (format=booklet) a test booklet per student with the chosen questions in order, several to a page; every page has a signed QR code",
         security,
         params: ZClassIdParam,
         querystring: ZAnswerSheetsQuery,
@@ -162,6 +162,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         currentUser(request),
         request.params.classId,
         request.query,
+        ctx.now(),
       );
       return reply
         .type('application/pdf')

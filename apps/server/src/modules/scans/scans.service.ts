@@ -217,6 +217,8 @@ function pageOf(
     student: p.studentId ? { id: p.studentId, name: names.get(p.studentId) ?? '' } : null,
     classId: p.classId,
     questionId: p.questionId,
+    questionNumber: p.questionNumber,
+    continuation: p.continuation,
     submissionId: p.submissionId,
   };
 }
@@ -237,7 +239,10 @@ export async function getBatch(
   const [summary] = await summaries(ctx, [row], new Map([[row.classId, className]]));
   if (!summary) throw batchNotFound();
   const rows = (await queries.selectPages(ctx.db, row.id)).filter(
-    (p) => p.status !== 'assigned' || p.matchedBy === 'teacher',
+    (p) =>
+      (p.status !== 'assigned' || p.matchedBy === 'teacher') &&
+      // An unused continuation box is no unanswered question.
+      !(p.continuation && p.status === 'blank'),
   );
   const classIds = [row.classId, ...rows.flatMap((p) => (p.classId ? [p.classId] : []))];
   const names = await studentNames(ctx, user, className ? classIds : []);
@@ -505,7 +510,20 @@ export async function replacePage(
   }
   const reading = await readingContext(ctx, user, batch);
   const read = await readPage(ctx, opened, 0, { batch, ...reading });
-  const { decision } = read;
+  // The re-scan's box that stands where this row's stood: the same box of a booklet page, else the
+  // box of the row's question (a page first read without its code), else the page's only one.
+  const { regions } = read;
+  const region =
+    (page.region > 0 ? regions.find((r) => r.region === page.region) : undefined) ??
+    (regions.length === 1 ? regions[0] : undefined) ??
+    regions.find(
+      (r) =>
+        !r.continuation && page.questionId !== null && r.decision.questionId === page.questionId,
+    );
+  if (!region) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
+  }
+  const { decision } = region;
   const differs = (was: string | null, now: string | undefined) =>
     was !== null && now !== undefined && was !== now;
   if (
@@ -514,7 +532,7 @@ export async function replacePage(
   ) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
   }
-  const values = pageValues(decision, read.confidence, read.readName);
+  const { region: _region, ...values } = pageValues(region, read.readName);
   const replaced = await ctx.db.transaction(async (tx) => {
     const row = await queries.replacePageRead(tx, page, {
       ...values,
@@ -529,13 +547,13 @@ export async function replacePage(
     if (!row) return null;
     // The re-scan's image replaces the first read's (kept while the batch is open).
     await dropPageCrops(tx, page.id);
-    if (read.image && decision.status !== 'duplicate') {
+    if (region.image && decision.status !== 'duplicate') {
       await keepCrop(tx, ctx.config, {
         batchId: batch.id,
         pageId: page.id,
         submissionId: null,
         questionId: row.questionId,
-        image: read.image,
+        image: region.image,
       });
     }
     return row;

@@ -9,6 +9,7 @@ import { formatDateTime, formatLongDate } from '../../lib/dates';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
+import { PrintSheetsButton } from './components/print-sheets-button';
 import UploadStackPage from './pages/upload-stack-page';
 
 const T = SCAN_MESSAGES;
@@ -72,6 +73,8 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
       student: null,
       classId: null,
       questionId: null,
+      questionNumber: null,
+      continuation: false,
       submissionId: null,
       cropId: null,
     },
@@ -152,6 +155,8 @@ describe('/upload-stack', () => {
               student: { id: uuid(12), name: 'Ben Carter' },
               classId: null,
               questionId: uuid(21),
+              questionNumber: 1,
+              continuation: false,
               submissionId: uuid(70),
               cropId: null,
             },
@@ -228,6 +233,54 @@ describe('/upload-stack', () => {
       ).toBe(true),
     );
     expect(await within(leftover).findByRole('status')).toHaveTextContent(T.statusDiscarded);
+  });
+
+  it("names a booklet's boxes by their printed question, continuation boxes too", async () => {
+    const page = batch().pages[0]!;
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          blank: 1,
+          pages: [
+            {
+              ...page,
+              reason: 'unsure_text',
+              text: 'ee | oe',
+              student: { id: uuid(11), name: 'Amara Okafor' },
+              questionId: uuid(21),
+              questionNumber: 3,
+              continuation: true,
+            },
+            {
+              ...page,
+              id: uuid(61),
+              pageNumber: 9,
+              status: 'blank',
+              reason: null,
+              text: '',
+              student: { id: uuid(11), name: 'Amara Okafor' },
+              questionId: uuid(21),
+              questionNumber: 3,
+            },
+          ],
+        }),
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const held = await screen.findByRole('article', {
+      name: new RegExp(`^${T.regionPlace(7, 30, 3)} \\(${T.continuationOf(3)}\\)`),
+    });
+    expect(held).toHaveTextContent(T.reasons.unsure_text);
+    const blank = await screen.findByRole('article', {
+      name: new RegExp(`^${T.regionPlace(9, 30, 3)}`),
+    });
+    // Numbered as printed in the booklet, not by the question's place in the class.
+    await waitFor(() =>
+      expect(blank).toHaveTextContent(T.blankLine('Amara Okafor', '3. Describe osmosis.')),
+    );
   });
 
   it('releases the marks of a stack that waits for the teacher', async () => {
@@ -413,6 +466,46 @@ describe('/upload-stack', () => {
     renderAt(`/upload-stack?batch=${BATCH}`);
     expect(await screen.findByTestId('images-note')).toHaveTextContent(
       T.imagesDeleted(formatLongDate('2025-03-02T09:00:00.000Z')),
+    );
+  });
+});
+
+describe('print dialog', () => {
+  it('prints a test booklet per student with the questions in the chosen order', async () => {
+    const user = userEvent.setup();
+    const questions = [
+      { _id: uuid(31), question: 'First question' },
+      { _id: uuid(32), question: 'Second question' },
+      { _id: uuid(33), question: 'Third question' },
+    ];
+    renderRoutes(
+      [
+        {
+          path: '/class/:id',
+          element: <PrintSheetsButton classId={uuid(1)} studentCount={2} questions={questions} />,
+        },
+      ],
+      `/class/${uuid(1)}`,
+    );
+    await user.click(screen.getByRole('button', { name: T.printSheets }));
+    const dialog = await screen.findByRole('dialog', { name: T.printTitle });
+    expect(within(dialog).getByText(T.blankLabel)).toBeInTheDocument();
+    await user.click(within(dialog).getByText(T.formatBooklet));
+    expect(within(dialog).queryByText(T.blankLabel)).toBeNull();
+    expect(within(dialog).getByText(T.continuationLabel)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: T.questionOrderDown(1) }));
+    expect(within(dialog).getAllByRole('checkbox')[0]).toHaveAccessibleName('1. Second question');
+    await user.click(within(dialog).getByRole('button', { name: T.download }));
+    await waitFor(() =>
+      expect(backend.seen.find((r) => r.path === `/class/${uuid(1)}/answer-sheets`)?.query).toEqual(
+        {
+          questionIds: [uuid(32), uuid(31), uuid(33)].join(','),
+          paper: 'a4',
+          blank: 'false',
+          format: 'booklet',
+          continuation: 'true',
+        },
+      ),
     );
   });
 });

@@ -12,6 +12,7 @@ import {
   type TAbsentPageRequest,
   type TAssignPageRequest,
   type TPaperSize,
+  type TSheetFormat,
   type TScanBatch,
 } from '@stem/contract/scans';
 import { api } from '../../../lib/http';
@@ -25,6 +26,10 @@ export type TSheetChoice = {
   paper: TPaperSize;
   blank: boolean;
   copies: number;
+  /** One-question sheets, or a test booklet per student (then never blank). */
+  format?: TSheetFormat;
+  /** Booklets: a continuation page at the end of each. */
+  continuation?: boolean;
 };
 
 /** GET /class/{id}/answer-sheets: the PDF as a Blob, with the file name the server chose. */
@@ -37,6 +42,13 @@ export async function downloadAnswerSheets(
     paper: choice.paper,
     blank: String(choice.blank),
   };
+  if (choice.format === 'booklet') {
+    params.format = 'booklet';
+    params.blank = 'false';
+    params.continuation = String(choice.continuation ?? true);
+    const blob = await api.get<Blob>(path, params, { responseType: 'blob', timeout: 120_000 });
+    return { blob, name: 'test-booklets.pdf' };
+  }
   if (choice.blank) params.copies = String(choice.copies);
   const blob = await api.get<Blob>(path, params, { responseType: 'blob', timeout: 120_000 });
   return { blob, name: `answer-sheets${choice.blank ? '-blank' : ''}.pdf` };

@@ -47,15 +47,24 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
   const questions = useClassQuestions(chosenClass);
   const assign = useAssignPage(batchId);
   const act = usePageAction(batchId);
-  const place = T.pagePlace(page.pageNumber, totalPages);
+  // A booklet page holds several answers: its place names the box's printed question too.
+  const place =
+    page.questionNumber === null
+      ? T.pagePlace(page.pageNumber, totalPages)
+      : `${T.regionPlace(page.pageNumber, totalPages, page.questionNumber)}${
+          page.continuation ? ` (${T.continuationOf(page.questionNumber)})` : ''
+        }`;
   const why = page.reason ? T.reasons[page.reason] : '';
   const headingId = `leftover-${page.id}`;
   const studentList = (students.data ?? []).map((s) => ({ id: s._id, name: s.name }));
   const questionList = (questions.data ?? []).map((q) => ({ id: q._id, question: q.question }));
   const placedOn = page.student?.name || studentList.find((s) => s.id === page.student?.id)?.name;
   const placedIndex = questionList.findIndex((q) => q.id === page.questionId);
+  // Numbered as printed on the paper (the class's order when the page did not say).
   const placedQuestion =
-    placedIndex < 0 ? undefined : `${placedIndex + 1}. ${questionList[placedIndex]?.question}`;
+    placedIndex < 0
+      ? undefined
+      : `${page.questionNumber ?? placedIndex + 1}. ${questionList[placedIndex]?.question}`;
   const open = page.status === 'needs_teacher';
   const inBatchClass = chosenClass === classId;
   const error = assign.error ?? act.error;
