@@ -2,7 +2,7 @@
  * Hostile uploads against the built server (issue 26): does the API keep answering while it is sent
  * files that cost far more to draw than to send?
  *
- *   npm run bench:hostile -- [--pdfs N] [--root DIR] [--port P] [--give-up-s S]
+ *   npm run bench:hostile -- [--pdfs N] [--root DIR] [--port P] [--give-up-s S] [--baseline-s B]
  *
  * Makes a school with a teacher and 80 students in a fresh PGlite DATA_DIR, starts that checkout's
  * `npm start` (`--root`, default this one: it builds what is stale) on `--port` (PORT, default 3101),
@@ -11,7 +11,8 @@
  * (eight chained feMorphology filters; 20 large blurred circles). Meanwhile it probes `/healthz` and a
  * sign-in every 100 ms (each probe on its own, not waiting for the last) and prints the p50/p99/max of
  * those probes and how each hostile upload ended. An upload still unanswered after `--give-up-s`
- * (default 600) is reported as such.
+ * (default 600) is reported as such. The same probes run alone for `--baseline-s` seconds first
+ * (default 10), and are printed apart: what the probes cost with nothing hostile sent.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,6 +44,7 @@ const PDFS = Number(option('--pdfs', '10'));
 const ROOT = path.resolve(option('--root', here));
 const PORT = Number(option('--port', process.env.PORT ?? '3101'));
 const GIVE_UP_MS = Number(option('--give-up-s', '600')) * 1000;
+const BASELINE_MS = Number(option('--baseline-s', '10')) * 1000;
 const PROBE_EVERY_MS = 100;
 /** A probe unanswered after this counts as failed, at this latency. */
 const PROBE_GIVE_UP_MS = 30_000;
@@ -176,6 +178,11 @@ async function main() {
       );
     }, PROBE_EVERY_MS);
 
+    // The probes alone first: the baseline the hostile run is read against.
+    await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
+    await Promise.all(inFlight.splice(0));
+    const baseline = { healthz: healthz.splice(0), signIns: signIns.splice(0) };
+
     const bomb = drawingBombPdf();
     const send = async (name: string, request: () => Promise<Response>): Promise<TOutcome> => {
       const started = performance.now();
@@ -258,6 +265,12 @@ async function main() {
         `  ${o.name.padEnd(46)} ${String(o.status).padStart(9)} after ${(o.ms / 1000).toFixed(1).padStart(6)} s  ${o.message}\n`,
       );
     }
+    process.stdout.write(
+      `\nprobes every ${PROBE_EVERY_MS} ms for ${BASELINE_MS / 1000} s with nothing hostile sent (baseline):\n`,
+    );
+    process.stdout.write(
+      `  ${summary('/healthz', baseline.healthz)}\n  ${summary('sign-in', baseline.signIns)}\n`,
+    );
     process.stdout.write(`\nprobes every ${PROBE_EVERY_MS} ms while they were processed:\n`);
     process.stdout.write(`  ${summary('/healthz', healthz)}\n  ${summary('sign-in', signIns)}\n`);
   } finally {
