@@ -30,6 +30,7 @@ import {
   scanLook,
   scannedPdf,
   type TScanLook,
+  waitForScanBatch,
 } from './scan-fixtures';
 
 const QUESTIONS = [
@@ -100,24 +101,8 @@ describe('test booklets: printed per student, split by answer box when scanned',
     if (!row) throw new Error('no booklet recorded');
     return { id: row.id, layout: row.layout };
   };
-  const getBatch = async (id: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url(SCAN_PATHS.batch, { id }),
-      headers: teacher.headers,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: TScanBatchDetails }>().data;
-  };
-  const waitFor = async (id: string, done: (b: TScanBatchDetails) => boolean, ms = 200_000) => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const batch = await getBatch(id);
-      if (done(batch)) return batch;
-      if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(batch)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
+  const waitFor = (id: string, done: (b: TScanBatchDetails) => boolean, ms = 200_000) =>
+    waitForScanBatch(t.app, teacher.headers, id, done, ms);
 
   it('sends a booklet page read without its code to the teacher, never to one question', () => {
     const student = { _id: 's1', id: 's1', name: 'Amara Okafor', email: 'a@example.com' };

@@ -20,6 +20,7 @@ import {
 import { makePdf } from '../extraction/fixtures';
 import {
   fillSheets,
+  getScanBatch,
   handwritingSamples,
   multipart,
   renderSheets,
@@ -27,6 +28,7 @@ import {
   scannedPdf,
   type TFill,
   type TScanLook,
+  waitForScanBatch,
 } from './scan-fixtures';
 
 const ANSWERS = [
@@ -108,28 +110,9 @@ describe('printable answer sheets and one upload for a whole stack', () => {
       payload: form.payload,
     });
   };
-  const getBatch = async (id: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url(SCAN_PATHS.batch, { id }),
-      headers: teacher.headers,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: TScanBatchDetails }>().data;
-  };
-  const waitFor = async (
-    id: string,
-    done: (b: TScanBatchDetails) => boolean,
-    timeoutMs = 150_000,
-  ) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const batch = await getBatch(id);
-      if (done(batch)) return batch;
-      if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(batch)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
+  const getBatch = (id: string) => getScanBatch(t.app, teacher.headers, id);
+  const waitFor = (id: string, done: (b: TScanBatchDetails) => boolean, ms = 150_000) =>
+    waitForScanBatch(t.app, teacher.headers, id, done, ms);
 
   it('prints a page per student per question, A4 or Letter, and blank sheets', async () => {
     const a4 = await PDFDocument.load(await getSheets(classId, ''));

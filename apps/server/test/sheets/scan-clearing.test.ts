@@ -20,7 +20,15 @@ import {
   url,
   type TActor,
 } from '../teaching/teaching-helpers';
-import { fillSheets, multipart, renderSheets, scanLook, scannedPdf } from './scan-fixtures';
+import {
+  fillSheets,
+  getScanBatch,
+  multipart,
+  renderSheets,
+  scanLook,
+  scannedPdf,
+  waitForScanBatch,
+} from './scan-fixtures';
 
 const ANSWERS = [
   'Plants use light energy to turn carbon dioxide and water into glucose and oxygen',
@@ -91,15 +99,7 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     return response.rawPayload;
   };
-  const getBatch = async (id: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url(SCAN_PATHS.batch, { id }),
-      headers: teacher.headers,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: TScanBatchDetails }>().data;
-  };
+  const getBatch = (id: string) => getScanBatch(t.app, teacher.headers, id);
   const pageAt = (n: number): TScanPage => {
     const page = batch.pages.find((p) => p.pageNumber === n);
     if (!page) throw new Error(`page ${n} not listed: ${JSON.stringify(batch.pages)}`);
@@ -187,13 +187,12 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
       });
       expect(response.statusCode, response.body).toBe(202);
       const id = response.json<{ data: { batchId: string } }>().data.batchId;
-      const deadline = Date.now() + 200_000;
-      for (;;) {
-        batch = await getBatch(id);
-        if (batch.status === 'done' || batch.status === 'failed') break;
-        if (Date.now() > deadline) throw new Error(`batch not read: ${JSON.stringify(batch)}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      batch = await waitForScanBatch(
+        t.app,
+        teacher.headers,
+        id,
+        (b) => b.status === 'done' || b.status === 'failed',
+      );
       expect(batch).toMatchObject({
         status: 'done',
         // The class releases its marks at once: so does the batch, unless the teacher says.
@@ -429,14 +428,12 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
       });
       expect(response.statusCode, response.body).toBe(202);
       const id = response.json<{ data: { batchId: string } }>().data.batchId;
-      const deadline = Date.now() + 150_000;
-      let held: TScanBatchDetails;
-      for (;;) {
-        held = await getBatch(id);
-        if (held.status === 'done' && held.marked + held.markingFailed >= held.assigned) break;
-        if (Date.now() > deadline) throw new Error(`batch not marked: ${JSON.stringify(held)}`);
-        await new Promise((r) => setTimeout(r, 250));
-      }
+      const held = await waitForScanBatch(
+        t.app,
+        teacher.headers,
+        id,
+        (b) => b.status === 'done' && b.marked + b.markingFailed >= b.assigned,
+      );
       expect(held).toMatchObject({ holdMarks: true, releasedAt: null, assigned: 1, marked: 1 });
       const [row] = await scanRows(chloe.id, questionIds[0]!);
       const asStudent = await signedIn(t, chloe);

@@ -18,7 +18,15 @@ import {
   url,
   type TActor,
 } from '../teaching/teaching-helpers';
-import { fillSheets, multipart, renderSheets, scanLook, scannedPdf } from './scan-fixtures';
+import {
+  fillSheets,
+  getScanBatch,
+  multipart,
+  renderSheets,
+  scanLook,
+  scannedPdf,
+  waitForScanBatch,
+} from './scan-fixtures';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DAY_MS = 24 * 60 * 60_000;
@@ -80,15 +88,7 @@ describe('scan images kept while a batch is open', () => {
   });
   afterAll(() => t.close());
 
-  const getBatch = async (id: string) => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url(SCAN_PATHS.batch, { id }),
-      headers: teacher.headers,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ data: TScanBatchDetails }>().data;
-  };
+  const getBatch = (id: string) => getScanBatch(t.app, teacher.headers, id);
   /** Uploads the scans and waits until every page is read and every answer's marking ended. */
   const upload = async (scans: Buffer[]) => {
     const form = multipart({ classId }, [
@@ -104,16 +104,13 @@ describe('scan images kept while a batch is open', () => {
     const id = response.json<{ data: { batchId: string } }>().data.batchId;
     return settled(id);
   };
-  const settled = async (id: string) => {
-    const deadline = Date.now() + 200_000;
-    for (;;) {
-      const now = await getBatch(id);
-      const read = now.status === 'done' || now.status === 'failed';
-      if (read && now.answers.every((a) => !a.pending)) return now;
-      if (Date.now() > deadline) throw new Error(`batch not settled: ${JSON.stringify(now)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  };
+  const settled = (id: string) =>
+    waitForScanBatch(
+      t.app,
+      teacher.headers,
+      id,
+      (b) => (b.status === 'done' || b.status === 'failed') && b.answers.every((a) => !a.pending),
+    );
   const crop = (cropId: string, who: TActor) =>
     t.app.inject({ method: 'GET', url: url(SCAN_PATHS.crop, { cropId }), headers: who.headers });
   const storedCrops = (batchId: string) =>

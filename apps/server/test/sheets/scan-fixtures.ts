@@ -1,11 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import { SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
 import { renderPdfPages } from '../../src/extraction/pdf';
 import type { TBookletLayout, TBookletRegion } from '../../src/extraction/sheets/booklet-layout';
 import { sheetLayout, type TRect } from '../../src/extraction/sheets/sheet-layout';
 import { HANDWRITING_DIR, hasHandwriting } from '../extraction/fixtures';
+import { url } from '../teaching/teaching-helpers';
 
 /** How a filled sheet is spoiled on its way through the scanner. */
 export type TScanLook = {
@@ -257,4 +261,35 @@ export function multipart(
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A scan batch as its teacher reads it (GET /scan/batches/{id}). */
+export async function getScanBatch(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  id: string,
+): Promise<TScanBatchDetails> {
+  const response = await app.inject({ method: 'GET', url: url(SCAN_PATHS.batch, { id }), headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: TScanBatchDetails }>().data;
+}
+
+/**
+ * Reads the batch until `done` says so: a wait for the reader and the marker, not a timing (past
+ * `ms` the test fails, saying where the batch stood).
+ */
+export async function waitForScanBatch(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  id: string,
+  done: (batch: TScanBatchDetails) => boolean,
+  ms = 200_000,
+): Promise<TScanBatchDetails> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const batch = await getScanBatch(app, headers, id);
+    if (done(batch)) return batch;
+    if (Date.now() > deadline) throw new Error(`batch not done: ${JSON.stringify(batch)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
