@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { apiPath, fillPath } from '@stem/contract/api';
 import { SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
@@ -9,7 +9,6 @@ import { renderPdfPages } from '../../src/extraction/pdf';
 import type { TBookletLayout, TBookletRegion } from '../../src/extraction/sheets/booklet-layout';
 import { sheetLayout, type TRect } from '../../src/extraction/sheets/sheet-layout';
 import { HANDWRITING_DIR, hasHandwriting } from '../extraction/fixtures';
-import { url } from '../teaching/teaching-helpers';
 
 /** How a filled sheet is spoiled on its way through the scanner. */
 export type TScanLook = {
@@ -269,8 +268,14 @@ export async function getScanBatch(
   headers: Record<string, string>,
   id: string,
 ): Promise<TScanBatchDetails> {
-  const response = await app.inject({ method: 'GET', url: url(SCAN_PATHS.batch, { id }), headers });
-  expect(response.statusCode, response.body).toBe(200);
+  const response = await app.inject({
+    method: 'GET',
+    url: apiPath(fillPath(SCAN_PATHS.batch, { id })),
+    headers,
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`GET batch ${id}: ${response.statusCode} ${response.body}`);
+  }
   return response.json<{ data: TScanBatchDetails }>().data;
 }
 
