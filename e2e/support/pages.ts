@@ -3,10 +3,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { API_BASE, AUTH_PATHS } from '@stem/contract/api';
 import type { TSessionResponse } from '@stem/contract/auth';
 import { MESSAGES } from '@stem/contract/messages';
-import { baseUrl } from './run-state';
+import { signInByApi } from './api-sign-in';
 
 const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
@@ -32,9 +31,7 @@ export async function openSignedIn(
   password: string,
   path: string,
 ): Promise<void> {
-  const reply = await page.request.post(`${baseUrl()}${API_BASE}${AUTH_PATHS.login}`, {
-    data: { email, password },
-  });
+  const reply = await signInByApi(page.request, email, password);
   expect(reply.status(), await reply.text()).toBe(200);
   const session = (await reply.json()) as Pick<TSessionResponse, 'token' | 'refreshToken' | 'user'>;
   // Once per call and tab: a later sign-out, or the next account this tab opens, is not undone by

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { API_BASE, AUTH_PATHS, CLASS_PATHS, QUESTION_PATHS } from '@stem/contract/api';
+import { API_BASE, CLASS_PATHS, QUESTION_PATHS } from '@stem/contract/api';
 import type { TAccount } from './accounts';
+import { signInByApi } from './api-sign-in';
 import { baseUrl } from './run-state';
 
 type TQuestionInput = {
@@ -17,9 +18,7 @@ type TQuestionInput = {
  */
 export async function teachingApi(request: APIRequestContext, teacher: TAccount) {
   const url = (path: string) => `${baseUrl()}${API_BASE}${path}`;
-  const login = await request.post(url(AUTH_PATHS.login), {
-    data: { email: teacher.email, password: teacher.password },
-  });
+  const login = await signInByApi(request, teacher.email, teacher.password);
   expect(login.status(), await login.text()).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
