@@ -162,6 +162,11 @@ export const ZScanPage = z.object({
   questionNumber: z.number().int().nullable(),
   /** An answer box of a booklet's continuation page: its text is added to the question's answer. */
   continuation: z.boolean(),
+  /**
+   * For a box that waits for the teacher: what the student wrote for the same question on the
+   * continuation page, which waits with it and is added after its text when it is placed.
+   */
+  continuedText: z.string().nullable(),
   submissionId: z.string().nullable(),
 });
 export type TScanPage = z.infer<typeof ZScanPage>;
@@ -376,6 +381,8 @@ export const SCAN_MESSAGES = {
     'These pages could not be matched, or what was read from them needs a look. Find them in your stack by their place, then assign each to a student and question, discard it, mark the student absent, or replace it with a re-scan.',
   pagePlace: (page: number, total: number) => `Page ${page} of ${total}`,
   noText: '(no text could be read from this page)',
+  continuedWith: (text: string) =>
+    `Added after this text when you assign it, from the continuation page: "${text}"`,
   studentLabel: 'Student',
   questionLabel: 'Question',
   assign: 'Assign',

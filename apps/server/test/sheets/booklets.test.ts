@@ -46,6 +46,8 @@ const ANSWERS = [
   'Oxygen is released through the stomata',
 ];
 const MORE = 'so the substrate no longer fits and the enzyme is denatured';
+/** What a smudged or scribbled box reads as: no words anyone could mark. */
+const SCRIBBLE = 'Xqzv Jkwp zzkt Wxvq bnkq Pqxz vvkj Zqwx';
 
 describe('test booklets: printed per student, split by answer box when scanned', () => {
   let t: TTestApp;
@@ -144,7 +146,7 @@ describe('test booklets: printed per student, split by answer box when scanned',
   });
 
   it(
-    'reads each box onto its student and question, appends continuations, reports blank boxes (upside down too) without a submission',
+    'reads each box onto its student and question, appends continuations, reports blank boxes (upside down too) without a submission, and holds a continuation with its main box while the teacher looks at it',
     { timeout: 300_000 },
     async () => {
       await t.database.db.delete(answerBooklets).where(eq(answerBooklets.classId, classId));
@@ -158,11 +160,13 @@ describe('test booklets: printed per student, split by answer box when scanned',
       // Amara answers all and continues question 3; Ben answers question 1 only (question 2 on the
       // first page blank, the whole second page blank and scanned upside down); Chloe answers all.
       // Chloe leaves question 2's box empty and writes its answer on the continuation page.
+      // Amara's question 3 box is a scribble the reader can't make out (its continuation is fine).
       const written = (student: number, number: number, continuation: boolean) => {
         if (continuation) {
           if (student === 0 && number === 3) return MORE;
           return student === 2 && number === 2 ? ANSWERS[1]! : null;
         }
+        if (student === 0 && number === 3) return SCRIBBLE;
         if (student === 1 && number !== 1) return null;
         if (student === 2 && number === 2) return null;
         return `${ANSWERS[number - 1]}`;
@@ -198,9 +202,9 @@ describe('test booklets: printed per student, split by answer box when scanned',
         status: 'done',
         totalPages: 9,
         readPages: 9,
-        // 4 + 1 continuation (Amara), 1 (Ben), 4 + 1 continuation (Chloe).
-        assigned: 11,
-        needsTeacher: 0,
+        // 3 + 1 continuation waiting (Amara), 1 (Ben), 4 + 1 continuation (Chloe).
+        assigned: 10,
+        needsTeacher: 1,
         duplicates: 0,
         blank: 3,
       });
@@ -225,10 +229,37 @@ describe('test booklets: printed per student, split by answer box when scanned',
         .from(submissions)
         .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
         .where(and(eq(submissions.classId, classId), eq(submissions.source, 'bulk_scan')));
-      expect(rows).toHaveLength(9);
+      expect(rows).toHaveLength(8);
+      // Amara's question 3 waits for the teacher whole: its main box with its image, and the
+      // continuation placed but not submitted on its own.
+      const held = read.pages.find((p) => p.status === 'needs_teacher');
+      expect(held).toMatchObject({
+        student: { id: students[0]!.id },
+        questionNumber: 3,
+        continuation: false,
+        reason: 'unsure_text',
+      });
+      // The teacher is told what the continuation adds, so the correction is of the box alone.
+      expect(characterErrorRate(held?.continuedText ?? '', MORE).rate).toBeLessThan(0.2);
+      const waiting = await t.database.db
+        .select()
+        .from(scanPages)
+        .where(
+          and(
+            eq(scanPages.batchId, batchId),
+            eq(scanPages.continuation, true),
+            eq(scanPages.studentId, students[0]!.id),
+            ne(scanPages.status, 'blank'),
+          ),
+        );
+      expect(waiting.map((p) => [p.status, p.submissionId])).toEqual([['assigned', null]]);
       for (const [s, student] of students.entries()) {
         for (const [q, questionId] of questionIds.entries()) {
           const row = rows.find((r) => r.studentId === student.id && r.questionId === questionId);
+          if (s === 0 && q === 2) {
+            expect(row, 'held with its main box').toBeUndefined();
+            continue;
+          }
           const main = written(s, q + 1, false) ?? written(s, q + 1, true);
           if (!main) {
             // Nothing written: no answer, no attempt used.
@@ -259,6 +290,36 @@ describe('test booklets: printed per student, split by answer box when scanned',
       );
       const marked = await waitFor(batchId, (b) => b.marked + b.markingFailed >= 3, 120_000);
       expect(marked.markingFailed).toBe(0);
+
+      // The teacher reads the scribble beside its image and types what it says: one answer with
+      // the continuation's text after it, the continuation linked to the same submission.
+      const assigned = await t.app.inject({
+        method: 'POST',
+        url: url(SCAN_PATHS.assignPage, { id: batchId, pageId: held!.id }),
+        headers: teacher.headers,
+        payload: { studentId: students[0]!.id, questionId: questionIds[2]!, text: ANSWERS[2]! },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      const answers = await t.database.db
+        .select({ id: submissions.id, answer: submissionAnswers.answer })
+        .from(submissions)
+        .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
+        .where(
+          and(
+            eq(submissions.studentId, students[0]!.id),
+            eq(submissionAnswers.questionId, questionIds[2]!),
+          ),
+        );
+      expect(answers).toHaveLength(1);
+      expect(answers[0]!.answer.startsWith(`${ANSWERS[2]}\n`)).toBe(true);
+      expect(characterErrorRate(answers[0]!.answer, `${ANSWERS[2]}\n${MORE}`).rate).toBeLessThan(
+        0.2,
+      );
+      const [linked] = await t.database.db
+        .select({ submissionId: scanPages.submissionId })
+        .from(scanPages)
+        .where(eq(scanPages.id, waiting[0]!.id));
+      expect(linked?.submissionId).toBe(answers[0]!.id);
     },
   );
 });

@@ -327,6 +327,32 @@ export async function answeredOnContinuation(db: TDb, batchId: string, now: Date
   return ids.length;
 }
 
+/**
+ * The continuation boxes of a student's question that wait with its main box (placed, not yet
+ * submitted) while the teacher deals with that box.
+ */
+export async function selectWaitingContinuations(
+  db: TDb,
+  batchId: string,
+  place: { studentId: string | null; questionId: string | null },
+): Promise<TPageRow[]> {
+  if (!place.studentId || !place.questionId) return [];
+  return db
+    .select()
+    .from(scanPages)
+    .where(
+      and(
+        eq(scanPages.batchId, batchId),
+        eq(scanPages.continuation, true),
+        eq(scanPages.status, 'assigned'),
+        isNull(scanPages.submissionId),
+        eq(scanPages.studentId, place.studentId),
+        eq(scanPages.questionId, place.questionId),
+      ),
+    )
+    .orderBy(asc(scanPages.pageNumber), asc(scanPages.region));
+}
+
 export async function selectPages(db: TDb, batchId: string): Promise<TPageRow[]> {
   return db
     .select()

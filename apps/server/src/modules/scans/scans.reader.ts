@@ -281,6 +281,20 @@ async function eachLimited(count: number, limit: number, work: (i: number) => Pr
   await Promise.all(lanes);
 }
 
+/** Whether a continuation box's question still has its main box waiting for the teacher. */
+export function waitsForMainBox(
+  pages: readonly queries.TPageRow[],
+  continuation: Pick<queries.TPageRow, 'studentId' | 'questionId'>,
+): boolean {
+  return pages.some(
+    (p) =>
+      !p.continuation &&
+      p.status === 'needs_teacher' &&
+      p.studentId === continuation.studentId &&
+      p.questionId === continuation.questionId,
+  );
+}
+
 /**
  * Makes the submissions of a read batch: one per student, holding every answer of theirs in the
  * stack (so a class's stack counts one assessment per student, as a class's typed work does). Pages
@@ -293,9 +307,13 @@ async function submitAssignedPages(
   batch: queries.TBatchRow,
 ): Promise<void> {
   const pages: queries.TPageRow[] = [];
-  for (const page of await queries.selectPages(deps.db, batch.id)) {
+  const all = await queries.selectPages(deps.db, batch.id);
+  for (const page of all) {
     if (page.status !== 'assigned' || page.submissionId !== null) continue;
     if (!page.studentId || !page.questionId) continue;
+    // A continuation waits with its question's main box while that box waits for the teacher:
+    // the answer is submitted whole, once, when the teacher has dealt with it.
+    if (page.continuation && waitsForMainBox(all, page)) continue;
     const again = await queries.answeredInEarlierBatch(deps.db, {
       batchId: batch.id,
       classId: batch.classId,

@@ -205,6 +205,7 @@ function pageOf(
   p: queries.TPageRow,
   names: Map<string, string>,
   crops: Map<string, string> = new Map(),
+  continued: Map<string, string> = new Map(),
 ): TScanPage {
   return {
     id: p.id,
@@ -219,8 +220,35 @@ function pageOf(
     questionId: p.questionId,
     questionNumber: p.questionNumber,
     continuation: p.continuation,
+    continuedText: continued.get(p.id) ?? null,
     submissionId: p.submissionId,
   };
+}
+
+/**
+ * The text of the continuation boxes that wait with each main box still waiting for the teacher,
+ * by the main box's page id.
+ */
+function waitingContinuations(all: readonly queries.TPageRow[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const main of all) {
+    if (main.continuation || main.status !== 'needs_teacher') continue;
+    const text = all
+      .filter(
+        (c) =>
+          c.continuation &&
+          c.status === 'assigned' &&
+          c.submissionId === null &&
+          c.studentId !== null &&
+          c.studentId === main.studentId &&
+          c.questionId === main.questionId,
+      )
+      .map((c) => c.extractedText)
+      .join('\n')
+      .trim();
+    if (text !== '') texts.set(main.id, text);
+  }
+  return texts;
 }
 
 /**
@@ -238,7 +266,9 @@ export async function getBatch(
   const className = await classNameOf(ctx, user, row.classId);
   const [summary] = await summaries(ctx, [row], new Map([[row.classId, className]]));
   if (!summary) throw batchNotFound();
-  const rows = (await queries.selectPages(ctx.db, row.id)).filter(
+  const all = await queries.selectPages(ctx.db, row.id);
+  const continued = waitingContinuations(all);
+  const rows = all.filter(
     (p) =>
       (p.status !== 'assigned' || p.matchedBy === 'teacher') &&
       // An unused continuation box is no unanswered question.
@@ -266,7 +296,7 @@ export async function getBatch(
   }));
   return {
     ...summary,
-    pages: rows.map((p) => pageOf(p, names, crops)),
+    pages: rows.map((p) => pageOf(p, names, crops, continued)),
     answers,
     imagesDeletedAt: row.imagesDeletedAt?.toISOString() ?? null,
     imagesKeptUntil: imagesKeptUntil(row.createdAt).toISOString(),
@@ -359,7 +389,10 @@ async function submitPage(
   user: TAccessClaims,
   page: queries.TPageRow,
   place: { classId: string; studentId: string; questionId: string; holdForRelease: boolean },
+  /** The continuation boxes that waited with this box: their text completes its answer. */
+  continued: queries.TPageRow[] = [],
 ): Promise<string> {
+  const text = [page.extractedText, ...continued.map((c) => c.extractedText)].join('\n').trim();
   try {
     const submissionId = await submitScannedAnswers(ctx, user, {
       classId: place.classId,
@@ -368,7 +401,7 @@ async function submitPage(
       answers: [
         {
           questionId: place.questionId,
-          text: page.extractedText,
+          text,
           ocrConfidence: page.ocrConfidence ?? undefined,
           // The printed number holds only for the question printed on the page.
           questionNumber:
@@ -377,8 +410,9 @@ async function submitPage(
       ],
     });
     await ctx.db.transaction(async (tx) => {
-      await queries.setPageSubmission(tx, page.id, submissionId);
-      await attachCropsToSubmission(tx, [page.id], submissionId, place.questionId);
+      const pageIds = [page.id, ...continued.map((c) => c.id)];
+      await queries.setPagesSubmission(tx, pageIds, submissionId);
+      await attachCropsToSubmission(tx, pageIds, submissionId, place.questionId);
     });
     return submissionId;
   } catch (error) {
@@ -422,10 +456,42 @@ export async function assignPage(
   });
   if (!claimed) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
   // Its answer is being marked: the batch stays open until it is (the marking job closes it).
-  return submitPage(ctx, user, claimed, {
-    ...input,
-    classId: cls.id,
-    holdForRelease: holdsMarks(batch),
+  // What the student went on to write on the continuation page goes with it.
+  return submitPage(
+    ctx,
+    user,
+    claimed,
+    { ...input, classId: cls.id, holdForRelease: holdsMarks(batch) },
+    await queries.selectWaitingContinuations(ctx.db, batch.id, page),
+  );
+}
+
+/**
+ * A main box the teacher set aside (discarded, or re-scanned blank): the continuation that waited
+ * with it is the answer on its own, as when the main box was left blank.
+ */
+async function submitContinuationsAlone(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  batch: queries.TBatchRow,
+  page: Pick<queries.TPageRow, 'studentId' | 'questionId'>,
+): Promise<void> {
+  const [first, ...rest] = await queries.selectWaitingContinuations(ctx.db, batch.id, page);
+  if (!first?.studentId || !first.questionId) return;
+  await submitPage(
+    ctx,
+    user,
+    first,
+    {
+      classId: batch.classId,
+      studentId: first.studentId,
+      questionId: first.questionId,
+      holdForRelease: holdsMarks(batch),
+    },
+    rest,
+  ).catch((error: unknown) => {
+    // A refusal (attempts) already sent the continuation back to the teacher with its reason.
+    if (!(error instanceof AppError)) throw error;
   });
 }
 
@@ -439,7 +505,7 @@ export async function discardPage(
   user: TAccessClaims,
   params: { id: string; pageId: string },
 ): Promise<TScanPage> {
-  const { page } = await ownPage(ctx, user, params);
+  const { batch, page } = await ownPage(ctx, user, params);
   const settled = await queries.settlePage(ctx.db, page.id, {
     from: ['needs_teacher', 'blank', 'duplicate'],
     status: 'discarded',
@@ -448,6 +514,9 @@ export async function discardPage(
     now: ctx.now(),
   });
   if (!settled) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  if (!page.continuation && page.status === 'needs_teacher') {
+    await submitContinuationsAlone(ctx, user, batch, page);
+  }
   await closeIfDone(ctx, page.batchId);
   return pageOf(settled, await studentNames(ctx, user, []));
 }
@@ -483,6 +552,18 @@ export async function markPageAbsent(
     now: ctx.now(),
   });
   if (!settled) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  // Absent for the question: what waited on the continuation page is not submitted either.
+  if (!page.continuation) {
+    for (const continued of await queries.selectWaitingContinuations(ctx.db, batch.id, page)) {
+      await queries.settlePage(ctx.db, continued.id, {
+        from: ['assigned'],
+        status: 'absent',
+        studentId: continued.studentId,
+        questionId: continued.questionId,
+        now: ctx.now(),
+      });
+    }
+  }
   await closeIfDone(ctx, batch.id);
   return pageOf(settled, await studentNames(ctx, user, [batch.classId]));
 }
@@ -559,13 +640,24 @@ export async function replacePage(
     return row;
   });
   if (!replaced) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  const continued = page.continuation
+    ? []
+    : await queries.selectWaitingContinuations(ctx.db, batch.id, page);
   if (decision.status === 'assigned') {
-    await submitPage(ctx, user, replaced, {
-      classId: batch.classId,
-      studentId: decision.studentId,
-      questionId: decision.questionId,
-      holdForRelease: holdsMarks(batch),
-    });
+    await submitPage(
+      ctx,
+      user,
+      replaced,
+      {
+        classId: batch.classId,
+        studentId: decision.studentId,
+        questionId: decision.questionId,
+        holdForRelease: holdsMarks(batch),
+      },
+      continued,
+    );
+  } else if (decision.status === 'blank' && continued.length > 0) {
+    await submitContinuationsAlone(ctx, user, batch, page);
   }
   await closeIfDone(ctx, batch.id);
   const now = await queries.findPage(ctx.db, batch.id, page.id);

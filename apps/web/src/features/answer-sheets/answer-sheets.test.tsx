@@ -75,6 +75,7 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
       questionId: null,
       questionNumber: null,
       continuation: false,
+      continuedText: null,
       submissionId: null,
       cropId: null,
     },
@@ -157,6 +158,7 @@ describe('/upload-stack', () => {
               questionId: uuid(21),
               questionNumber: 1,
               continuation: false,
+              continuedText: null,
               submissionId: uuid(70),
               cropId: null,
             },
@@ -256,6 +258,17 @@ describe('/upload-stack', () => {
             },
             {
               ...page,
+              id: uuid(62),
+              pageNumber: 8,
+              reason: 'unsure_text',
+              text: 'Xqzv Jkwp',
+              student: { id: uuid(12), name: 'Ben Carter' },
+              questionId: uuid(21),
+              questionNumber: 2,
+              continuedText: 'so the enzyme is denatured',
+            },
+            {
+              ...page,
               id: uuid(61),
               pageNumber: 9,
               status: 'blank',
@@ -274,6 +287,11 @@ describe('/upload-stack', () => {
       name: new RegExp(`^${T.regionPlace(7, 30, 3)} \\(${T.continuationOf(3)}\\)`),
     });
     expect(held).toHaveTextContent(T.reasons.unsure_text);
+    // A main box held for the teacher says what its continuation adds when it is placed.
+    const main = await screen.findByRole('article', {
+      name: new RegExp(`^${T.regionPlace(8, 30, 2)},`),
+    });
+    expect(main).toHaveTextContent(T.continuedWith('so the enzyme is denatured'));
     const blank = await screen.findByRole('article', {
       name: new RegExp(`^${T.regionPlace(9, 30, 3)}`),
     });

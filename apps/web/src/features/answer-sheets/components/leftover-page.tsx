@@ -148,6 +148,7 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
                 minRows={3}
                 maxRows={12}
                 aria-label={`${T.answerTextLabel}: ${place}`}
+                description={page.continuedText ? T.continuedWith(page.continuedText) : undefined}
               />
             </SimpleGrid>
             <Group align="flex-end" wrap="wrap">
