@@ -63,14 +63,19 @@ export const ZClassAnswer = z.object({
   status: z.enum(SUBMISSION_STATUSES),
   answer: z.string(),
   /**
-   * How the answer arrived. No image is kept after its text was read (the privacy notice), so the
-   * "original" the screen opens is the submission as it was handed in, with this and the OCR
-   * confidence.
+   * How the answer arrived. No photo is kept after its text was read (the privacy notice), so the
+   * "original" the screen opens is the submission as it was handed in, with this, the OCR
+   * confidence, and a scanned answer's image while its batch is open (`cropId`).
    */
   source: z.enum(ANSWER_SOURCES),
   /** Who handed it in: the student, the teacher's upload, or a bulk scan of answer sheets. */
   submissionSource: z.enum(['student', 'teacher_upload', 'bulk_scan']),
   ocrConfidence: z.number().nullable(),
+  /**
+   * The scanned answer box's image, kept while its scan batch is open (issue 28): null for typed and
+   * photographed answers, once the batch closed, and in anonymous mode (a page may show the name).
+   */
+  cropId: z.string().nullable(),
   /** The question's marks when answered (the mark is within 0..marks). */
   marks: z.number().int(),
   /** The mark now: the teacher's when they changed it, else the marker's. */

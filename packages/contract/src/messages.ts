@@ -869,6 +869,9 @@ export const MESSAGES = {
     openOriginal: 'Open original',
     originalNote:
       'Photos and uploads are deleted once their text is read, as the privacy notice promises: this is the submission as it was handed in.',
+    scanNote:
+      'The scan of this answer is kept only while its stack is being checked (at most 14 days), as the privacy notice says.',
+    scanPlace: (label: string) => `${label}'s answer`,
     allReviewed: 'Every marked answer has been reviewed.',
     saved: (name: string, score: number, marks: number) => `${name}: ${score}/${marks} saved`,
     accepted: (name: string, score: number, marks: number) => `${name}: ${score}/${marks} accepted`,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLASS_MARKING_PATHS, type TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES, SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
 import { SUBMISSION_PATHS, type TSubmission } from '@stem/contract/submissions';
@@ -179,6 +180,22 @@ describe('scan images kept while a batch is open', () => {
       expect(own.statusCode).toBe(200);
       expect(own.body).not.toContain(answer!.cropId!);
       expect(own.json<{ data: TSubmission }>().data.submissions[0]).not.toHaveProperty('cropId');
+
+      // Marking the question across the class shows the same image beside the answer; in
+      // anonymous mode none (a scanned page may carry the name).
+      const across = (query: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: `${url(CLASS_MARKING_PATHS.answers, { classId, questionId })}${query}`,
+          headers: teacher.headers,
+        });
+      const named = (await across('')).json<{ data: TClassQuestionAnswers }>().data;
+      const row = named.rows.find((r) => r.answer?.submissionId === answer!.submissionId);
+      expect(row?.answer?.cropId).toBe(answer!.cropId);
+      const hidden = (await across('?anonymous=true')).json<{ data: TClassQuestionAnswers }>();
+      expect(hidden.data.rows.every((r) => r.answer === null || r.answer.cropId === null)).toBe(
+        true,
+      );
     },
   );
 

@@ -32,6 +32,7 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
     source: row.answerSource ?? 'typed',
     submissionSource: row.submissionSource ?? 'student',
     ocrConfidence: row.ocrConfidence === null ? null : Number(row.ocrConfidence),
+    cropId: null,
     marks: row.marks ?? 0,
     score: row.score,
     aiScore: row.aiScore,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   FEW_FIRST_SIZE,
   type TAnonymousQuery,
+  type TClassAnswer,
   type TClassQuestionAnswers,
   type TFewFirst,
 } from '@stem/contract/class-marking';
@@ -13,6 +14,7 @@ import { createPromiseCache, runInSlices } from '../../lib/slices';
 import type { TAccessClaims } from '../../lib/tokens';
 import { requireClassForReader } from '../classes/classes.school';
 import { rubricVersionOf } from '../rubric-items/rubric-version';
+import { cropIdOf, selectSubmissionCrops } from '../scans/scans.crops';
 import { anonymiseStudents } from './class-marking.anonymous';
 import { presentStudentAnswer } from './class-marking.presenter';
 import * as queries from './class-marking.queries';
@@ -117,6 +119,7 @@ export async function getClassQuestionAnswers(
   const version = rubricVersionOf(question);
   const rows = students.map((student) => presentStudentAnswer(student, version));
   const answers = rows.flatMap((r) => (r.answer ? [r.answer] : []));
+  if (naming.anonymousKey === null) await withScanImages(db, cls.schoolId, question, answers);
   return {
     class: { _id: cls.id, name: cls.name },
     question: {
@@ -138,6 +141,27 @@ export async function getClassQuestionAnswers(
     },
     reviewOrder: await reviewOrderOf(question, answers),
   };
+}
+
+/** Each scanned answer's image while its batch keeps it (issue 28): one query for the class. */
+async function withScanImages(
+  db: TDb,
+  schoolId: string,
+  question: { questionId: string },
+  answers: TClassAnswer[],
+): Promise<void> {
+  const scanned = answers.filter((a) => a.source === 'scan');
+  const crops = await selectSubmissionCrops(
+    db,
+    schoolId,
+    scanned.map((a) => a.submissionId),
+  );
+  for (const answer of scanned) {
+    answer.cropId = cropIdOf(crops, {
+      submissionId: answer.submissionId,
+      questionId: question.questionId,
+    });
+  }
 }
 
 /** The naming a request asks for: anonymous (`?anonymous=true`) with the server's own key. */

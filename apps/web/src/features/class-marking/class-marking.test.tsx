@@ -1,9 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TClassAnswer, TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
+import { SCAN_MESSAGES } from '@stem/contract/scans';
 import { setupLocalBackend } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
@@ -130,6 +131,46 @@ describe('the marking screen', () => {
     const list = screen.getByTestId('class-marking-students');
     expect(within(list).getByText('Ann').closest('button')).toHaveTextContent(C.state.reviewed);
     expect(within(list).getByText('Eve').closest('button')).toHaveTextContent(C.state.pending);
+  });
+
+  it('shows a scanned answer beside its scan, its text correctable there, and the keys leave the box alone', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:scan-2' }));
+    const CROP = uuid(4002);
+    const data = classData();
+    const ben = data.rows[1]!;
+    ben.answer = answer(2, { source: 'scan', submissionSource: 'bulk_scan', cropId: CROP });
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data } });
+    backend.on('GET', `/scan/crops/${CROP}`, { status: 200, body: { png: true } });
+    backend.on('PUT', `/submissions/${ben.answer.submissionId}/answers/${ben.answer._id}/text`, {
+      status: 200,
+      body: {
+        success: true,
+        message: MESSAGES.review.textCorrected,
+        data: { submissionId: ben.answer.submissionId, status: 'pending' },
+      },
+    });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+    const beside = await screen.findByTestId('scan-beside-text');
+    expect(
+      await within(beside).findByRole('img', { name: SCAN_MESSAGES.cropAlt(C.scanPlace('Ben')) }),
+    ).toHaveAttribute('src', 'blob:scan-2');
+    const box = within(beside).getByRole('textbox', {
+      name: `${MESSAGES.review.correctTextLabel}: ${C.scanPlace('Ben')}`,
+    });
+    await user.clear(box);
+    // Typing "j" or a digit in the box is text, not a key of the screen.
+    await user.type(box, 'Heat flows from the hand 2 times faster, j');
+    expect(current()).toBe('Ben');
+    await user.click(within(beside).getByRole('button', { name: MESSAGES.review.correctText }));
+    await waitFor(() =>
+      expect(
+        backend.seen.some(
+          (r) => r.method === 'PUT' && r.path.endsWith(`/answers/${ben.answer!._id}/text`),
+        ),
+      ).toBe(true),
+    );
   });
 
   it("A accepts the marker's mark; digits then Enter override it, keeping the comment", async () => {

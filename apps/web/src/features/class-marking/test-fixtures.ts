@@ -15,6 +15,7 @@ export function classAnswer(n: number, patch: Partial<TClassAnswer> = {}): TClas
     source: 'typed',
     submissionSource: 'student',
     ocrConfidence: null,
+    cropId: null,
     marks: 4,
     score: 2,
     aiScore: 2,

@@ -41,7 +41,7 @@ afterEach(() => {
 describe('privacy policy page', () => {
   it('shows the last-updated date and sets the document title', () => {
     renderPage(<PrivacyPolicyPage />);
-    expect(screen.getByText('Last updated: 11 March 2025')).toBeTruthy();
+    expect(screen.getByText('Last updated: 6 December 2026')).toBeTruthy();
     expect(document.title).toBe('Privacy Policy · STEM@Home');
   });
 

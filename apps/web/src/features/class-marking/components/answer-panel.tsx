@@ -1,7 +1,9 @@
-import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TClassAnswer } from '@stem/contract/class-marking';
 import { MARK_DOUBTS } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
+import { ScanCrop } from '../../../components/scan-crop/scan-crop';
+import { CorrectScannedText } from '../../submissions/components/correct-scanned-text';
 import { formatSubmissionDate } from '../../../lib/dates';
 import { rowState, type TOrderedRow } from '../marking-order';
 import { StateBadge } from './state-badge';
@@ -93,6 +95,20 @@ function MarkLines({ answer }: { answer: TClassAnswer }) {
 }
 
 /** One student's latest answer, large, with the marker's mark and the teacher's review. */
+
+/** The answer's text as handed in (or read), large enough to mark from. */
+function AnswerText({ answer }: { answer: TClassAnswer }) {
+  return (
+    <Text
+      size="lg"
+      data-testid="class-marking-answer"
+      aria-label={C.answerHeading}
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', lineHeight: 1.6 }}
+    >
+      {answer.answer.trim() ? answer.answer : C.emptyAnswer}
+    </Text>
+  );
+}
 export function AnswerPanel({
   row,
   index,
@@ -154,18 +170,24 @@ export function AnswerPanel({
                 </Badge>
               )}
             </Group>
-            <Text
-              size="lg"
-              data-testid="class-marking-answer"
-              aria-label={C.answerHeading}
-              style={{
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-                lineHeight: 1.6,
-              }}
-            >
-              {answer.answer.trim() ? answer.answer : C.emptyAnswer}
-            </Text>
+            {answer.cropId === null ? (
+              <AnswerText answer={answer} />
+            ) : (
+              // Issue 28: a scanned answer beside its scan, its text correctable until reviewed.
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" data-testid="scan-beside-text">
+                <ScanCrop cropId={answer.cropId} place={C.scanPlace(row.label)} />
+                {answer.status === 'marked' && answer.reviewedAt === null ? (
+                  <CorrectScannedText
+                    submissionId={answer.submissionId}
+                    answerId={answer._id}
+                    text={answer.answer}
+                    place={C.scanPlace(row.label)}
+                  />
+                ) : (
+                  <AnswerText answer={answer} />
+                )}
+              </SimpleGrid>
+            )}
             {state === 'pending' && <Alert variant="light">{C.pendingAnswer}</Alert>}
             {state === 'failed' && (
               <Alert variant="light" color="red">

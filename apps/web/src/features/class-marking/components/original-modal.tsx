@@ -2,14 +2,16 @@ import { Anchor, Badge, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TClassAnswer } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
+import { ScanCrop } from '../../../components/scan-crop/scan-crop';
 import { formatSubmissionDate } from '../../../lib/dates';
 
 const C = MESSAGES.classMarking;
 
 /**
  * P or O: the answer as it was handed in. No photo or upload is kept once its text is read (the
- * privacy notice), so this is its text as read, how it arrived, the OCR's confidence, and a way to
- * the whole submission (left out in anonymous mode, where it would name the student).
+ * privacy notice), so this is its text as read, how it arrived, the OCR's confidence, a scanned
+ * answer's image while its stack is being checked, and a way to the whole submission (left out in
+ * anonymous mode, where it would name the student).
  */
 export function OriginalModal({
   answer,
@@ -59,9 +61,10 @@ export function OriginalModal({
           >
             {answer.answer.trim() ? answer.answer : C.emptyAnswer}
           </Text>
+          {answer.cropId !== null && <ScanCrop cropId={answer.cropId} place={title} />}
           {answer.source !== 'typed' && (
             <Text size="xs" c="dimmed">
-              {C.originalNote}
+              {answer.cropId !== null ? C.scanNote : C.originalNote}
             </Text>
           )}
           {!anonymous && (

@@ -67,7 +67,8 @@ export function useAgreement(enabled = true) {
 
 /**
  * PUT the text of a scanned answer as the teacher reads it beside its scan (issue 28): the answer is
- * marked again. Refreshes the submissions and the scan batches (the answer is pending until marked).
+ * marked again. Refreshes the submissions, the scan batches and the marking screen (the answer is
+ * pending until marked).
  */
 export function useCorrectAnswerText() {
   const queryClient = useQueryClient();
@@ -83,6 +84,8 @@ export function useCorrectAnswerText() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['submissions'] }),
         queryClient.invalidateQueries({ queryKey: ['scan-batches'] }),
+        // The marking screen's answers (the question's, across the class).
+        queryClient.invalidateQueries({ queryKey: ['class-marking'] }),
       ]);
     },
   });
