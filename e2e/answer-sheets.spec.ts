@@ -13,11 +13,13 @@ import {
   scannedPdf,
 } from '../apps/server/test/sheets/scan-fixtures';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, openSignedIn, PHONE, snap } from './support/pages';
+import { DESKTOP, logOut, openSignedIn, PHONE, snap } from './support/pages';
 import { teachingApi } from './support/teaching-api';
 import { expect, test } from './support/test';
 
 const T = SCAN_MESSAGES;
+/** What a smudged or scribbled box reads as: no words anyone could mark. */
+const SCRIBBLE = 'Xqzv Jkwp zzkt Wxvq bnkq Pqxz vvkj Zqwx';
 const R = MESSAGES.review;
 /** What the teacher reads on the paper beside the scan, typed over the text read. */
 const CORRECTED =
@@ -207,11 +209,11 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await snap(page, 'submission-scan-beside-text', [DESKTOP, PHONE]);
   });
 
-  test('prints test booklets with the questions in a chosen order, uploads the filled scan, and sees one answer per question with the blank one left out', async ({
+  test('prints test booklets, uploads the filled scan to wait for release, corrects a scribbled box beside its scan, releases the stack, and the student sees the marks of the questions answered and nothing for the blank one', async ({
     page,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const teacher = pick(accounts().teachers, 0, 'teacher');
     const students = [
       pick(accounts().students, 13, 'student'),
@@ -254,8 +256,9 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     const booklets = readFileSync(saved);
     expect(booklets.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
-    // 2. The students write in the boxes; the second leaves printed question 2 blank. The scan
-    // comes back shuffled, one page upside down.
+    // 2. The students write in the boxes; the second leaves printed question 2 blank, the first
+    // scribbles printed question 3 so the reader can't make it out. The scan comes back shuffled,
+    // one page upside down.
     const printedOrder = [questions[1]!, questions[0]!, questions[2]!];
     const layout = await bookletLayoutOf({
       paper: 'letter',
@@ -271,6 +274,7 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     const filled = await fillBooklets(booklets, layout, (i, region) => {
       const student = Math.floor(i / perBooklet);
       if (region.continuation || (student === 1 && region.number === 2)) return null;
+      if (student === 0 && region.number === 3) return { answer: SCRIBBLE };
       return { answer: answers[region.number - 1] ?? '' };
     });
     const pages = await renderSheets(filled, 2 * perBooklet);
@@ -281,16 +285,41 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       ),
     );
 
-    // 3. Upload; each box becomes one answer on its student and printed question.
+    // 3. Upload, the marks to wait for the teacher; each box becomes one answer on its student and
+    // printed question, the scribble waits for the teacher beside its scan.
     await page.goto(`/upload-stack?class=${classId}`);
     await page.locator('input[type="file"]').setInputFiles({
       name: 'booklets.pdf',
       mimeType: 'application/pdf',
       buffer: stack,
     });
+    await page.getByRole('combobox', { name: T.holdLabel }).click();
+    await page.getByRole('option', { name: T.holdYes }).click();
     await page.getByRole('button', { name: T.uploadButton }).click();
     await expect(page).toHaveURL(/\?batch=/);
-    await expect(page.getByText(T.done)).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByText(T.needsTeacherTitle)).toBeVisible({ timeout: 150_000 });
+    await expect(page.getByText(T.heldNote)).toBeVisible();
+    const unsure = page.getByRole('article').filter({ hasText: T.reasons.unsure_text });
+    await expect(unsure).toHaveCount(1);
+    // The same box once placed (its reason then gone).
+    const held = page.locator(
+      `article[aria-labelledby="${await unsure.getAttribute('aria-labelledby')}"]`,
+    );
+    await expect(held).toContainText('Question 3');
+    await held.scrollIntoViewIfNeeded();
+    await expect(held.getByRole('img', { name: /^Scan of / })).toBeVisible();
+    const heldText = held.getByRole('textbox', { name: T.answerTextLabel });
+    await heldText.fill(answers[2]!);
+    await snap(page, 'answer-booklets-held-box', [DESKTOP, PHONE]);
+    await held.getByRole('button', { name: T.assign }).click();
+    await expect(held.getByRole('status')).toContainText(T.assigned);
+    // Booklets come in class-list order: the first booklet's student scribbled, the other left
+    // question 2 blank.
+    await expect(held.getByRole('status')).toContainText(
+      new RegExp(students.map((s) => s.name).join('|')),
+    );
+    const placedOn = (await held.getByRole('status').textContent()) ?? '';
+    const blankStudent = students.find((s) => !placedOn.includes(s.name))!;
     await expect(page.getByRole('heading', { name: T.blankTitle })).toBeVisible();
     const blank = page.getByRole('article').filter({ hasText: T.blankTitle.toLowerCase() });
     await expect(blank).toHaveCount(1);
@@ -304,9 +333,27 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     ).toContainText(T.marking(5, 5), { timeout: 120_000 });
     await snap(page, 'answer-booklets-read', [DESKTOP, PHONE]);
 
-    // 4. One submission per student: three answers and two (nothing for the blank box).
+    // 4. The teacher releases the stack's marks.
+    await page.getByRole('button', { name: T.releaseBatch }).click();
+    await expect(page.getByText(/^Marks released on /)).toBeVisible();
+
+    // 5. Three submissions: the stack's one per student, and the scribbled box the teacher placed;
+    // nothing for the blank box.
     await page.getByRole('link', { name: T.viewSubmissions }).click();
     const cards = page.getByTestId('teacher-submission-card').filter({ hasText: className });
-    await expect(cards).toHaveCount(2);
+    await expect(cards).toHaveCount(3);
+    await logOut(page);
+
+    // 6. The student who left question 2 blank sees the marks of questions 1 and 3, numbered as
+    // printed, and nothing for question 2.
+    await openSignedIn(page, blankStudent.email, blankStudent.password, '/my-submissions');
+    await page.getByTestId('submission-card').filter({ hasText: className }).first().click();
+    const reviewed = page.getByTestId('answer-review');
+    await expect(reviewed).toHaveCount(2, { timeout: 30_000 });
+    await expect(reviewed.nth(0)).toContainText('Question 1');
+    await expect(reviewed.nth(1)).toContainText('Question 3');
+    await expect(page.getByText('Question 2', { exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('total-score')).toHaveText(/^\d+\/6$/);
+    await snap(page, 'answer-booklets-student', [DESKTOP, PHONE]);
   });
 });

@@ -11,7 +11,7 @@ import {
   submissions,
 } from '../../src/db/schema';
 import type { TBookletLayout } from '../../src/extraction/sheets/booklet-layout';
-import { decide } from '../../src/modules/scans/scans.reader';
+import { answersOf, decide } from '../../src/modules/scans/scans.reader';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -129,6 +129,25 @@ describe('test booklets: printed per student, split by answer box when scanned',
       );
     expect(read(text)).toMatchObject({ status: 'needs_teacher', reason: 'no_code' });
     expect(read(sheet)).toMatchObject({ status: 'assigned', studentId: 's1', questionId: 'q1' });
+  });
+
+  it("puts a student's answers in the order printed, whatever order the stack was scanned in", () => {
+    const row = (pageNumber: number, questionNumber: number | null, continuation = false) =>
+      ({
+        pageNumber,
+        questionId: `q${questionNumber ?? 'x'}`,
+        questionNumber,
+        continuation,
+        extractedText: `answer ${questionNumber ?? 'x'}${continuation ? ' more' : ''}`,
+        ocrConfidence: null,
+      }) as unknown as Parameters<typeof answersOf>[0][number];
+    const answers = answersOf([row(1, 3), row(2, null), row(3, 3, true), row(4, 1), row(5, 2)]);
+    expect(answers.map((a) => [a.questionNumber, a.text])).toEqual([
+      [1, 'answer 1'],
+      [2, 'answer 2'],
+      [3, 'answer 3\nanswer 3 more'],
+      [undefined, 'answer x'],
+    ]);
   });
 
   it('prints one booklet per student, A4 or Letter, and refuses blank booklets', async () => {

@@ -229,7 +229,7 @@ export function decideRegions(
 }
 
 /**
- * A student's answers from their placed boxes, one per question in the order first seen: the text of
+ * A student's answers from their placed boxes, one per question in the order printed: the text of
  * a booklet's continuation box is added to its question's answer (or is the answer, when the main
  * box was left blank or waits for the teacher).
  */
@@ -253,7 +253,15 @@ export function answersOf(pages: queries.TPageRow[]) {
       ...(page.questionNumber === null ? {} : { questionNumber: page.questionNumber }),
     });
   }
-  return [...byQuestion.values()];
+  // In the order printed (a shuffled stack is read in any order); unnumbered ones after, as seen.
+  return [...byQuestion.values()]
+    .map((answer, seen) => ({ answer, seen }))
+    .sort(
+      (a, b) =>
+        (a.answer.questionNumber ?? Infinity) - (b.answer.questionNumber ?? Infinity) ||
+        a.seen - b.seen,
+    )
+    .map(({ answer }) => answer);
 }
 
 /** Whether the batch's marks still wait for the teacher's release (issue 28). */
