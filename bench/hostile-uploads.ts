@@ -8,7 +8,8 @@
  * `npm start` (`--root`, default this one: it builds what is stale) on `--port` (PORT, default 3101),
  * then sends at once N hostile PDFs (default 10: 5 KB of 100,000 compressed strokes each, half to the
  * teacher's extract-text route, half in base64 to the student's photo route) and two hostile SVG logos
- * (eight chained feMorphology filters; 20 large blurred circles). Meanwhile it probes `/healthz` and a
+ * (eight chained feMorphology filters; 20 large blurred circles), and the same PDF twice as a
+ * scanned stack of answer sheets (followed to the batch's end when accepted). Meanwhile it probes `/healthz` and a
  * sign-in every 100 ms (each probe on its own, not waiting for the last) and prints the p50/p99/max of
  * those probes and how each hostile upload ended. An upload still unanswered after `--give-up-s`
  * (default 600) is reported as such. The same probes run alone for `--baseline-s` seconds first
@@ -20,13 +21,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_BASE, AUTH_PATHS } from '@stem/contract/api';
+import { SCAN_PATHS } from '@stem/contract/scans';
 import { SCHOOL_PATHS } from '@stem/contract/school';
 import { ROOT_PATHS } from '@stem/contract/submissions';
 import { openDatabase } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/modules/auth/auth.passwords';
 import { defaultPermissionsFor } from '../apps/server/src/modules/auth/auth.policy';
 import { generateSchoolCode } from '../apps/server/src/modules/auth/auth.school-code';
-import { insertSchools, insertUsers } from '../apps/server/src/modules/demo/demo.queries';
+import {
+  insertClasses,
+  insertClassStudents,
+  insertSchools,
+  insertUsers,
+} from '../apps/server/src/modules/demo/demo.queries';
 import { openSession } from '../apps/server/src/modules/auth/auth.sessions';
 import {
   blurredCirclesSvg,
@@ -84,6 +91,15 @@ async function makeAccounts(dataDir: string) {
       Array.from({ length: STUDENTS }, (_, i) => user('student', i + 1)),
     );
     if (!teacher || !students[0]) throw new Error('no accounts');
+    // A class of the teacher's with every student, for the hostile stack of answer sheets.
+    const [cls] = await insertClasses(database.db, [
+      { schoolId: school.id, teacherId: teacher.id, name: 'Bench class' },
+    ]);
+    if (!cls) throw new Error('no class');
+    await insertClassStudents(
+      database.db,
+      students.map((s) => ({ classId: cls.id, studentId: s.id })),
+    );
     // A real session each: an access token works only while its session is open (issue 26).
     const token = async (id: string, role: 'teacher' | 'student') =>
       (await openSession(database.db, JWT_SECRET, { id, role, schoolId: school.id })).token;
@@ -91,6 +107,7 @@ async function makeAccounts(dataDir: string) {
       teacher: await token(teacher.id, 'teacher'),
       student: await token(students[0].id, 'student'),
       emails: students.map((s) => s.email),
+      classId: cls.id,
     };
   } finally {
     await database.close();
@@ -247,6 +264,40 @@ async function main() {
             signal: signal(),
           }),
         ),
+      );
+    }
+    // A stack of answer sheets (issue 28) that is the same PDF: refused at upload, or accepted and
+    // then read page by page by the scan job; its outcome is the batch's end.
+    for (const i of [1, 2]) {
+      uploads.push(
+        send(`stack ${i} of answer sheets (${bomb.length} B)`, async () => {
+          // The class first: the server reads the fields before the files it streams.
+          const form = new FormData();
+          form.append('classId', accounts.classId);
+          form.append('files', new Blob([bomb], { type: 'application/pdf' }), 'stack.pdf');
+          const r = await fetch(`${base}${API_BASE}${SCAN_PATHS.batches}`, {
+            method: 'POST',
+            headers: teacherAuth,
+            body: form,
+            signal: signal(),
+          });
+          if (r.status !== 202) return r;
+          const { data } = (await r.json()) as { data: { batchId: string } };
+          const batchUrl = `${base}${API_BASE}${SCAN_PATHS.batch.replace(':id', data.batchId)}`;
+          for (;;) {
+            const batch = await fetch(batchUrl, { headers: teacherAuth, signal: signal() });
+            const body = (await batch.json()) as {
+              data: { status: string; failureReason: string | null };
+            };
+            if (body.data.status === 'done' || body.data.status === 'failed') {
+              return Response.json(
+                { message: `batch ${body.data.status}: ${body.data.failureReason ?? ''}` },
+                { status: 202 },
+              );
+            }
+            await new Promise((resolve) => setTimeout(resolve, 500));
+          }
+        }),
       );
     }
     const started = performance.now();
