@@ -13,13 +13,32 @@ export function keyOf(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'stem@home secret-box', purpose, 32));
 }
 
-export function seal(secret: string, purpose: string, plain: string): string {
+/** Bytes sealed with AES-256-GCM: a fresh 12-byte iv, the tag, and the cipher text. */
+export type TSealedBytes = { iv: Buffer; tag: Buffer; data: Buffer };
+
+/**
+ * Seals bytes under a 32-byte key; `boundTo` (associated data) must be given again to open them, so
+ * sealed bytes moved to another row (another id in `boundTo`) do not open.
+ */
+export function sealBytes(key: Buffer, plain: Uint8Array, boundTo?: Buffer): TSealedBytes {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(secret, purpose), iv);
-  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), data]
-    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-    .join('.');
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  if (boundTo) cipher.setAAD(boundTo);
+  const data = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return { iv, tag: cipher.getAuthTag(), data };
+}
+
+/** Opens what `sealBytes` sealed; throws when the key, the binding or the bytes differ. */
+export function openBytes(key: Buffer, sealed: TSealedBytes, boundTo?: Buffer): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.iv);
+  if (boundTo) decipher.setAAD(boundTo);
+  decipher.setAuthTag(sealed.tag);
+  return Buffer.concat([decipher.update(sealed.data), decipher.final()]);
+}
+
+export function seal(secret: string, purpose: string, plain: string): string {
+  const { iv, tag, data } = sealBytes(keyOf(secret, purpose), Buffer.from(plain, 'utf8'));
+  return [VERSION, ...[iv, tag, data].map((p) => p.toString('base64url'))].join('.');
 }
 
 export function open(secret: string, purpose: string, sealed: string): string {
@@ -27,14 +46,7 @@ export function open(secret: string, purpose: string, sealed: string): string {
   if (version !== VERSION || !iv || !tag || data === undefined || rest.length > 0) {
     throw new Error('not a sealed secret');
   }
-  const decipher = createDecipheriv(
-    'aes-256-gcm',
-    keyOf(secret, purpose),
-    Buffer.from(iv, 'base64url'),
-  );
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([
-    decipher.update(Buffer.from(data, 'base64url')),
-    decipher.final(),
-  ]).toString('utf8');
+  const bytes = (part: string) => Buffer.from(part, 'base64url');
+  const sealedBytes = { iv: bytes(iv), tag: bytes(tag), data: bytes(data) };
+  return openBytes(keyOf(secret, purpose), sealedBytes).toString('utf8');
 }

@@ -1,12 +1,13 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
+import { openBytes, sealBytes } from '../../lib/secret-box';
 import { scanBatches, scanCrops, scanPages, submissionAnswers, submissions } from '../../db/schema';
 
 /**
  * The scan images kept while a batch is open (issue 28): each answer region's image, and the image
  * of a page that needs the teacher, so the teacher checks what was read beside it. Encrypted at rest
- * with AES-256-GCM under the configured key (SCAN_IMAGE_KEY), bound to its row (id, school, page,
+ * with AES-256-GCM (`lib/secret-box.ts`) under the configured key (SCAN_IMAGE_KEY), bound to its row (id, school, page,
  * question) so a row's bytes cannot be moved to another. Deleted with the rest of its batch's images
  * when the batch closes (every page matched, every answer the marker was unsure of reviewed), and at
  * most CROP_DAYS after upload. Only this file reads or writes scan_crops.
@@ -15,7 +16,6 @@ import { scanBatches, scanCrops, scanPages, submissionAnswers, submissions } fro
 /** Days a batch's images are kept at most, closed or not. */
 export const CROP_DAYS = 14;
 const DAY_MS = 24 * 60 * 60_000;
-const ALGORITHM = 'aes-256-gcm';
 
 export type TCropKey = { scanImageKey: () => Buffer };
 
@@ -56,10 +56,11 @@ export async function keepCrop(tx: TDb, config: TCropKey, crop: TKeepCrop): Prom
     .where(eq(scanBatches.id, crop.batchId));
   if (!batch || batch.deleted !== null) return null;
   const id = randomUUID();
-  const iv = randomBytes(12);
-  const cipher = createCipheriv(ALGORITHM, config.scanImageKey(), iv);
-  cipher.setAAD(associatedData({ id, schoolId: batch.schoolId, ...crop }));
-  const data = Buffer.concat([cipher.update(crop.image), cipher.final()]);
+  const { iv, tag, data } = sealBytes(
+    config.scanImageKey(),
+    crop.image,
+    associatedData({ id, schoolId: batch.schoolId, ...crop }),
+  );
   await tx.insert(scanCrops).values({
     id,
     batchId: crop.batchId,
@@ -71,7 +72,7 @@ export async function keepCrop(tx: TDb, config: TCropKey, crop: TKeepCrop): Prom
     studentId: batch.studentId,
     contentType: 'image/png',
     iv,
-    tag: cipher.getAuthTag(),
+    tag,
     data,
   });
   return id;
@@ -195,10 +196,7 @@ export async function readCropImage(
     .where(and(eq(scanCrops.id, cropId), eq(scanCrops.schoolId, schoolId)));
   if (!row) return null;
   try {
-    const decipher = createDecipheriv(ALGORITHM, config.scanImageKey(), row.iv);
-    decipher.setAAD(associatedData(row));
-    decipher.setAuthTag(row.tag);
-    const image = Buffer.concat([decipher.update(row.data), decipher.final()]);
+    const image = openBytes(config.scanImageKey(), row, associatedData(row));
     return { contentType: row.contentType, image };
   } catch {
     return null;
