@@ -5,11 +5,12 @@ const ZId = z.uuid({ message: 'must be a valid id' });
 
 /**
  * Issue 27, "Answer groups": a class's latest marked answers to one question in groups of similar
- * answers (exact matches after normalising case, spacing, punctuation and number formats, then the
- * answers the marker read alike), largest first, with the marker's suggested mark for each. The
- * teacher marks a group at once, splits a group, moves an answer out or to another group, merges two
- * groups, or goes back to the marker's grouping. Marks go through the submissions module's review
- * path (history, totals, the review queue and holds as everywhere).
+ * answers (exact matches after normalising case, spacing, punctuation and number formats, then near
+ * matches the marker gave the same mark, then the answers it read alike), largest first, with the
+ * marker's suggested mark for each. The teacher marks a group at once, splits a group, moves an
+ * answer out or to another group, merges two groups, or goes back to the marker's grouping. Marks go
+ * through the submissions module's review path (history, totals, the review queue and holds as
+ * everywhere).
  */
 export const ANSWER_GROUP_PATHS = {
   /** GET: the groups, largest first. */

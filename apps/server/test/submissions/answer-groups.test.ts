@@ -40,9 +40,9 @@ import {
 
 /**
  * Issue 27, answer groups: a class's answers to one question grouped (exact copies after
- * normalising, then the answers the marker read alike), marked a group at once, split, moved,
- * merged and reset; the edits kept per class and question. PGlite, and PostgreSQL with
- * TEST_DATABASE_URL.
+ * normalising, then near matches with the same mark, then the answers the marker read alike),
+ * marked a group at once, split, moved, merged and reset; the edits kept per class and question.
+ * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 const G = MESSAGES.answerGroups;
 const groupsUrl = (classId: string, questionId: string) =>

@@ -43,6 +43,35 @@ describe('the marker answer groups', () => {
     expect(idOf(later)).toBe(idOf(first));
   });
 
+  it('groups near matches the marker gave the same mark, with the same ids in any order', () => {
+    const answers = [
+      {
+        id: 'a',
+        answer: 'Metal is a good conductor so heat flows quickly from your hand into the metal.',
+      },
+      { id: 'b', answer: 'Wood is an insulator.' },
+      {
+        id: 'c',
+        answer: 'The metal is a good conductor, so heat flows quickly out of your hand into it.',
+      },
+      {
+        id: 'd',
+        answer: 'metal is a good conductor so heat flows quickly from your hand into the metal',
+      },
+      { id: 'e', answer: 'The spoon is cold because it is made of metal.' },
+    ];
+    const groups = computeAnswerGroups(QUESTION, answers);
+    // a and d are copies; c says the same in other words and the marker gives it the same mark.
+    expect(groups[0]?.ids).toEqual(['a', 'c', 'd']);
+    expect(groups.flatMap((g) => g.ids).sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
+    const again = computeAnswerGroups(QUESTION, [...answers].reverse());
+    const byMembers = (gs: typeof groups) =>
+      gs.map((g) => `${g.id}=${[...g.ids].sort().join(',')}`).sort();
+    expect(byMembers(again)).toEqual(byMembers(groups));
+    // The representative is the first of the group in the class's order.
+    expect(again[0]?.ids[0]).toBe('d');
+  });
+
   it('reads long answers on their first characters, a slice at a time', async () => {
     const long = 'Metal is a conductor. '.repeat(1_000);
     expect(long.length).toBeGreaterThan(REVIEW_ORDER_TEXT_CHARS);

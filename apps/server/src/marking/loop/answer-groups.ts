@@ -1,20 +1,24 @@
 import { createHash } from 'node:crypto';
+import type { TSparse } from '../learned/features';
 import { markOffline } from '../offline/offline-marker';
-import { groupAnswers, normalisedAnswer, readingOf } from './review-order';
+import { nearMatchFeatures } from './near-matches';
+import { groupAnswers, normalisedAnswer, readingOf, type TGroupOptions } from './review-order';
 import { REVIEW_ORDER_TEXT_CHARS, type TLoopAnswer } from './teacher-loop';
 
 /**
  * The marker's answer groups of one question (issue 27, "Answer groups"): exact matches after
- * normalising, then near matches the marker read alike (`groupAnswers`), as the teaching screen
- * shows them. Each answer is read on its first REVIEW_ORDER_TEXT_CHARS characters with no teacher
- * examples: the marker's own first reading, so a teacher's marks do not move answers between groups
- * (as the loop's groups, `runTeacherLoop`).
+ * normalising, then near matches: clusters of answers alike in the marker's features with the same
+ * mark, and answers the marker read alike (`groupAnswers`), as the teaching screen shows them.
+ * Each answer is read on its first REVIEW_ORDER_TEXT_CHARS characters with no teacher examples:
+ * the marker's own first reading, so a teacher's marks do not move answers between groups (as the
+ * loop's groups, `runTeacherLoop`).
  */
 
 export type TComputedGroup = {
   /**
-   * A stable id: a hash of what made the group (the marker's reading, or the text when it has
-   * none), so the same answers give the same id each time and a new answer read alike joins it.
+   * A stable id: a hash of what made the group (a cluster's anchor text, the marker's reading, or
+   * the text when it has none), so the same answers give the same id each time, and a new answer
+   * that joins a group keeps its id unless it changes the anchor.
    */
   id: string;
   /** The answers' ids in the given order; the first is the group's representative. */
@@ -31,8 +35,58 @@ export function exactKeyOf(answer: string): string {
   return normalisedAnswer(groupGist(answer));
 }
 
-function idOf(kind: string, value: string): string {
-  return `m${createHash('sha256').update(`${kind}\u0000${value}`).digest('base64url').slice(0, 16)}`;
+/** A group's id from its key (`TAnswerGroup.key`: what made it). */
+function idOf(key: string): string {
+  return `m${createHash('sha256').update(key).digest('base64url').slice(0, 16)}`;
+}
+
+/**
+ * An answer as the groups read it: its gist, the marker's mark and reading of it, and the features
+ * near matches are found by.
+ */
+export type TReadAnswer = {
+  id: string;
+  answer: string;
+  score: number;
+  reading: string;
+  features: TSparse;
+};
+
+/** The marker's first reading of one answer (its gist, no teacher examples). */
+export function readForGroup(
+  question: Omit<TLoopAnswer, 'id' | 'answer'>,
+  a: { id: string; answer: string },
+): TReadAnswer {
+  const answer = groupGist(a.answer);
+  const mark = markOffline({ ...question, answer });
+  return {
+    id: a.id,
+    answer,
+    score: mark.score,
+    reading: readingOf(mark.score, mark.evidence),
+    features: nearMatchFeatures(normalisedAnswer(answer)),
+  };
+}
+
+/** `readForGroup` of every answer, in the given order. */
+export function readForGroups(
+  question: Omit<TLoopAnswer, 'id' | 'answer'>,
+  answers: readonly { id: string; answer: string }[],
+): TReadAnswer[] {
+  return answers.map((a) => readForGroup(question, a));
+}
+
+/**
+ * The groups of answers already read (`groupAnswers`: exact matches, near matches, answers read
+ * alike), largest first (equal sizes in the order of their first answer). The options are for
+ * measuring (`npm run bench:groups`): `nearMatches: false` groups as before the clusters were
+ * added, `cut` tries another cut-off.
+ */
+export function groupReadAnswers(
+  read: readonly TReadAnswer[],
+  options: TGroupOptions = {},
+): TComputedGroup[] {
+  return groupAnswers(read, options).map((g) => ({ id: idOf(g.key), ids: g.ids }));
 }
 
 /**
@@ -43,23 +97,12 @@ export function* answerGroupSteps(
   question: Omit<TLoopAnswer, 'id' | 'answer'>,
   answers: readonly { id: string; answer: string }[],
 ): Generator<void, TComputedGroup[], void> {
-  const read: { id: string; answer: string; reading: string }[] = [];
+  const read: TReadAnswer[] = [];
   for (const a of answers) {
-    const answer = groupGist(a.answer);
-    const mark = markOffline({ ...question, answer });
-    read.push({ id: a.id, answer, reading: readingOf(mark.score, mark.evidence) });
+    read.push(readForGroup(question, a));
     yield;
   }
-  const byId = new Map(read.map((r) => [r.id, r]));
-  return groupAnswers(read).map((g) => {
-    // The first answer made the group: its reading (or its text, when blank) is the group's key.
-    const first = byId.get(g.ids[0] ?? '');
-    const text = first ? normalisedAnswer(first.answer) : '';
-    return {
-      id: first && text !== '' ? idOf('r', first.reading) : idOf('t', text),
-      ids: g.ids,
-    };
-  });
+  return groupReadAnswers(read);
 }
 
 /** `answerGroupSteps` straight through. */

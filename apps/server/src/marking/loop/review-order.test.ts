@@ -37,6 +37,59 @@ describe('groupAnswers', () => {
     // Every answer is in exactly one group.
     expect(groups.flatMap((g) => g.ids).sort()).toEqual(answers.map((a) => a.id).sort());
   });
+
+  const marked = [
+    {
+      id: 'p1',
+      answer: 'Metal is a good conductor so heat flows quickly from your hand.',
+      score: 3,
+    },
+    {
+      id: 'p2',
+      answer: 'METAL is a good conductor, so heat flows quickly from your hand!',
+      score: 3,
+    },
+    {
+      id: 'p3',
+      answer: 'Metal is a good conductor, so heat flows quickly out of the hand.',
+      score: 3,
+    },
+    {
+      id: 'p4',
+      answer: 'Metal is a good conductor so heat flows quickly from your hand.',
+      score: 1,
+    },
+    { id: 'q1', answer: 'Wood is an insulator so it does not take heat from your hand.', score: 3 },
+    { id: 'q2', answer: 'The spoon is cold.', score: 0 },
+  ].map((a) => ({ ...a, reading: `${a.score}:00`, confidence: 0.5 }));
+
+  it('puts exact copies first, then near matches with the same mark, then answers read alike', () => {
+    const groups = groupAnswers(marked);
+    // p2 and p4 copy p1 after normalising, so they are with it whatever the marker gave them (the
+    // copies' most common mark, 3, leads); p3 says it in other words with that mark.
+    expect(groups[0]?.ids).toEqual(['p1', 'p2', 'p3', 'p4']);
+    expect(groups[0]?.texts).toBe(2);
+    expect(groups[0]?.key).toBe(
+      'c\u0000metal is a good conductor so heat flows quickly from your hand',
+    );
+    // q1 has p1's mark and reading but other words: read alike, not a near match.
+    expect(groups.find((g) => g.ids.includes('q1'))?.key).toBe('r\u00003:00');
+    // Without the marker's marks, only exact copies and readings group (as before the clusters):
+    // every answer read 3:00 in one group, q1 with them.
+    const unmarked = groupAnswers(marked.map(({ score: _, ...a }) => a));
+    expect(unmarked[0]?.ids).toEqual(['p1', 'p2', 'p3', 'p4', 'q1']);
+    expect(groupAnswers(marked, { nearMatches: false })).toEqual(unmarked);
+  });
+
+  it('makes the same groups and keys for the same answers in any order', () => {
+    const once = groupAnswers(marked);
+    const reversed = groupAnswers([...marked].reverse());
+    const asSets = (groups: typeof once) =>
+      groups.map((g) => `${g.key}=${[...g.ids].sort().join(',')}`).sort();
+    expect(asSets(reversed)).toEqual(asSets(once));
+    // The representative is the group's first answer in the given order.
+    expect(reversed[0]?.ids[0]).toBe('p4');
+  });
 });
 
 describe('readingOf', () => {
