@@ -234,7 +234,11 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       ...q,
       question: `${q.question} [${className}]`,
     }));
-    for (const q of questions) await api.addToClass(await api.createQuestion(q), classId);
+    const questionIds: string[] = [];
+    for (const q of questions) {
+      questionIds.push(await api.createQuestion(q));
+      await api.addToClass(questionIds.at(-1)!, classId);
+    }
 
     // 1. Print: a booklet per student, question 1 moved below question 2, on Letter paper.
     await openSignedIn(page, teacher.email, teacher.password, `/class/${classId}`);
@@ -299,6 +303,16 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(page).toHaveURL(/\?batch=/);
     await expect(page.getByText(T.needsTeacherTitle)).toBeVisible({ timeout: 150_000 });
     await expect(page.getByText(T.heldNote)).toBeVisible();
+    const batchPage = page.url();
+
+    // 3a. Marking printed question 1 across the class: each answer beside its scan while the stack
+    // is open, its text correctable there.
+    await page.goto(`/class/${classId}/questions/${questionIds[1]}/mark`);
+    const beside = page.getByTestId('scan-beside-text');
+    await expect(beside).toBeVisible({ timeout: 60_000 });
+    await expect(beside.getByRole('img', { name: /^Scan of / })).toBeVisible();
+    await snap(page, 'class-marking-scan-beside-text', [DESKTOP, PHONE]);
+    await page.goto(batchPage);
     const unsure = page.getByRole('article').filter({ hasText: T.reasons.unsure_text });
     await expect(unsure).toHaveCount(1);
     // The same box once placed (its reason then gone).
