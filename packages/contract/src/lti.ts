@@ -150,6 +150,7 @@ export const ZLtiPlatformResponse = z.object({
   message: z.string(),
   platform: ZLtiPlatform,
 });
+export type TLtiPlatformResponse = z.infer<typeof ZLtiPlatformResponse>;
 
 /** The login initiation's parameters (query on GET, form on POST). */
 export const ZLtiLoginParams = z.object({

@@ -73,8 +73,8 @@ export function pagePolicy(options: {
  * helmet's X-Frame-Options (SAMEORIGIN) would forbid every LMS, so it goes.
  */
 export function sendPage(reply: FastifyReply, page: TPage) {
+  if (!page.csp.includes("frame-ancestors 'none'")) void reply.removeHeader('x-frame-options');
   return reply
-    .removeHeader('x-frame-options')
     .header('content-security-policy', page.csp)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')

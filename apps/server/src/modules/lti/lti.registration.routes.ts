@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import {
@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import { originOf } from './lti.frames';
 import { sendPage } from './lti.pages';
+import { acceptFormPosts } from './lti.routes';
 import { registeredPage, registerPage, registrationRefusedPage } from './lti.registration-pages';
 import * as registration from './lti.registration.service';
 
@@ -24,13 +25,14 @@ const noToken: { bearer: string[] }[] = [];
 const security = [{ bearer: [] }];
 const denied = { 401: ZErrorResponse, 403: ZErrorResponse };
 const html = z.string().describe('An HTML page');
+/** A browser gets a page naming the refusal; another client the API's JSON error. */
+const pageOrError = z.union([ZErrorResponse, html]);
 const pages = {
   200: html,
-  // A page for the registration's own refusals; the API's JSON for a malformed request.
-  400: z.union([ZErrorResponse, html]),
-  409: html,
+  400: pageOrError,
+  409: pageOrError,
   429: ZErrorResponse,
-  502: html,
+  502: pageOrError,
 };
 
 /**
@@ -41,6 +43,8 @@ export const ltiRegistrationRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> 
   app,
   { ctx },
 ) => {
+  // The registration page's form is an ordinary HTML form.
+  acceptFormPosts(app);
   const owner = app.requireRole('owner');
   const ownOrigin = originOf(ctx.config.appUrl);
 
@@ -55,8 +59,12 @@ export const ltiRegistrationRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> 
       (origin): origin is string => origin !== null && origin !== ownOrigin,
     );
 
-  /** Runs a registration step; a refusal is a page with its status (the LMS's failures too). */
+  /**
+   * Runs a registration step; for a browser (it accepts text/html) a refusal is a page with its
+   * status (the LMS's failures too), for any other client the API's usual JSON error.
+   */
   async function asRegistrationPage(
+    request: FastifyRequest,
     reply: FastifyReply,
     framedBy: readonly string[],
     step: () => Promise<void>,
@@ -64,7 +72,8 @@ export const ltiRegistrationRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> 
     try {
       await step();
     } catch (err) {
-      if (!(err instanceof AppError)) throw err;
+      const browser = (request.headers.accept ?? '').includes('text/html');
+      if (!browser || !(err instanceof AppError)) throw err;
       return sendPage(reply.status(err.status), registrationRefusedPage(err.message, framedBy));
     }
     return reply;
@@ -89,7 +98,7 @@ export const ltiRegistrationRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> 
       const referer = request.headers.referer;
       const opener = originOf(typeof referer === 'string' ? referer : '') ?? undefined;
       const framedBy = framersOf(request.query.openid_configuration, opener);
-      return asRegistrationPage(reply, framedBy, async () => {
+      return asRegistrationPage(request, reply, framedBy, async () => {
         const view = await registration.registrationView(ctx, request.query);
         const form = { ...request.query, ...(opener && opener !== ownOrigin ? { opener } : {}) };
         await sendPage(reply, registerPage({ ...view, form }, framedBy));
@@ -113,7 +122,7 @@ export const ltiRegistrationRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> 
     },
     async (request, reply) => {
       const framedBy = framersOf(request.body.openid_configuration, request.body.opener);
-      return asRegistrationPage(reply, framedBy, async () => {
+      return asRegistrationPage(request, reply, framedBy, async () => {
         const done = await registration.register(ctx, request.body);
         await sendPage(reply, registeredPage(done, framedBy));
       });

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stem/contract/messages';
 import { API_BASE } from '@stem/contract/api';
@@ -62,15 +62,7 @@ const pageErrors = {
  */
 export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app, { ctx }) => {
   // The LMS posts ordinary HTML forms (login initiation, launch).
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-  }
+  acceptFormPosts(app);
   const owner = app.requireRole('owner');
   const teacher = app.requireRole('teacher');
 
@@ -454,6 +446,18 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     async (request) => platforms.removePlatform(ctx, currentUser(request), request.params.id),
   );
 };
+
+/** Lets a plugin's routes take ordinary HTML form posts (the LMS's, and our own pages'). */
+export function acceptFormPosts(app: FastifyInstance): void {
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+}
 
 /** The names of the cookies the request carries (the launch's browser binding reads only names). */
 function cookieNames(request: FastifyRequest): Set<string> {

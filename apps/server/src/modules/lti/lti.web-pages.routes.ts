@@ -27,13 +27,14 @@ export const ltiWebPageRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asy
   // Without the built app these paths are 404 like any other (the not-found handler's).
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return;
 
-  const sendApp = (reply: FastifyReply, origins: readonly string[]) =>
-    reply
-      .removeHeader('x-frame-options')
+  const sendApp = (reply: FastifyReply, origins: readonly string[]) => {
+    if (origins.length > 0) void reply.removeHeader('x-frame-options');
+    return reply
       .header('content-security-policy', strictPolicyFramedBy(origins))
       .header('cache-control', 'no-cache')
       .type('text/html')
       .sendFile('index.html');
+  };
 
   app.get(LTI_LAUNCH_PAGE, { schema: { hide: true } }, async (_request, reply) =>
     sendApp(reply, await allFrameOrigins(ctx.db)),
