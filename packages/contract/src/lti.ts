@@ -170,6 +170,7 @@ export const ZLtiLaunchForm = z.object({
   state: z.string().max(200).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
+  /** Accepted as LMSs send it; the login's own lti_storage_target is the one that counts. */
   lti_storage_target: z.string().max(200).optional(),
 });
 

@@ -364,6 +364,19 @@ describe('LTI Platform Storage', () => {
     );
     expect(started.statusCode).toBe(302);
   });
+
+  it("goes by the login's offer: a launch naming a target its login did not gets no storage page", async () => {
+    // As in a relaunch's new tab: the login had no frame to ask, the LMS's form still names one.
+    const started = await initiate(lmsA.loginParams(learner('storage-5'), LAUNCH_URL));
+    expect(started.statusCode).toBe(302);
+    const auth = await fetch(String(started.headers.location));
+    const { fields } = formFields(await auth.text());
+    const landed = await postForm(apiPath(LTI_PATHS.launch), {
+      ...fields,
+      lti_storage_target: '_parent',
+    });
+    expect(landed.statusCode, landed.body).toBe(303);
+  });
 });
 
 describe('a framed launch without cookie or storage', () => {
@@ -390,6 +403,10 @@ describe('a framed launch without cookie or storage', () => {
       expect(framed.statusCode, framed.body).toBe(200);
       expect(framed.body).toContain(M.newTabButton);
       expect(framedBy(framed.headers)).toContain(SCHOOL_HOST);
+      // Its form may go here and on to the LMS (the relaunch redirects there).
+      expect(String(framed.headers['content-security-policy'])).toContain(
+        `form-action 'self' ${new URL(lmsA.authLoginUrl).origin}`,
+      );
       const { action, fields: button } = formFields(framed.body);
       expect(action).toBe(apiPath(LTI_PATHS.relaunch));
       expect(framed.body).toContain('target="_blank"');

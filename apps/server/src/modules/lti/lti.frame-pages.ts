@@ -113,7 +113,18 @@ ${relaunchForm(input.relaunchCode)}</div></main>
 ${dataBlock(data)}<script nonce="${nonce}">${script}</script>`,
     '<noscript><style>#lti-fallback[hidden]{display:block}#lti-checking{display:none}</style></noscript>',
   );
-  return { html, csp: pagePolicy({ nonce, formAction: "'self'", framedBy }) };
+  return {
+    html,
+    csp: pagePolicy({ nonce, formAction: relaunchFormAction(input.origin), framedBy }),
+  };
+}
+
+/**
+ * Where the new-tab button's form may go: here, and on to the LMS's authentication endpoint (the
+ * relaunch answers with a redirect there, and browsers hold a form's redirects to `form-action`).
+ */
+function relaunchFormAction(authOrigin: string): string {
+  return `'self' ${authOrigin}`;
 }
 
 /**
@@ -121,11 +132,14 @@ ${dataBlock(data)}<script nonce="${nonce}">${script}</script>`,
  * nothing is signed in here; one button starts the launch again in a new top-level tab, where the
  * login's cookie works, with a single-use code (5 minutes) posted in a form, never put in an address.
  */
-export function relaunchPage(code: string, framedBy: readonly string[]): TPage {
+export function relaunchPage(
+  input: { code: string; authOrigin: string },
+  framedBy: readonly string[],
+): TPage {
   const html = page(
     M.pageTitle,
     `<main><h1>${escapeHtml(M.newTabTitle)}</h1><p>${escapeHtml(M.newTabText)}</p>
-${relaunchForm(code)}</main>`,
+${relaunchForm(input.code)}</main>`,
   );
-  return { html, csp: pagePolicy({ formAction: "'self'", framedBy }) };
+  return { html, csp: pagePolicy({ formAction: relaunchFormAction(input.authOrigin), framedBy }) };
 }

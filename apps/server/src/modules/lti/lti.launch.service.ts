@@ -328,8 +328,8 @@ export type TLaunchOutcome =
       page: { next: string; target: string; origin: string; state: string; relaunchCode: string };
       framedBy: string[];
     }
-  /** The page with the new-tab button. */
-  | { kind: 'relaunch'; code: string; framedBy: string[] };
+  /** The page with the new-tab button (its relaunch goes on to the LMS's auth endpoint). */
+  | { kind: 'relaunch'; code: string; authOrigin: string; framedBy: string[] };
 
 async function giveRelaunch(ctx: TAppContext, stateId: string, now: Date): Promise<string> {
   const code = randomToken();
@@ -353,11 +353,7 @@ async function giveRelaunch(ctx: TAppContext, stateId: string, now: Date): Promi
  */
 export async function finishLaunch(
   ctx: TAppContext,
-  form: {
-    id_token?: string | undefined;
-    state?: string | undefined;
-    lti_storage_target?: string | undefined;
-  },
+  form: { id_token?: string | undefined; state?: string | undefined },
   browser: TLaunchBrowser = { cookies: new Set(), framed: false },
 ): Promise<TLaunchOutcome> {
   const now = ctx.now();
@@ -366,7 +362,10 @@ export async function finishLaunch(
   const stateHash = hashToken(form.state);
   const pending = await queries.findLiveLaunchState(ctx.db, stateHash, now);
   if (!pending) throw new AppError('BAD_REQUEST', M.stateInvalid);
-  const storageTarget = storageTargetOf(form.lti_storage_target) ?? pending.storageTarget;
+  // The login's offer decides: only a login that asked the LMS to keep the state can find it
+  // there. (An LMS repeats lti_storage_target in the launch even in the new tab of a relaunch,
+  // whose login had no frame to ask.)
+  const storageTarget = pending.storageTarget;
   const binding = bindingOf(ctx, form.state, storageTarget, browser);
   // Refused before the state is spent: the browser that started the launch may still finish it.
   if (binding === 'refused') throw new AppError('FORBIDDEN', M.otherBrowser);
@@ -393,7 +392,12 @@ export async function finishLaunch(
   const claims = readClaims(payload, platform.deploymentIds);
   const framedBy = platformFrameOrigins(platform);
   if (binding === 'relaunch') {
-    return { kind: 'relaunch', code: await giveRelaunch(ctx, started.id, now), framedBy };
+    return {
+      kind: 'relaunch',
+      code: await giveRelaunch(ctx, started.id, now),
+      authOrigin: new URL(platform.authLoginUrl).origin,
+      framedBy,
+    };
   }
 
   const contextRow = claims.context

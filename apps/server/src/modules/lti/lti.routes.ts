@@ -187,7 +187,7 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
         if (outcome.kind === 'storage') {
           await sendPage(reply, launchStoragePage(outcome.page, outcome.framedBy));
         } else if (outcome.kind === 'relaunch') {
-          await sendPage(reply, relaunchPage(outcome.code, outcome.framedBy));
+          await sendPage(reply, relaunchPage(outcome, outcome.framedBy));
         } else {
           void reply.header('cache-control', 'no-store').redirect(outcome.to, 303);
         }

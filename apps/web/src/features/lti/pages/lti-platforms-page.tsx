@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Code,
   Group,
@@ -189,14 +188,14 @@ export default function LtiPlatformsPage() {
                       <Stack gap={4} align="flex-start">
                         <span>{p.name}</span>
                         {p.registeredByLms && (
-                          <Badge variant="light" size="sm">
+                          <Text size="xs" c="dimmed">
                             {T.byLms}
-                          </Badge>
+                          </Text>
                         )}
                         {p.deploymentIds.length === 0 && (
-                          <Badge color="orange" variant="light" size="sm">
+                          <Text size="xs" c="orange.9" fw={600}>
                             {T.needsDeployment}
-                          </Badge>
+                          </Text>
                         )}
                       </Stack>
                     </Table.Td>
