@@ -10,6 +10,12 @@ const P = L.platforms;
 // The local LTI platform (global-setup.ts) has a self-signed certificate.
 test.use({ ignoreHTTPSErrors: true });
 
+// The framed launches open the link the first test's deep linking made: one journey, in order.
+test.describe.configure({ mode: 'serial' });
+
+/** The resource link the teacher's deep linking made (the first test), for the framed launches. */
+let linkId = '';
+
 test('the owner registers an LMS; a teacher deep links a question from it and a student launches it', async ({
   page,
   browser,
@@ -23,8 +29,9 @@ test('the owner registers an LMS; a teacher deep links a question from it and a 
   await signIn(page, OWNER.email, OWNER.password);
   await page.getByRole('link', { name: 'LMS Platforms' }).first().click();
   await expect(page.getByRole('heading', { name: P.toolSettings })).toBeVisible();
-  await page.getByRole('textbox', { name: P.name }).fill('Canvas (local)');
-  await page.getByRole('combobox', { name: P.school }).fill(seed.school.name.slice(0, 6));
+  await page.getByRole('textbox', { name: P.name, exact: true }).fill('Canvas (local)');
+  // The first school field is the registration form's (the second, the registration link's).
+  await page.getByRole('combobox', { name: P.school }).first().fill(seed.school.name.slice(0, 6));
   await page.getByRole('option', { name: seed.school.name }).click();
   await page.getByRole('textbox', { name: P.issuer }).fill(lms.issuer);
   await page.getByRole('textbox', { name: P.clientId }).fill(lms.clientId);
@@ -63,6 +70,7 @@ test('the owner registers an LMS; a teacher deep links a question from it and a 
   await expect(page.getByRole('heading', { name: 'Added to the course' })).toBeVisible();
   const link = (await page.locator('#links').textContent())?.trim() ?? '';
   expect(link).toMatch(/^link-\d+$/);
+  linkId = link;
 
   // A student opens the assignment from the course: signed in, on the question.
   const context = await browser.newContext({ ignoreHTTPSErrors: true });
@@ -113,4 +121,114 @@ test('the owner registers an LMS; a teacher deep links a question from it and a 
   await page.getByRole('button', { name: L.sendMarks }).first().click();
   await expect(page.getByText(/marks? sent/)).toBeVisible();
   await snap(page, 'class-lms-section');
+});
+
+/** The LMS's course page that shows the tool in an iframe (`storage`: its Platform Storage). */
+function coursePage(storage: 'ok' | 'silent', student: { name: string; email: string }) {
+  const lms = ltiPlatform();
+  const params = new URLSearchParams({
+    kind: 'resource',
+    link: linkId,
+    sub: 'e2e-student',
+    name: student.name,
+    email: student.email,
+    role: 'learner',
+    storage,
+  });
+  return `${lms.issuer}/course?${params.toString()}`;
+}
+
+test("a student's launch works inside the LMS's frame, the state kept in the LMS's storage", async ({
+  browser,
+}) => {
+  const student = pick(accounts().students, 0, 'student');
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto(coursePage('ok', student));
+  const tool = page.frameLocator('iframe[name="tool"]');
+  const frame = () => page.frames().find((f) => f.name() === 'tool');
+  // The tool asked the LMS to keep the state, then checked it there, and reached the web app.
+  await expect(page.locator('#storage-log')).toContainText('lti.put_data lti.get_data');
+  const signedInThere = tool.getByTestId('shell-user-name');
+  const newTab = tool.getByRole('link', { name: L.newTabButton });
+  await expect(signedInThere.or(newTab)).toBeVisible();
+  // Whether this browser lets a framed site keep anything (Chromium 156 here refuses a cross-site
+  // frame its localStorage, as Safari does): the page must have gone the matching way.
+  const keepsStorage = await frame()?.evaluate(() => {
+    try {
+      window.localStorage.setItem('stem-probe', '1');
+      window.localStorage.removeItem('stem-probe');
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (keepsStorage) {
+    // Signed in inside the frame, on the question.
+    await expect(tool.getByTestId('shell-user-name')).toHaveText(student.name);
+    expect(frame()?.url()).toMatch(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
+    await snap(page, 'lti-framed-student');
+  } else {
+    // The frame cannot keep a session: its launch code, unspent, goes on in a new tab.
+    await expect(newTab).toBeVisible();
+    await snap(page, 'lti-framed-keep-nothing');
+    const [tab] = await Promise.all([context.waitForEvent('page'), newTab.click()]);
+    await expect(tab).toHaveURL(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
+    await expect(tab.getByTestId('shell-user-name')).toHaveText(student.name);
+    await expect(tool.getByText(L.newTabOpened)).toBeVisible();
+  }
+  await context.close();
+});
+
+test('a framed launch the LMS cannot check continues in a new tab', async ({ browser }) => {
+  const student = pick(accounts().students, 0, 'student');
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  // The LMS keeps the state but never answers the tool's lti.get_data.
+  await page.goto(coursePage('silent', student));
+  const tool = page.frameLocator('iframe[name="tool"]');
+  const button = tool.getByRole('button', { name: L.newTabButton });
+  await expect(button).toBeVisible();
+  await expect(tool.getByText(L.newTabText)).toBeVisible();
+  await snap(page, 'lti-framed-new-tab');
+  const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
+  await expect(tab).toHaveURL(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
+  await expect(tab.getByTestId('shell-user-name')).toHaveText(student.name);
+  await context.close();
+});
+
+test("an LMS registers itself with the owner's single-use link", async ({ page }) => {
+  const lms = ltiPlatform();
+  const seed = accounts();
+  await signIn(page, OWNER.email, OWNER.password);
+  await page.getByRole('link', { name: 'LMS Platforms' }).first().click();
+  await page.getByRole('textbox', { name: P.linkName }).fill('Moodle (local)');
+  const schools = page.getByRole('combobox', { name: P.school });
+  await schools.last().fill(seed.school.name.slice(0, 6));
+  await page.getByRole('option', { name: seed.school.name }).click();
+  await page.getByRole('button', { name: P.makeLink }).click();
+  await expect(page.getByText(P.linkMade)).toBeVisible();
+  const url = ((await page.getByLabel(P.linkUrl).textContent()) ?? '').trim();
+  expect(url).toContain('/lti/register?link=');
+  await snap(page, 'lms-registration-link');
+
+  // The LMS admin pastes it: the LMS opens it in a frame with its configuration and a token.
+  const admin = await page.context().newPage();
+  await admin.goto(`${lms.issuer}/admin/register?url=${encodeURIComponent(url)}`);
+  const registration = admin.frameLocator('#tool');
+  await expect(
+    registration.getByRole('heading', { name: MESSAGES.lti.registration.title }),
+  ).toBeVisible();
+  await snap(admin, 'lti-registration-page');
+  await registration.getByRole('button', { name: MESSAGES.lti.registration.submit }).click();
+  // The tool registered and told the LMS to close.
+  await expect(admin.getByRole('status')).toHaveText('Registration closed');
+  await admin.close();
+
+  await page.reload();
+  const row = page.getByRole('row', { name: /Moodle \(local\)/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(P.byLms)).toBeVisible();
+  await expect(page.getByText(P.linkUsed('Moodle (local)'))).toBeVisible();
+  await snap(page, 'lms-platforms-registered');
 });

@@ -42,7 +42,7 @@ import { registerUnstorableTextGuard } from './plugins/unstorable-text';
 import { registerReplyCache } from './plugins/reply-cache';
 import { createDataVersions } from './lib/data-versions';
 import { deferredChildLogger, loggerOptions, RequestLogController } from './lib/logging';
-import { securityHeaders } from './plugins/security-headers';
+import { securityHeaders, STRICT_CSP } from './plugins/security-headers';
 import { registerModules, registerRootModules } from './modules/register-modules';
 import { ensureOwnerAccount } from './modules/auth/auth.owner';
 import { checkPaymentsAtStart } from './modules/payments/payments.service';
@@ -68,23 +68,6 @@ export type TBuildOptions = {
   ocr?: OcrPort;
   /** The payment provider (default: from config). */
   payments?: PaymentsPort;
-};
-
-const STRICT_CSP = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // Mantine injects its CSS variables in <style> tags at run time.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  mediaSrc: ["'self'", 'blob:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'none'"],
-  workerSrc: ["'self'", 'blob:'],
-  upgradeInsecureRequests: null,
 };
 
 /** The body of a multipart upload route, for the document only: the handler reads the stream itself. */

@@ -33,6 +33,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'school.domain-added': 'Sign-in e-mail domain added',
   'school.domain-removed': 'Sign-in e-mail domain removed',
   'lti.platform-added': 'LMS platform registered',
+  'lti.platform-registered': 'LMS platform registered itself (registration link)',
+  'lti.platform-changed': 'LMS platform changed',
   'lti.platform-removed': 'LMS platform removed',
   'lti.identity-linked': 'LMS sign-in linked',
   'lti.roster-imported': 'Roster brought from the LMS',

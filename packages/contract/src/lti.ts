@@ -33,6 +33,16 @@ export const LTI_PATHS = {
   /** The owner's registrations. */
   platforms: '/owner/lti/platforms',
   platform: '/owner/lti/platforms/:id',
+  /**
+   * A launch the LMS's frame could not tie to the browser continues in a new tab: the page's button
+   * posts its single-use code here, which starts the login again at the top level.
+   */
+  relaunch: '/lti/relaunch',
+  /** LTI Dynamic Registration: the page an LMS admin's registration link opens (GET) and submits. */
+  register: '/lti/register',
+  /** The owner's single-use registration links. */
+  registrationLinks: '/owner/lti/registration-links',
+  registrationLink: '/owner/lti/registration-links/:id',
 } as const;
 
 /** The web app's pages the launch and the deep linking open. */
@@ -52,6 +62,32 @@ const ZUrl = z
     }
   }, P.urlInvalid);
 
+/**
+ * An address that may frame the tool (an LMS's own pages, when they are on another host than its
+ * issuer and authentication endpoint): scheme, host and port only.
+ */
+export const ZFrameOrigin = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (
+        (u.protocol === 'https:' || u.protocol === 'http:') && u.origin === v.replace(/\/$/, '')
+      );
+    } catch {
+      return false;
+    }
+  }, P.frameOriginInvalid)
+  .transform((v) => new URL(v).origin);
+
+const ZDeploymentIds = z
+  .array(z.string().trim().min(1).max(255))
+  .min(1, { message: P.deploymentsMissing })
+  .max(50);
+const ZFrameOrigins = z.array(ZFrameOrigin).max(20);
+
 export const ZCreateLtiPlatformRequest = z.object({
   name: z.string().trim().min(1).max(120),
   schoolId: z.uuid({ message: 'must be a UUID' }),
@@ -60,12 +96,17 @@ export const ZCreateLtiPlatformRequest = z.object({
   authLoginUrl: ZUrl,
   accessTokenUrl: ZUrl,
   jwksUrl: ZUrl,
-  deploymentIds: z
-    .array(z.string().trim().min(1).max(255))
-    .min(1, { message: P.deploymentsMissing })
-    .max(50),
+  deploymentIds: ZDeploymentIds,
+  frameOrigins: ZFrameOrigins.optional(),
 });
-export type TCreateLtiPlatformRequest = z.infer<typeof ZCreateLtiPlatformRequest>;
+export type TCreateLtiPlatformRequest = z.input<typeof ZCreateLtiPlatformRequest>;
+
+/** What the owner may change of a registration: its deployments and the extra frame origins. */
+export const ZUpdateLtiPlatformRequest = z.object({
+  deploymentIds: ZDeploymentIds,
+  frameOrigins: ZFrameOrigins,
+});
+export type TUpdateLtiPlatformRequest = z.input<typeof ZUpdateLtiPlatformRequest>;
 
 export const ZLtiPlatform = z.object({
   id: z.string(),
@@ -78,6 +119,12 @@ export const ZLtiPlatform = z.object({
   accessTokenUrl: z.string(),
   jwksUrl: z.string(),
   deploymentIds: z.array(z.string()),
+  /** The owner's extra origins allowed to frame the tool's launch pages. */
+  frameOrigins: z.array(z.string()),
+  /** Every origin that may frame this platform's launch pages (issuer, auth endpoint, extras). */
+  framedBy: z.array(z.string()),
+  /** Registered by the LMS itself (LTI Dynamic Registration) rather than typed in by the owner. */
+  registeredByLms: z.boolean(),
   createdAt: z.string(),
 });
 export type TLtiPlatform = z.infer<typeof ZLtiPlatform>;
@@ -103,6 +150,7 @@ export const ZLtiPlatformResponse = z.object({
   message: z.string(),
   platform: ZLtiPlatform,
 });
+export type TLtiPlatformResponse = z.infer<typeof ZLtiPlatformResponse>;
 
 /** The login initiation's parameters (query on GET, form on POST). */
 export const ZLtiLoginParams = z.object({
@@ -112,6 +160,8 @@ export const ZLtiLoginParams = z.object({
   lti_message_hint: z.string().max(4000).optional(),
   client_id: z.string().max(255).optional(),
   lti_deployment_id: z.string().max(255).optional(),
+  /** LTI Platform Storage: the frame to ask to keep the state (`_parent`, or a frame's name). */
+  lti_storage_target: z.string().max(200).optional(),
 });
 export type TLtiLoginParams = z.infer<typeof ZLtiLoginParams>;
 
@@ -120,7 +170,12 @@ export const ZLtiLaunchForm = z.object({
   state: z.string().max(200).optional(),
   error: z.string().max(200).optional(),
   error_description: z.string().max(2000).optional(),
+  /** Accepted as LMSs send it; the login's own lti_storage_target is the one that counts. */
+  lti_storage_target: z.string().max(200).optional(),
 });
+
+/** The new-tab button's form: the launch's single-use relaunch code. */
+export const ZLtiRelaunchForm = z.object({ code: z.string().min(1).max(200) });
 
 export const ZLtiHandoffRequest = z.object({ code: z.string().min(1).max(200) });
 
@@ -229,3 +284,56 @@ export const ZLtiScoresResponse = z.object({
   outcomes: z.array(ZLtiScoreOutcome),
 });
 export type TLtiScoresResponse = z.infer<typeof ZLtiScoresResponse>;
+
+// LTI Dynamic Registration (1EdTech LTI Dynamic Registration 1.0)
+
+/** The owner's new registration link: for one school, under a name the platform will carry. */
+export const ZCreateLtiRegistrationLinkRequest = z.object({
+  name: z.string().trim().min(1).max(120),
+  schoolId: z.uuid({ message: 'must be a UUID' }),
+});
+export type TCreateLtiRegistrationLinkRequest = z.infer<typeof ZCreateLtiRegistrationLinkRequest>;
+
+export const ZLtiRegistrationLink = z.object({
+  id: z.string(),
+  name: z.string(),
+  schoolId: z.string(),
+  schoolName: z.string(),
+  status: z.enum(['waiting', 'used', 'expired']),
+  /** The platform the LMS registered with it, once used. */
+  platformName: z.string().nullable(),
+  expiresAt: z.string(),
+  usedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TLtiRegistrationLink = z.infer<typeof ZLtiRegistrationLink>;
+
+export const ZLtiRegistrationLinksResponse = z.object({
+  success: z.literal(true),
+  links: z.array(ZLtiRegistrationLink),
+});
+export type TLtiRegistrationLinksResponse = z.infer<typeof ZLtiRegistrationLinksResponse>;
+
+/** A new link: its address is shown this once and never stored (only its hash is). */
+export const ZLtiRegistrationLinkCreated = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  url: z.string(),
+  link: ZLtiRegistrationLink,
+});
+export type TLtiRegistrationLinkCreated = z.infer<typeof ZLtiRegistrationLinkCreated>;
+
+/** The LMS opens the link with its OpenID configuration's address and maybe a registration token. */
+export const ZLtiRegisterQuery = z.object({
+  link: z.string().max(200).optional(),
+  openid_configuration: z.string().max(2000).optional(),
+  registration_token: z.string().max(8000).optional(),
+});
+export type TLtiRegisterQuery = z.infer<typeof ZLtiRegisterQuery>;
+
+/** The registration page's form (the LMS admin's "Register"). */
+export const ZLtiRegisterForm = ZLtiRegisterQuery.extend({
+  /** The origin of the LMS page that opened the registration (it frames the page). */
+  opener: z.string().max(300).optional(),
+});
+export type TLtiRegisterForm = z.infer<typeof ZLtiRegisterForm>;

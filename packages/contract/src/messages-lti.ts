@@ -46,6 +46,17 @@ export const LTI_MESSAGES = {
   launchingTitle: 'Opening STEM@Home...',
   launchingText: 'Please wait while we sign you in from your course.',
 
+  // A launch inside the LMS's frame (Platform Storage, or a new tab when the frame cannot keep it).
+  storageChecking: 'Checking this launch with your course...',
+  loginContinue: 'Continue',
+  newTabTitle: 'Continue in a new tab',
+  newTabText:
+    'Your browser keeps STEM@Home from remembering you inside the course page. Open it in a new tab to continue: you will be signed in there.',
+  newTabButton: 'Open in a new tab',
+  newTabOpened: 'STEM@Home opened in a new tab. You can carry on there.',
+  relaunchInvalid:
+    'This button has expired or was already used. Open the assignment again from your course.',
+
   // Deep linking (the teacher's picker).
   deepLinkTitle: 'Choose what this assignment opens',
   deepLinkHelp: (platform: string) =>
@@ -91,6 +102,60 @@ export const LTI_MESSAGES = {
   classNotFound: 'The class was not found.',
   questionNotInClass: 'This question is not in the class.',
 
+  // LTI Dynamic Registration: the pages the registration link opens inside the LMS.
+  registration: {
+    title: 'Register STEM@Home with your LMS',
+    text: (school: string, lms: string) =>
+      `This registers STEM@Home as an LTI 1.3 tool of the LMS at ${lms}, for ${school}. The registration link works once.`,
+    submit: 'Register',
+    doneTitle: 'STEM@Home is registered',
+    done: (name: string, school: string) =>
+      `${name} is registered with STEM@Home for ${school}. You can close this window.`,
+    noDeployment:
+      'The LMS gave no deployment id. Once the tool is deployed, give its deployment id to the STEM@Home platform owner: launches work after that.',
+    close: 'Close',
+    refusedTitle: 'This registration could not be completed',
+    linkInvalid:
+      'This registration link has expired, was already used or was withdrawn. Ask the STEM@Home platform owner for a new one.',
+    configMissing:
+      'The LMS did not say where its OpenID configuration is (openid_configuration). Start the registration from the LMS.',
+    configUrlInvalid: "The LMS's OpenID configuration address is not a valid https:// address.",
+    configUnreachable: (detail: string) =>
+      `The LMS's OpenID configuration could not be read (${detail}).`,
+    configInvalid: (what: string) => `The LMS's OpenID configuration cannot be used: ${what}.`,
+    /** Why an address the LMS gave did not answer usably. */
+    fetchProblems: {
+      timeout: 'no answer within 10 seconds',
+      unreachable: 'no answer',
+      redirected: 'it redirects elsewhere, which is not followed',
+      tooLarge: 'its reply is too large',
+      status: (status: number) => `HTTP ${status}`,
+      notJson: 'its reply is not JSON',
+    },
+    /** What is wrong with an LMS's OpenID configuration. */
+    configProblems: {
+      field: (name: string) => `${name} is missing or not of the expected type`,
+      issuer: 'its issuer is not an https:// address without a query or fragment',
+      endpoint: (name: string) => `its ${name} is not an https:// address`,
+      authMethod: 'its token endpoint does not accept private_key_jwt',
+      signing: 'it does not sign its tokens with RS256',
+    },
+    issuerMismatch: (issuer: string, origin: string) =>
+      `The LMS's OpenID configuration names the issuer ${issuer}, which is not at ${origin}, where the configuration was read.`,
+    refused: (status: string, said: string) =>
+      said
+        ? `The LMS refused the registration (${status}): ${said}`
+        : `The LMS refused the registration (${status}).`,
+    unreachable: (detail: string) =>
+      `The LMS could not be reached to register (${detail}). Please try again.`,
+    replyInvalid: "The LMS's reply to the registration has no client id.",
+    taken: 'This LMS has already registered STEM@Home under the same client id.',
+    // What the LMS shows of the tool.
+    toolName: 'STEM@Home',
+    toolDescription: "Marks students' handwritten and typed answers against the teacher's rubric.",
+    deepLinkLabel: 'STEM@Home question',
+  },
+
   // The owner's registrations.
   platforms: {
     title: 'LMS platforms (LTI 1.3)',
@@ -123,5 +188,35 @@ export const LTI_MESSAGES = {
     urlInvalid: 'Enter an https:// address.',
     deploymentsMissing: 'Enter at least one deployment id.',
     loadFailed: 'The platforms could not be loaded. Please try again.',
+    frameOrigins: 'Other addresses of the LMS that open the tool in a frame (one a line)',
+    frameOriginsHelp:
+      'The issuer and authentication request addresses may always show launches in a frame. Add the LMS’s own address when it is another one, e.g. https://yourschool.instructure.com for Canvas.',
+    frameOriginInvalid: 'Enter an address like https://lms.example.org (no path).',
+    framedBy: 'May show launches in a frame',
+    edit: (name: string) => `Edit ${name}`,
+    save: 'Save',
+    cancel: 'Cancel',
+    updated: (name: string) => `${name} updated.`,
+    needsDeployment: 'No deployment id yet',
+    byLms: 'Registered by the LMS',
+    // Registration links (LTI Dynamic Registration).
+    linksTitle: 'Let an LMS register itself',
+    linksHelp:
+      'Make a registration link for one school and give it to the LMS admin, who pastes it into the LMS (Canvas: Developer Keys, LTI Registration; Moodle: Manage tools, Tool URL). The LMS then registers itself here. A link works once, within 1 hour.',
+    linkName: 'Name of the LMS',
+    makeLink: 'Make a registration link',
+    linkMade: 'Registration link made. Copy it now: it is shown only this once.',
+    linkUrl: 'Registration link (shown once)',
+    copy: 'Copy link',
+    copied: 'Copied',
+    links: 'Registration links',
+    linksEmpty: 'No registration links yet.',
+    linkWaiting: (until: string) => `Waiting, until ${until}`,
+    linkUsed: (platform: string) => `Used: ${platform} registered`,
+    linkExpired: 'Expired',
+    linkStatus: 'Status',
+    revokeLink: (name: string) => `Withdraw the link for ${name}`,
+    linkRevoked: 'Registration link withdrawn.',
+    linkNotFound: 'The registration link was not found.',
   },
 } as const;

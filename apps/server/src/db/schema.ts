@@ -1155,6 +1155,13 @@ export const ltiPlatforms = pgTable(
     accessTokenUrl: text('access_token_url').notNull(),
     jwksUrl: text('jwks_url').notNull(),
     deploymentIds: text('deployment_ids').array().notNull(),
+    /** The owner's extra origins allowed to frame launch pages (issuer and auth origins always are). */
+    frameOrigins: text('frame_origins')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
+    /** Made by LTI Dynamic Registration (the LMS registered itself with an owner's link). */
+    registeredByLms: boolean('registered_by_lms').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1178,11 +1185,50 @@ export const ltiLaunchStates = pgTable(
     nonce: text('nonce').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** LTI Platform Storage: the LMS frame that keeps the state (the login's lti_storage_target). */
+    storageTarget: text('storage_target'),
+    /** The login initiation's parameters, to start it again in a new tab (relaunch). */
+    loginParams: jsonb('login_params').$type<Record<string, string>>(),
+    /** A framed launch's single-use code (its SHA-256) that starts the login again in a new tab. */
+    relaunchHash: text('relaunch_hash'),
+    relaunchExpiresAt: timestamp('relaunch_expires_at', { withTimezone: true }),
+    relaunchUsedAt: timestamp('relaunch_used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('lti_launch_states_state_unique').on(t.stateHash),
+    uniqueIndex('lti_launch_states_relaunch_unique').on(t.relaunchHash),
     index('lti_launch_states_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * LTI Dynamic Registration: a single-use link the owner made for one school (only its SHA-256 is
+ * kept), valid an hour. The LMS's registration claims it while it runs (`claimed_at`, released if
+ * it fails) and spends it when the platform is stored.
+ */
+export const ltiRegistrationLinks = pgTable(
+  'lti_registration_links',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    platformId: uuid('platform_id').references(() => ltiPlatforms.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lti_registration_links_token_unique').on(t.tokenHash),
+    index('lti_registration_links_school_idx').on(t.schoolId),
+    index('lti_registration_links_created_by_idx').on(t.createdBy),
+    index('lti_registration_links_platform_idx').on(t.platformId),
+    index('lti_registration_links_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -26,7 +26,9 @@ import { rosterRoutes } from './roster/roster.routes';
 import { rubricItemRoutes } from './rubric-items/rubric-items.routes';
 import { oidcRoutes } from './oidc/oidc.routes';
 import { schoolDomainRoutes } from './oidc/oidc.domains.routes';
+import { ltiRegistrationRoutes } from './lti/lti.registration.routes';
 import { ltiRoutes } from './lti/lti.routes';
+import { ltiWebPageRoutes } from './lti/lti.web-pages.routes';
 import { classroomRoutes } from './classroom/classroom.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
@@ -57,6 +59,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(oidcRoutes, { ctx });
   await api.register(schoolDomainRoutes, { ctx });
   await api.register(ltiRoutes, { ctx });
+  await api.register(ltiRegistrationRoutes, { ctx });
   await api.register(classroomRoutes, { ctx });
 }
 
@@ -64,4 +67,5 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
 export async function registerRootModules(root: FastifyInstance, ctx: TAppContext): Promise<void> {
   await root.register(submissionRootRoutes, { ctx });
   await root.register(extractionRoutes, { ctx });
+  await root.register(ltiWebPageRoutes, { ctx });
 }

@@ -34,7 +34,17 @@ import {
  * - POST /deep-link-return: takes the tool's signed LtiDeepLinkingResponse, makes a resource link and
  *   its gradebook column;
  * - GET /start?kind=deepLink|resource&sub=&name=&email=&role=learner|instructor&link=: what a course
- *   page's link to the tool does (the browser tests click it): a login initiation to the tool.
+ *   page's link to the tool does (the browser tests click it): a login initiation to the tool;
+ *   `&storage=_parent` offers LTI Platform Storage (`lti_storage_target`);
+ * - GET /course?...(as /start)&storage=ok|silent|none: a course page that shows the tool in an
+ *   iframe, as Canvas and Moodle do, and keeps LTI Platform Storage for it (postMessage
+ *   `lti.capabilities`, `lti.put_data`, `lti.get_data`, answered to the tool's origin only; `silent`
+ *   never answers `lti.get_data`, `none` offers no storage);
+ * - LTI Dynamic Registration 1.0: GET /.well-known/openid-configuration (the platform's OpenID
+ *   configuration with its LTI platform configuration) and POST /register (the tool's client
+ *   registration, behind a registration token, answered with a new client id and deployment id);
+ *   GET /admin/register?url=: the admin page that opens a tool's registration URL in an iframe and
+ *   says when the tool posts `org.imsglobal.lti.close`.
  */
 
 export type TLmsUser = {
@@ -49,9 +59,33 @@ export const LIS = {
   instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
 } as const;
 
-export type TLmsMessage =
+export type TLmsMessage = (
   | { kind: 'deepLink'; user: TLmsUser }
-  | { kind: 'resource'; user: TLmsUser; resourceLinkId: string };
+  | { kind: 'resource'; user: TLmsUser; resourceLinkId: string }
+) & {
+  /** The registration (client id) the launch is for; the platform's first one by default. */
+  clientId?: string;
+  /** LTI Platform Storage offered (`lti_storage_target`) at login and launch. */
+  storageTarget?: string;
+};
+
+/** What the platform's registration endpoint does with the next registration (tests change it). */
+export type TRegistrationBehaviour = {
+  /** The issuer the OpenID configuration names (default: the platform's own). */
+  issuer?: string;
+  /** Answer the registration with this status and body instead of registering. */
+  refuse?: { status: number; body: unknown };
+  /** The deployment id the reply gives (null: none). */
+  deploymentId?: string | null;
+};
+
+/** A client registration the platform accepted (LTI Dynamic Registration). */
+export type TReceivedRegistration = {
+  authorization: string;
+  body: Record<string, unknown>;
+  clientId: string;
+  deploymentId: string | null;
+};
 
 export type TResourceLink = {
   id: string;
@@ -106,6 +140,19 @@ export type TTestLtiPlatform = {
   deepLinkResponses: JWTPayload[];
   /** Token requests the platform granted, with their scopes. */
   grantedScopes: string[][];
+  /** The OpenID configuration's address (LTI Dynamic Registration). */
+  openidConfigurationUrl: string;
+  /**
+   * The address the LMS opens a tool's registration URL with: the URL plus `openid_configuration`
+   * and a fresh `registration_token`.
+   */
+  registrationLaunchUrl: (toolRegistrationUrl: string) => string;
+  /** What the next registration does (change it in a test, reset it after). */
+  registration: TRegistrationBehaviour;
+  /** Registrations the platform accepted. */
+  registrations: TReceivedRegistration[];
+  /** The deployment id of a registered client. */
+  deploymentOf: (clientId: string) => string | undefined;
   close: () => Promise<void>;
 };
 
@@ -130,6 +177,57 @@ const SCOPES = {
   lineItem: 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
   score: 'https://purl.imsglobal.org/spec/lti-ags/scope/score',
 } as const;
+
+/**
+ * The course page that frames the tool, with the platform's side of LTI Platform Storage: values
+ * kept per tool origin (the message's origin), each message answered to that origin only.
+ */
+function coursePage(toolStart: string, mode: string): string {
+  const storage =
+    mode === 'none'
+      ? ''
+      : `<script>
+var kept = {};
+window.addEventListener('message', function (event) {
+  var m = event.data;
+  if (!m || typeof m !== 'object' || typeof m.subject !== 'string') return;
+  var store = kept[event.origin] = kept[event.origin] || {};
+  var reply = { message_id: m.message_id };
+  if (m.subject === 'lti.capabilities') {
+    reply.subject = 'lti.capabilities.response';
+    reply.supported_messages = [{ subject: 'lti.put_data' }, { subject: 'lti.get_data' }];
+  } else if (m.subject === 'lti.put_data') {
+    store[m.key] = m.value;
+    reply.subject = 'lti.put_data.response'; reply.key = m.key; reply.value = m.value;
+  } else if (m.subject === 'lti.get_data') {
+    if (${JSON.stringify(mode)} === 'silent') return;
+    reply.subject = 'lti.get_data.response'; reply.key = m.key;
+    if (m.key in store) reply.value = store[m.key];
+    else reply.error = { code: 'bad_request', message: 'There is no value stored for this key' };
+  } else { return; }
+  document.getElementById('storage-log').textContent += m.subject + ' ';
+  event.source.postMessage(reply, event.origin);
+});
+</script>`;
+  return `<!doctype html><html><head><title>Biology 101</title>${storage}</head><body>
+<h1>Biology 101</h1><p id="storage-log"></p>
+<iframe name="tool" title="STEM@Home" src="${escapeHtml(toolStart)}" style="width:100%;height:640px;border:1px solid #ccc"></iframe>
+</body></html>`;
+}
+
+/** The LMS admin's page that opens a tool's registration URL in a frame (LTI Dynamic Registration). */
+function registrationAdminPage(registrationUrl: string): string {
+  return `<!doctype html><html><head><title>Add a tool</title><script>
+window.addEventListener('message', function (event) {
+  if (event.data && event.data.subject === 'org.imsglobal.lti.close') {
+    document.getElementById('status').textContent = 'Registration closed';
+    document.getElementById('tool').remove();
+  }
+});
+</script></head><body><h1>Add a tool</h1><p id="status" role="status">Registering</p>
+<iframe id="tool" title="Tool registration" src="${escapeHtml(registrationUrl)}" style="width:100%;height:480px"></iframe>
+</body></html>`;
+}
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -163,6 +261,11 @@ export async function startTestLtiPlatform(options: {
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const clientId = `tool-${randomUUID().slice(0, 8)}`;
   const deploymentId = 'deployment-1';
+  /** Registered clients (the first, and those of dynamic registration) and their deployment. */
+  const clients = new Map<string, string>([[clientId, deploymentId]]);
+  const registrationTokens = new Set<string>();
+  const registration: TRegistrationBehaviour = {};
+  const registrations: TReceivedRegistration[] = [];
   const contextId = 'course-101';
   const messages = new Map<string, TLmsMessage>();
   const tokens = new Map<string, { scopes: string[]; expiresAt: number }>();
@@ -200,10 +303,11 @@ export async function startTestLtiPlatform(options: {
 
   function launchClaims(message: TLmsMessage, nonce: string, redirectUri: string): JWTPayload {
     const iat = seconds();
+    const client = message.clientId ?? clientId;
     const base: JWTPayload = {
       iss: issuer,
-      aud: clientId,
-      azp: clientId,
+      aud: client,
+      azp: client,
       sub: message.user.sub,
       iat,
       exp: iat + 300,
@@ -211,7 +315,7 @@ export async function startTestLtiPlatform(options: {
       name: message.user.name,
       ...(message.user.email ? { email: message.user.email } : {}),
       [LTI.version]: '1.3.0',
-      [LTI.deploymentId]: deploymentId,
+      [LTI.deploymentId]: clients.get(client) ?? deploymentId,
       [LTI.roles]: message.user.roles,
       [LTI.context]: { id: contextId, label: 'BIO101', title: 'Biology 101' },
       [LTI.targetLinkUri]: redirectUri,
@@ -273,15 +377,39 @@ export async function startTestLtiPlatform(options: {
         ...(q.get('email') ? { email: q.get('email') ?? '' } : {}),
         roles: [q.get('role') === 'instructor' ? LIS.instructor : LIS.learner],
       };
+      const storage = q.get('storage');
+      const extra = storage ? { storageTarget: storage } : {};
       const message: TLmsMessage =
         q.get('kind') === 'resource'
-          ? { kind: 'resource', user, resourceLinkId: q.get('link') ?? '' }
-          : { kind: 'deepLink', user };
+          ? { kind: 'resource', user, resourceLinkId: q.get('link') ?? '', ...extra }
+          : { kind: 'deepLink', user, ...extra };
       const target = new URL(options.toolLoginUrl);
       for (const [key, value] of Object.entries(loginParams(message, options.toolLaunchUrl))) {
         target.searchParams.set(key, value);
       }
       res.writeHead(302, { location: target.href }).end();
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/course') {
+      // A course page showing the tool in a frame, with Platform Storage unless `storage=none`.
+      const mode = url.searchParams.get('storage') ?? 'ok';
+      const start = new URLSearchParams(url.searchParams);
+      start.delete('storage');
+      if (mode !== 'none') start.set('storage', '_parent');
+      send(res, 200, 'text/html', coursePage(`/start?${start.toString()}`, mode));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/admin/register') {
+      const tool = url.searchParams.get('url') ?? '';
+      send(res, 200, 'text/html', registrationAdminPage(registrationLaunchUrl(tool)));
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/.well-known/openid-configuration') {
+      send(res, 200, 'application/json', JSON.stringify(openidConfiguration()));
+      return;
+    }
+    if (req.method === 'POST' && url.pathname === '/register') {
+      await handleRegistration(req, res);
       return;
     }
     if (req.method === 'GET' && url.pathname === '/auth') {
@@ -292,9 +420,9 @@ export async function startTestLtiPlatform(options: {
       if (q.get('response_type') !== 'id_token') problems.push('response_type');
       if (q.get('response_mode') !== 'form_post') problems.push('response_mode');
       if (q.get('prompt') !== 'none') problems.push('prompt');
-      if (q.get('client_id') !== clientId) problems.push('client_id');
-      if (q.get('redirect_uri') !== options.toolLaunchUrl) problems.push('redirect_uri');
       const message = messages.get(q.get('lti_message_hint') ?? '');
+      if (q.get('client_id') !== (message?.clientId ?? clientId)) problems.push('client_id');
+      if (q.get('redirect_uri') !== options.toolLaunchUrl) problems.push('redirect_uri');
       if (!message || q.get('login_hint') !== message.user.sub) problems.push('login_hint');
       const nonce = q.get('nonce');
       const state = q.get('state');
@@ -310,7 +438,11 @@ export async function startTestLtiPlatform(options: {
         'text/html',
         `<!doctype html><html><body><form id="launch" method="post" action="${escapeHtml(
           options.toolLaunchUrl,
-        )}"><input type="hidden" name="id_token" value="${escapeHtml(idToken)}"><input type="hidden" name="state" value="${escapeHtml(state)}"><button type="submit">Continue</button></form><script>document.getElementById('launch').submit();</script></body></html>`,
+        )}"><input type="hidden" name="id_token" value="${escapeHtml(idToken)}"><input type="hidden" name="state" value="${escapeHtml(state)}">${
+          message.storageTarget
+            ? `<input type="hidden" name="lti_storage_target" value="${escapeHtml(message.storageTarget)}">`
+            : ''
+        }<button type="submit">Continue</button></form><script>document.getElementById('launch').submit();</script></body></html>`,
       );
       return;
     }
@@ -329,11 +461,11 @@ export async function startTestLtiPlatform(options: {
       }
       try {
         const { payload } = await jwtVerify(form.get('client_assertion') ?? '', await toolKeys(), {
-          issuer: clientId,
-          subject: clientId,
+          issuer: [...clients.keys()],
           audience: `${issuer}/token`,
           currentDate: now(),
         });
+        if (payload.sub !== payload.iss) throw new Error('sub is not the client id');
         if (!payload.jti || usedJti.has(payload.jti)) throw new Error('jti replayed');
         usedJti.add(payload.jti);
       } catch {
@@ -482,14 +614,120 @@ export async function startTestLtiPlatform(options: {
   function loginParams(message: TLmsMessage, targetLinkUri: string): Record<string, string> {
     const hint = randomUUID();
     messages.set(hint, message);
+    const client = message.clientId ?? clientId;
     return {
       iss: issuer,
       login_hint: message.user.sub,
       target_link_uri: targetLinkUri,
       lti_message_hint: hint,
-      client_id: clientId,
-      lti_deployment_id: deploymentId,
+      client_id: client,
+      lti_deployment_id: clients.get(client) ?? deploymentId,
+      ...(message.storageTarget ? { lti_storage_target: message.storageTarget } : {}),
     };
+  }
+
+  // LTI Dynamic Registration 1.0, the platform's side.
+
+  function openidConfiguration() {
+    return {
+      issuer: registration.issuer ?? issuer,
+      authorization_endpoint: `${issuer}/auth`,
+      registration_endpoint: `${issuer}/register`,
+      jwks_uri: `${issuer}/jwks`,
+      token_endpoint: `${issuer}/token`,
+      token_endpoint_auth_methods_supported: ['private_key_jwt'],
+      token_endpoint_auth_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid', ...Object.values(SCOPES)],
+      response_types_supported: ['id_token'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      claims_supported: ['sub', 'iss', 'name', 'given_name', 'family_name', 'email'],
+      subject_types_supported: ['public', 'pairwise'],
+      'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+        product_family_code: 'local-lms',
+        version: '1.0',
+        messages_supported: [
+          { type: 'LtiResourceLinkRequest' },
+          { type: 'LtiDeepLinkingRequest', placements: ['ContentArea', 'RichTextEditor'] },
+        ],
+      },
+    };
+  }
+
+  function registrationLaunchUrl(toolRegistrationUrl: string): string {
+    const token = randomUUID();
+    registrationTokens.add(token);
+    const url = new URL(toolRegistrationUrl);
+    url.searchParams.set('openid_configuration', `${issuer}/.well-known/openid-configuration`);
+    url.searchParams.set('registration_token', token);
+    return url.href;
+  }
+
+  /** The tool's client registration: checked as a platform would, answered with a new client. */
+  async function handleRegistration(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const authorization = req.headers.authorization ?? '';
+    const token = authorization.startsWith('Bearer ') ? authorization.slice(7) : '';
+    if (!registrationTokens.has(token)) {
+      send(res, 401, 'application/json', JSON.stringify({ error: 'invalid_token' }));
+      return;
+    }
+    if (registration.refuse) {
+      const { status, body } = registration.refuse;
+      send(res, status, 'application/json', JSON.stringify(body));
+      return;
+    }
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    } catch {
+      send(res, 400, 'application/json', JSON.stringify({ error: 'invalid_client_metadata' }));
+      return;
+    }
+    const tool = body['https://purl.imsglobal.org/spec/lti-tool-configuration'] as
+      Record<string, unknown> | undefined;
+    const problems = [
+      body.application_type === 'web' ? null : 'application_type',
+      body.token_endpoint_auth_method === 'private_key_jwt' ? null : 'token_endpoint_auth_method',
+      Array.isArray(body.redirect_uris) && body.redirect_uris.includes(options.toolLaunchUrl)
+        ? null
+        : 'redirect_uris',
+      typeof body.initiate_login_uri === 'string' ? null : 'initiate_login_uri',
+      typeof body.jwks_uri === 'string' ? null : 'jwks_uri',
+      tool && typeof tool.target_link_uri === 'string' ? null : 'lti-tool-configuration',
+    ].filter(Boolean);
+    if (problems.length > 0) {
+      send(
+        res,
+        400,
+        'application/json',
+        JSON.stringify({
+          error: 'invalid_client_metadata',
+          error_description: problems.join(', '),
+        }),
+      );
+      return;
+    }
+    registrationTokens.delete(token);
+    const newClient = `dyn-${randomUUID().slice(0, 8)}`;
+    const newDeployment =
+      registration.deploymentId === undefined
+        ? `deployment-${clients.size + 1}`
+        : registration.deploymentId;
+    if (newDeployment) clients.set(newClient, newDeployment);
+    else clients.set(newClient, '');
+    registrations.push({ authorization, body, clientId: newClient, deploymentId: newDeployment });
+    send(
+      res,
+      200,
+      'application/json',
+      JSON.stringify({
+        ...body,
+        client_id: newClient,
+        'https://purl.imsglobal.org/spec/lti-tool-configuration': {
+          ...tool,
+          ...(newDeployment ? { deployment_id: newDeployment } : {}),
+        },
+      }),
+    );
   }
 
   return {
@@ -510,6 +748,11 @@ export async function startTestLtiPlatform(options: {
     scores,
     deepLinkResponses,
     grantedScopes,
+    openidConfigurationUrl: `${issuer}/.well-known/openid-configuration`,
+    registrationLaunchUrl,
+    registration,
+    registrations,
+    deploymentOf: (id) => clients.get(id) || undefined,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

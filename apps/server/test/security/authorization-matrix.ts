@@ -331,6 +331,9 @@ export const MATRIX: Record<string, TRow> = {
   startLtiLoginByPost: { allow: 'public' },
   finishLtiLaunch: { allow: 'public' },
   finishLtiHandoff: { allow: 'public' },
+  relaunchLti: { allow: 'public' },
+  openLtiRegistration: { allow: 'public' },
+  registerWithLti: { allow: 'public' },
   returnLtiDeepLink: { allow: 'public', params: { launchId: `=${NO_SUCH_ID}` } },
   getLtiDeepLinkOptions: {
     allow: TEACHER,
@@ -348,7 +351,11 @@ export const MATRIX: Record<string, TRow> = {
   },
   listLtiPlatforms: { allow: ['owner'] },
   createLtiPlatform: { allow: ['owner'] },
+  updateLtiPlatform: { allow: ['owner'], params: { id: `=${NO_SUCH_ID}` } },
   deleteLtiPlatform: { allow: ['owner'], params: { id: `=${NO_SUCH_ID}` } },
+  listLtiRegistrationLinks: { allow: ['owner'] },
+  createLtiRegistrationLink: { allow: ['owner'] },
+  deleteLtiRegistrationLink: { allow: ['owner'], params: { id: `=${NO_SUCH_ID}` } },
 
   // Release of marks, and re-mark requests (issue 27)
   getClassMarking: { allow: TEACHER, params: { classId: 'class' }, isolated: true },

@@ -40,6 +40,8 @@ export type TAuditAction =
   | 'school.domain-removed'
   // Issue 29: LTI 1.3.
   | 'lti.platform-added'
+  | 'lti.platform-registered'
+  | 'lti.platform-changed'
   | 'lti.platform-removed'
   | 'lti.identity-linked'
   | 'lti.roster-imported'

@@ -280,3 +280,83 @@ export async function postScore(
     }),
   });
 }
+
+/** A JSON reply read within limits: its status and its body (null when it is not JSON). */
+export type TLimitedReply = { status: number; body: unknown };
+
+/** Why a limited call got no usable reply (the page names it in the contract's words). */
+export type TFetchProblem = 'timeout' | 'unreachable' | 'redirected' | 'tooLarge';
+
+export class LtiFetchError extends LtiServiceError {
+  constructor(
+    readonly problem: TFetchProblem,
+    status: number | null,
+  ) {
+    super(status, `LTI call failed: ${problem}`);
+    this.name = 'LtiFetchError';
+  }
+}
+
+/**
+ * Reads at most `maxBytes` of a reply's body; a longer one is refused (and the rest not read), so
+ * an LMS address cannot make the server hold an endless reply.
+ */
+async function readLimited(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new LtiFetchError('tooLarge', response.status);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw new LtiFetchError('tooLarge', response.status);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A call of LTI Dynamic Registration to an address the LMS gave (its OpenID configuration, its
+ * registration endpoint): within a time limit, at most `maxBytes` read, and no redirect followed
+ * (a redirect could lead the server to an address the LMS did not name, such as one inside our
+ * network), so the call reaches exactly the address given, as the tool's other calls to the LMS do.
+ * Any status is returned with its JSON body; otherwise an LtiFetchError says what went wrong.
+ */
+export async function fetchJsonLimited(
+  url: string,
+  init: RequestInit,
+  limits: { timeoutMs: number; maxBytes: number },
+): Promise<TLimitedReply> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(limits.timeoutMs),
+    });
+  } catch (err) {
+    const timedOut = err instanceof Error && err.name === 'TimeoutError';
+    throw new LtiFetchError(timedOut ? 'timeout' : 'unreachable', null);
+  }
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new LtiFetchError('redirected', response.status);
+  }
+  const text = await readLimited(response, limits.maxBytes);
+  let body: unknown = null;
+  try {
+    body = text === '' ? null : JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body };
+}

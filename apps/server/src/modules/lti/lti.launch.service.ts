@@ -28,6 +28,7 @@ import { assertRoomForMember } from '../auth/auth.registration';
 import { startSession } from '../auth/auth.service';
 import { findSchool } from '../roster/roster.queries';
 import { LTI_CLAIM, LtiTokenError, signToolMessage, verifyIdToken } from './lti.client';
+import { platformFrameOrigins } from './lti.frames';
 import { toolKey } from './lti.keys';
 import { identityProvider, toolSettings } from './lti.platforms.service';
 import * as queries from './lti.queries';
@@ -42,6 +43,8 @@ const M = MESSAGES.lti;
 export const LAUNCH_STATE_TTL_MS = 10 * 60 * 1000;
 export const HANDOFF_TTL_MS = 5 * 60 * 1000;
 export const DEEP_LINK_TTL_MS = 60 * 60 * 1000;
+/** A framed launch's new-tab button works once, within 5 minutes. */
+export const RELAUNCH_TTL_MS = 5 * 60 * 1000;
 const DEEP_LINK_RESPONSE_TTL_S = 10 * 60;
 
 const MESSAGE_TYPES = ['LtiResourceLinkRequest', 'LtiDeepLinkingRequest'] as const;
@@ -91,10 +94,26 @@ export function bindsLaunchToBrowser(ctx: TAppContext): boolean {
   return ctx.config.appUrl.startsWith('https://');
 }
 
-export async function startLaunch(
-  ctx: TAppContext,
-  params: TLtiLoginParams,
-): Promise<{ to: string; state: string }> {
+/**
+ * LTI Platform Storage's target frame (`_parent`, or a frame's name such as Canvas's
+ * `post_message_forwarding`); anything else is ignored, as if the LMS offered no storage.
+ */
+export function storageTargetOf(value: string | undefined): string | null {
+  const target = value?.trim() ?? '';
+  return /^[A-Za-z0-9_.:-]{1,100}$/.test(target) ? target : null;
+}
+
+/** A started login: where to send the browser, and the LMS's storage when it offers one. */
+export type TLoginStart = {
+  to: string;
+  state: string;
+  /** Platform Storage: the frame to ask and the origin it answers from (the auth endpoint's). */
+  storage: { target: string; origin: string } | null;
+  /** The origins that may frame this platform's pages. */
+  framedBy: string[];
+};
+
+export async function startLaunch(ctx: TAppContext, params: TLtiLoginParams): Promise<TLoginStart> {
   for (const name of ['iss', 'login_hint', 'target_link_uri'] as const) {
     if (!params[name]) throw new AppError('BAD_REQUEST', M.missingLoginParam(name));
   }
@@ -113,11 +132,14 @@ export async function startLaunch(
   const state = randomToken();
   const nonce = randomToken();
   const now = ctx.now();
+  const storageTarget = storageTargetOf(params.lti_storage_target);
   await queries.insertLaunchState(ctx.db, {
     platformId: platform.id,
     stateHash: hashToken(state),
     nonce,
     expiresAt: new Date(now.getTime() + LAUNCH_STATE_TTL_MS),
+    storageTarget,
+    loginParams: loginParamsOf(params),
     createdAt: now,
   });
   const url = new URL(platform.authLoginUrl);
@@ -134,7 +156,41 @@ export async function startLaunch(
   };
   if (params.lti_message_hint) query.lti_message_hint = params.lti_message_hint;
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return { to: url.href, state };
+  return {
+    to: url.href,
+    state,
+    storage: storageTarget ? { target: storageTarget, origin: url.origin } : null,
+    framedBy: platformFrameOrigins(platform),
+  };
+}
+
+/** What a relaunch in a new tab sends again: the LMS's login parameters, without its storage. */
+function loginParamsOf(params: TLtiLoginParams): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of [
+    'iss',
+    'login_hint',
+    'target_link_uri',
+    'lti_message_hint',
+    'client_id',
+    'lti_deployment_id',
+  ] as const) {
+    const value = params[name];
+    if (value) kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * POST /lti/relaunch (the new-tab button of a framed launch): spends its single-use code and starts
+ * the LMS's login again from the same parameters, in this top-level tab, where the login's cookie
+ * ties the launch to the browser as usual. The LMS authenticates whoever is signed in to it there.
+ */
+export async function relaunch(ctx: TAppContext, code: string): Promise<TLoginStart> {
+  const row = await queries.consumeRelaunch(ctx.db, hashToken(code), ctx.now());
+  if (!row?.loginParams) throw new AppError('BAD_REQUEST', M.relaunchInvalid);
+  // Stored without lti_storage_target (loginParamsOf): this tab is not framed by the LMS.
+  return startLaunch(ctx, row.loginParams);
 }
 
 function isOwnAddress(ctx: TAppContext, address: string): boolean {
@@ -231,25 +287,89 @@ function tokenRefusal(err: LtiTokenError): AppError {
   return new AppError('UNAUTHENTICATED', M.tokenInvalid(M.reasons[err.reason]));
 }
 
+/** What the launch knows of the browser that posted it. */
+export type TLaunchBrowser = {
+  /** The names of the cookies it sent. */
+  cookies: ReadonlySet<string>;
+  /** It loads the launch in a frame (Sec-Fetch-Dest: iframe). */
+  framed: boolean;
+};
+
+/** How the launch is tied to the browser that started it. */
+type TBinding = 'cookie' | 'storage' | 'relaunch' | 'none' | 'refused';
+
+/**
+ * - The login's cookie came back (https): the browser is the one that started it.
+ * - Else the LMS offers Platform Storage (at login or now): the page checks the state kept there.
+ * - Else over plain http nothing can be checked (a developer's machine, the tests).
+ * - Else in a frame (the browser blocks the tool's cookies there): nothing is signed in; a button
+ *   starts the launch again in a new tab.
+ * - Else refused (login CSRF, or a tab that is gone).
+ */
+function bindingOf(
+  ctx: TAppContext,
+  state: string,
+  storageTarget: string | null,
+  browser: TLaunchBrowser,
+): TBinding {
+  const https = bindsLaunchToBrowser(ctx);
+  if (https && browser.cookies.has(launchCookieName(state))) return 'cookie';
+  if (storageTarget) return 'storage';
+  if (!https) return 'none';
+  return browser.framed ? 'relaunch' : 'refused';
+}
+
+/** Where a launch goes next. */
+export type TLaunchOutcome =
+  | { kind: 'redirect'; to: string }
+  /** The page that checks the state kept in the LMS's storage before going `next`. */
+  | {
+      kind: 'storage';
+      page: { next: string; target: string; origin: string; state: string; relaunchCode: string };
+      framedBy: string[];
+    }
+  /** The page with the new-tab button (its relaunch goes on to the LMS's auth endpoint). */
+  | { kind: 'relaunch'; code: string; authOrigin: string; framedBy: string[] };
+
+async function giveRelaunch(ctx: TAppContext, stateId: string, now: Date): Promise<string> {
+  const code = randomToken();
+  await queries.setRelaunch(
+    ctx.db,
+    stateId,
+    hashToken(code),
+    new Date(now.getTime() + RELAUNCH_TTL_MS),
+  );
+  return code;
+}
+
 /**
  * POST /lti/launch: spends the state (a replay, an expired or unknown state is refused), checks the
  * id_token (signature against the LMS's key set, iss, aud, azp, exp, nonce) and its LTI claims
  * (version 1.3.0, a known message type, a registered deployment), records the course and its
  * services, finds or makes the person's account, and hands them to the web app with a single-use
- * code. Returns where to send the browser.
+ * code: straight away when the login's cookie came back, through the page that checks the LMS's
+ * storage when it keeps the state. A framed launch with neither is checked all the same but signs
+ * no one in: it gets the new-tab button. Returns what the browser gets.
  */
 export async function finishLaunch(
   ctx: TAppContext,
   form: { id_token?: string | undefined; state?: string | undefined },
-  cookies: ReadonlySet<string> = new Set(),
-): Promise<string> {
+  browser: TLaunchBrowser = { cookies: new Set(), framed: false },
+): Promise<TLaunchOutcome> {
   const now = ctx.now();
   if (!form.state) throw new AppError('BAD_REQUEST', M.stateInvalid);
   if (!form.id_token) throw new AppError('BAD_REQUEST', M.tokenMissing);
-  if (bindsLaunchToBrowser(ctx) && !cookies.has(launchCookieName(form.state))) {
-    throw new AppError('FORBIDDEN', M.otherBrowser);
-  }
-  const started = await queries.consumeLaunchState(ctx.db, hashToken(form.state), now);
+  const stateHash = hashToken(form.state);
+  const pending = await queries.findLiveLaunchState(ctx.db, stateHash, now);
+  if (!pending) throw new AppError('BAD_REQUEST', M.stateInvalid);
+  // The login's offer decides: only a login that asked the LMS to keep the state can find it
+  // there. (An LMS repeats lti_storage_target in the launch even in the new tab of a relaunch,
+  // whose login had no frame to ask.)
+  const storageTarget = pending.storageTarget;
+  const binding = bindingOf(ctx, form.state, storageTarget, browser);
+  // Refused before the state is spent: the browser that started the launch may still finish it.
+  if (binding === 'refused') throw new AppError('FORBIDDEN', M.otherBrowser);
+  const started = await queries.consumeLaunchState(ctx.db, stateHash, now);
   if (!started) throw new AppError('BAD_REQUEST', M.stateInvalid);
   const platform = await queries.findPlatformById(ctx.db, started.platformId);
   if (!platform) throw new AppError('NOT_FOUND', M.unknownPlatform);
@@ -270,6 +390,15 @@ export async function finishLaunch(
     throw err;
   }
   const claims = readClaims(payload, platform.deploymentIds);
+  const framedBy = platformFrameOrigins(platform);
+  if (binding === 'relaunch') {
+    return {
+      kind: 'relaunch',
+      code: await giveRelaunch(ctx, started.id, now),
+      authOrigin: new URL(platform.authLoginUrl).origin,
+      framedBy,
+    };
+  }
 
   const contextRow = claims.context
     ? await queries.upsertContext(
@@ -312,7 +441,21 @@ export async function finishLaunch(
     createdAt: now,
   });
   // A fragment: the code never reaches a server's or proxy's access log.
-  return `${ctx.config.appUrl}${LTI_LAUNCH_PAGE}#code=${encodeURIComponent(code)}`;
+  const next = `${ctx.config.appUrl}${LTI_LAUNCH_PAGE}#code=${encodeURIComponent(code)}`;
+  if (binding === 'storage' && storageTarget) {
+    return {
+      kind: 'storage',
+      page: {
+        next,
+        target: storageTarget,
+        origin: new URL(platform.authLoginUrl).origin,
+        state: form.state,
+        relaunchCode: await giveRelaunch(ctx, started.id, now),
+      },
+      framedBy,
+    };
+  }
+  return { kind: 'redirect', to: next };
 }
 
 type TPlatform = queries.TPlatformRow;

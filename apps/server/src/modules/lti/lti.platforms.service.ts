@@ -5,15 +5,17 @@ import {
   type TLtiPlatform,
   type TLtiPlatformsResponse,
   type TLtiToolSettings,
+  type TUpdateLtiPlatformRequest,
 } from '@stem/contract/lti';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
+import { originOf, platformFrameOrigins } from './lti.frames';
 import * as queries from './lti.queries';
 
-/** The owner's LMS registrations (issue 29, LTI 1.3): add, list, remove. */
+/** The owner's LMS registrations (issue 29, LTI 1.3): add, list, change, remove. */
 
 const P = MESSAGES.lti.platforms;
 
@@ -43,6 +45,9 @@ function present(row: queries.TPlatformRow, schoolName: string): TLtiPlatform {
     accessTokenUrl: row.accessTokenUrl,
     jwksUrl: row.jwksUrl,
     deploymentIds: row.deploymentIds,
+    frameOrigins: row.frameOrigins,
+    framedBy: platformFrameOrigins(row),
+    registeredByLms: row.registeredByLms,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -67,6 +72,20 @@ function assertSecure(ctx: TAppContext, input: TCreateLtiPlatformRequest): void 
       throw new AppError('VALIDATION', P.urlInvalid, { field });
     }
   }
+  assertSecureOrigins(ctx, input.frameOrigins ?? []);
+}
+
+/** An origin allowed to frame the tool must be https in production, like the LMS's addresses. */
+function assertSecureOrigins(ctx: TAppContext, origins: readonly string[]): void {
+  if (ctx.config.env !== 'production') return;
+  if (origins.some((origin) => !origin.startsWith('https://'))) {
+    throw new AppError('VALIDATION', P.urlInvalid, { field: 'frameOrigins' });
+  }
+}
+
+/** Origins as the contract normalised them, once each. */
+function uniqueOrigins(origins: readonly string[] | undefined): string[] {
+  return [...new Set((origins ?? []).map((o) => originOf(o)).filter((o): o is string => !!o))];
 }
 
 export async function createPlatform(
@@ -89,6 +108,8 @@ export async function createPlatform(
       accessTokenUrl: input.accessTokenUrl,
       jwksUrl: input.jwksUrl,
       deploymentIds,
+      frameOrigins: uniqueOrigins(input.frameOrigins),
+      registeredByLms: false,
       createdAt: ctx.now(),
     });
     if (!made) throw new AppError('CONFLICT', P.taken, { field: 'clientId' });
@@ -107,6 +128,40 @@ export async function createPlatform(
   return {
     success: true,
     message: P.added(input.name),
+    platform: present(row.platform, row.schoolName),
+  };
+}
+
+/** Changes a registration's deployment ids and the extra origins that may frame its launches. */
+export async function updatePlatform(
+  ctx: TAppContext,
+  owner: TAccessClaims,
+  id: string,
+  input: TUpdateLtiPlatformRequest,
+): Promise<{ success: true; message: string; platform: TLtiPlatform }> {
+  const frameOrigins = uniqueOrigins(input.frameOrigins);
+  assertSecureOrigins(ctx, frameOrigins);
+  const deploymentIds = [...new Set(input.deploymentIds)];
+  await ctx.db.transaction(async (tx) => {
+    const before = await queries.findPlatformById(tx, id);
+    if (!before || !(await queries.updatePlatform(tx, id, { deploymentIds, frameOrigins }))) {
+      throw new AppError('NOT_FOUND', P.notFound);
+    }
+    await recordAudit(tx, {
+      schoolId: before.schoolId,
+      actorId: owner.userId,
+      action: 'lti.platform-changed',
+      targetType: 'school',
+      targetId: before.schoolId,
+      before: { deploymentIds: before.deploymentIds, frameOrigins: before.frameOrigins },
+      after: { deploymentIds, frameOrigins },
+    });
+  });
+  const row = await queries.findPlatformWithSchool(ctx.db, id);
+  if (!row) throw new AppError('NOT_FOUND', P.notFound);
+  return {
+    success: true,
+    message: P.updated(row.platform.name),
     platform: present(row.platform, row.schoolName),
   };
 }

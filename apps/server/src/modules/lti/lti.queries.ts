@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
   classQuestions,
@@ -9,6 +9,7 @@ import {
   ltiLaunchStates,
   ltiLineItems,
   ltiPlatforms,
+  ltiRegistrationLinks,
   ltiScoreSends,
   ltiToolKeys,
   questions,
@@ -84,6 +85,30 @@ export async function insertPlatform(
   return rows[0]?.id ?? null;
 }
 
+/** Every registration's framing sources: issuer, authentication endpoint and the owner's extras. */
+export async function selectFrameSources(db: TDb) {
+  return db
+    .select({
+      issuer: ltiPlatforms.issuer,
+      authLoginUrl: ltiPlatforms.authLoginUrl,
+      frameOrigins: ltiPlatforms.frameOrigins,
+    })
+    .from(ltiPlatforms);
+}
+
+export async function updatePlatform(
+  db: TDb,
+  id: string,
+  values: { deploymentIds: string[]; frameOrigins: string[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(ltiPlatforms)
+    .set(values)
+    .where(eq(ltiPlatforms.id, id))
+    .returning({ id: ltiPlatforms.id });
+  return rows.length > 0;
+}
+
 export async function deletePlatform(db: TDb, id: string): Promise<boolean> {
   const rows = await db
     .delete(ltiPlatforms)
@@ -103,11 +128,69 @@ export async function schoolExists(db: TDb, schoolId: string): Promise<boolean> 
 
 // Launch states
 
+export type TLaunchStateRow = typeof ltiLaunchStates.$inferSelect;
+
 export async function insertLaunchState(
   db: TDb,
-  values: Omit<typeof ltiLaunchStates.$inferInsert, 'id' | 'usedAt'>,
+  values: Omit<
+    typeof ltiLaunchStates.$inferInsert,
+    'id' | 'usedAt' | 'relaunchHash' | 'relaunchExpiresAt' | 'relaunchUsedAt'
+  >,
 ): Promise<void> {
   await db.insert(ltiLaunchStates).values(values);
+}
+
+/** A live, unused state, read without spending it (to choose how the launch is tied to the browser). */
+export async function findLiveLaunchState(
+  db: TDb,
+  stateHash: string,
+  now: Date,
+): Promise<TLaunchStateRow | null> {
+  const rows = await db
+    .select()
+    .from(ltiLaunchStates)
+    .where(
+      and(
+        eq(ltiLaunchStates.stateHash, stateHash),
+        isNull(ltiLaunchStates.usedAt),
+        gt(ltiLaunchStates.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Gives a spent state its single-use relaunch code (the new-tab button of a framed launch). */
+export async function setRelaunch(
+  db: TDb,
+  id: string,
+  relaunchHash: string,
+  relaunchExpiresAt: Date,
+): Promise<void> {
+  await db
+    .update(ltiLaunchStates)
+    .set({ relaunchHash, relaunchExpiresAt })
+    .where(eq(ltiLaunchStates.id, id));
+}
+
+/** Spends a live relaunch code in one statement: of two callers only one gets it. */
+export async function consumeRelaunch(
+  db: TDb,
+  relaunchHash: string,
+  now: Date,
+): Promise<TLaunchStateRow | null> {
+  const rows = await db
+    .update(ltiLaunchStates)
+    .set({ relaunchUsedAt: now })
+    .where(
+      and(
+        eq(ltiLaunchStates.relaunchHash, relaunchHash),
+        isNull(ltiLaunchStates.relaunchUsedAt),
+        gt(ltiLaunchStates.relaunchExpiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
 }
 
 /** Spends a live, unused state in one statement: of two callers only one gets it. */
@@ -136,7 +219,120 @@ export async function deleteExpired(db: TDb, before: Date): Promise<number> {
     .delete(ltiLaunches)
     .where(lt(ltiLaunches.expiresAt, before))
     .returning({ id: ltiLaunches.id });
-  return states.length + launches.length;
+  const links = await db
+    .delete(ltiRegistrationLinks)
+    .where(lt(ltiRegistrationLinks.expiresAt, before))
+    .returning({ id: ltiRegistrationLinks.id });
+  return states.length + launches.length + links.length;
+}
+
+// Registration links (LTI Dynamic Registration)
+
+export type TRegistrationLinkRow = typeof ltiRegistrationLinks.$inferSelect;
+
+export async function insertRegistrationLink(
+  db: TDb,
+  values: Omit<
+    typeof ltiRegistrationLinks.$inferInsert,
+    'id' | 'claimedAt' | 'usedAt' | 'platformId'
+  >,
+): Promise<string> {
+  const rows = await db
+    .insert(ltiRegistrationLinks)
+    .values(values)
+    .returning({ id: ltiRegistrationLinks.id });
+  const id = rows[0]?.id;
+  if (!id) throw new Error('The registration link was not stored');
+  return id;
+}
+
+/** The links, newest first, with their school's name and the platform each one made. */
+export async function selectRegistrationLinks(db: TDb, limit: number, id?: string) {
+  return db
+    .select({
+      link: ltiRegistrationLinks,
+      schoolName: schools.name,
+      platformName: ltiPlatforms.name,
+    })
+    .from(ltiRegistrationLinks)
+    .innerJoin(schools, eq(schools.id, ltiRegistrationLinks.schoolId))
+    .leftJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiRegistrationLinks.platformId))
+    .where(id ? eq(ltiRegistrationLinks.id, id) : undefined)
+    .orderBy(desc(ltiRegistrationLinks.createdAt), desc(ltiRegistrationLinks.id))
+    .limit(limit);
+}
+
+export async function deleteRegistrationLink(db: TDb, id: string) {
+  const rows = await db
+    .delete(ltiRegistrationLinks)
+    .where(eq(ltiRegistrationLinks.id, id))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** A link that may still be used (not spent, not expired), by the hash of its code. */
+export async function findLiveRegistrationLink(
+  db: TDb,
+  tokenHash: string,
+  now: Date,
+): Promise<TRegistrationLinkRow | null> {
+  const rows = await db
+    .select()
+    .from(ltiRegistrationLinks)
+    .where(
+      and(
+        eq(ltiRegistrationLinks.tokenHash, tokenHash),
+        isNull(ltiRegistrationLinks.usedAt),
+        gt(ltiRegistrationLinks.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Claims a live link for one registration in one statement: of two at once only one gets it. A
+ * claim older than `staleBefore` (a registration that died half-way) no longer holds it.
+ */
+export async function claimRegistrationLink(
+  db: TDb,
+  tokenHash: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<TRegistrationLinkRow | null> {
+  const rows = await db
+    .update(ltiRegistrationLinks)
+    .set({ claimedAt: now })
+    .where(
+      and(
+        eq(ltiRegistrationLinks.tokenHash, tokenHash),
+        isNull(ltiRegistrationLinks.usedAt),
+        gt(ltiRegistrationLinks.expiresAt, now),
+        or(isNull(ltiRegistrationLinks.claimedAt), lt(ltiRegistrationLinks.claimedAt, staleBefore)),
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Lets a link go after a registration that failed: the LMS admin may try again. */
+export async function releaseRegistrationLink(db: TDb, id: string): Promise<void> {
+  await db
+    .update(ltiRegistrationLinks)
+    .set({ claimedAt: null })
+    .where(and(eq(ltiRegistrationLinks.id, id), isNull(ltiRegistrationLinks.usedAt)));
+}
+
+export async function spendRegistrationLink(
+  db: TDb,
+  id: string,
+  platformId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(ltiRegistrationLinks)
+    .set({ usedAt: now, platformId })
+    .where(eq(ltiRegistrationLinks.id, id));
 }
 
 // Identities

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stem/contract/messages';
 import { API_BASE } from '@stem/contract/api';
@@ -19,9 +19,11 @@ import {
   ZLtiLoginParams,
   ZLtiPlatformResponse,
   ZLtiPlatformsResponse,
+  ZLtiRelaunchForm,
   ZLtiRosterResponse,
   ZLtiScoresResponse,
   ZLtiTicketQuery,
+  ZUpdateLtiPlatformRequest,
   type TLtiLoginParams,
 } from '@stem/contract/lti';
 import { ZIdParam, ZMessageResponse } from '@stem/contract/owner';
@@ -30,9 +32,11 @@ import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { currentUser } from '../../plugins/auth';
 import * as course from './lti.course.service';
+import { launchStoragePage, loginStoragePage, relaunchPage } from './lti.frame-pages';
+import { allFrameOrigins, frameOriginsOfLaunch } from './lti.frames';
 import { toolJwks } from './lti.keys';
 import * as launch from './lti.launch.service';
-import { deepLinkReturnPage, refusalPage } from './lti.pages';
+import { deepLinkReturnPage, refusalPage, sendPage } from './lti.pages';
 import * as platforms from './lti.platforms.service';
 
 const tags = ['lti'];
@@ -58,21 +62,14 @@ const pageErrors = {
  */
 export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app, { ctx }) => {
   // The LMS posts ordinary HTML forms (login initiation, launch).
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-  }
+  acceptFormPosts(app);
   const owner = app.requireRole('owner');
   const teacher = app.requireRole('teacher');
 
   /**
    * Runs an LMS-facing step; for a browser (it accepts text/html) a refusal becomes an HTML page with
-   * its status, for any other client the API's usual JSON error.
+   * its status, for any other client the API's usual JSON error. A refusal is text only: any
+   * registered LMS may show it in its frame.
    */
   async function asPage(request: FastifyRequest, reply: FastifyReply, step: () => Promise<void>) {
     try {
@@ -80,10 +77,10 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     } catch (err) {
       const browser = (request.headers.accept ?? '').includes('text/html');
       if (!browser || !(err instanceof AppError) || err.status >= 500) throw err;
-      return reply
-        .status(err.status)
-        .type('text/html; charset=utf-8')
-        .send(refusalPage(err.message));
+      return sendPage(
+        reply.status(err.status),
+        refusalPage(err.message, await allFrameOrigins(ctx.db)),
+      );
     }
     return reply;
   }
@@ -108,23 +105,40 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     },
   );
 
+  /**
+   * A started login goes to the LMS's authentication endpoint: by a redirect, or, when the LMS
+   * offers Platform Storage, by a page that first asks it to keep the state (framed by that LMS).
+   */
+  function sendLoginStart(reply: FastifyReply, started: launch.TLoginStart) {
+    if (launch.bindsLaunchToBrowser(ctx)) {
+      void reply.header(
+        'set-cookie',
+        `${launch.launchCookieName(started.state)}=1; Path=${API_BASE}${LTI_PATHS.launch}; Max-Age=600; HttpOnly; Secure; SameSite=None`,
+      );
+    }
+    if (started.storage) {
+      const { target, origin } = started.storage;
+      return sendPage(
+        reply,
+        loginStoragePage(
+          { authUrl: started.to, target, origin, state: started.state },
+          started.framedBy,
+        ),
+      );
+    }
+    return reply.header('cache-control', 'no-store').redirect(started.to, 302);
+  }
+
   const login = async (params: TLtiLoginParams, request: FastifyRequest, reply: FastifyReply) =>
     asPage(request, reply, async () => {
-      const { to, state } = await launch.startLaunch(ctx, params);
-      if (launch.bindsLaunchToBrowser(ctx)) {
-        void reply.header(
-          'set-cookie',
-          `${launch.launchCookieName(state)}=1; Path=${API_BASE}${LTI_PATHS.launch}; Max-Age=600; HttpOnly; Secure; SameSite=None`,
-        );
-      }
-      void reply.header('cache-control', 'no-store').redirect(to, 302);
+      await sendLoginStart(reply, await launch.startLaunch(ctx, params));
     });
   const loginSchema = {
     tags,
     security: noToken,
     summary:
-      'OIDC third-party login initiation from the LMS: keeps a state and nonce (10 minutes, once) and redirects to its authentication endpoint',
-    response: { 302: z.null().describe('To the LMS'), ...pageErrors },
+      'OIDC third-party login initiation from the LMS: keeps a state and nonce (10 minutes, once) and redirects to its authentication endpoint (with LTI Platform Storage: a page that first asks the LMS to keep the state)',
+    response: { 200: html, 302: z.null().describe('To the LMS'), ...pageErrors },
   };
   // Each start stores a row: an address may start a few launches a minute, not thousands.
   const loginLimit = { rateLimit: { max: 60, timeWindow: 60_000 } };
@@ -153,9 +167,9 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
         tags,
         security: noToken,
         summary:
-          "The LMS's launch (form post of id_token and state): the token is checked against the LMS's keys, then the browser goes to the web app with a single-use code",
+          "The LMS's launch (form post of id_token and state): the token is checked against the LMS's keys, then the browser goes to the web app with a single-use code (in the LMS's frame: a page that checks the state kept in the LMS's storage, or offers a new tab)",
         body: ZLtiLaunchForm,
-        response: { 303: z.null().describe('To the web app'), ...pageErrors },
+        response: { 200: html, 303: z.null().describe('To the web app'), ...pageErrors },
       },
       config: loginLimit,
     },
@@ -166,8 +180,37 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
           const said = request.body.error_description?.trim() || request.body.error.trim();
           throw new AppError('BAD_REQUEST', MESSAGES.lti.lmsRefused(said));
         }
-        const to = await launch.finishLaunch(ctx, request.body, cookieNames(request));
-        void reply.header('cache-control', 'no-store').redirect(to, 303);
+        const outcome = await launch.finishLaunch(ctx, request.body, {
+          cookies: cookieNames(request),
+          framed: request.headers['sec-fetch-dest'] === 'iframe',
+        });
+        if (outcome.kind === 'storage') {
+          await sendPage(reply, launchStoragePage(outcome.page, outcome.framedBy));
+        } else if (outcome.kind === 'relaunch') {
+          await sendPage(reply, relaunchPage(outcome, outcome.framedBy));
+        } else {
+          void reply.header('cache-control', 'no-store').redirect(outcome.to, 303);
+        }
+      }),
+  );
+
+  app.post(
+    LTI_PATHS.relaunch,
+    {
+      schema: {
+        operationId: 'relaunchLti',
+        tags,
+        security: noToken,
+        summary:
+          "A framed launch's new-tab button: spends its single-use code (5 minutes) and starts the LMS's login again in this tab",
+        body: ZLtiRelaunchForm,
+        response: { 200: html, 302: z.null().describe('To the LMS'), ...pageErrors },
+      },
+      config: loginLimit,
+    },
+    async (request, reply) =>
+      asPage(request, reply, async () => {
+        await sendLoginStart(reply, await launch.relaunch(ctx, request.body.code));
       }),
   );
 
@@ -248,11 +291,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
           request.params.launchId,
           request.query.ticket,
         );
-        const page = deepLinkReturnPage(returnUrl, jwt);
-        void reply
-          .header('content-security-policy', page.csp)
-          .type('text/html; charset=utf-8')
-          .send(page.html);
+        const framedBy = await frameOriginsOfLaunch(ctx.db, request.params.launchId);
+        await sendPage(reply, deepLinkReturnPage(returnUrl, jwt, framedBy));
       }),
   );
 
@@ -366,6 +406,30 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
         .send(await platforms.createPlatform(ctx, currentUser(request), request.body)),
   );
 
+  app.patch(
+    LTI_PATHS.platform,
+    {
+      onRequest: owner,
+      schema: {
+        operationId: 'updateLtiPlatform',
+        tags,
+        security,
+        summary:
+          "Changes a registration's deployment ids and the extra origins that may frame its launches",
+        params: ZIdParam,
+        body: ZUpdateLtiPlatformRequest,
+        response: {
+          200: ZLtiPlatformResponse,
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+          ...denied,
+        },
+      },
+    },
+    async (request) =>
+      platforms.updatePlatform(ctx, currentUser(request), request.params.id, request.body),
+  );
+
   app.delete(
     LTI_PATHS.platform,
     {
@@ -382,6 +446,18 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
     async (request) => platforms.removePlatform(ctx, currentUser(request), request.params.id),
   );
 };
+
+/** Lets a plugin's routes take ordinary HTML form posts (the LMS's, and our own pages'). */
+export function acceptFormPosts(app: FastifyInstance): void {
+  if (app.hasContentTypeParser('application/x-www-form-urlencoded')) return;
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+}
 
 /** The names of the cookies the request carries (the launch's browser binding reads only names). */
 function cookieNames(request: FastifyRequest): Set<string> {

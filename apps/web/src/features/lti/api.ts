@@ -7,10 +7,14 @@ import {
   ZLtiHandoffResponse,
   ZLtiPlatformResponse,
   ZLtiPlatformsResponse,
+  ZLtiRegistrationLinkCreated,
+  ZLtiRegistrationLinksResponse,
   ZLtiRosterResponse,
   ZLtiScoresResponse,
   type TCreateLtiPlatformRequest,
+  type TCreateLtiRegistrationLinkRequest,
   type TLtiDeepLinkRequest,
+  type TUpdateLtiPlatformRequest,
 } from '@stem/contract/lti';
 import { ZMessageResponse } from '@stem/contract/owner';
 import { api } from '../../lib/http';
@@ -61,4 +65,26 @@ export async function createPlatform(body: TCreateLtiPlatformRequest) {
 
 export async function removePlatform(id: string) {
   return ZMessageResponse.parse(await api.delete<unknown>(fillPath(LTI_PATHS.platform, { id })));
+}
+
+export async function updatePlatform(id: string, body: TUpdateLtiPlatformRequest) {
+  return ZLtiPlatformResponse.parse(
+    await api.patch<unknown>(fillPath(LTI_PATHS.platform, { id }), body),
+  );
+}
+
+export async function listRegistrationLinks() {
+  return ZLtiRegistrationLinksResponse.parse(await api.get<unknown>(LTI_PATHS.registrationLinks));
+}
+
+export async function createRegistrationLink(body: TCreateLtiRegistrationLinkRequest) {
+  return ZLtiRegistrationLinkCreated.parse(
+    await api.post<unknown>(LTI_PATHS.registrationLinks, body),
+  );
+}
+
+export async function removeRegistrationLink(id: string) {
+  return ZMessageResponse.parse(
+    await api.delete<unknown>(fillPath(LTI_PATHS.registrationLink, { id })),
+  );
 }

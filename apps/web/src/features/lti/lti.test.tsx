@@ -1,14 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import { getItem } from '../../lib/session-core';
 import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
-import { sessionUser } from '../../test/session';
+import { sessionUser, signIn } from '../../test/session';
 import LtiDeepLinkPage from './pages/lti-deep-link-page';
 import LtiLaunchPage from './pages/lti-launch-page';
+import LtiPlatformsPage from './pages/lti-platforms-page';
 
 const L = MESSAGES.lti;
 const backend = setupLocalBackend();
@@ -76,6 +77,167 @@ describe('the LTI launch page', () => {
     renderLaunch(null);
     expect(await screen.findAllByText(L.handoffInvalid)).not.toHaveLength(0);
     expect(backend.seen.some((r) => r.path === '/lti/handoff')).toBe(false);
+  });
+});
+
+describe('the LTI launch page inside the LMS frame', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the code for a new tab when the frame cannot keep a session', async () => {
+    // Framed by the LMS, with the browser refusing the frame any storage.
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const user = userEvent.setup({ delay: null });
+    renderLaunch('frame-code');
+    const button = await screen.findByRole('link', { name: L.newTabButton });
+    expect(button).toHaveAttribute('href', '/lti/launch#code=frame-code');
+    expect(button).toHaveAttribute('target', '_blank');
+    expect(screen.getByText(L.newTabText)).toBeInTheDocument();
+    // The code was not spent in the frame.
+    expect(backend.seen.some((r) => r.path === '/lti/handoff')).toBe(false);
+    await user.click(button);
+    expect(await screen.findByText(L.newTabOpened)).toBeInTheDocument();
+  });
+
+  it('signs in inside the frame when the frame keeps a session', async () => {
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    backend.on('POST', '/lti/handoff', {
+      status: 200,
+      body: { success: true, session: session('teacher'), destination: { kind: 'home' } },
+    });
+    renderLaunch('framed-ok');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard');
+  });
+});
+
+describe("the owner's LMS platforms page", () => {
+  const P = L.platforms;
+  const SCHOOL = '00000000-0000-4000-8000-0000000000dd';
+  const platform = {
+    id: '00000000-0000-4000-8000-0000000000ee',
+    name: 'Canvas',
+    schoolId: SCHOOL,
+    schoolName: 'Hilltop',
+    issuer: 'https://canvas.instructure.com',
+    clientId: '10000000000001',
+    authLoginUrl: 'https://sso.canvaslms.com/api/lti/authorize_redirect',
+    accessTokenUrl: 'https://sso.canvaslms.com/login/oauth2/token',
+    jwksUrl: 'https://sso.canvaslms.com/api/lti/security/jwks',
+    deploymentIds: [],
+    frameOrigins: [],
+    framedBy: ['https://canvas.instructure.com', 'https://sso.canvaslms.com'],
+    registeredByLms: true,
+    createdAt: '2026-12-01T10:00:00.000Z',
+  };
+
+  function serve() {
+    backend.on('GET', '/owner/lti/platforms', {
+      status: 200,
+      body: {
+        success: true,
+        tool: { loginUrl: 'l', launchUrl: 'u', deepLinkUrl: 'u', jwksUrl: 'j' },
+        platforms: [platform],
+      },
+    });
+    backend.on('GET', '/owner/lti/registration-links', {
+      status: 200,
+      body: { success: true, links: [] },
+    });
+    backend.on('GET', '/owner/schools', {
+      status: 200,
+      body: {
+        success: true,
+        data: [
+          {
+            _id: SCHOOL,
+            code: 'HILLTOP000000001',
+            name: 'Hilltop',
+            imageUrl: null,
+            active: true,
+            isTrial: false,
+            plan: 'classroom',
+            schoolType: 'classroom',
+            createdAt: '2026-12-01T10:00:00.000Z',
+            trialExpiresAt: null,
+            userCount: 3,
+          },
+        ],
+        page: { nextCursor: null, total: 1, matched: 1 },
+      },
+    });
+  }
+
+  it('makes a registration link and shows its address once', async () => {
+    signIn('owner');
+    serve();
+    backend.on('POST', '/owner/lti/registration-links', {
+      status: 201,
+      body: {
+        success: true,
+        message: P.linkMade,
+        url: 'http://localhost/api/v1/stem@home/lti/register?link=secret-once',
+        link: {
+          id: '00000000-0000-4000-8000-0000000000ff',
+          name: 'Moodle',
+          schoolId: SCHOOL,
+          schoolName: 'Hilltop',
+          status: 'waiting',
+          platformName: null,
+          expiresAt: '2026-12-01T11:00:00.000Z',
+          usedAt: null,
+          createdAt: '2026-12-01T10:00:00.000Z',
+        },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes([{ path: '/lms-platforms', element: <LtiPlatformsPage /> }], '/lms-platforms');
+    expect(await screen.findByText(P.byLms)).toBeInTheDocument();
+    expect(screen.getByText(P.needsDeployment)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: P.linkName }), 'Moodle');
+    const schools = screen.getAllByRole('combobox', { name: P.school });
+    await user.click(schools[schools.length - 1] as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'Hilltop' }));
+    await user.click(screen.getByRole('button', { name: P.makeLink }));
+    expect(await screen.findByText(P.linkMade)).toBeInTheDocument();
+    expect(screen.getByText(/link=secret-once/)).toBeInTheDocument();
+    expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Moodle',
+      schoolId: SCHOOL,
+    });
+  });
+
+  it("changes a platform's deployments and frame origins, naming a bad address", async () => {
+    signIn('owner');
+    serve();
+    backend.on('PATCH', `/owner/lti/platforms/${platform.id}`, {
+      status: 200,
+      body: {
+        success: true,
+        message: P.updated('Canvas'),
+        platform: { ...platform, deploymentIds: ['1:abc'] },
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes([{ path: '/lms-platforms', element: <LtiPlatformsPage /> }], '/lms-platforms');
+    await user.click(await screen.findByRole('button', { name: P.edit('Canvas') }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const deployments = dialog.getByRole('textbox', { name: P.deploymentIds });
+    const origins = dialog.getByRole('textbox', { name: P.frameOrigins });
+    await user.type(deployments, '1:abc');
+    await user.type(origins, 'https://hilltop.instructure.com/courses');
+    await user.click(dialog.getByRole('button', { name: P.save }));
+    expect(await dialog.findByText(P.frameOriginInvalid)).toBeInTheDocument();
+    expect(backend.seen.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.clear(origins);
+    await user.type(origins, 'https://hilltop.instructure.com');
+    await user.click(dialog.getByRole('button', { name: P.save }));
+    expect(await screen.findByText(P.updated('Canvas'))).toBeInTheDocument();
+    expect(backend.seen.find((r) => r.method === 'PATCH')?.body).toEqual({
+      deploymentIds: ['1:abc'],
+      frameOrigins: ['https://hilltop.instructure.com'],
+    });
   });
 });
 

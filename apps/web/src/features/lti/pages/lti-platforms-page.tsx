@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -15,24 +14,31 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ZCreateLtiPlatformRequest, type TCreateLtiPlatformRequest } from '@stem/contract/lti';
+import {
+  ZCreateLtiPlatformRequest,
+  type TCreateLtiPlatformRequest,
+  type TLtiPlatform,
+} from '@stem/contract/lti';
 import { LTI_MESSAGES } from '@stem/contract/messages-lti';
 import { LoadError } from '../../../components/load-error';
 import { LoadingLine } from '../../../components/loading-line';
 import { usePageTitle } from '../../../components/use-page-title';
 import { describeError } from '../../../lib/http';
-import { listSchools } from '../../owner/api';
 import { createPlatform, listPlatforms, removePlatform } from '../api';
+import { linesOf, PlatformEditDialog } from '../components/platform-edit-dialog';
+import { RegistrationLinks } from '../components/registration-links';
+import { SchoolSelect } from '../components/school-select';
 
 const T = LTI_MESSAGES.platforms;
 const QUERY_KEY = ['lti-platforms'];
 
-type TForm = Omit<TCreateLtiPlatformRequest, 'deploymentIds' | 'schoolId'> & {
+type TForm = Omit<TCreateLtiPlatformRequest, 'deploymentIds' | 'schoolId' | 'frameOrigins'> & {
   schoolId: string | null;
   deploymentIds: string;
+  frameOrigins: string;
 };
 const EMPTY: TForm = {
   name: '',
@@ -43,6 +49,7 @@ const EMPTY: TForm = {
   accessTokenUrl: '',
   jwksUrl: '',
   deploymentIds: '',
+  frameOrigins: '',
 };
 const TEXT_FIELDS = [
   ['issuer', T.issuer, 'https://canvas.instructure.com'],
@@ -54,17 +61,14 @@ const TEXT_FIELDS = [
 
 /**
  * The owner's LMS registrations (issue 29, LTI 1.3): the tool's addresses to give each LMS, the
- * platforms registered (each for one school), a form to add one, and removal.
+ * platforms registered (each for one school) with their changes and removal, a form to add one, and
+ * registration links with which an LMS registers itself (LTI Dynamic Registration).
  */
 export default function LtiPlatformsPage() {
   usePageTitle(T.title);
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: QUERY_KEY, queryFn: listPlatforms });
-  const [schoolSearch, setSchoolSearch] = useState('');
-  const schools = useQuery({
-    queryKey: ['lti-platform-schools', schoolSearch],
-    queryFn: () => listSchools({ includeInactive: false, search: schoolSearch }, undefined),
-  });
+  const [editing, setEditing] = useState<TLtiPlatform | null>(null);
   const [form, setForm] = useState<TForm>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -91,10 +95,8 @@ export default function LtiPlatformsPage() {
     const parsed = ZCreateLtiPlatformRequest.safeParse({
       ...form,
       schoolId: form.schoolId ?? '',
-      deploymentIds: form.deploymentIds
-        .split(/[\n,]/)
-        .map((d) => d.trim())
-        .filter(Boolean),
+      deploymentIds: linesOf(form.deploymentIds),
+      frameOrigins: linesOf(form.frameOrigins),
     });
     if (!parsed.success) {
       const found: Record<string, string> = {};
@@ -173,6 +175,7 @@ export default function LtiPlatformsPage() {
                   <Table.Th>{T.school}</Table.Th>
                   <Table.Th>{T.issuer}</Table.Th>
                   <Table.Th>{T.clientId}</Table.Th>
+                  <Table.Th>{T.framedBy}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{T.actions}</VisuallyHidden>
                   </Table.Th>
@@ -181,22 +184,48 @@ export default function LtiPlatformsPage() {
               <Table.Tbody>
                 {platforms.map((p) => (
                   <Table.Tr key={p.id}>
-                    <Table.Td>{p.name}</Table.Td>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <span>{p.name}</span>
+                        {p.registeredByLms && (
+                          <Text size="xs" c="dimmed">
+                            {T.byLms}
+                          </Text>
+                        )}
+                        {p.deploymentIds.length === 0 && (
+                          <Text size="xs" c="orange.9" fw={600}>
+                            {T.needsDeployment}
+                          </Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
                     <Table.Td>{p.schoolName}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.issuer}</Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.clientId}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      <Text size="sm">{p.framedBy.join(', ')}</Text>
+                    </Table.Td>
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={T.remove(p.name)}
-                        disabled={remove.isPending}
-                        onClick={() => {
-                          if (window.confirm(T.removeConfirm(p.name))) remove.mutate(p.id);
-                        }}
-                      >
-                        <IconTrash size={16} aria-hidden="true" />
-                      </ActionIcon>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={T.edit(p.name)}
+                          onClick={() => setEditing(p)}
+                        >
+                          <IconPencil size={16} aria-hidden="true" />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={T.remove(p.name)}
+                          disabled={remove.isPending}
+                          onClick={() => {
+                            if (window.confirm(T.removeConfirm(p.name))) remove.mutate(p.id);
+                          }}
+                        >
+                          <IconTrash size={16} aria-hidden="true" />
+                        </ActionIcon>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -227,17 +256,10 @@ export default function LtiPlatformsPage() {
                 error={errors.name}
                 required
               />
-              <Select
-                label={T.school}
-                searchable
-                searchValue={schoolSearch}
-                onSearchChange={setSchoolSearch}
-                data={(schools.data?.data ?? []).map((s) => ({ value: s._id, label: s.name }))}
+              <SchoolSelect
                 value={form.schoolId}
                 onChange={(value) => setForm({ ...form, schoolId: value })}
                 error={errors.schoolId}
-                nothingFoundMessage={T.schoolNotFound}
-                required
               />
               {TEXT_FIELDS.map(([key, label, placeholder]) => (
                 <TextInput
@@ -260,6 +282,15 @@ export default function LtiPlatformsPage() {
               minRows={2}
               required
             />
+            <Textarea
+              label={T.frameOrigins}
+              description={T.frameOriginsHelp}
+              value={form.frameOrigins}
+              onChange={(e) => setForm({ ...form, frameOrigins: e.currentTarget.value })}
+              error={errors.frameOrigins}
+              autosize
+              minRows={1}
+            />
             <Group>
               <Button type="submit" loading={add.isPending}>
                 {T.add}
@@ -268,6 +299,13 @@ export default function LtiPlatformsPage() {
           </Stack>
         </form>
       </Paper>
+
+      <RegistrationLinks onNotice={(kind, text) => setNotice({ kind, text })} />
+      <PlatformEditDialog
+        platform={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(text) => setNotice({ kind: 'success', text })}
+      />
     </Stack>
   );
 }
