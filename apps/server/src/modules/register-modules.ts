@@ -28,6 +28,7 @@ import { oidcRoutes } from './oidc/oidc.routes';
 import { schoolDomainRoutes } from './oidc/oidc.domains.routes';
 import { ltiRoutes } from './lti/lti.routes';
 import { classroomRoutes } from './classroom/classroom.routes';
+import { classTestRoutes } from './class-tests/class-tests.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -58,6 +59,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(schoolDomainRoutes, { ctx });
   await api.register(ltiRoutes, { ctx });
   await api.register(classroomRoutes, { ctx });
+  await api.register(classTestRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

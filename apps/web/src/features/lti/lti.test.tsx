@@ -94,6 +94,7 @@ describe('the deep linking picker', () => {
             id: CLASS,
             name: 'Year 9 Biology',
             questions: [{ id: QUESTION, question: 'Explain photosynthesis.', marks: 6 }],
+            tests: [],
           },
         ],
       },
