@@ -30,6 +30,7 @@ export const CLASS_TEST_MESSAGES = {
     'A test is a set of this class’s questions in order. Print it as booklets, see each student’s total, and send it to Google Classroom or your LMS as one assignment.',
   newTest: 'New test',
   noTests: 'No tests yet. Create one from this class’s questions.',
+  noTestsReadOnly: 'This class has no tests yet.',
   noClassQuestions: 'Add questions to this class before making a test.',
   loadFailed: 'Tests could not be loaded. Please try again.',
   questionCount: (n: number) => `${n} ${n === 1 ? 'question' : 'questions'}`,

@@ -59,7 +59,6 @@ export const LTI_MESSAGES = {
   deepLinkTest: 'Test',
   deepLinkTestOption: (title: string, questions: number, marks: number) =>
     `${title} (${questions} ${questions === 1 ? 'question' : 'questions'}, ${marks} marks)`,
-  deepLinkNoTests: 'This class has no tests yet. Make one in the Tests section of the class page.',
   deepLinkQuestionOrTest: 'Choose one question or one test.',
   testNotInClass: 'That test is not one of this class’s tests.',
   deepLinkSubmit: 'Add to the course',
