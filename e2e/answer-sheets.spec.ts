@@ -19,6 +19,7 @@ import { expect, test } from './support/test';
 
 const T = SCAN_MESSAGES;
 const R = MESSAGES.review;
+const TT = MESSAGES.classTests;
 /** What the teacher reads on the paper beside the scan, typed over the text read. */
 const CORRECTED =
   'Light energy is absorbed by chlorophyll and turns carbon dioxide and water into glucose and oxygen';
@@ -234,13 +235,15 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     }));
     for (const q of questions) await api.addToClass(await api.createQuestion(q), classId);
 
-    // 1. Print: a booklet per student, question 1 moved below question 2, on Letter paper.
+    // 1. Print: a booklet per student from a new test made in the dialog, question 1 moved below
+    // question 2, on Letter paper; the test is saved with its title.
     await openSignedIn(page, teacher.email, teacher.password, `/class/${classId}`);
     await page.getByRole('button', { name: T.printSheets }).click();
     const dialog = page.getByRole('dialog', { name: T.printTitle });
     await dialog.getByText(T.formatBooklet).click();
     await expect(dialog.getByRole('radio', { name: T.formatBooklet })).toBeChecked();
     await expect(dialog.getByText(T.blankLabel)).toHaveCount(0);
+    await dialog.getByRole('textbox', { name: TT.titleLabel }).fill('Plants test');
     await dialog.getByRole('button', { name: T.questionOrderDown(1) }).click();
     await expect(dialog.getByRole('checkbox').first()).toHaveAccessibleName(
       `1. ${questions[1]!.question}`,
@@ -248,9 +251,24 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await dialog.getByText(T.paperLetter).click();
     await snap(page, 'answer-booklets-print', [DESKTOP, PHONE]);
     const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: TT.printSaveAndDownload }).click();
+    await (await downloading).saveAs(path.join(os.tmpdir(), `booklets-${randomUUID()}.pdf`));
+    await expect(dialog).toBeHidden();
+
+    // The saved test prints again without picking its questions: the same booklets (the same
+    // codes), and these reprinted pages are the ones the students fill in.
+    await page.getByRole('button', { name: T.printSheets }).click();
+    await dialog.getByText(T.formatBooklet).click();
+    await expect(dialog.getByRole('combobox', { name: TT.printTestLabel })).toHaveValue(
+      `Plants test (${TT.questionCount(3)})`,
+    );
+    await expect(dialog.getByTestId('print-test-questions')).toContainText(questions[1]!.question);
+    await dialog.getByText(T.paperLetter).click();
+    await snap(page, 'answer-booklets-print-saved-test', [DESKTOP, PHONE]);
+    const reprinting = page.waitForEvent('download');
     await dialog.getByRole('button', { name: T.download }).click();
     const saved = path.join(os.tmpdir(), `booklets-${randomUUID()}.pdf`);
-    await (await downloading).saveAs(saved);
+    await (await reprinting).saveAs(saved);
     const booklets = readFileSync(saved);
     expect(booklets.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -308,5 +326,23 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await page.getByRole('link', { name: T.viewSubmissions }).click();
     const cards = page.getByTestId('teacher-submission-card').filter({ hasText: className });
     await expect(cards).toHaveCount(2);
+
+    // 5. The test's results on the class page: each student's marks and total, the blank box
+    // shown as not answered.
+    await page.goto(`/class/${classId}`);
+    const tests = page.getByRole('region', { name: TT.sectionTitle });
+    await tests.getByRole('button', { name: TT.results }).click();
+    const rows = tests.getByTestId('test-result-row');
+    await expect(rows).toHaveCount(2, { timeout: 30_000 });
+    await expect(rows.filter({ hasText: students[1]!.name })).toContainText(TT.notAnswered);
+    await expect(rows.filter({ hasText: students[1]!.name })).toContainText(TT.answeredOf(2, 3));
+    await expect(rows.filter({ hasText: students[0]!.name })).toContainText(TT.answeredOf(3, 3));
+    await snap(page, 'class-test-results', [DESKTOP, PHONE]);
+    await tests.getByRole('button', { name: TT.edit }).click();
+    const editor = page.getByRole('dialog', { name: TT.editorEditTitle });
+    await expect(editor.getByRole('textbox', { name: TT.titleLabel })).toHaveValue('Plants test');
+    await snap(page, 'class-test-editor', [DESKTOP, PHONE]);
+    await editor.getByRole('button', { name: TT.cancel }).click();
+    await expect(editor).toBeHidden();
   });
 });
