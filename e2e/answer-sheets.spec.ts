@@ -21,6 +21,7 @@ const T = SCAN_MESSAGES;
 /** What a smudged or scribbled box reads as: no words anyone could mark. */
 const SCRIBBLE = 'Xqzv Jkwp zzkt Wxvq bnkq Pqxz vvkj Zqwx';
 const R = MESSAGES.review;
+const TT = MESSAGES.classTests;
 /** What the teacher reads on the paper beside the scan, typed over the text read. */
 const CORRECTED =
   'Light energy is absorbed by chlorophyll and turns carbon dioxide and water into glucose and oxygen';
@@ -240,13 +241,15 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       await api.addToClass(questionIds.at(-1)!, classId);
     }
 
-    // 1. Print: a booklet per student, question 1 moved below question 2, on Letter paper.
+    // 1. Print: a booklet per student from a new test made in the dialog, question 1 moved below
+    // question 2, on Letter paper; the test is saved with its title.
     await openSignedIn(page, teacher.email, teacher.password, `/class/${classId}`);
     await page.getByRole('button', { name: T.printSheets }).click();
     const dialog = page.getByRole('dialog', { name: T.printTitle });
     await dialog.getByText(T.formatBooklet).click();
     await expect(dialog.getByRole('radio', { name: T.formatBooklet })).toBeChecked();
     await expect(dialog.getByText(T.blankLabel)).toHaveCount(0);
+    await dialog.getByRole('textbox', { name: TT.titleLabel }).fill('Plants test');
     await dialog.getByRole('button', { name: T.questionOrderDown(1) }).click();
     await expect(dialog.getByRole('checkbox').first()).toHaveAccessibleName(
       `1. ${questions[1]!.question}`,
@@ -254,9 +257,24 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await dialog.getByText(T.paperLetter).click();
     await snap(page, 'answer-booklets-print', [DESKTOP, PHONE]);
     const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: TT.printSaveAndDownload }).click();
+    await (await downloading).saveAs(path.join(os.tmpdir(), `booklets-${randomUUID()}.pdf`));
+    await expect(dialog).toBeHidden();
+
+    // The saved test prints again without picking its questions: the same booklets (the same
+    // codes), and these reprinted pages are the ones the students fill in.
+    await page.getByRole('button', { name: T.printSheets }).click();
+    await dialog.getByText(T.formatBooklet).click();
+    await expect(dialog.getByRole('combobox', { name: TT.printTestLabel })).toHaveValue(
+      `Plants test (${TT.questionCount(3)})`,
+    );
+    await expect(dialog.getByTestId('print-test-questions')).toContainText(questions[1]!.question);
+    await dialog.getByText(T.paperLetter).click();
+    await snap(page, 'answer-booklets-print-saved-test', [DESKTOP, PHONE]);
+    const reprinting = page.waitForEvent('download');
     await dialog.getByRole('button', { name: T.download }).click();
     const saved = path.join(os.tmpdir(), `booklets-${randomUUID()}.pdf`);
-    await (await downloading).saveAs(saved);
+    await (await reprinting).saveAs(saved);
     const booklets = readFileSync(saved);
     expect(booklets.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -356,9 +374,29 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await page.getByRole('link', { name: T.viewSubmissions }).click();
     const cards = page.getByTestId('teacher-submission-card').filter({ hasText: className });
     await expect(cards).toHaveCount(3);
+
+    // 6. The test's results on the class page: each student's marks and total, the blank box
+    // shown as not answered.
+    await page.goto(`/class/${classId}`);
+    const tests = page.getByRole('region', { name: TT.sectionTitle });
+    await tests.getByRole('button', { name: TT.results }).click();
+    const rows = tests.getByTestId('test-result-row');
+    await expect(rows).toHaveCount(2, { timeout: 30_000 });
+    await expect(rows.filter({ hasText: blankStudent.name })).toContainText(TT.notAnswered);
+    await expect(rows.filter({ hasText: blankStudent.name })).toContainText(TT.answeredOf(2, 3));
+    await expect(
+      rows.filter({ hasText: students.find((s) => s !== blankStudent)!.name }),
+    ).toContainText(TT.answeredOf(3, 3));
+    await snap(page, 'class-test-results', [DESKTOP, PHONE]);
+    await tests.getByRole('button', { name: TT.edit }).click();
+    const editor = page.getByRole('dialog', { name: TT.editorEditTitle });
+    await expect(editor.getByRole('textbox', { name: TT.titleLabel })).toHaveValue('Plants test');
+    await snap(page, 'class-test-editor', [DESKTOP, PHONE]);
+    await editor.getByRole('button', { name: TT.cancel }).click();
+    await expect(editor).toBeHidden();
     await logOut(page);
 
-    // 6. The student who left question 2 blank sees the marks of questions 1 and 3, numbered as
+    // 7. The student who left question 2 blank sees the marks of questions 1 and 3, numbered as
     // printed, and nothing for question 2.
     await openSignedIn(page, blankStudent.email, blankStudent.password, '/my-submissions');
     await page.getByTestId('submission-card').filter({ hasText: className }).first().click();

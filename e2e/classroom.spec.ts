@@ -44,6 +44,7 @@ test('a teacher links a class to a Classroom course and pushes a question’s ma
   ]);
   const questionId = await api.createQuestion(QUESTION);
   await api.addToClass(questionId, classId);
+  await api.createTest(classId, 'Ice test', [questionId]);
   await submitAndMark(request, marked, classId, questionId, ANSWER);
 
   await signIn(page, teacher.email, teacher.password);
@@ -105,4 +106,16 @@ test('a teacher links a class to a Classroom course and pushes a question’s ma
   await section.getByRole('button', { name: C.pushSubmit }).click();
   await expect(section.getByText(C.pushed(1, 2))).toBeVisible(LOADED);
   await expect(section.getByText(/^Last pushed /)).toBeVisible(LOADED);
+
+  // The class's saved test goes as one assignment worth its total marks.
+  await section.getByRole('combobox', { name: C.questionLabel }).click();
+  const testOption = page.getByRole('option', { name: C.testOption('Ice test', QUESTION.marks) });
+  await expect(testOption).toBeVisible();
+  await snap(page, 'classroom-choose-test', [DESKTOP]);
+  await testOption.click();
+  await section.getByRole('button', { name: C.pushSubmit }).click();
+  await expect(section.getByText(C.pushed(1, 2))).toBeVisible(LOADED);
+  await expect(rows.filter({ hasText: marked.name })).toContainText(`/ ${QUESTION.marks}`);
+  await expectNoHorizontalOverflow(page);
+  await snap(page, 'classroom-pushed-test', [DESKTOP, PHONE]);
 });

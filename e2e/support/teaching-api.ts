@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { API_BASE, CLASS_PATHS, QUESTION_PATHS } from '@stem/contract/api';
+import { API_BASE, CLASS_PATHS, fillPath, QUESTION_PATHS } from '@stem/contract/api';
+import { CLASS_TEST_PATHS } from '@stem/contract/class-tests';
 import type { TAccount } from './accounts';
 import { signInByApi } from './api-sign-in';
 import { baseUrl } from './run-state';
@@ -53,6 +54,15 @@ export async function teachingApi(request: APIRequestContext, teacher: TAccount)
     },
     async addToClass(questionId: string, classId: string): Promise<void> {
       await send('post', QUESTION_PATHS.addToClass, { questionId, classId });
+    },
+    /** A saved test of the class (issues 28, 29): its title and questions in order. */
+    async createTest(classId: string, title: string, questionIds: string[]): Promise<string> {
+      const reply = await send<{ data: { id: string } }>(
+        'post',
+        fillPath(CLASS_TEST_PATHS.tests, { classId }),
+        { title, questionIds },
+      );
+      return reply.data.id;
     },
   };
 }

@@ -43,6 +43,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'classroom.unlinked': 'Class unlinked from Google Classroom',
   'classroom.roster-imported': 'Google Classroom roster imported',
   'classroom.marks-pushed': 'Marks pushed to Google Classroom',
+  'test.created': 'Test created',
+  'test.updated': 'Test edited',
+  'test.deleted': 'Test deleted',
 };
 
 type TValues = Record<string, unknown> | null;

@@ -1,7 +1,7 @@
 /**
  * Google Classroom (issue 29): a teacher links one of their classes to a Classroom course with their
  * own Google consent (OAuth 2.0, authorization code with PKCE), imports the course's roster, and
- * pushes the marks of a question as coursework grades. The operator turns it on
+ * pushes the marks of a question or of a test (the sum of its questions) as coursework grades. The operator turns it on
  * (apps/server/src/config.ts); unconfigured, `enabled` is false and every other route answers 404.
  */
 import { z } from 'zod';
@@ -34,7 +34,9 @@ const ZUuid = z.uuid({ message: 'must be a valid id' });
 export const ZClassroomClassParam = z.object({ classId: ZUuid });
 
 export const ZClassroomPush = z.object({
-  questionId: z.string(),
+  /** The question pushed, or (testId) the test pushed as one grade. */
+  questionId: z.string().nullable(),
+  testId: z.string().nullable(),
   courseWorkId: z.string(),
   pushedAt: z.string(),
 });
@@ -51,7 +53,7 @@ export const ZClassroomStatus = z.object({
       linkedAt: z.string(),
     })
     .nullable(),
-  /** The questions whose marks went to the linked course, and the coursework made for each. */
+  /** The questions and tests whose marks went to the linked course, and the coursework of each. */
   pushes: z.array(ZClassroomPush),
 });
 export type TClassroomStatus = z.infer<typeof ZClassroomStatus>;
@@ -108,7 +110,13 @@ export const ZClassroomRosterImportResponse = z.object({
   data: ZRosterImportResult,
 });
 
-export const ZClassroomPushRequest = z.object({ questionId: ZUuid });
+/** A question of the class, or one of its tests (its students' totals): exactly one. */
+export const ZClassroomPushRequest = z
+  .object({ questionId: ZUuid.optional(), testId: ZUuid.optional() })
+  .refine((body) => (body.questionId === undefined) !== (body.testId === undefined), {
+    message: CLASSROOM_MESSAGES.questionOrTest,
+    path: ['questionId'],
+  });
 export type TClassroomPushRequest = z.infer<typeof ZClassroomPushRequest>;
 
 export const CLASSROOM_PUSH_OUTCOMES = [
@@ -123,7 +131,10 @@ export const ZClassroomPushStudent = z.object({
   studentId: z.string(),
   name: z.string(),
   email: z.string(),
-  /** The mark sent (or that would be sent), null when not marked yet. */
+  /**
+   * The mark sent (or that would be sent), null when not marked yet. For a test: the sum of the
+   * student's latest marked answers to its questions (one not answered counts 0).
+   */
   score: z.number().int().nullable(),
   outcome: z.enum(CLASSROOM_PUSH_OUTCOMES),
   /** Why a push failed (Google's reason). */

@@ -1,7 +1,7 @@
 /**
  * STEM@Home as an LTI 1.3 tool (issue 29): the platform owner registers each LMS (Canvas, Moodle,
  * Schoology, Blackboard) for one school; the LMS signs people in through OIDC login initiation and a
- * signed launch, a teacher deep links a question into the course (with a gradebook column), brings
+ * signed launch, a teacher deep links a question or a test into the course (with a gradebook column), brings
  * the course's roster (Names and Role Provisioning Services) and sends marks back (Assignment and
  * Grade Services).
  */
@@ -30,6 +30,8 @@ export const LTI_PATHS = {
   classRoster: '/lti/classes/:classId/roster',
   /** Assignment and Grade Services: a question's marks to its gradebook column. */
   classScores: '/lti/classes/:classId/questions/:questionId/scores',
+  /** Assignment and Grade Services: a test's totals to its gradebook column. */
+  classTestScores: '/lti/classes/:classId/tests/:testId/scores',
   /** The owner's registrations. */
   platforms: '/owner/lti/platforms',
   platform: '/owner/lti/platforms/:id',
@@ -182,7 +184,10 @@ export const ZLtiHandoffRequest = z.object({ code: z.string().min(1).max(200) })
 /** Where the web app goes after a launch. */
 export const ZLtiDestination = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('question'), classId: z.string(), questionId: z.string() }),
-  z.object({ kind: z.literal('class'), classId: z.string() }),
+  /** A student's launch of a test link: the test's questions to answer. */
+  z.object({ kind: z.literal('test'), classId: z.string(), testId: z.string() }),
+  /** A teacher's launch: the class (with `testId`, the test's results opened). */
+  z.object({ kind: z.literal('class'), classId: z.string(), testId: z.string().optional() }),
   z.object({ kind: z.literal('deepLink'), launchId: z.string() }),
   z.object({ kind: z.literal('home') }),
 ]);
@@ -208,15 +213,31 @@ export const ZLtiDeepLinkOptions = z.object({
       id: z.string(),
       name: z.string(),
       questions: z.array(z.object({ id: z.string(), question: z.string(), marks: z.number() })),
+      /** The class's tests (a test becomes one gradebook column worth its total marks). */
+      tests: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          questionCount: z.number(),
+          marks: z.number(),
+        }),
+      ),
     }),
   ),
 });
 export type TLtiDeepLinkOptions = z.infer<typeof ZLtiDeepLinkOptions>;
 
-export const ZLtiDeepLinkRequest = z.object({
-  classId: z.uuid({ message: 'must be a UUID' }),
-  questionId: z.uuid({ message: 'must be a UUID' }),
-});
+/** A question of the class, or one of its tests: exactly one. */
+export const ZLtiDeepLinkRequest = z
+  .object({
+    classId: z.uuid({ message: 'must be a UUID' }),
+    questionId: z.uuid({ message: 'must be a UUID' }).optional(),
+    testId: z.uuid({ message: 'must be a UUID' }).optional(),
+  })
+  .refine((body) => (body.questionId === undefined) !== (body.testId === undefined), {
+    message: LTI_MESSAGES.deepLinkQuestionOrTest,
+    path: ['questionId'],
+  });
 export type TLtiDeepLinkRequest = z.infer<typeof ZLtiDeepLinkRequest>;
 
 export const ZLtiDeepLinkResponse = z.object({
@@ -232,6 +253,10 @@ export const ZLtiClassParam = z.object({ classId: z.uuid({ message: 'must be a U
 export const ZLtiClassQuestionParams = z.object({
   classId: z.uuid({ message: 'must be a UUID' }),
   questionId: z.uuid({ message: 'must be a UUID' }),
+});
+export const ZLtiClassTestParams = z.object({
+  classId: z.uuid({ message: 'must be a UUID' }),
+  testId: z.uuid({ message: 'must be a UUID' }),
 });
 
 export const ZLtiScoreOutcome = z.object({
@@ -256,7 +281,10 @@ export const ZLtiClassLinksResponse = z.object({
       lineItems: z.array(
         z.object({
           id: z.string(),
-          questionId: z.string(),
+          /** The column's question, or (testId) its test: exactly one. */
+          questionId: z.string().nullable(),
+          testId: z.string().nullable(),
+          /** The question's text, or the test's title. */
           question: z.string(),
           outcomes: z.array(ZLtiScoreOutcome),
         }),

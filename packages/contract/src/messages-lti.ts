@@ -60,10 +60,18 @@ export const LTI_MESSAGES = {
   // Deep linking (the teacher's picker).
   deepLinkTitle: 'Choose what this assignment opens',
   deepLinkHelp: (platform: string) =>
-    `Pick a question of one of your classes. ${platform} gets a link to it and a gradebook column for its marks.`,
+    `Pick a question or a test of one of your classes. ${platform} gets a link to it and a gradebook column for its marks (for a test, each student's total out of the test's marks).`,
   deepLinkLinkedClass: (name: string) => `This course is linked to your class ${name}.`,
   deepLinkClass: 'Class',
   deepLinkQuestion: 'Question',
+  deepLinkKind: 'The assignment opens',
+  deepLinkKindQuestion: 'A question',
+  deepLinkKindTest: 'A test',
+  deepLinkTest: 'Test',
+  deepLinkTestOption: (title: string, questions: number, marks: number) =>
+    `${title} (${questions} ${questions === 1 ? 'question' : 'questions'}, ${marks} marks)`,
+  deepLinkQuestionOrTest: 'Choose one question or one test.',
+  testNotInClass: 'That test is not one of this class’s tests.',
   deepLinkSubmit: 'Add to the course',
   deepLinkNoQuestions: 'This class has no questions yet. Add a question to it first.',
   deepLinkNoClasses: 'You have no classes yet. Create a class and add a question to it first.',

@@ -4,6 +4,7 @@ import { ROSTER_MESSAGES } from './messages-roster';
 import { OIDC_MESSAGES } from './messages-oidc';
 import { LTI_MESSAGES } from './messages-lti';
 import { CLASSROOM_MESSAGES } from './messages-classroom';
+import { CLASS_TEST_MESSAGES } from './messages-class-tests';
 
 /**
  * Every user-facing text of the spec that web and server share, written exactly as the spec writes it.
@@ -16,6 +17,7 @@ export const MESSAGES = {
   oidc: OIDC_MESSAGES,
   lti: LTI_MESSAGES,
   classroom: CLASSROOM_MESSAGES,
+  classTests: CLASS_TEST_MESSAGES,
   generic: {
     forbidden: 'You do not have permission to perform this action.',
     notFound: 'The requested resource was not found.',

@@ -69,6 +69,11 @@ export const ZAnswerSheetsQuery = z.object({
       }
       return [...new Set(ids)];
     }),
+  /**
+   * A saved test of the class (issues 28, 29): its questions, in its order, instead of questionIds.
+   * A booklet printed from the same test the same way again reuses its kept layout (and codes).
+   */
+  testId: ZId.optional(),
   paper: z.enum(PAPER_SIZES).default('a4'),
   /** "true": sheets without names, one per question, with a box for the name. */
   blank: z.enum(['true', 'false']).default('false'),
@@ -278,6 +283,7 @@ export const SCAN_MESSAGES = {
   noQuestions: 'Assign questions to this class before printing answer sheets.',
   noStudents: 'This class has no students yet: print blank sheets instead.',
   chooseQuestion: 'Choose at least one question.',
+  testOrQuestions: 'Print either a saved test or chosen questions, not both.',
   badQuestionList: 'Questions must be a comma-separated list of at most 20 question ids.',
   questionNotInClass: 'A chosen question is not assigned to this class.',
   formatLabel: 'What to print',

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   customType,
   boolean,
   char,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -337,6 +339,61 @@ export const classQuestions = pgTable(
   (t) => [
     primaryKey({ columns: [t.classId, t.questionId] }),
     index('class_questions_question_idx').on(t.questionId),
+  ],
+);
+
+/**
+ * A teacher's named test for one class (issues 28, 29): some of the class's questions, in order.
+ * Booklets are printed from it, its marks are summed per student, and it is pushed to Google
+ * Classroom or linked into an LMS as one assignment. Deleted with its class.
+ */
+export const classTests = pgTable(
+  'class_tests',
+  {
+    id: id(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('class_tests_class_idx').on(t.classId, t.createdAt),
+    index('class_tests_school_idx').on(t.schoolId),
+    index('class_tests_created_by_idx').on(t.createdBy),
+    index('class_tests_updated_by_idx').on(t.updatedBy),
+  ],
+);
+
+/**
+ * A question of a test, at its place. The question must be set in the test's class: the row points
+ * at the class's question (class_questions), so taking a question out of the class takes it out of
+ * the class's tests too.
+ */
+export const classTestQuestions = pgTable(
+  'class_test_questions',
+  {
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => classTests.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id').notNull(),
+    questionId: uuid('question_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.testId, t.questionId] }),
+    foreignKey({
+      name: 'class_test_questions_class_question_fk',
+      columns: [t.classId, t.questionId],
+      foreignColumns: [classQuestions.classId, classQuestions.questionId],
+    }).onDelete('cascade'),
+    index('class_test_questions_class_question_idx').on(t.classId, t.questionId),
   ],
 );
 
@@ -950,9 +1007,26 @@ export const answerBooklets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** See TBookletLayout (extraction/sheets/booklet-layout.ts). */
     layout: jsonb('layout').$type<TBookletLayoutColumn>().notNull(),
+    /**
+     * The test it was printed from (null: printed from questions picked by hand, or before tests).
+     * Deleting the test deletes its booklets: their printed pages are no longer read by code.
+     */
+    testId: uuid('test_id').references(() => classTests.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the layout (questions, marks, lines of text, paper, continuation pages): printing
+     * the same test (or the same hand-picked questions) the same way again reuses the row and its id.
+     * Null on rows printed before it was kept.
+     */
+    layoutHash: text('layout_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('answer_booklets_class_idx').on(t.classId, t.createdAt)],
+  (t) => [
+    index('answer_booklets_class_idx').on(t.classId, t.createdAt),
+    uniqueIndex('answer_booklets_test_layout_unique').on(t.testId, t.layoutHash),
+    uniqueIndex('answer_booklets_class_layout_unique')
+      .on(t.classId, t.layoutHash)
+      .where(sql`test_id is null`),
+  ],
 );
 
 /**
@@ -1287,6 +1361,8 @@ export const ltiLaunches = pgTable(
     /** Where the web app opens: a class question, or the class. */
     classId: uuid('class_id').references(() => classes.id, { onDelete: 'set null' }),
     questionId: uuid('question_id').references(() => questions.id, { onDelete: 'set null' }),
+    /** A test of the class instead of a question (deep linking a test, or launching its link). */
+    testId: uuid('test_id').references(() => classTests.id, { onDelete: 'set null' }),
     deepLinkReturnUrl: text('deep_link_return_url'),
     deepLinkData: text('deep_link_data'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -1298,10 +1374,14 @@ export const ltiLaunches = pgTable(
     uniqueIndex('lti_launches_handoff_unique').on(t.handoffHash),
     index('lti_launches_expires_idx').on(t.expiresAt),
     index('lti_launches_user_idx').on(t.userId),
+    index('lti_launches_test_idx').on(t.testId),
   ],
 );
 
-/** Issue 29: a gradebook column (AGS line item) of a course, for one question of the linked class. */
+/**
+ * Issue 29: a gradebook column (AGS line item) of a course, for one question or one test of the
+ * linked class (exactly one of the two).
+ */
 export const ltiLineItems = pgTable(
   'lti_line_items',
   {
@@ -1312,15 +1392,17 @@ export const ltiLineItems = pgTable(
     classId: uuid('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id').references(() => classTests.id, { onDelete: 'cascade' }),
     lineItemUrl: text('line_item_url').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('lti_line_items_context_url_unique').on(t.contextRowId, t.lineItemUrl),
     index('lti_line_items_class_question_idx').on(t.classId, t.questionId),
+    index('lti_line_items_class_test_idx').on(t.classId, t.testId),
+    index('lti_line_items_test_idx').on(t.testId),
+    check('lti_line_items_one_target', sql`(question_id is null) <> (test_id is null)`),
   ],
 );
 
@@ -1408,19 +1490,23 @@ export const classroomLinks = pgTable('classroom_links', {
 export const classroomCourseWorks = pgTable(
   'classroom_course_works',
   {
+    id: id(),
     classId: uuid('class_id')
       .notNull()
       .references(() => classes.id, { onDelete: 'cascade' }),
-    questionId: uuid('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** The question pushed, or (testId) the test pushed as one grade: exactly one of the two. */
+    questionId: uuid('question_id').references(() => questions.id, { onDelete: 'cascade' }),
+    testId: uuid('test_id').references(() => classTests.id, { onDelete: 'cascade' }),
     courseId: text('course_id').notNull(),
     courseWorkId: text('course_work_id').notNull(),
     pushedAt: timestamp('pushed_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.classId, t.questionId, t.courseId] }),
+    uniqueIndex('classroom_course_works_question_unique').on(t.classId, t.questionId, t.courseId),
+    uniqueIndex('classroom_course_works_test_unique').on(t.classId, t.testId, t.courseId),
     index('classroom_course_works_question_idx').on(t.questionId),
+    index('classroom_course_works_test_idx').on(t.testId),
+    check('classroom_course_works_one_target', sql`(question_id is null) <> (test_id is null)`),
   ],
 );

@@ -30,6 +30,7 @@ import { ltiRegistrationRoutes } from './lti/lti.registration.routes';
 import { ltiRoutes } from './lti/lti.routes';
 import { ltiWebPageRoutes } from './lti/lti.web-pages.routes';
 import { classroomRoutes } from './classroom/classroom.routes';
+import { classTestRoutes } from './class-tests/class-tests.routes';
 
 /** Every API module, registered under API_BASE. Later modules add one line here. */
 export async function registerModules(api: FastifyInstance, ctx: TAppContext): Promise<void> {
@@ -61,6 +62,7 @@ export async function registerModules(api: FastifyInstance, ctx: TAppContext): P
   await api.register(ltiRoutes, { ctx });
   await api.register(ltiRegistrationRoutes, { ctx });
   await api.register(classroomRoutes, { ctx });
+  await api.register(classTestRoutes, { ctx });
 }
 
 /** Modules whose spec paths sit at the site root ("/api/textract/...", "/api/claude/..."). */

@@ -9,7 +9,9 @@ import {
   type TClassroomPushResponse,
   type TClassroomStatus,
 } from '@stem/contract/classroom';
+import { CLASS_TEST_PATHS, type TClassTest } from '@stem/contract/class-tests';
 import { MESSAGES } from '@stem/contract/messages';
+import { RELEASE_PATHS } from '@stem/contract/regrades';
 import type { TRosterPreview } from '@stem/contract/roster';
 import { classStudents, classroomGrants, classroomOauthStates, users } from '../../src/db/schema';
 import { buildSchool, buildUser, nextClientAddress } from '../helpers/factories';
@@ -458,6 +460,101 @@ describe('Google Classroom: pushing marks', () => {
       questionId: setup.photosynthesis.id,
     });
     expect(remade.json<TClassroomPushResponse>().data).toMatchObject({ created: true });
+  }, 120_000);
+
+  it('pushes a test as ONE coursework worth its total, each student’s sum of its questions, and updates it again', async () => {
+    const setup = await linkedClass(async (s) => [
+      { userId: '4001', name: 'Bella Student', email: await emailOf(s.student.user.id) },
+      { userId: '4002', name: 'Adam Student', email: s.outsider.user.email },
+    ]);
+    await addToClass(setup, [setup.outsider.user.id]);
+    const made = await call(
+      setup.teacher,
+      'POST',
+      apiPath(fillPath(CLASS_TEST_PATHS.tests, { classId: setup.cls.id })),
+      { title: 'Plants test', questionIds: [setup.photosynthesis.id, setup.osmosis.id] },
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const test = made.json<{ data: TClassTest }>().data;
+    // Osmosis's marks are held for release: Classroom gets them as for a question (the teacher
+    // returns the work there).
+    const held = await call(
+      setup.teacher,
+      'PATCH',
+      apiPath(
+        fillPath(RELEASE_PATHS.questionMarking, {
+          classId: setup.cls.id,
+          questionId: setup.osmosis.id,
+        }),
+      ),
+      { releaseMode: 'on_release' },
+    );
+    expect(held.statusCode, held.body).toBe(200);
+    const submissionId = await submitOk(t, setup.student, setup.cls, [
+      { question: setup.photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+      {
+        question: setup.osmosis,
+        answer: 'Water moves from a dilute solution to a concentrated one across a membrane.',
+      },
+    ]);
+    const marked = await markOk(t, setup.teacher, setup.cls.id, submissionId);
+
+    const pushUrl = path(CLASSROOM_PATHS.push, setup.cls.id);
+    const first = await call(setup.teacher, 'POST', pushUrl, { testId: test.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const result = first.json<TClassroomPushResponse>().data;
+    expect(result.created).toBe(true);
+    expect(result.maxPoints).toBe(setup.photosynthesis.marks + setup.osmosis.marks);
+    expect(result.students.map((s) => [s.name, s.outcome, s.score])).toEqual([
+      ['Adam Student', 'notMarked', null],
+      ['Bella Student', 'pushed', marked.totalScore],
+    ]);
+    const work = fake.courseWorks.get(result.courseWorkId);
+    expect(work).toMatchObject({ title: 'Plants test', maxPoints: result.maxPoints });
+    expect(
+      [...fake.submissions.values()].find(
+        (s) => s.courseWorkId === result.courseWorkId && s.userId === '4001',
+      ),
+    ).toMatchObject({ assignedGrade: marked.totalScore, draftGrade: marked.totalScore });
+
+    // A question of the test pushed alone is another coursework; the test's is updated in place.
+    const question = await call(setup.teacher, 'POST', pushUrl, {
+      questionId: setup.photosynthesis.id,
+    });
+    expect(question.json<TClassroomPushResponse>().data.courseWorkId).not.toBe(result.courseWorkId);
+    const again = await call(setup.teacher, 'POST', pushUrl, { testId: test.id });
+    expect(again.json<TClassroomPushResponse>().data).toMatchObject({
+      created: false,
+      courseWorkId: result.courseWorkId,
+    });
+    expect(
+      [...fake.courseWorks.values()].filter((w) => w.courseId === setup.courseId),
+    ).toHaveLength(2);
+    expect((await status(setup.teacher, setup.cls.id)).pushes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ testId: test.id, questionId: null }),
+        expect.objectContaining({ testId: null, questionId: setup.photosynthesis.id }),
+      ]),
+    );
+
+    // Another class's test, and a body naming both or neither, are refused naming the field.
+    const elsewhere = await classroom(t);
+    const theirs = await call(
+      elsewhere.teacher,
+      'POST',
+      apiPath(fillPath(CLASS_TEST_PATHS.tests, { classId: elsewhere.cls.id })),
+      { title: 'Theirs', questionIds: [elsewhere.osmosis.id] },
+    );
+    const foreign = await call(setup.teacher, 'POST', pushUrl, {
+      testId: theirs.json<{ data: TClassTest }>().data.id,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ message: M.testNotInClass, field: 'testId' });
+    for (const body of [{ testId: test.id, questionId: setup.osmosis.id }, {}]) {
+      const refused = await call(setup.teacher, 'POST', pushUrl, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'questionId' });
+    }
   }, 120_000);
 
   it('refuses a question that is not set in the class', async () => {

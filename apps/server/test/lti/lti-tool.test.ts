@@ -13,10 +13,14 @@ import {
   type TLtiRosterResponse,
   type TLtiScoresResponse,
 } from '@stem/contract/lti';
+import { CLASS_TEST_PATHS, type TClassTest } from '@stem/contract/class-tests';
 import { MESSAGES } from '@stem/contract/messages';
+import { RELEASE_PATHS } from '@stem/contract/regrades';
 import {
   classStudents,
   ltiLaunches,
+  submissionAnswers,
+  submissions,
   ltiLaunchStates,
   ltiToolKeys,
   userIdentities,
@@ -480,6 +484,178 @@ describe('LTI 1.3 tool', () => {
       { studentId: world.student.user.id, status: 'sent' },
     ]);
   });
+
+  it('deep links a test, opens it for the student and the teacher, and sends each student’s total out of the test’s marks', async () => {
+    const made = await t.app.inject({
+      method: 'POST',
+      url: apiPath(fillPath(CLASS_TEST_PATHS.tests, { classId: world.cls.id })),
+      headers: world.teacher.headers,
+      payload: { title: 'Plants test', questionIds: [world.photosynthesis.id, world.osmosis.id] },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const test = made.json<{ data: TClassTest }>().data;
+    const maximum = world.photosynthesis.marks + world.osmosis.marks;
+
+    const handed = await launch({ kind: 'deepLink', user: teacherLms });
+    if (handed.destination.kind !== 'deepLink') throw new Error('not a deep link');
+    const launchId = handed.destination.launchId;
+    const headers = auth(handed.session);
+    const options = await t.app.inject({
+      method: 'GET',
+      url: apiPath(fillPath(LTI_PATHS.deepLink, { launchId })),
+      headers,
+    });
+    const cls = options.json<TLtiDeepLinkOptions>().classes.find((c) => c.id === world.cls.id);
+    expect(cls?.tests).toEqual([
+      { id: test.id, title: 'Plants test', questionCount: 2, marks: maximum },
+    ]);
+    const both = await t.app.inject({
+      method: 'POST',
+      url: apiPath(fillPath(LTI_PATHS.deepLink, { launchId })),
+      headers,
+      payload: { classId: world.cls.id, questionId: world.osmosis.id, testId: test.id },
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toMatchObject({ message: M.deepLinkQuestionOrTest, field: 'questionId' });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: apiPath(fillPath(LTI_PATHS.deepLink, { launchId })),
+      headers,
+      payload: { classId: world.cls.id, testId: test.id },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: chosen.json<TLtiDeepLinkResponse>().returnPage,
+    });
+    const { action, fields } = formFields(page.body);
+    const returned = await fetch(action, {
+      method: 'POST',
+      body: new URLSearchParams({ JWT: fields.JWT ?? '' }),
+    });
+    expect(returned.status, await returned.clone().text()).toBe(200);
+    const link = [...lms.resourceLinks.values()].at(-1);
+    expect(link?.custom).toEqual({ stem_class_id: world.cls.id, stem_test_id: test.id });
+    const column = [...lms.lineItems.values()].at(-1);
+    expect(column).toMatchObject({
+      label: 'Plants test',
+      scoreMaximum: maximum,
+      resourceId: test.id,
+      tag: 'stem-test',
+    });
+
+    // Bella (linked by the roster) opens the test's questions; the teacher its results.
+    const bella = await launch({
+      kind: 'resource',
+      user: {
+        sub: 'lms-bella',
+        name: world.student.user.name,
+        email: world.student.user.email,
+        roles: [LIS.learner],
+      },
+      resourceLinkId: link?.id ?? '',
+    });
+    expect(bella.destination).toEqual({ kind: 'test', classId: world.cls.id, testId: test.id });
+    const teacher = await launch({
+      kind: 'resource',
+      user: teacherLms,
+      resourceLinkId: link?.id ?? '',
+    });
+    expect(teacher.destination).toEqual({
+      kind: 'class',
+      classId: world.cls.id,
+      testId: test.id,
+    });
+
+    // Osmosis's marks wait for release: the LMS gets only what Bella can see, then the sum.
+    const hold = await t.app.inject({
+      method: 'PATCH',
+      url: apiPath(
+        fillPath(RELEASE_PATHS.questionMarking, {
+          classId: world.cls.id,
+          questionId: world.osmosis.id,
+        }),
+      ),
+      headers: world.teacher.headers,
+      payload: { releaseMode: 'on_release' },
+    });
+    expect(hold.statusCode, hold.body).toBe(200);
+    const submissionId = await submitOk(t, world.student, world.cls, [
+      {
+        question: world.osmosis,
+        answer: 'Water moves from a dilute solution to a concentrated one across a membrane.',
+      },
+    ]);
+    await markOk(t, world.teacher, world.cls.id, submissionId);
+    const visible = async () => {
+      const rows = await t.database.db
+        .select({
+          questionId: submissionAnswers.questionId,
+          score: submissionAnswers.score,
+          held: submissionAnswers.feedbackHeld,
+        })
+        .from(submissionAnswers)
+        .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+        .where(eq(submissions.studentId, world.student.user.id))
+        .orderBy(submissions.submittedAt);
+      const latest = new Map<string, { score: number; held: boolean }>();
+      for (const r of rows) {
+        if (r.questionId && r.score !== null && !r.held)
+          latest.set(r.questionId, { ...r, score: r.score });
+      }
+      return [...latest.values()].reduce((sum, r) => sum + r.score, 0);
+    };
+    const scoresUrl = apiPath(
+      fillPath(LTI_PATHS.classTestScores, { classId: world.cls.id, testId: test.id }),
+    );
+    const before = lms.scores.length;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: scoresUrl,
+      headers: world.teacher.headers,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json<TLtiScoresResponse>()).toMatchObject({ sent: 1, failed: 0 });
+    const onlyVisible = await visible();
+    expect(lms.scores.slice(before)).toMatchObject([
+      {
+        lineItemId: column?.id,
+        body: { userId: 'lms-bella', scoreGiven: onlyVisible, scoreMaximum: maximum },
+      },
+    ]);
+    const released = await t.app.inject({
+      method: 'POST',
+      url: apiPath(
+        fillPath(RELEASE_PATHS.release, { classId: world.cls.id, questionId: world.osmosis.id }),
+      ),
+      headers: world.teacher.headers,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    await t.app.inject({ method: 'POST', url: scoresUrl, headers: world.teacher.headers });
+    const total = await visible();
+    expect(total).toBeGreaterThan(onlyVisible);
+    expect(lms.scores.at(-1)?.body).toMatchObject({ scoreGiven: total, scoreMaximum: maximum });
+
+    const links = await t.app.inject({
+      method: 'GET',
+      url: apiPath(fillPath(LTI_PATHS.classLinks, { classId: world.cls.id })),
+      headers: world.teacher.headers,
+    });
+    const item = links
+      .json<TLtiClassLinksResponse>()
+      .courses[0]?.lineItems.find((l) => l.testId === test.id);
+    expect(item).toMatchObject({ questionId: null, question: 'Plants test' });
+    expect(item?.outcomes).toMatchObject([{ status: 'sent', scoreGiven: total }]);
+
+    // Another school's teacher cannot send this test's marks.
+    const other = await classroom(t);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: scoresUrl,
+      headers: other.teacher.headers,
+    });
+    expect(foreign.statusCode).toBe(404);
+  }, 120_000);
 
   describe('refused launches', () => {
     const learner = (): TLmsMessage => ({

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, fillPath } from '@stem/contract/api';
+import { CLASS_TEST_PATHS } from '@stem/contract/class-tests';
 import { submissionAnswers } from '../../src/db/schema';
 import { buildUser, type TBuiltUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
@@ -28,6 +30,7 @@ type TSchoolWorld = {
   schoolCode: string;
   classId: string;
   questionId: string;
+  testId: string;
   submissionId: string;
   answerId: string;
   teacherId: string;
@@ -46,7 +49,14 @@ async function schoolWorld(t: TTestApp): Promise<TSchoolWorld> {
     .select({ id: submissionAnswers.id })
     .from(submissionAnswers)
     .where(eq(submissionAnswers.submissionId, submissionId));
+  const test = await t.app.inject({
+    method: 'POST',
+    url: apiPath(fillPath(CLASS_TEST_PATHS.tests, { classId: setup.cls.id })),
+    headers: setup.teacher.headers,
+    payload: { title: 'Unit test', questionIds: [setup.photosynthesis.id, setup.osmosis.id] },
+  });
   return {
+    testId: test.json<{ data: { id: string } }>().data.id,
     answerId: answer?.id ?? '',
     teacherId: setup.teacher.user.id,
     schoolId: setup.school.id,
@@ -131,6 +141,8 @@ describe('authorization matrix', () => {
         return world.classId;
       case 'question':
         return world.questionId;
+      case 'test':
+        return world.testId;
       case 'submission':
         return world.submissionId;
       case 'answer':

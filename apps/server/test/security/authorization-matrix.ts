@@ -14,6 +14,7 @@ export type TKind =
   | 'schoolCode'
   | 'class'
   | 'question'
+  | 'test'
   | 'submission'
   | 'answer'
   | 'teacher'
@@ -349,6 +350,12 @@ export const MATRIX: Record<string, TRow> = {
     isolated: true,
     noBody: true,
   },
+  sendLtiTestScores: {
+    allow: TEACHER,
+    params: { classId: 'class', testId: 'test' },
+    isolated: true,
+    noBody: true,
+  },
   listLtiPlatforms: { allow: ['owner'] },
   createLtiPlatform: { allow: ['owner'] },
   updateLtiPlatform: { allow: ['owner'], params: { id: `=${NO_SUCH_ID}` } },
@@ -356,6 +363,42 @@ export const MATRIX: Record<string, TRow> = {
   listLtiRegistrationLinks: { allow: ['owner'] },
   createLtiRegistrationLink: { allow: ['owner'] },
   deleteLtiRegistrationLink: { allow: ['owner'], params: { id: `=${NO_SUCH_ID}` } },
+
+  // A class's tests (issues 28, 29): its teacher writes; the school's admin reads; an enrolled
+  // student reads one test (an LMS link opens it).
+  listClassTests: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class' },
+    isolated: true,
+  },
+  createClassTest: {
+    allow: TEACHER,
+    params: { classId: 'class' },
+    isolated: true,
+    body: (o) => ({ title: 'Intruders', questionIds: [o.questionId] }),
+  },
+  getClassTest: {
+    allow: ['teacher', 'admin', 'student'],
+    params: { classId: 'class', testId: 'test' },
+    isolated: true,
+  },
+  updateClassTest: {
+    allow: TEACHER,
+    params: { classId: 'class', testId: 'test' },
+    isolated: true,
+    body: (o) => ({ title: 'Intruders', questionIds: [o.questionId] }),
+  },
+  deleteClassTest: { allow: TEACHER, params: { classId: 'class', testId: 'test' }, isolated: true },
+  getClassTestResults: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', testId: 'test' },
+    isolated: true,
+  },
+  exportClassTestCsv: {
+    allow: ['teacher', 'admin'],
+    params: { classId: 'class', testId: 'test' },
+    isolated: true,
+  },
 
   // Release of marks, and re-mark requests (issue 27)
   getClassMarking: { allow: TEACHER, params: { classId: 'class' }, isolated: true },

@@ -50,7 +50,11 @@ export type TAuditAction =
   | 'classroom.linked'
   | 'classroom.unlinked'
   | 'classroom.roster-imported'
-  | 'classroom.marks-pushed';
+  | 'classroom.marks-pushed'
+  // Issues 28 and 29: a class's tests.
+  | 'test.created'
+  | 'test.updated'
+  | 'test.deleted';
 
 export type TAuditEntry = {
   /** The school the change belongs to; null for platform-wide changes. */
@@ -58,7 +62,7 @@ export type TAuditEntry = {
   /** Who made the change; null for the system. */
   actorId: string | null;
   action: TAuditAction;
-  targetType: 'user' | 'class' | 'school' | 'answer';
+  targetType: 'user' | 'class' | 'school' | 'answer' | 'test';
   targetId: string;
   /** Plain values only; never passwords, tokens, answers or other secrets. */
   before?: Record<string, unknown> | null;

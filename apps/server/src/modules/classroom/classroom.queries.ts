@@ -1,16 +1,12 @@
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
 import {
   classQuestions,
-  classStudents,
   classroomCourseWorks,
   classroomGrants,
   classroomLinks,
   classroomOauthStates,
   questions,
-  submissionAnswers,
-  submissions,
-  users,
 } from '../../db/schema';
 
 /** Every table access of Google Classroom (issue 29). Callers pass `db` or a transaction. */
@@ -126,11 +122,12 @@ export async function deleteLink(db: TDb, classId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The coursework made for the class's questions in a course. */
+/** The coursework made for the class's questions and tests in a course. */
 export async function selectCourseWorks(db: TDb, classId: string, courseId: string) {
   return db
     .select({
       questionId: classroomCourseWorks.questionId,
+      testId: classroomCourseWorks.testId,
       courseWorkId: classroomCourseWorks.courseWorkId,
       pushedAt: classroomCourseWorks.pushedAt,
     })
@@ -141,25 +138,24 @@ export async function selectCourseWorks(db: TDb, classId: string, courseId: stri
     .orderBy(asc(classroomCourseWorks.pushedAt));
 }
 
+/** Records the coursework of a question or (testId) a test: one per class, target and course. */
 export async function upsertCourseWork(
   db: TDb,
   values: {
     classId: string;
-    questionId: string;
     courseId: string;
     courseWorkId: string;
     pushedAt: Date;
-  },
+  } & ({ questionId: string; testId: null } | { questionId: null; testId: string }),
 ): Promise<void> {
+  const c = classroomCourseWorks;
   await db
-    .insert(classroomCourseWorks)
+    .insert(c)
     .values({ ...values, createdAt: values.pushedAt })
     .onConflictDoUpdate({
-      target: [
-        classroomCourseWorks.classId,
-        classroomCourseWorks.questionId,
-        classroomCourseWorks.courseId,
-      ],
+      target: values.testId
+        ? [c.classId, c.testId, c.courseId]
+        : [c.classId, c.questionId, c.courseId],
       set: { courseWorkId: values.courseWorkId, pushedAt: values.pushedAt },
     });
 }
@@ -173,34 +169,4 @@ export async function findClassQuestion(db: TDb, classId: string, questionId: st
     .where(and(eq(classQuestions.classId, classId), eq(classQuestions.questionId, questionId)))
     .limit(1);
   return rows[0] ?? null;
-}
-
-/**
- * The students whose marks of the question are pushed: the class's students and anyone who answered
- * the question in the class (a student who has since left it still has a mark), by name.
- */
-export async function selectPushStudents(
-  db: TDb,
-  schoolId: string,
-  classId: string,
-  questionId: string,
-): Promise<{ id: string; name: string; email: string }[]> {
-  const answered = db
-    .selectDistinct({ id: submissions.studentId })
-    .from(submissions)
-    .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
-    .where(
-      and(
-        eq(submissions.schoolId, schoolId),
-        eq(submissions.classId, classId),
-        eq(submissionAnswers.questionId, questionId),
-      ),
-    );
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(
-      sql`${users.id} in (select ${classStudents.studentId} from ${classStudents} where ${classStudents.classId} = ${classId}) or ${users.id} in (${answered})`,
-    )
-    .orderBy(sql`lower(${users.name})`, asc(users.id));
 }

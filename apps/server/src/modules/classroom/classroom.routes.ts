@@ -29,7 +29,7 @@ const google = { 409: ZErrorResponse, 502: ZErrorResponse };
 
 /**
  * Google Classroom (issue 29): a teacher's own class linked to one of their Classroom courses, the
- * course's roster imported, a question's marks pushed as coursework grades. Off unless configured.
+ * course's roster imported, a question's or a test's marks pushed as coursework grades. Off unless configured.
  */
 export const classroomRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (
   app,
@@ -242,7 +242,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
         tags,
         security,
         summary:
-          "Push a question's marks to the linked course as the grades of a coursework STEM@Home creates (the same one on each push); each student's outcome",
+          "Push a question's marks, or a test's totals (maxPoints: the test's marks), to the linked course as the grades of a coursework STEM@Home creates (the same one on each push); each student's outcome",
         params: ZClassroomClassParam,
         body: ZClassroomPushRequest,
         response: { 200: ZClassroomPushResponse, 400: ZErrorResponse, ...denied, ...google },
@@ -253,7 +253,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = asyn
         ctx,
         currentUser(request),
         request.params.classId,
-        request.body.questionId,
+        request.body,
       );
       return {
         success: true as const,

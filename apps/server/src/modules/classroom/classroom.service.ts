@@ -1,5 +1,6 @@
 import type {
   TClassroomCourse,
+  TClassroomPushRequest,
   TClassroomPushResult,
   TClassroomPushStudent,
   TClassroomStatus,
@@ -11,8 +12,8 @@ import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { open, seal } from '../../lib/secret-box';
 import { hashToken, type TAccessClaims } from '../../lib/tokens';
-import { selectExportScores } from '../analytics/analytics.queries';
 import { recordAudit } from '../audit/audit.service';
+import { findClassTest, latestMarks } from '../class-tests/class-tests.service';
 import { requireTeacherClass } from '../classes/classes.access';
 import type { TClassRow } from '../classes/classes.queries';
 import { importClassRoster, previewClassRoster, type TClassPerson } from '../roster/roster.service';
@@ -23,6 +24,7 @@ import {
   GoogleCallError,
   newConsentChecks,
   type TClassroomApi,
+  type TCourseWorkFields,
 } from './classroom.google';
 import * as queries from './classroom.queries';
 
@@ -30,7 +32,7 @@ import * as queries from './classroom.queries';
  * Google Classroom (issue 29). A teacher links one of their own classes to one of their Classroom
  * courses with their own Google consent (the refresh token is kept encrypted), imports the course's
  * roster into the class (the roster import's rules, limits and invitations), and pushes a question's
- * marks as the grades of a coursework the product creates (Classroom lets an app change only its own
+ * marks (or a test's totals) as the grades of a coursework the product creates (Classroom lets an app change only its own
  * coursework) and then updates on each push. Another teacher's or school's class is 404 like a
  * missing one; off unless the operator configured it (404).
  */
@@ -151,6 +153,7 @@ export async function getStatus(
       : null,
     pushes: pushes.map((p) => ({
       questionId: p.questionId,
+      testId: p.testId,
       courseWorkId: p.courseWorkId,
       pushedAt: p.pushedAt.toISOString(),
     })),
@@ -345,39 +348,88 @@ export async function importRoster(
   return importClassRoster(ctx, user.userId, schoolIdOf(cls), cls, people);
 }
 
-function courseWorkOf(question: { question: string; marks: number }, className: string) {
+/** A short coursework title: Classroom allows 3,000 characters, a gradebook column reads less. */
+function titleOf(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > TITLE_MAX ? `${flat.slice(0, TITLE_MAX - 1)}…` : flat;
+}
+
+/**
+ * What one push grades: a question, or a test as one grade (each student's total of the test's
+ * questions, out of the test's marks). Both go through the same push below.
+ */
+type TPushItem = {
+  target: { questionId: string; testId: null } | { questionId: null; testId: string };
+  fields: TCourseWorkFields;
+  questionIds: string[];
+};
+
+/** The question or test the teacher asked for, as a push; 400 naming the field if not the class's. */
+async function pushItemOf(
+  ctx: TAppContext,
+  cls: TClassRow,
+  request: TClassroomPushRequest,
+): Promise<TPushItem> {
+  if (request.testId) {
+    const test = await findClassTest(ctx.db, cls, request.testId);
+    if (!test) throw new AppError('VALIDATION', M.testNotInClass, { field: 'testId' });
+    if (test.questions.length === 0) {
+      throw new AppError('VALIDATION', MESSAGES.classTests.noQuestionsLeft, { field: 'testId' });
+    }
+    const list = test.questions.map(
+      (q) => `Q${q.number}. ${q.question.replace(/\s+/g, ' ').trim()} (${q.marks})`,
+    );
+    return {
+      target: { questionId: null, testId: test.id },
+      fields: {
+        title: titleOf(test.title),
+        description: `${[test.title, ...list].join('\n').slice(0, 3000)}\n\nMarked on STEM@Home (${cls.name}).`,
+        maxPoints: test.totalMarks,
+      },
+      questionIds: test.questions.map((q) => q.id),
+    };
+  }
+  const question = request.questionId
+    ? await queries.findClassQuestion(ctx.db, cls.id, request.questionId)
+    : null;
+  if (!question) {
+    throw new AppError('VALIDATION', M.questionNotInClass, { field: 'questionId' });
+  }
   const text = question.question.replace(/\s+/g, ' ').trim();
   return {
-    title: text.length > TITLE_MAX ? `${text.slice(0, TITLE_MAX - 1)}…` : text,
-    description: `${text}\n\nMarked on STEM@Home (${className}).`,
-    maxPoints: question.marks,
+    target: { questionId: question.id, testId: null },
+    fields: {
+      title: titleOf(text),
+      description: `${text}\n\nMarked on STEM@Home (${cls.name}).`,
+      maxPoints: question.marks,
+    },
+    questionIds: [question.id],
   };
 }
 
 /**
- * POST /classroom/class/{classId}/push: the question's marks as grades of the coursework the product
- * made for it in the linked course (made on the first push, updated on the next). Each student of
- * the class (and anyone who answered the question in it) is matched by e-mail to the course's
- * students; their latest marked score is set as the submission's draft and assigned grade.
+ * POST /classroom/class/{classId}/push: a question's marks, or a test's totals, as grades of the
+ * coursework the product made for it in the linked course (made on the first push, updated on the
+ * next). Each student of the class (and anyone who answered in it) is matched by e-mail to the
+ * course's students; their latest marked score (for a test, the sum of their latest marked answers
+ * to its questions, held marks included: the teacher returns the work in Classroom) is set as the
+ * submission's draft and assigned grade.
  */
 export async function pushMarks(
   ctx: TAppContext,
   user: TAccessClaims,
   classId: string,
-  questionId: string,
+  request: TClassroomPushRequest,
 ): Promise<TClassroomPushResult> {
   const { config, cls } = await teacherClass(ctx, user, classId);
-  const question = await queries.findClassQuestion(ctx.db, cls.id, questionId);
-  if (!question) {
-    throw new AppError('VALIDATION', M.questionNotInClass, { field: 'questionId' });
-  }
+  const item = await pushItemOf(ctx, cls, request);
   const link = await requireLink(ctx, cls.id);
   const api = await apiOf(ctx, config, user.userId);
   const google = <T>(call: () => Promise<T>) => withGoogle(ctx, user.userId, call, M.courseGone);
 
-  const fields = courseWorkOf(question, cls.name);
-  const known = (await queries.selectCourseWorks(ctx.db, cls.id, link.courseId)).find(
-    (w) => w.questionId === question.id,
+  const { fields, target } = item;
+  const known = (await queries.selectCourseWorks(ctx.db, cls.id, link.courseId)).find((w) =>
+    target.testId ? w.testId === target.testId : w.questionId === target.questionId,
   );
   let courseWorkId: string | null = known?.courseWorkId ?? null;
   let created = false;
@@ -400,7 +452,7 @@ export async function pushMarks(
   const pushedAt = ctx.now();
   await queries.upsertCourseWork(ctx.db, {
     classId: cls.id,
-    questionId: question.id,
+    ...target,
     courseId: link.courseId,
     courseWorkId,
     pushedAt,
@@ -410,17 +462,8 @@ export async function pushMarks(
   const [roster, submissions, students] = await Promise.all([
     google(() => api.listStudents(link.courseId)),
     google(() => api.listSubmissions(link.courseId, workId)),
-    queries.selectPushStudents(ctx.db, cls.schoolId, cls.id, question.id),
+    latestMarks(ctx.db, cls, item.questionIds, { visibleOnly: false }),
   ]);
-  const { scores } = await selectExportScores(
-    ctx.db,
-    { schoolId: cls.schoolId, classId: cls.id },
-    students.map((s) => s.id),
-    'latest',
-  );
-  const scoreOf = new Map(
-    scores.filter((s) => s.questionId === question.id).map((s) => [s.studentId, s.score]),
-  );
   const classroomUserOf = new Map(
     roster.flatMap((s) => (s.email ? [[s.email, s.userId] as const] : [])),
   );
@@ -428,7 +471,7 @@ export async function pushMarks(
 
   // Each student's outcome; the grades go to Google a few at a time.
   const results: TClassroomPushStudent[] = students.map((student) => {
-    const score = scoreOf.get(student.id) ?? null;
+    const score = student.total;
     const base = { studentId: student.id, name: student.name, email: student.email, score };
     const classroomUser = classroomUserOf.get(student.email.toLowerCase());
     if (!classroomUser) return { ...base, outcome: 'noClassroomAccount', reason: null };
@@ -479,7 +522,11 @@ export async function pushMarks(
     targetType: 'class',
     targetId: cls.id,
     before: null,
-    after: { course: link.courseName, question: fields.title, ...counts },
+    after: {
+      course: link.courseName,
+      ...(target.testId ? { test: fields.title } : { question: fields.title }),
+      ...counts,
+    },
   });
-  return { courseWorkId: workId, created, maxPoints: question.marks, students: results, counts };
+  return { courseWorkId: workId, created, maxPoints: fields.maxPoints, students: results, counts };
 }

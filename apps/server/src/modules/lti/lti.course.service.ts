@@ -9,6 +9,7 @@ import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { recordAudit } from '../audit/audit.service';
+import { findClassTest, latestMarks } from '../class-tests/class-tests.service';
 import { decideRows, type TDecidedRow } from '../roster/roster.policy';
 import {
   assertFits,
@@ -33,7 +34,7 @@ import * as queries from './lti.queries';
 /**
  * A teacher's LMS actions on a class (issue 29): the linked courses and their gradebook columns,
  * the course's learners brought in (Names and Role Provisioning Services), and a question's marks
- * sent to its column (Assignment and Grade Services).
+ * (or a test's totals) sent to its column (Assignment and Grade Services).
  */
 
 const M = MESSAGES.lti;
@@ -84,6 +85,7 @@ export async function classLinks(
         .map((l) => ({
           id: l.lineItem.id,
           questionId: l.lineItem.questionId,
+          testId: l.lineItem.testId,
           question: l.question,
           outcomes: sends
             .filter((s) => s.lineItemId === l.lineItem.id)
@@ -210,11 +212,7 @@ export async function importLmsRoster(
 }
 
 /**
- * POST /lti/classes/{classId}/questions/{questionId}/scores: each student's mark of the question that
- * the student can see (marked, not held for review or release) goes to the question's gradebook
- * columns, as scoreGiven / scoreMaximum with activityProgress Completed and gradingProgress
- * FullyGraded. A student the LMS does not know (no linked identity) is reported, not sent. Each
- * outcome is kept, so the class's LMS section shows the last one per student.
+ * POST /lti/classes/{classId}/questions/{questionId}/scores: the question's marks to its columns.
  */
 export async function sendScores(
   ctx: TAppContext,
@@ -222,15 +220,62 @@ export async function sendScores(
   classId: string,
   questionId: string,
 ): Promise<TLtiScoresResponse> {
-  await ownClass(ctx, user, classId);
-  if (!(await queries.findClassQuestion(ctx.db, classId, questionId))) {
-    throw new AppError('NOT_FOUND', M.questionNotInClass);
-  }
-  const lineItems = await queries.selectLineItems(ctx.db, classId, questionId);
+  const cls = await ownClass(ctx, user, classId);
+  const question = await queries.findClassQuestion(ctx.db, classId, questionId);
+  if (!question) throw new AppError('NOT_FOUND', M.questionNotInClass);
+  return sendItemScores(ctx, user, cls, {
+    target: { questionId, testId: null },
+    questionIds: [questionId],
+    scoreMaximum: question.marks,
+  });
+}
+
+/**
+ * POST /lti/classes/{classId}/tests/{testId}/scores: each student's total of the test (the sum of
+ * the latest marks of its questions the student can see) to the test's columns, out of the test's
+ * total marks.
+ */
+export async function sendTestScores(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  classId: string,
+  testId: string,
+): Promise<TLtiScoresResponse> {
+  const cls = await ownClass(ctx, user, classId);
+  const test = await findClassTest(ctx.db, cls, testId);
+  if (!test) throw new AppError('NOT_FOUND', M.testNotInClass);
+  return sendItemScores(ctx, user, cls, {
+    target: { questionId: null, testId },
+    questionIds: test.questions.map((q) => q.id),
+    scoreMaximum: test.totalMarks,
+  });
+}
+
+/**
+ * A question's or a test's marks that each student can see (marked, not held for review or
+ * release; for a test, the sum over its questions) go to its gradebook columns, as scoreGiven /
+ * scoreMaximum (the question's or the test's marks) with activityProgress Completed and
+ * gradingProgress FullyGraded. A student with nothing to send is left out; one the LMS does not know
+ * (no linked identity) is reported, not sent. Each outcome is kept, so the class's LMS section shows
+ * the last one per student.
+ */
+async function sendItemScores(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  cls: { id: string; schoolId: string },
+  item: { target: queries.TLineItemTarget; questionIds: string[]; scoreMaximum: number },
+): Promise<TLtiScoresResponse> {
+  const classId = cls.id;
+  const lineItems = await queries.selectLineItems(ctx.db, classId, item.target);
   if (lineItems.length === 0) throw new AppError('CONFLICT', M.noLineItem);
   const usable = lineItems.filter((l) => l.context.agsScopes.includes(LTI_SCOPE.score));
   if (usable.length === 0) throw new AppError('CONFLICT', M.noScoreService);
-  const marks = await queries.selectVisibleMarks(ctx.db, classId, questionId);
+  const marks = new Map(
+    (await latestMarks(ctx.db, cls, item.questionIds, { visibleOnly: true })).map((m) => [
+      m.id,
+      m.total,
+    ]),
+  );
   const students = await queries.selectClassStudents(ctx.db, classId);
   const key = await toolKey(ctx);
   const outcomes: TLtiScoreOutcome[] = [];
@@ -254,14 +299,10 @@ export async function sendScores(
       throw serviceRefusal(err);
     }
     for (const student of students) {
-      const mark = marks.get(student.id);
-      if (!mark) continue;
-      const base = {
-        studentId: student.id,
-        studentName: student.name,
-        scoreGiven: mark.score,
-        scoreMaximum: mark.marks,
-      };
+      const scoreGiven = marks.get(student.id) ?? null;
+      if (scoreGiven === null) continue;
+      const scoreMaximum = item.scoreMaximum;
+      const base = { studentId: student.id, studentName: student.name, scoreGiven, scoreMaximum };
       const subject = subjects.get(student.id);
       if (!subject) {
         outcomes.push({ ...base, status: 'notLinked', detail: M.outcomeNotLinked, sentAt: null });
@@ -272,8 +313,8 @@ export async function sendScores(
       try {
         await postScore(lineItem.lineItemUrl, token, {
           userId: subject,
-          scoreGiven: mark.score,
-          scoreMaximum: mark.marks,
+          scoreGiven,
+          scoreMaximum,
           timestamp: now.toISOString(),
         });
         sent += 1;
@@ -287,8 +328,8 @@ export async function sendScores(
         lineItemId: lineItem.id,
         studentId: student.id,
         status,
-        scoreGiven: mark.score,
-        scoreMaximum: mark.marks,
+        scoreGiven,
+        scoreMaximum,
         detail,
         sentAt: now,
       });
@@ -301,7 +342,7 @@ export async function sendScores(
     action: 'lti.marks-sent',
     targetType: 'class',
     targetId: classId,
-    after: { questionId, sent, failed },
+    after: { ...item.target, sent, failed },
   });
   return { success: true, message: M.marksSent(sent, failed), sent, failed, outcomes };
 }

@@ -26,6 +26,7 @@ import {
 } from '../auth/auth.queries';
 import { assertRoomForMember } from '../auth/auth.registration';
 import { startSession } from '../auth/auth.service';
+import { findClassTest, testsOfClasses } from '../class-tests/class-tests.service';
 import { findSchool } from '../roster/roster.queries';
 import { LTI_CLAIM, LtiTokenError, signToolMessage, verifyIdToken } from './lti.client';
 import { platformFrameOrigins } from './lti.frames';
@@ -53,6 +54,7 @@ type TMessageType = (typeof MESSAGE_TYPES)[number];
 /** Custom parameters our deep linking response puts on the link; the LMS sends them back. */
 const CUSTOM_CLASS = 'stem_class_id';
 const CUSTOM_QUESTION = 'stem_question_id';
+const CUSTOM_TEST = 'stem_test_id';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const TEACHING_ROLES = [
@@ -435,6 +437,7 @@ export async function finishLaunch(
     handoffExpiresAt: new Date(now.getTime() + HANDOFF_TTL_MS),
     classId: target?.classId ?? null,
     questionId: target?.questionId ?? null,
+    testId: target?.testId ?? null,
     deepLinkReturnUrl: claims.deepLink?.returnUrl ?? null,
     deepLinkData: claims.deepLink?.data ?? null,
     expiresAt: new Date(now.getTime() + (claims.deepLink ? DEEP_LINK_TTL_MS : HANDOFF_TTL_MS)),
@@ -546,10 +549,10 @@ async function linkIdentity(
 }
 
 /**
- * A resource link's question: the custom parameters our deep linking response put on it, when they
- * name a class of the registration's school and a question of that class. The course is linked to
- * the class (if not yet), its gradebook column recorded, and a student placed in the class (the LMS
- * says they are in the course).
+ * A resource link's question or test: the custom parameters our deep linking response put on it,
+ * when they name a class of the registration's school and a question or test of that class. The
+ * course is linked to the class (if not yet), its gradebook column recorded, and a student placed in
+ * the class (the LMS says they are in the course).
  */
 async function linkTarget(
   ctx: TAppContext,
@@ -557,29 +560,38 @@ async function linkTarget(
   claims: TLaunchClaims,
   contextRow: queries.TContextRow | null,
   person: TUserWithSchool,
-): Promise<{ classId: string; questionId: string } | null> {
+): Promise<({ classId: string } & queries.TLineItemTarget) | null> {
   const classId = claims.custom[CUSTOM_CLASS];
   const questionId = claims.custom[CUSTOM_QUESTION];
-  if (typeof classId !== 'string' || typeof questionId !== 'string') return null;
-  if (!UUID_RE.test(classId) || !UUID_RE.test(questionId)) return null;
+  const testId = claims.custom[CUSTOM_TEST];
+  if (typeof classId !== 'string' || !UUID_RE.test(classId)) return null;
   const cls = await queries.findClass(ctx.db, classId);
   if (!cls || cls.schoolId !== platform.schoolId) return null;
-  if (!(await queries.findClassQuestion(ctx.db, classId, questionId))) return null;
+  let target: queries.TLineItemTarget;
+  if (typeof testId === 'string' && UUID_RE.test(testId)) {
+    if (!(await findClassTest(ctx.db, cls, testId))) return null;
+    target = { questionId: null, testId };
+  } else if (typeof questionId === 'string' && UUID_RE.test(questionId)) {
+    if (!(await queries.findClassQuestion(ctx.db, classId, questionId))) return null;
+    target = { questionId, testId: null };
+  } else {
+    return null;
+  }
   if (contextRow) {
     const linkedClass = await queries.linkContextToClass(ctx.db, contextRow.id, classId);
     if (linkedClass === classId && claims.ags.lineItemUrl) {
       await queries.upsertLineItem(ctx.db, {
         contextRowId: contextRow.id,
         classId,
-        questionId,
         lineItemUrl: claims.ags.lineItemUrl,
+        ...target,
       });
     }
   }
   if (person.user.role === 'student') {
     await queries.placeStudent(ctx.db, classId, person.user.id, ctx.now());
   }
-  return { classId, questionId };
+  return { classId, ...target };
 }
 
 // The web app's hand-off
@@ -594,6 +606,12 @@ export async function handoff(ctx: TAppContext, code: string): Promise<TLtiHando
   let destination: TLtiDestination = { kind: 'home' };
   if (launch.messageType === 'LtiDeepLinkingRequest') {
     destination = { kind: 'deepLink', launchId: launch.id };
+  } else if (launch.classId && launch.testId) {
+    // A test: the student answers its questions; the teacher sees its results on the class page.
+    destination =
+      row.user.role === 'student'
+        ? { kind: 'test', classId: launch.classId, testId: launch.testId }
+        : { kind: 'class', classId: launch.classId, testId: launch.testId };
   } else if (launch.classId && launch.questionId) {
     destination =
       row.user.role === 'student'
@@ -624,7 +642,7 @@ async function ownDeepLink(ctx: TAppContext, user: TAccessClaims, launchId: stri
   return { launch, platform, context };
 }
 
-/** GET /lti/deep-links/{launchId}: the teacher's classes and their questions to choose from. */
+/** GET /lti/deep-links/{launchId}: the teacher's classes and their questions and tests to choose from. */
 export async function deepLinkOptions(
   ctx: TAppContext,
   user: TAccessClaims,
@@ -635,11 +653,25 @@ export async function deepLinkOptions(
   const classes = new Map<string, TLtiDeepLinkOptions['classes'][number]>();
   for (const row of rows) {
     if (context?.classId && row.classId !== context.classId) continue;
-    const cls = classes.get(row.classId) ?? { id: row.classId, name: row.className, questions: [] };
+    const cls = classes.get(row.classId) ?? {
+      id: row.classId,
+      name: row.className,
+      questions: [],
+      tests: [],
+    };
     if (row.questionId && row.question !== null && row.marks !== null) {
       cls.questions.push({ id: row.questionId, question: row.question, marks: row.marks });
     }
     classes.set(row.classId, cls);
+  }
+  for (const test of await testsOfClasses(ctx.db, user.schoolId ?? '', [...classes.keys()])) {
+    if (test.questions.length === 0) continue;
+    classes.get(test.classId)?.tests.push({
+      id: test.id,
+      title: test.title,
+      questionCount: test.questions.length,
+      marks: test.totalMarks,
+    });
   }
   return {
     success: true,
@@ -651,8 +683,8 @@ export async function deepLinkOptions(
 }
 
 /**
- * POST /lti/deep-links/{launchId}: the teacher's choice (a question of one of their classes; the
- * course's class when it is linked) is kept, and a single-use ticket opens the page that posts the
+ * POST /lti/deep-links/{launchId}: the teacher's choice (a question or a test of one of their
+ * classes; the course's class when it is linked) is kept, and a single-use ticket opens the page that posts the
  * signed response to the LMS.
  */
 export async function chooseDeepLink(
@@ -672,14 +704,23 @@ export async function chooseDeepLink(
       field: 'classId',
     });
   }
-  if (!(await queries.findClassQuestion(ctx.db, cls.id, input.questionId))) {
+  if (input.testId) {
+    const test = await findClassTest(ctx.db, cls, input.testId);
+    if (!test || test.questions.length === 0) {
+      throw new AppError('VALIDATION', M.testNotInClass, { field: 'testId' });
+    }
+  } else if (
+    !input.questionId ||
+    !(await queries.findClassQuestion(ctx.db, cls.id, input.questionId))
+  ) {
     throw new AppError('VALIDATION', M.deepLinkNotYours, { field: 'questionId' });
   }
   if (context) await queries.linkContextToClass(ctx.db, context.id, cls.id);
   const ticket = randomToken();
   await queries.setDeepLinkChoice(ctx.db, launchId, {
     classId: cls.id,
-    questionId: input.questionId,
+    questionId: input.testId ? null : (input.questionId ?? null),
+    testId: input.testId ?? null,
     ticketHash: hashToken(ticket),
   });
   const page = LTI_PATHS.deepLinkReturn.replace(':launchId', launchId);
@@ -689,11 +730,38 @@ export async function chooseDeepLink(
   };
 }
 
+/** What a deep link points at: its title, its column's maximum, and what the link carries. */
+async function deepLinkItem(ctx: TAppContext, launch: queries.TLaunchRow & { classId: string }) {
+  const cls = await queries.findClass(ctx.db, launch.classId);
+  if (cls && launch.testId) {
+    const test = await findClassTest(ctx.db, cls, launch.testId);
+    if (!test || test.questions.length === 0) return null;
+    return {
+      text: test.title,
+      scoreMaximum: test.totalMarks,
+      resourceId: test.id,
+      tag: 'stem-test',
+      custom: { [CUSTOM_CLASS]: cls.id, [CUSTOM_TEST]: test.id },
+    };
+  }
+  const question = launch.questionId
+    ? await queries.findClassQuestion(ctx.db, launch.classId, launch.questionId)
+    : null;
+  if (!question) return null;
+  return {
+    text: question.question,
+    scoreMaximum: question.marks,
+    resourceId: question.id,
+    tag: 'stem-question',
+    custom: { [CUSTOM_CLASS]: launch.classId, [CUSTOM_QUESTION]: question.id },
+  };
+}
+
 /**
  * GET /lti/deep-links/{launchId}/return: spends the ticket and signs the LtiDeepLinkingResponse:
- * one ltiResourceLink to the launch URL with the class and question as custom parameters and a line
- * item (the question's marks as its maximum) so the LMS makes a gradebook column. Returns where to
- * post it and the signed JWT.
+ * one ltiResourceLink to the launch URL with the class and the question (or test) as custom
+ * parameters and a line item (the question's marks, or the test's total marks, as its maximum) so
+ * the LMS makes a gradebook column. Returns where to post it and the signed JWT.
  */
 export async function deepLinkReturn(
   ctx: TAppContext,
@@ -702,14 +770,13 @@ export async function deepLinkReturn(
 ): Promise<{ returnUrl: string; jwt: string }> {
   const now = ctx.now();
   const launch = await queries.consumeTicket(ctx.db, launchId, hashToken(ticket), now);
-  if (!launch?.classId || !launch.questionId || !launch.deepLinkReturnUrl) {
+  if (!launch?.classId || !launch.deepLinkReturnUrl) {
     throw new AppError('BAD_REQUEST', M.deepLinkExpired);
   }
   const platform = await queries.findPlatformById(ctx.db, launch.platformId);
-  const question = await queries.findClassQuestion(ctx.db, launch.classId, launch.questionId);
-  if (!platform || !question) throw new AppError('BAD_REQUEST', M.deepLinkExpired);
-  const title =
-    question.question.length > 80 ? `${question.question.slice(0, 77)}...` : question.question;
+  const item = await deepLinkItem(ctx, { ...launch, classId: launch.classId });
+  if (!platform || !item) throw new AppError('BAD_REQUEST', M.deepLinkExpired);
+  const title = item.text.length > 80 ? `${item.text.slice(0, 77)}...` : item.text;
   const claims: Record<string, unknown> = {
     nonce: randomToken(),
     azp: platform.clientId,
@@ -721,12 +788,12 @@ export async function deepLinkReturn(
         type: 'ltiResourceLink',
         title,
         url: toolSettings(ctx).launchUrl,
-        custom: { [CUSTOM_CLASS]: launch.classId, [CUSTOM_QUESTION]: launch.questionId },
+        custom: item.custom,
         lineItem: {
-          scoreMaximum: question.marks,
+          scoreMaximum: item.scoreMaximum,
           label: title,
-          resourceId: launch.questionId,
-          tag: 'stem-question',
+          resourceId: item.resourceId,
+          tag: item.tag,
         },
       },
     ],

@@ -3,6 +3,7 @@ import type { TDb } from '../../db/client';
 import {
   classQuestions,
   classStudents,
+  classTests,
   classes,
   ltiContexts,
   ltiLaunches,
@@ -14,8 +15,6 @@ import {
   ltiToolKeys,
   questions,
   schools,
-  submissionAnswers,
-  submissions,
   userIdentities,
   users,
 } from '../../db/schema';
@@ -477,7 +476,12 @@ export async function findLaunch(db: TDb, id: string): Promise<TLaunchRow | null
 export async function setDeepLinkChoice(
   db: TDb,
   id: string,
-  values: { classId: string; questionId: string; ticketHash: string },
+  values: {
+    classId: string;
+    questionId: string | null;
+    testId: string | null;
+    ticketHash: string;
+  },
 ): Promise<void> {
   await db
     .update(ltiLaunches)
@@ -553,36 +557,43 @@ export async function placeStudent(db: TDb, classId: string, studentId: string, 
 
 // Gradebook columns and scores
 
+/** A gradebook column of a question or (testId) a test: exactly one of the two. */
+export type TLineItemTarget =
+  { questionId: string; testId: null } | { questionId: null; testId: string };
+
 export async function upsertLineItem(
   db: TDb,
-  values: { contextRowId: string; classId: string; questionId: string; lineItemUrl: string },
+  values: { contextRowId: string; classId: string; lineItemUrl: string } & TLineItemTarget,
 ): Promise<void> {
   await db
     .insert(ltiLineItems)
     .values(values)
     .onConflictDoUpdate({
       target: [ltiLineItems.contextRowId, ltiLineItems.lineItemUrl],
-      set: { classId: values.classId, questionId: values.questionId },
+      set: { classId: values.classId, questionId: values.questionId, testId: values.testId },
     });
 }
 
-export async function selectLineItems(db: TDb, classId: string, questionId?: string) {
+/** The class's gradebook columns (or those of one question or test), labelled with its text or title. */
+export async function selectLineItems(db: TDb, classId: string, target?: TLineItemTarget) {
+  const of = !target
+    ? undefined
+    : target.testId === null
+      ? eq(ltiLineItems.questionId, target.questionId)
+      : eq(ltiLineItems.testId, target.testId);
   return db
     .select({
       lineItem: ltiLineItems,
       context: ltiContexts,
       platform: ltiPlatforms,
-      question: questions.question,
+      question: sql<string>`coalesce(${questions.question}, ${classTests.title}, '')`,
     })
     .from(ltiLineItems)
     .innerJoin(ltiContexts, eq(ltiContexts.id, ltiLineItems.contextRowId))
     .innerJoin(ltiPlatforms, eq(ltiPlatforms.id, ltiContexts.platformId))
-    .innerJoin(questions, eq(questions.id, ltiLineItems.questionId))
-    .where(
-      questionId
-        ? and(eq(ltiLineItems.classId, classId), eq(ltiLineItems.questionId, questionId))
-        : eq(ltiLineItems.classId, classId),
-    )
+    .leftJoin(questions, eq(questions.id, ltiLineItems.questionId))
+    .leftJoin(classTests, eq(classTests.id, ltiLineItems.testId))
+    .where(and(eq(ltiLineItems.classId, classId), of))
     .orderBy(asc(ltiLineItems.createdAt));
 }
 
@@ -594,38 +605,6 @@ export async function selectClassStudents(db: TDb, classId: string) {
     .innerJoin(users, eq(users.id, classStudents.studentId))
     .where(eq(classStudents.classId, classId))
     .orderBy(asc(users.name), asc(users.id));
-}
-
-/**
- * Each student's mark of a question in a class that the student can see: the latest marked
- * submission's answer with a score and nothing held (review or release).
- */
-export async function selectVisibleMarks(db: TDb, classId: string, questionId: string) {
-  const rows = await db
-    .select({
-      studentId: submissions.studentId,
-      score: submissionAnswers.score,
-      marks: submissionAnswers.marks,
-      markedAt: submissions.markedAt,
-    })
-    .from(submissions)
-    .innerJoin(submissionAnswers, eq(submissionAnswers.submissionId, submissions.id))
-    .where(
-      and(
-        eq(submissions.classId, classId),
-        eq(submissions.status, 'marked'),
-        eq(submissionAnswers.questionId, questionId),
-        eq(submissionAnswers.feedbackHeld, false),
-        sql`${submissionAnswers.score} is not null`,
-      ),
-    )
-    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
-  const latest = new Map<string, { score: number; marks: number; markedAt: Date | null }>();
-  for (const row of rows) {
-    if (row.score === null || latest.has(row.studentId)) continue;
-    latest.set(row.studentId, { score: row.score, marks: row.marks, markedAt: row.markedAt });
-  }
-  return latest;
 }
 
 export async function upsertScoreSend(

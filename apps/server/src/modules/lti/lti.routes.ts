@@ -9,6 +9,7 @@ import {
   ZLtiClassLinksResponse,
   ZLtiClassParam,
   ZLtiClassQuestionParams,
+  ZLtiClassTestParams,
   ZLtiDeepLinkOptions,
   ZLtiDeepLinkRequest,
   ZLtiDeepLinkResponse,
@@ -237,7 +238,8 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
         operationId: 'getLtiDeepLinkOptions',
         tags,
         security,
-        summary: "A deep linking launch's choices: the teacher's classes and their questions",
+        summary:
+          "A deep linking launch's choices: the teacher's classes with their questions and tests",
         params: ZLtiLaunchIdParam,
         response: { 200: ZLtiDeepLinkOptions, 400: ZErrorResponse, 404: ZErrorResponse, ...denied },
       },
@@ -363,6 +365,36 @@ export const ltiRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (app
         currentUser(request),
         request.params.classId,
         request.params.questionId,
+      ),
+  );
+
+  app.post(
+    LTI_PATHS.classTestScores,
+    {
+      onRequest: teacher,
+      schema: {
+        operationId: 'sendLtiTestScores',
+        tags,
+        security,
+        summary:
+          "Sends each student's total of a test (the latest marks of its questions they can see) to its gradebook columns, out of the test's marks (Assignment and Grade Services)",
+        params: ZLtiClassTestParams,
+        response: {
+          200: ZLtiScoresResponse,
+          404: ZErrorResponse,
+          409: ZErrorResponse,
+          502: ZErrorResponse,
+          503: ZErrorResponse,
+          ...denied,
+        },
+      },
+    },
+    async (request) =>
+      course.sendTestScores(
+        ctx,
+        currentUser(request),
+        request.params.classId,
+        request.params.testId,
       ),
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -266,20 +267,68 @@ export async function insertPageRows(
   });
 }
 
-/** Records a printed test booklet and the layout it was printed with. */
-export async function insertBooklet(
+/**
+ * The booklet row of a printed layout: the one already kept for this test (or, printed from
+ * questions picked by hand, this class) and layout hash, else a new one. Two prints at once get the
+ * same row (the unique indexes answer the second insert with nothing, which then reads the first).
+ */
+export async function findOrInsertBooklet(
   db: TDb,
   values: {
-    id: string;
     schoolId: string;
     classId: string;
     teacherId: string;
+    testId: string | null;
     layout: TBookletLayoutColumn;
+    layoutHash: string;
     now: Date;
   },
-): Promise<void> {
+): Promise<{ id: string; reused: boolean }> {
+  const match = and(
+    eq(answerBooklets.schoolId, values.schoolId),
+    eq(answerBooklets.classId, values.classId),
+    eq(answerBooklets.layoutHash, values.layoutHash),
+    values.testId === null
+      ? isNull(answerBooklets.testId)
+      : eq(answerBooklets.testId, values.testId),
+  );
+  const find = async () =>
+    (await db.select({ id: answerBooklets.id }).from(answerBooklets).where(match).limit(1))[0];
+  const found = await find();
+  if (found) return { id: found.id, reused: true };
   const { now, ...rest } = values;
-  await db.insert(answerBooklets).values({ ...rest, createdAt: now });
+  const [made] = await db
+    .insert(answerBooklets)
+    .values({ id: randomUUID(), ...rest, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: answerBooklets.id });
+  if (made) return { id: made.id, reused: false };
+  const raced = await find();
+  if (!raced) throw new Error('booklet insert conflicted but no booklet was found');
+  return { id: raced.id, reused: true };
+}
+
+/**
+ * Whether a scan batch of the class is open: queued or being read, or read and still holding its
+ * images (pages to match or answers to review; they go when it closes, issue 28). Booklet layouts
+ * are read while it is (a page waiting for the teacher may be replaced by a re-scan).
+ */
+export async function hasOpenBatch(db: TDb, schoolId: string, classId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: scanBatches.id })
+    .from(scanBatches)
+    .where(
+      and(
+        eq(scanBatches.schoolId, schoolId),
+        eq(scanBatches.classId, classId),
+        or(
+          inArray(scanBatches.status, ['queued', 'reading']),
+          sql`exists (select 1 from ${scanCrops} where ${scanCrops.batchId} = ${scanBatches.id})`,
+        ),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The layouts of a class's printed booklets, by booklet id. */

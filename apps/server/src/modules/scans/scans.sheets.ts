@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import {
   SCAN_MESSAGES,
   type TAnswerSheetsQuery,
@@ -8,17 +8,20 @@ import {
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
 import {
+  bookletLayoutOf,
   buildAnswerBooklets,
   buildAnswerSheets,
   type TSheetStudent,
 } from '../../extraction/sheets/sheet-pdf';
+import { MESSAGES } from '@stem/contract/messages';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
 import { findSchoolById } from '../auth/auth.queries';
 import { requireTeacherClass } from '../classes/classes.access';
 import { listClassStudents } from '../classes/classes.service';
+import { findClassTest } from '../class-tests/class-tests.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
-import { insertBooklet } from './scans.queries';
+import { bookletFor, layoutHash } from './scans.booklets';
 
 /**
  * The key that signs sheet codes: derived from the server's secret (never the secret itself), so
@@ -40,9 +43,50 @@ export function sheetsFileName(className: string, blank: boolean, booklet = fals
 }
 
 /**
+ * The questions to print, in order: the test's (its questions still set in the class), the chosen
+ * ones, or all the class's. 400 for a question not assigned to the class, a test with no question
+ * left, or a test and a list at once; 404 for a test that is not the class's.
+ */
+async function questionsToPrint(
+  db: TDb,
+  cls: Awaited<ReturnType<typeof requireTeacherClass>>,
+  query: { questionIds?: string[] | undefined; testId?: string | undefined },
+) {
+  const all = await listQuestionsOfClass(db, cls);
+  if (all.length === 0)
+    throw new AppError('VALIDATION', SCAN_MESSAGES.noQuestions, { field: 'classId' });
+  let ids = query.questionIds;
+  if (query.testId) {
+    if (query.questionIds) {
+      throw new AppError('VALIDATION', SCAN_MESSAGES.testOrQuestions, { field: 'testId' });
+    }
+    const test = await findClassTest(db, cls, query.testId);
+    if (!test) throw new AppError('NOT_FOUND', MESSAGES.classTests.notFound);
+    if (test.questions.length === 0) {
+      throw new AppError('VALIDATION', MESSAGES.classTests.noQuestionsLeft, { field: 'testId' });
+    }
+    ids = test.questions.map((q) => q.id);
+  }
+  if (!ids) return all;
+  const byId = new Map(all.map((q) => [q.id, q]));
+  return ids.map((id) => {
+    const question = byId.get(id);
+    if (!question) {
+      throw new AppError('VALIDATION', SCAN_MESSAGES.questionNotInClass, {
+        field: 'questionIds',
+      });
+    }
+    return question;
+  });
+}
+
+/**
  * GET /class/{classId}/answer-sheets: the teacher's class's sheets as one PDF: a page per student
- * per chosen question (or, blank, per question and copy), in class-list order. 404 for a class that
- * is not the teacher's, 400 for a question not assigned to it or a class without questions/students.
+ * per chosen question (or, blank, per question and copy), in class-list order; or a test booklet per
+ * student. A booklet printed the same way as before (the same test, or the same hand-picked
+ * questions, with the same layout) reuses the kept layout row and id: reprints add no rows.
+ * 404 for a class that is not the teacher's, 400 for a question not assigned to it or a class
+ * without questions/students.
  */
 export async function answerSheets(
   db: TDb,
@@ -51,6 +95,7 @@ export async function answerSheets(
   classId: string,
   query: {
     questionIds?: string[] | undefined;
+    testId?: string | undefined;
     paper: TPaperSize;
     blank: 'true' | 'false';
     copies: number;
@@ -58,24 +103,9 @@ export async function answerSheets(
     continuation?: 'true' | 'false' | undefined;
   },
   now: Date = new Date(),
-): Promise<{ pdf: Uint8Array; fileName: string; pages: number }> {
+): Promise<{ pdf: Uint8Array; fileName: string; pages: number; bookletReused?: boolean }> {
   const cls = await requireTeacherClass(db, user, classId);
-  const all = await listQuestionsOfClass(db, cls);
-  if (all.length === 0)
-    throw new AppError('VALIDATION', SCAN_MESSAGES.noQuestions, { field: 'classId' });
-  let chosen = all;
-  if (query.questionIds) {
-    const byId = new Map(all.map((q) => [q.id, q]));
-    chosen = query.questionIds.map((id) => {
-      const question = byId.get(id);
-      if (!question) {
-        throw new AppError('VALIDATION', SCAN_MESSAGES.questionNotInClass, {
-          field: 'questionIds',
-        });
-      }
-      return question;
-    });
-  }
+  const chosen = await questionsToPrint(db, cls, query);
   const blank = query.blank === 'true';
   if (query.format === 'booklet') {
     // A booklet carries its student's name and code on every page: never blank.
@@ -87,30 +117,35 @@ export async function answerSheets(
     if (students.length === 0)
       throw new AppError('VALIDATION', SCAN_MESSAGES.noStudents, { field: 'classId' });
     const school = await findSchoolById(db, cls.schoolId);
-    const bookletId = randomUUID();
+    const questions = chosen.map((q) => ({ id: q.id, text: q.question, marks: q.marks }));
+    const continuation = query.continuation !== 'false';
+    const planned = await bookletLayoutOf({ questions, paper: query.paper, continuation });
+    const booklet = await bookletFor(db, {
+      schoolId: cls.schoolId,
+      classId: cls.id,
+      teacherId: user.userId,
+      testId: query.testId ?? null,
+      layout: planned,
+      now,
+    });
     const { pdf, layout } = await buildAnswerBooklets({
       schoolName: school?.name ?? '',
       className: cls.name,
       classId: cls.id,
-      bookletId,
+      bookletId: booklet.id,
       students,
-      questions: chosen.map((q) => ({ id: q.id, text: q.question, marks: q.marks })),
+      questions,
       paper: query.paper,
       key: sheetKey(config),
-      continuation: query.continuation !== 'false',
+      continuation,
     });
-    await insertBooklet(db, {
-      id: bookletId,
-      schoolId: cls.schoolId,
-      classId: cls.id,
-      teacherId: user.userId,
-      layout,
-      now,
-    });
+    // The reader cuts the scans with the kept layout: the printed one must be the same.
+    if (layoutHash(layout) !== layoutHash(planned)) throw new Error('booklet layout drifted');
     return {
       pdf,
       fileName: sheetsFileName(cls.name, false, true),
       pages: students.length * layout.pages.length,
+      bookletReused: booklet.reused,
     };
   }
   let students: (TSheetStudent | null)[];

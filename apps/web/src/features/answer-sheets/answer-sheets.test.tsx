@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TClassTest } from '@stem/contract/class-tests';
 import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
 import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
@@ -489,13 +490,30 @@ describe('/upload-stack', () => {
 });
 
 describe('print dialog', () => {
-  it('prints a test booklet per student with the questions in the chosen order', async () => {
-    const user = userEvent.setup();
-    const questions = [
-      { _id: uuid(31), question: 'First question' },
-      { _id: uuid(32), question: 'Second question' },
-      { _id: uuid(33), question: 'Third question' },
-    ];
+  const TT = MESSAGES.classTests;
+  const questions = [
+    { _id: uuid(31), question: 'First question' },
+    { _id: uuid(32), question: 'Second question' },
+    { _id: uuid(33), question: 'Third question' },
+  ];
+  const TEST_ID = uuid(40);
+  const savedTest = (ids: string[], title: string): TClassTest => ({
+    id: TEST_ID,
+    classId: uuid(1),
+    title,
+    questions: ids.map((id, i) => ({
+      id,
+      number: i + 1,
+      question: questions.find((q) => q._id === id)?.question ?? '',
+      marks: 2,
+    })),
+    totalMarks: ids.length * 2,
+    createdBy: null,
+    updatedBy: null,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    updatedAt: '2025-03-01T10:00:00.000Z',
+  });
+  const openDialog = async (user: ReturnType<typeof userEvent.setup>) => {
     renderRoutes(
       [
         {
@@ -506,24 +524,86 @@ describe('print dialog', () => {
       `/class/${uuid(1)}`,
     );
     await user.click(screen.getByRole('button', { name: T.printSheets }));
-    const dialog = await screen.findByRole('dialog', { name: T.printTitle });
+    return screen.findByRole('dialog', { name: T.printTitle });
+  };
+  const printed = () => backend.seen.find((r) => r.path === `/class/${uuid(1)}/answer-sheets`);
+
+  it('makes a test there from the questions in the chosen order, saves it with its title, and prints its booklets', async () => {
+    const user = userEvent.setup();
+    backend.on('GET', `/class/${uuid(1)}/tests`, ok({ success: true, data: [] }));
+    backend.on('POST', `/class/${uuid(1)}/tests`, {
+      status: 201,
+      body: {
+        success: true,
+        message: TT.created('Week 3 quiz'),
+        data: savedTest([uuid(32), uuid(31), uuid(33)], 'Week 3 quiz'),
+      },
+    });
+    const dialog = await openDialog(user);
     expect(within(dialog).getByText(T.blankLabel)).toBeInTheDocument();
     await user.click(within(dialog).getByText(T.formatBooklet));
     expect(within(dialog).queryByText(T.blankLabel)).toBeNull();
     expect(within(dialog).getByText(T.continuationLabel)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: TT.printTestLabel })).toHaveValue(
+      TT.printNewTest,
+    );
     await user.click(within(dialog).getByRole('button', { name: T.questionOrderDown(1) }));
     expect(within(dialog).getAllByRole('checkbox')[0]).toHaveAccessibleName('1. Second question');
+    const save = within(dialog).getByRole('button', { name: TT.printSaveAndDownload });
+    await user.click(save);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(TT.titleRequired);
+    expect(printed()).toBeUndefined();
+    await user.type(within(dialog).getByRole('textbox', { name: TT.titleLabel }), 'Week 3 quiz');
+    await user.click(save);
+    await waitFor(() =>
+      expect(printed()?.query).toEqual({
+        testId: TEST_ID,
+        paper: 'a4',
+        blank: 'false',
+        format: 'booklet',
+        continuation: 'true',
+      }),
+    );
+    expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Week 3 quiz',
+      questionIds: [uuid(32), uuid(31), uuid(33)],
+    });
+  });
+
+  it('prints a saved test’s booklets without picking its questions again', async () => {
+    const user = userEvent.setup();
+    backend.on(
+      'GET',
+      `/class/${uuid(1)}/tests`,
+      ok({ success: true, data: [savedTest([uuid(33), uuid(31)], 'Forces')] }),
+    );
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByText(T.formatBooklet));
+    expect(within(dialog).getByRole('combobox', { name: TT.printTestLabel })).toHaveValue(
+      `Forces (${TT.questionCount(2)})`,
+    );
+    expect(within(dialog).getByTestId('print-test-questions')).toHaveTextContent(
+      'Third questionFirst question',
+    );
+    expect(within(dialog).queryAllByRole('checkbox')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: T.download }));
+    await waitFor(() => expect(printed()?.query).toMatchObject({ testId: TEST_ID }));
+    expect(printed()?.query).not.toHaveProperty('questionIds');
+    expect(backend.seen.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('prints one-question sheets of the ticked questions as before', async () => {
+    const user = userEvent.setup();
+    backend.on('GET', `/class/${uuid(1)}/tests`, ok({ success: true, data: [] }));
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('checkbox', { name: '2. Second question' }));
     await user.click(within(dialog).getByRole('button', { name: T.download }));
     await waitFor(() =>
-      expect(backend.seen.find((r) => r.path === `/class/${uuid(1)}/answer-sheets`)?.query).toEqual(
-        {
-          questionIds: [uuid(32), uuid(31), uuid(33)].join(','),
-          paper: 'a4',
-          blank: 'false',
-          format: 'booklet',
-          continuation: 'true',
-        },
-      ),
+      expect(printed()?.query).toEqual({
+        questionIds: [uuid(31), uuid(33)].join(','),
+        paper: 'a4',
+        blank: 'false',
+      }),
     );
   });
 });

@@ -78,6 +78,66 @@ const sentSubmission = () =>
     return request;
   });
 
+describe('answering a test (an LMS link to it)', () => {
+  it('asks the test’s questions in its order, keeps the test in the address, and sends only them', async () => {
+    const user = userEvent.setup({ delay: null });
+    const testId = uuid(90);
+    backend.on('GET', `/class/${CLASS_ID}/tests/${testId}`, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          id: testId,
+          classId: CLASS_ID,
+          title: 'Forces quiz',
+          questions: [
+            { id: uuid(13), number: 1, question: 'Question text 3', marks: 1 },
+            { id: uuid(11), number: 2, question: 'Question text 1', marks: 4 },
+          ],
+          totalMarks: 5,
+          createdBy: null,
+          updatedBy: null,
+          createdAt: '2025-03-01T10:00:00.000Z',
+          updatedAt: '2025-03-01T10:00:00.000Z',
+        },
+      },
+    });
+    backend.on('POST', '/student/submissions', {
+      status: 201,
+      body: {
+        success: true,
+        status: 'success',
+        message: MESSAGES.submissions.created,
+        data: { _id: SUBMISSION_ID },
+      },
+    });
+    const { router } = renderAnswering(`/start-submission/${CLASS_ID}?test=${testId}`);
+    expect(await screen.findByTestId('answering-test')).toHaveTextContent(
+      MESSAGES.classTests.studentTestTitle('Forces quiz'),
+    );
+    expect(screen.getByTestId('total-questions')).toHaveTextContent(T.totalQuestions(2));
+    expect(screen.getByTestId('question-text')).toHaveTextContent('Question text 3');
+    await user.type(answerBox(), 'Newtons');
+    await user.click(button(T.next));
+    expect(router.state.location.pathname).toBe(`/start-submission/${CLASS_ID}/${uuid(11)}`);
+    expect(router.state.location.search).toBe(`?test=${testId}`);
+    expect(screen.getByTestId('question-text')).toHaveTextContent('Question text 1');
+    await user.type(answerBox(), 'Force is mass times acceleration');
+    await user.click(button(T.submit));
+    const sent = await sentSubmission();
+    expect(
+      (sent?.body as { submissions: { questionId: string }[] }).submissions.map(
+        (a) => a.questionId,
+      ),
+    ).toEqual([uuid(13), uuid(11)]);
+  });
+
+  it('says so when the test is not there (deleted, or another class’s)', async () => {
+    renderAnswering(`/start-submission/${CLASS_ID}?test=${uuid(91)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.classTests.notFound);
+  });
+});
+
 describe('answering questions', () => {
   it("keeps each question's answer across Previous and Next, and refuses a blank one", async () => {
     const user = userEvent.setup({ delay: null });

@@ -9,6 +9,7 @@ import {
   ZClassroomRosterImportResponse,
   ZClassroomRosterPreviewResponse,
   ZClassroomStatusResponse,
+  type TClassroomPushRequest,
 } from '@stem/contract/classroom';
 import { MESSAGES } from '@stem/contract/messages';
 import { ZMessageResponse } from '@stem/contract/teaching';
@@ -90,10 +91,8 @@ export function useImportClassroomRoster(classId: string) {
 export function usePushMarks(classId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (questionId: string) =>
-      ZClassroomPushResponse.parse(
-        await api.post(at(CLASSROOM_PATHS.push, classId), { questionId }),
-      ),
+    mutationFn: async (target: TClassroomPushRequest) =>
+      ZClassroomPushResponse.parse(await api.post(at(CLASSROOM_PATHS.push, classId), target)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: statusKey(classId) }),
   });
 }

@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { TClassTest } from '@stem/contract/class-tests';
 import type { TClassroomPushResult, TClassroomStatus } from '@stem/contract/classroom';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TQuestion } from '@stem/contract/teaching';
+import { formatDateTime } from '../../lib/dates';
 import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
@@ -70,7 +72,7 @@ const backend = setupLocalBackend();
 beforeEach(() => signIn('teacher'));
 
 const statusPath = `/classroom/class/${CLASS_ID}`;
-function renderSection() {
+function renderSection(tests: TClassTest[] = []) {
   return renderRoutes(
     [
       {
@@ -78,7 +80,7 @@ function renderSection() {
         element: (
           <>
             <h1>Class</h1>
-            <ClassroomSection classId={CLASS_ID} questions={[QUESTION]} />
+            <ClassroomSection classId={CLASS_ID} questions={[QUESTION]} tests={tests} />
           </>
         ),
       },
@@ -136,6 +138,53 @@ describe('Google Classroom section', () => {
     expect(backend.seen.find((r) => r.path.endsWith('/push'))?.body).toEqual({
       questionId: QUESTION._id,
     });
+  });
+
+  it('pushes a test as one grade: its questions’ totals out of the test’s marks', async () => {
+    const user = userEvent.setup({ delay: null });
+    const test: TClassTest = {
+      id: uuid(40),
+      classId: CLASS_ID,
+      title: 'Floating quiz',
+      questions: [{ id: QUESTION._id, number: 1, question: QUESTION.question, marks: 4 }],
+      totalMarks: 4,
+      createdBy: null,
+      updatedBy: null,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      updatedAt: '2026-12-01T10:00:00.000Z',
+    };
+    backend.on('GET', statusPath, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          ...LINKED,
+          pushes: [
+            {
+              questionId: null,
+              testId: test.id,
+              courseWorkId: '902',
+              pushedAt: '2026-12-02T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    backend.on('POST', `/classroom/class/${CLASS_ID}/push`, {
+      status: 200,
+      body: { success: true, message: C.pushed(1, 3), data: PUSHED },
+    });
+    renderSection([test]);
+    const section = await screen.findByRole('region', { name: C.title });
+    await user.click(within(section).getByRole('combobox', { name: C.questionLabel }));
+    expect(await screen.findByText(C.groupTests)).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: C.testOption('Floating quiz', 4) }));
+    expect(
+      within(section).getByText(C.alreadyPushed(formatDateTime('2026-12-02T10:00:00.000Z'))),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: C.pushSubmit }));
+    expect(await within(section).findByText(C.pushed(1, 3))).toBeInTheDocument();
+    expect(backend.seen.find((r) => r.path.endsWith('/push'))?.body).toEqual({ testId: test.id });
   });
 
   it('says what Google refused', async () => {

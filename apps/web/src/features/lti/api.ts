@@ -49,10 +49,19 @@ export async function importLmsRoster(classId: string) {
   );
 }
 
-export async function sendLmsScores(classId: string, questionId: string) {
-  return ZLtiScoresResponse.parse(
-    await api.post<unknown>(fillPath(LTI_PATHS.classScores, { classId, questionId })),
-  );
+/** A gradebook column's question or test (exactly one is set). */
+export type TLmsScoresTarget = {
+  lineItemId: string;
+  questionId: string | null;
+  testId: string | null;
+};
+
+/** Sends a question's marks, or a test's totals, to its gradebook columns. */
+export async function sendLmsScores(classId: string, target: TLmsScoresTarget) {
+  const path = target.testId
+    ? fillPath(LTI_PATHS.classTestScores, { classId, testId: target.testId })
+    : fillPath(LTI_PATHS.classScores, { classId, questionId: target.questionId ?? '' });
+  return ZLtiScoresResponse.parse(await api.post<unknown>(path));
 }
 
 export async function listPlatforms() {

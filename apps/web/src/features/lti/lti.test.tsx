@@ -16,6 +16,7 @@ const backend = setupLocalBackend();
 const LAUNCH = '00000000-0000-4000-8000-0000000000aa';
 const CLASS = '00000000-0000-4000-8000-0000000000bb';
 const QUESTION = '00000000-0000-4000-8000-0000000000cc';
+const TEST_ID = '00000000-0000-4000-8000-000000000078';
 
 function session(role: 'student' | 'teacher') {
   const user = sessionUser(role);
@@ -77,6 +78,31 @@ describe('the LTI launch page', () => {
     renderLaunch(null);
     expect(await screen.findAllByText(L.handoffInvalid)).not.toHaveLength(0);
     expect(backend.seen.some((r) => r.path === '/lti/handoff')).toBe(false);
+  });
+});
+
+describe('the LTI launch page, for a test', () => {
+  it.each([
+    [
+      'student',
+      { kind: 'test', classId: CLASS, testId: TEST_ID },
+      `/start-submission/${CLASS}`,
+      `?test=${TEST_ID}`,
+    ],
+    [
+      'teacher',
+      { kind: 'class', classId: CLASS, testId: TEST_ID },
+      `/class/${CLASS}`,
+      `?test=${TEST_ID}`,
+    ],
+  ] as const)('opens the test for a %s', async (role, destination, pathname, search) => {
+    backend.on('POST', '/lti/handoff', {
+      status: 200,
+      body: { success: true, session: session(role), destination },
+    });
+    const { router } = renderLaunch('test-code');
+    expect(await screen.findByTestId('location')).toHaveTextContent(pathname);
+    expect(router.state.location.search).toBe(search);
   });
 });
 
@@ -256,6 +282,7 @@ describe('the deep linking picker', () => {
             id: CLASS,
             name: 'Year 9 Biology',
             questions: [{ id: QUESTION, question: 'Explain photosynthesis.', marks: 6 }],
+            tests: [],
           },
         ],
       },
@@ -281,6 +308,49 @@ describe('the deep linking picker', () => {
     expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
       classId: CLASS,
       questionId: QUESTION,
+    });
+  });
+
+  it('offers the class’s tests too, and sends the chosen test', async () => {
+    const user = userEvent.setup({ delay: null });
+    const TEST = '00000000-0000-4000-8000-000000000077';
+    backend.on('GET', `/lti/deep-links/${LAUNCH}`, {
+      status: 200,
+      body: {
+        success: true,
+        platformName: 'Canvas',
+        courseTitle: 'Biology 101',
+        linkedClassId: null,
+        classes: [
+          {
+            id: CLASS,
+            name: 'Year 9 Biology',
+            questions: [{ id: QUESTION, question: 'Explain photosynthesis.', marks: 6 }],
+            tests: [{ id: TEST, title: 'Plants quiz', questionCount: 2, marks: 10 }],
+          },
+        ],
+      },
+    });
+    backend.on('POST', `/lti/deep-links/${LAUNCH}`, {
+      status: 400,
+      body: { success: false, code: 'VALIDATION', message: L.testNotInClass },
+    });
+    renderRoutes(
+      [{ path: '/lti/deep-link/:launchId', element: <LtiDeepLinkPage /> }],
+      `/lti/deep-link/${LAUNCH}`,
+    );
+    await user.click(await screen.findByText(L.deepLinkKindTest));
+    const submit = screen.getByRole('button', { name: L.deepLinkSubmit });
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('combobox', { name: L.deepLinkTest }));
+    await user.click(
+      await screen.findByRole('option', { name: L.deepLinkTestOption('Plants quiz', 2, 10) }),
+    );
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.testNotInClass);
+    expect(backend.seen.find((r) => r.method === 'POST')?.body).toEqual({
+      classId: CLASS,
+      testId: TEST,
     });
   });
 });

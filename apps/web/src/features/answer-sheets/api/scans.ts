@@ -30,6 +30,8 @@ export type TSheetChoice = {
   format?: TSheetFormat;
   /** Booklets: a continuation page at the end of each. */
   continuation?: boolean;
+  /** A saved test: its questions in its order (instead of questionIds). */
+  testId?: string;
 };
 
 /** GET /class/{id}/answer-sheets: the PDF as a Blob, with the file name the server chose. */
@@ -38,10 +40,11 @@ export async function downloadAnswerSheets(
 ): Promise<{ blob: Blob; name: string }> {
   const path = fillPath(SCAN_PATHS.answerSheets, { classId: choice.classId });
   const params: Record<string, string> = {
-    questionIds: choice.questionIds.join(','),
     paper: choice.paper,
     blank: String(choice.blank),
   };
+  if (choice.testId) params.testId = choice.testId;
+  else params.questionIds = choice.questionIds.join(',');
   if (choice.format === 'booklet') {
     params.format = 'booklet';
     params.blank = 'false';

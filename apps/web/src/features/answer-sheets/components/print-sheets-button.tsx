@@ -1,30 +1,39 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
-  Checkbox,
   Group,
+  List,
   Modal,
   NumberInput,
   Radio,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   Text,
+  TextInput,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPrinter } from '@tabler/icons-react';
+import { IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { TEST_TITLE_MAX } from '@stem/contract/class-tests';
+import { MESSAGES } from '@stem/contract/messages';
 import {
   SCAN_MESSAGES,
   SCAN_PAGES,
   type TPaperSize,
   type TSheetFormat,
 } from '@stem/contract/scans';
+import { QuestionOrderList } from '../../../components/question-order/question-order-list';
+import { useQuestionOrder } from '../../../components/question-order/use-question-order';
+import { describeError } from '../../../lib/http';
+import { useClassTests, useSaveTest } from '../../class-tests/api';
 import { downloadAnswerSheets, saveBlob } from '../api/scans';
 
 const T = SCAN_MESSAGES;
+const TT = MESSAGES.classTests;
+const NEW_TEST = 'new';
 
 type TProps = {
   classId: string;
@@ -33,66 +42,83 @@ type TProps = {
 };
 
 /**
- * "Print answer sheets" on /class/{id}: one sheet per question (named or blank) or a test booklet per
- * student (the chosen questions in the order set here, a continuation page or not); paper; download.
+ * "Print answer sheets" on /class/{id}: one sheet per question (named or blank), or a test booklet
+ * per student printed from a saved test of the class (or one made here, saved with a title, its
+ * questions in the order set here), a continuation page or not; paper; download. Printing the same
+ * test the same way again gives the same booklets (issues 28, 29).
  */
 export function PrintSheetsButton({ classId, studentCount, questions }: TProps) {
   const [opened, setOpened] = useState(false);
   const [format, setFormat] = useState<TSheetFormat>('sheets');
-  const [chosen, setChosen] = useState<string[]>(() => questions.map((q) => q._id));
-  // The print order: the class's order until the teacher moves a question (booklets).
-  const [order, setOrder] = useState<string[]>(() => questions.map((q) => q._id));
+  const order = useQuestionOrder(questions);
+  const [testChoice, setTestChoice] = useState<string | null>(null);
+  const [title, setTitle] = useState('');
   const [continuation, setContinuation] = useState(true);
   const [paper, setPaper] = useState<TPaperSize>('a4');
   const [blank, setBlank] = useState(studentCount === 0);
   const [copies, setCopies] = useState<number>(Math.max(1, studentCount));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const tests = useClassTests(classId);
+  const saveTest = useSaveTest(classId);
 
   const booklet = format === 'booklet';
-  const byId = new Map(questions.map((q) => [q._id, q]));
-  // Questions added to the class since the dialog first opened go last.
-  const ordering = [
-    ...order.flatMap((id) => byId.get(id) ?? []),
-    ...questions.filter((q) => !order.includes(q._id)),
-  ];
-  const numberOf = (id: string) =>
-    ordering.filter((q) => chosen.includes(q._id)).findIndex((q) => q._id === id) + 1;
-  const move = (index: number, by: -1 | 1) => {
-    const ids = ordering.map((q) => q._id);
-    const [id] = ids.splice(index, 1);
-    if (id === undefined) return;
-    ids.splice(index + by, 0, id);
-    setOrder(ids);
-  };
+  const saved = (tests.data ?? []).filter((t) => t.questions.length > 0);
+  // A saved test by default once there is one; otherwise a new one made here.
+  const choice = testChoice ?? saved[0]?.id ?? NEW_TEST;
+  const chosenTest = saved.find((t) => t.id === choice);
+  const isNewTest = booklet && !chosenTest;
 
   const download = async () => {
-    if (chosen.length === 0) {
+    if ((!booklet || isNewTest) && order.chosenInOrder.length === 0) {
       setError(T.chooseQuestion);
+      return;
+    }
+    if (isNewTest && title.trim() === '') {
+      setError(TT.titleRequired);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      const ordered = ordering.filter((q) => chosen.includes(q._id)).map((q) => q._id);
+      let testId = chosenTest?.id;
+      if (isNewTest) {
+        const made = await saveTest.mutateAsync({
+          title: title.trim(),
+          questionIds: order.chosenInOrder,
+        });
+        testId = made.data.id;
+        setTestChoice(testId);
+        setTitle('');
+      }
       const file = await downloadAnswerSheets({
         classId,
-        questionIds: ordered,
+        questionIds: order.chosenInOrder,
         paper,
         blank: booklet ? false : blank,
         copies,
         format,
         continuation,
+        ...(booklet && testId ? { testId } : {}),
       });
       saveBlob(file.blob, file.name);
       setOpened(false);
     } catch (err) {
-      console.error(err);
-      setError(T.downloadFailed);
+      setError(describeError(err, { fallback: T.downloadFailed }));
     } finally {
       setBusy(false);
     }
   };
+
+  const questionList = (
+    <QuestionOrderList
+      label={booklet ? T.bookletQuestionsLabel : T.questionsLabel}
+      order={order}
+      movable={booklet}
+      upLabel={T.questionOrderUp}
+      downLabel={T.questionOrderDown}
+    />
+  );
 
   return (
     <>
@@ -124,44 +150,53 @@ export function PrintSheetsButton({ classId, studentCount, questions }: TProps) 
                   />
                 </Stack>
               </Radio.Group>
-              <Checkbox.Group
-                label={booklet ? T.bookletQuestionsLabel : T.questionsLabel}
-                value={chosen}
-                onChange={setChosen}
-              >
-                <Stack gap="xs" mt="xs">
-                  {ordering.map((q, i) => (
-                    <Group key={q._id} gap="xs" wrap="nowrap" align="flex-start">
-                      <Checkbox
-                        value={q._id}
-                        style={{ flex: 1, minWidth: 0 }}
-                        label={`${chosen.includes(q._id) ? `${numberOf(q._id)}. ` : ''}${q.question}`}
-                        styles={{ label: { overflowWrap: 'anywhere' } }}
+              {booklet ? (
+                <>
+                  <Select
+                    label={TT.printTestLabel}
+                    description={TT.printTestHint}
+                    placeholder={TT.printTestPlaceholder}
+                    data={[
+                      ...saved.map((t) => ({
+                        value: t.id,
+                        label: `${t.title} (${TT.questionCount(t.questions.length)})`,
+                      })),
+                      { value: NEW_TEST, label: TT.printNewTest },
+                    ]}
+                    value={choice}
+                    onChange={(value) => setTestChoice(value ?? NEW_TEST)}
+                    allowDeselect={false}
+                  />
+                  {chosenTest ? (
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {TT.printTestQuestions}
+                      </Text>
+                      <List type="ordered" size="sm" mt={4} data-testid="print-test-questions">
+                        {chosenTest.questions.map((q) => (
+                          <List.Item key={q.id} style={{ overflowWrap: 'anywhere' }}>
+                            {q.question}
+                          </List.Item>
+                        ))}
+                      </List>
+                    </div>
+                  ) : (
+                    <>
+                      <TextInput
+                        label={TT.titleLabel}
+                        placeholder={TT.titlePlaceholder}
+                        value={title}
+                        maxLength={TEST_TITLE_MAX}
+                        onChange={(event) => setTitle(event.currentTarget.value)}
+                        required
                       />
-                      {booklet && (
-                        <Group gap={4} wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={T.questionOrderUp(i + 1)}
-                            disabled={i === 0}
-                            onClick={() => move(i, -1)}
-                          >
-                            <IconArrowUp size={16} aria-hidden />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={T.questionOrderDown(i + 1)}
-                            disabled={i === ordering.length - 1}
-                            onClick={() => move(i, 1)}
-                          >
-                            <IconArrowDown size={16} aria-hidden />
-                          </ActionIcon>
-                        </Group>
-                      )}
-                    </Group>
-                  ))}
-                </Stack>
-              </Checkbox.Group>
+                      {questionList}
+                    </>
+                  )}
+                </>
+              ) : (
+                questionList
+              )}
               <div>
                 <Text size="sm" fw={500} mb={4} id="sheet-paper-label">
                   {T.paperLabel}
@@ -215,7 +250,7 @@ export function PrintSheetsButton({ classId, studentCount, questions }: TProps) 
                   {T.uploadStackLink}
                 </Anchor>
                 <Button onClick={() => void download()} loading={busy}>
-                  {busy ? T.downloading : T.download}
+                  {busy ? T.downloading : isNewTest ? TT.printSaveAndDownload : T.download}
                 </Button>
               </Group>
             </>

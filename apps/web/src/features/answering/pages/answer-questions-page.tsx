@@ -13,6 +13,7 @@ import { MAX_ATTEMPTS_PER_QUESTION } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TStudentQuestion } from '@stem/contract/teaching';
 import { usePageTitle } from '../../../components/use-page-title';
+import { useClassTest } from '../../class-tests/api';
 import { useCreateSubmission } from '../api/create-submission';
 import { isClassId, useAnsweringClass, type TAnsweringClass } from '../api/get-answering-class';
 import {
@@ -38,19 +39,24 @@ export const SUBMIT_NAVIGATION_DELAY_MS = 2_000;
 /**
  * /start-submission/{classId} and /start-submission/{classId}/{questionId} (spec 02 §2 Student):
  * the class's questions one at a time; the URL follows the current question. With `?retry=1` (the
- * result page's Try again) it is a new attempt at that one question alone.
+ * result page's Try again) it is a new attempt at that one question alone; with `?test={id}` (an
+ * LMS link to a test, issue 29) the test's questions in its order.
  */
 export default function AnswerQuestionsPage() {
   const { classId, questionId } = useParams();
   const [search] = useSearchParams();
   const query = useAnsweringClass(classId);
+  const testId = search.get('test');
+  const test = useClassTest(classId ?? '', isClassId(classId) && testId ? testId : null);
   usePageTitle(T.documentTitle);
 
   let body;
   if (!isClassId(classId)) {
     body = <LoadProblem message={MESSAGES.student.invalidClassId} />;
-  } else if (query.isPending) {
+  } else if (query.isPending || (testId && test.isPending)) {
     body = <AnsweringSkeleton />;
+  } else if (testId && test.isError) {
+    body = <LoadProblem message={MESSAGES.classTests.notFound} classId={classId} />;
   } else if (query.isError) {
     body = (
       <LoadProblem
@@ -66,7 +72,10 @@ export default function AnswerQuestionsPage() {
     // Try again: that question alone, when it is (still) in the class.
     const retried =
       search.get('retry') === '1' ? query.data.questions.filter((q) => q.id === questionId) : [];
-    const asked = retried.length > 0 ? retried : query.data.questions;
+    const byId = new Map(query.data.questions.map((q) => [q.id, q]));
+    // A test: its questions (still in the class), in its order.
+    const ofTest = test.data ? test.data.questions.flatMap((q) => byId.get(q.id) ?? []) : null;
+    const asked = retried.length > 0 ? retried : (ofTest ?? query.data.questions);
     // Questions whose 3 attempts are used are left out, and the student is told why (spec 01 §9).
     const open = asked.filter(
       (q) => (q.attemptsUsed ?? 0) < (q.attemptLimit ?? Number.POSITIVE_INFINITY),
@@ -94,6 +103,7 @@ export default function AnswerQuestionsPage() {
             classId={classId}
             questionId={questionId}
             retry={retried.length > 0}
+            test={retried.length === 0 && test.data ? test.data : null}
           />
         </>
       );
@@ -176,9 +186,11 @@ type TAnsweringProps = {
   questionId: string | undefined;
   /** Try again at one question: its answer is sent alone. */
   retry?: boolean;
+  /** A test's questions are asked (an LMS link to a test): its title shows, the URL keeps it. */
+  test?: { id: string; title: string } | null;
 };
 
-function Answering({ view, classId, questionId, retry = false }: TAnsweringProps) {
+function Answering({ view, classId, questionId, retry = false, test = null }: TAnsweringProps) {
   const navigate = useNavigate();
   const { questions } = view;
   const found = questions.findIndex((q) => q.id === questionId);
@@ -236,7 +248,7 @@ function Answering({ view, classId, questionId, retry = false }: TAnsweringProps
       navigate(
         retry
           ? tryAgainPath(classId, targetQuestion.id)
-          : `/start-submission/${classId}/${targetQuestion.id}`,
+          : `/start-submission/${classId}/${targetQuestion.id}${test ? `?test=${test.id}` : ''}`,
       );
     }
   };
@@ -326,6 +338,11 @@ function Answering({ view, classId, questionId, retry = false }: TAnsweringProps
         <Title order={1} style={{ overflowWrap: 'anywhere' }}>
           {view.class.name}
         </Title>
+        {test && (
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="answering-test">
+            {MESSAGES.classTests.studentTestTitle(test.title)}
+          </Text>
+        )}
         <Group justify="space-between" gap="sm">
           <Text c="dimmed" data-testid="total-questions">
             {T.totalQuestions(questions.length)}

@@ -31,6 +31,7 @@ import { AddStudentsButton } from '../components/add-students-button';
 import { ClassStudentsTable } from '../components/class-students-table';
 import { StudentWorkModal } from '../components/student-work-modal';
 import { usePageTitle } from '../use-page-title';
+import { ClassTestsSection } from '../../class-tests/components/class-tests-section';
 
 const T = MESSAGES.admin;
 
@@ -224,6 +225,7 @@ export default function AdminClassDetailsPage() {
           removable={false}
         />
       </Paper>
+      <ClassTestsSection classId={cls._id} questions={cls.questions} canEdit={false} />
       <StudentWorkModal
         classId={cls._id}
         student={workOf}

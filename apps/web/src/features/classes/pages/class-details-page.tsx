@@ -18,6 +18,8 @@ import { usePageTitle } from '../use-page-title';
 import { PrintSheetsButton } from '../../answer-sheets/components/print-sheets-button';
 import { ClassLmsSection } from '../../lti/components/class-lms-section';
 import { ClassroomSection } from '../../classroom/components/classroom-section';
+import { useClassTests } from '../../class-tests/api';
+import { ClassTestsSection } from '../../class-tests/components/class-tests-section';
 
 const T = MESSAGES.classesPage;
 
@@ -43,6 +45,7 @@ export default function ClassDetailsPage() {
   const [showQuestions, setShowQuestions] = useState(false);
   const [workOf, setWorkOf] = useState<TStudentRef | null>(null);
   const schoolStudents = useSchoolStudents();
+  const tests = useClassTests(classId);
   const questionsId = useId();
 
   if (query.isPending) {
@@ -154,8 +157,9 @@ export default function ClassDetailsPage() {
           onViewWork={setWorkOf}
         />
       </Paper>
+      <ClassTestsSection classId={cls._id} questions={cls.questions} />
       <ClassLmsSection classId={cls._id} />
-      <ClassroomSection classId={cls._id} questions={cls.questions} />
+      <ClassroomSection classId={cls._id} questions={cls.questions} tests={tests.data ?? []} />
       <StudentWorkModal
         classId={cls._id}
         student={workOf}

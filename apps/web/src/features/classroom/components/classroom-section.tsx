@@ -14,8 +14,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandGoogle, IconSchool, IconSend, IconUsersPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import type { TClassTest } from '@stem/contract/class-tests';
 import type {
   TClassroomPushOutcome,
+  TClassroomPushRequest,
   TClassroomPushResponse,
   TClassroomPushStudent,
 } from '@stem/contract/classroom';
@@ -35,6 +37,13 @@ import {
 import { ClassroomRosterDialog } from './classroom-roster-dialog';
 
 const T = MESSAGES.classroom;
+
+/** The Select's value as what is pushed. */
+function targetOf(value: string | null): TClassroomPushRequest | null {
+  if (value?.startsWith('t:')) return { testId: value.slice(2) };
+  if (value?.startsWith('q:')) return { questionId: value.slice(2) };
+  return null;
+}
 const OUTCOME_COLOURS: Record<TClassroomPushOutcome, string> = {
   pushed: 'teal',
   noClassroomAccount: 'gray',
@@ -135,9 +144,12 @@ function PushResults({ result }: { result: TClassroomPushResponse }) {
 export function ClassroomSection({
   classId,
   questions,
+  tests = [],
 }: {
   classId: string;
   questions: TQuestion[];
+  /** The class's tests: a test is pushed as one grade (its questions' total). */
+  tests?: TClassTest[];
 }) {
   const headingId = useId();
   const location = useLocation();
@@ -145,7 +157,8 @@ export function ClassroomSection({
   const status = useClassroomStatus(classId);
   const [choosing, setChoosing] = useState(false);
   const [courseId, setCourseId] = useState<string | null>(null);
-  const [questionId, setQuestionId] = useState<string | null>(null);
+  /** The question or test to push: "q:<id>" or "t:<id>". */
+  const [choice, setChoice] = useState<string | null>(null);
   const [rosterOpen, setRosterOpen] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -168,8 +181,13 @@ export function ClassroomSection({
       setError(classroomFailure(failure));
     });
   };
-  const pushedAt = (id: string) => data.pushes.find((p) => p.questionId === id)?.pushedAt;
-  const chosenPushedAt = questionId ? pushedAt(questionId) : undefined;
+  const target = targetOf(choice);
+  const chosenPushedAt = target
+    ? data.pushes.find((p) =>
+        target.testId ? p.testId === target.testId : p.questionId === target.questionId,
+      )?.pushedAt
+    : undefined;
+  const pushable = tests.filter((t) => t.questions.length > 0);
 
   let body;
   if (!data.connected) {
@@ -295,10 +313,26 @@ export function ClassroomSection({
               <Select
                 label={T.questionLabel}
                 placeholder={T.questionPlaceholder}
-                data={questions.map((q) => ({ value: q._id, label: q.question }))}
-                value={questionId}
+                data={[
+                  {
+                    group: T.groupQuestions,
+                    items: questions.map((q) => ({ value: `q:${q._id}`, label: q.question })),
+                  },
+                  ...(pushable.length > 0
+                    ? [
+                        {
+                          group: T.groupTests,
+                          items: pushable.map((t) => ({
+                            value: `t:${t.id}`,
+                            label: T.testOption(t.title, t.totalMarks),
+                          })),
+                        },
+                      ]
+                    : []),
+                ]}
+                value={choice}
                 onChange={(value) => {
-                  setQuestionId(value);
+                  setChoice(value);
                   push.reset();
                 }}
                 description={
@@ -308,12 +342,12 @@ export function ClassroomSection({
               />
               <Button
                 leftSection={<IconSend size={16} aria-hidden />}
-                disabled={!questionId}
+                disabled={!target}
                 loading={push.isPending}
                 onClick={() => {
-                  if (!questionId) return;
+                  if (!target) return;
                   setError(null);
-                  push.mutate(questionId, {
+                  push.mutate(target, {
                     onError: (failure) => setError(classroomFailure(failure)),
                   });
                 }}

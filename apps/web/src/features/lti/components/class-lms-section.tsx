@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { TLtiScoreOutcome } from '@stem/contract/lti';
 import { LTI_MESSAGES } from '@stem/contract/messages-lti';
 import { describeError } from '../../../lib/http';
-import { getClassLinks, importLmsRoster, sendLmsScores } from '../api';
+import { getClassLinks, importLmsRoster, sendLmsScores, type TLmsScoresTarget } from '../api';
 
 const T = LTI_MESSAGES;
 
@@ -81,7 +81,7 @@ export function ClassLmsSection({ classId }: { classId: string }) {
     onError: (error) => setNotice({ kind: 'error', text: describeError(error) }),
   });
   const scores = useMutation({
-    mutationFn: (questionId: string) => sendLmsScores(classId, questionId),
+    mutationFn: (target: TLmsScoresTarget) => sendLmsScores(classId, target),
     onSuccess: (reply) => done(reply.message),
     onError: (error) => setNotice({ kind: 'error', text: describeError(error) }),
   });
@@ -122,8 +122,8 @@ export function ClassLmsSection({ classId }: { classId: string }) {
                   </Text>
                   <Button
                     size="sm"
-                    loading={scores.isPending && scores.variables === item.questionId}
-                    onClick={() => scores.mutate(item.questionId)}
+                    loading={scores.isPending && scores.variables.lineItemId === item.id}
+                    onClick={() => scores.mutate({ lineItemId: item.id, ...item })}
                   >
                     {T.sendMarks}
                   </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Paper, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -13,8 +13,8 @@ import { chooseDeepLink, getDeepLinkOptions } from '../api';
 const T = LTI_MESSAGES;
 
 /**
- * Deep linking (issue 29): the teacher picks a question of one of their classes for the LMS's new
- * assignment; the server signs the answer, and its page posts it back to the LMS.
+ * Deep linking (issue 29): the teacher picks a question or a test of one of their classes for the
+ * LMS's new assignment; the server signs the answer, and its page posts it back to the LMS.
  */
 export default function LtiDeepLinkPage() {
   usePageTitle(T.deepLinkTitle);
@@ -26,6 +26,8 @@ export default function LtiDeepLinkPage() {
   });
   const [classId, setClassId] = useState<string | null>(null);
   const [questionId, setQuestionId] = useState<string | null>(null);
+  const [kind, setKind] = useState<'question' | 'test'>('question');
+  const [testId, setTestId] = useState<string | null>(null);
   const choose = useMutation({
     mutationFn: (body: TLtiDeepLinkRequest) => chooseDeepLink(launchId, body),
     // The server's page posts the signed response to the LMS: a full navigation, not a call.
@@ -48,6 +50,9 @@ export default function LtiDeepLinkPage() {
     classes.find((c) => c.id === (classId ?? data.linkedClassId)) ??
     (classes.length === 1 ? classes[0] : undefined);
   const linked = data.linkedClassId ? classes.find((c) => c.id === data.linkedClassId) : undefined;
+  const tests = chosenClass?.tests ?? [];
+  const asTest = kind === 'test' && tests.length > 0;
+  const ready = Boolean(chosenClass && (asTest ? testId : questionId));
 
   return (
     <Stack gap="lg" maw={640}>
@@ -63,7 +68,9 @@ export default function LtiDeepLinkPage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            if (chosenClass && questionId) choose.mutate({ classId: chosenClass.id, questionId });
+            if (!chosenClass) return;
+            if (asTest && testId) choose.mutate({ classId: chosenClass.id, testId });
+            else if (!asTest && questionId) choose.mutate({ classId: chosenClass.id, questionId });
           }}
         >
           <Stack gap="md">
@@ -80,12 +87,41 @@ export default function LtiDeepLinkPage() {
                   onChange={(value) => {
                     setClassId(value);
                     setQuestionId(null);
+                    setTestId(null);
                   }}
                   disabled={Boolean(linked)}
                   allowDeselect={false}
                   required
                 />
-                {chosenClass && chosenClass.questions.length === 0 ? (
+                {tests.length > 0 && (
+                  <div>
+                    <Text size="sm" fw={500} mb={4} id="deep-link-kind">
+                      {T.deepLinkKind}
+                    </Text>
+                    <SegmentedControl
+                      aria-labelledby="deep-link-kind"
+                      value={kind}
+                      onChange={(value) => setKind(value === 'test' ? 'test' : 'question')}
+                      data={[
+                        { value: 'question', label: T.deepLinkKindQuestion },
+                        { value: 'test', label: T.deepLinkKindTest },
+                      ]}
+                    />
+                  </div>
+                )}
+                {asTest ? (
+                  <Select
+                    label={T.deepLinkTest}
+                    data={tests.map((t) => ({
+                      value: t.id,
+                      label: T.deepLinkTestOption(t.title, t.questionCount, t.marks),
+                    }))}
+                    value={testId}
+                    onChange={setTestId}
+                    searchable
+                    required
+                  />
+                ) : chosenClass && chosenClass.questions.length === 0 ? (
                   <Alert color="yellow">{T.deepLinkNoQuestions}</Alert>
                 ) : (
                   <Select
@@ -110,7 +146,7 @@ export default function LtiDeepLinkPage() {
             )}
             <Button
               type="submit"
-              disabled={!chosenClass || !questionId}
+              disabled={!ready}
               loading={choose.isPending || choose.isSuccess}
               style={{ alignSelf: 'flex-start' }}
             >

@@ -17,8 +17,12 @@ function pathOf(destination: TLtiDestination): string {
   switch (destination.kind) {
     case 'question':
       return `/start-submission/${destination.classId}/${destination.questionId}`;
+    case 'test':
+      return `/start-submission/${destination.classId}?test=${destination.testId}`;
     case 'class':
-      return `/class/${destination.classId}`;
+      return destination.testId
+        ? `/class/${destination.classId}?test=${destination.testId}`
+        : `/class/${destination.classId}`;
     case 'deepLink':
       return `/lti/deep-link/${destination.launchId}`;
     case 'home':
