@@ -476,8 +476,8 @@ describe('Google Classroom: pushing marks', () => {
     );
     expect(made.statusCode, made.body).toBe(201);
     const test = made.json<{ data: TClassTest }>().data;
-    // Osmosis's marks are held for release: Classroom gets them as for a question (the teacher
-    // returns the work there).
+    // Osmosis's marks are held for release: Classroom gets the total as a draft grade only, which
+    // its students never see.
     const held = await call(
       setup.teacher,
       'PATCH',
@@ -511,6 +511,30 @@ describe('Google Classroom: pushing marks', () => {
     ]);
     const work = fake.courseWorks.get(result.courseWorkId);
     expect(work).toMatchObject({ title: 'Plants test', maxPoints: result.maxPoints });
+    expect(
+      [...fake.submissions.values()].find(
+        (s) => s.courseWorkId === result.courseWorkId && s.userId === '4001',
+      ),
+    ).toEqual(expect.objectContaining({ draftGrade: marked.totalScore }));
+    expect(
+      [...fake.submissions.values()].find(
+        (s) => s.courseWorkId === result.courseWorkId && s.userId === '4001',
+      )?.assignedGrade,
+    ).toBeUndefined();
+
+    // Released, the next push gives the student the grade.
+    const released = await call(
+      setup.teacher,
+      'POST',
+      apiPath(
+        fillPath(RELEASE_PATHS.release, {
+          classId: setup.cls.id,
+          questionId: setup.osmosis.id,
+        }),
+      ),
+    );
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await call(setup.teacher, 'POST', pushUrl, { testId: test.id })).statusCode).toBe(200);
     expect(
       [...fake.submissions.values()].find(
         (s) => s.courseWorkId === result.courseWorkId && s.userId === '4001',

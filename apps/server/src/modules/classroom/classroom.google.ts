@@ -130,11 +130,16 @@ export type TClassroomApi = {
   createCourseWork(courseId: string, work: TCourseWorkFields): Promise<string>;
   patchCourseWork(courseId: string, courseWorkId: string, work: TCourseWorkFields): Promise<void>;
   listSubmissions(courseId: string, courseWorkId: string): Promise<TSubmission[]>;
+  /**
+   * The grade of a student's submission: the assigned grade (reported to the student once the work
+   * is returned) and the draft grade (teachers only), or with `draftOnly` the draft grade alone.
+   */
   setGrade(
     courseId: string,
     courseWorkId: string,
     submissionId: string,
     grade: number,
+    options: { draftOnly: boolean },
   ): Promise<void>;
 };
 
@@ -237,14 +242,16 @@ export function classroomApi(config: TClassroomConfig, refreshToken: string): TC
           };
         }),
       ),
-    setGrade: (courseId, courseWorkId, submissionId, grade) =>
+    setGrade: (courseId, courseWorkId, submissionId, grade, { draftOnly }) =>
       calling(async () => {
         await api.courses.courseWork.studentSubmissions.patch({
           courseId,
           courseWorkId,
           id: submissionId,
-          updateMask: 'assignedGrade,draftGrade',
-          requestBody: { assignedGrade: grade, draftGrade: grade },
+          updateMask: draftOnly ? 'draftGrade' : 'assignedGrade,draftGrade',
+          requestBody: draftOnly
+            ? { draftGrade: grade }
+            : { assignedGrade: grade, draftGrade: grade },
         });
       }),
   };

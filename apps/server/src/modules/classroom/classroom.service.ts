@@ -412,8 +412,8 @@ async function pushItemOf(
  * coursework the product made for it in the linked course (made on the first push, updated on the
  * next). Each student of the class (and anyone who answered in it) is matched by e-mail to the
  * course's students; their latest marked score (for a test, the sum of their latest marked answers
- * to its questions, held marks included: the teacher returns the work in Classroom) is set as the
- * submission's draft and assigned grade.
+ * to its questions) is set as the submission's draft and assigned grade; a mark the student cannot
+ * see yet (held for review or release) as its draft grade only, which Classroom shows to teachers.
  */
 export async function pushMarks(
   ctx: TAppContext,
@@ -485,7 +485,10 @@ export async function pushMarks(
     const classroomUser =
       r.outcome === 'pushed' ? classroomUserOf.get(r.email.toLowerCase()) : undefined;
     const submissionId = classroomUser ? submissionOf.get(classroomUser) : undefined;
-    return submissionId && r.score !== null ? [{ index, submissionId, score: r.score }] : [];
+    // A mark the student cannot see yet (held for review or release) goes as a draft grade, which
+    // Classroom shows to teachers only; the others as the grade the student is given.
+    const held = students[index]?.cells.some((c) => c.held) ?? false;
+    return submissionId && r.score !== null ? [{ index, submissionId, score: r.score, held }] : [];
   });
   let next = 0;
   let consentFailure: unknown = null;
@@ -495,7 +498,9 @@ export async function pushMarks(
       next += 1;
       if (!item) break;
       try {
-        await api.setGrade(link.courseId, workId, item.submissionId, item.score);
+        await api.setGrade(link.courseId, workId, item.submissionId, item.score, {
+          draftOnly: item.held,
+        });
       } catch (err) {
         if (err instanceof GoogleCallError && (err.status === 401 || err.oauthError)) {
           consentFailure = err;
