@@ -2,14 +2,16 @@
  * Hostile uploads against the built server (issue 26): does the API keep answering while it is sent
  * files that cost far more to draw than to send?
  *
- *   npm run bench:hostile -- [--pdfs N] [--root DIR] [--port P] [--give-up-s S] [--baseline-s B]
+ *   npm run bench:hostile -- [--pdfs N] [--prints N] [--root DIR] [--port P] [--give-up-s S] [--baseline-s B]
  *
  * Makes a school with a teacher and 80 students in a fresh PGlite DATA_DIR, starts that checkout's
  * `npm start` (`--root`, default this one: it builds what is stale) on `--port` (PORT, default 3101),
  * then sends at once N hostile PDFs (default 10: 5 KB of 100,000 compressed strokes each, half to the
  * teacher's extract-text route, half in base64 to the student's photo route) and two hostile SVG logos
  * (eight chained feMorphology filters; 20 large blurred circles), and the same PDF twice as a
- * scanned stack of answer sheets (followed to the batch's end when accepted). Meanwhile it probes `/healthz` and a
+ * scanned stack of answer sheets (followed to the batch's end when accepted), and prints `--prints`
+ * packs of the class at once (default 4: booklets and one-question sheets, 80 students x 20 questions,
+ * alternately). Meanwhile it probes `/healthz` and a
  * sign-in every 100 ms (each probe on its own, not waiting for the last) and prints the p50/p99/max of
  * those probes and how each hostile upload ended. An upload still unanswered after `--give-up-s`
  * (default 600) is reported as such. The same probes run alone for `--baseline-s` seconds first
@@ -30,7 +32,9 @@ import { defaultPermissionsFor } from '../apps/server/src/modules/auth/auth.poli
 import { generateSchoolCode } from '../apps/server/src/modules/auth/auth.school-code';
 import {
   insertClasses,
+  insertClassQuestions,
   insertClassStudents,
+  insertQuestions,
   insertSchools,
   insertUsers,
 } from '../apps/server/src/modules/demo/demo.queries';
@@ -57,6 +61,9 @@ const PROBE_EVERY_MS = 100;
 const PROBE_GIVE_UP_MS = 30_000;
 const STUDENTS = 80;
 const PASSWORD = 'bench-password-123';
+/** Questions of the class, and packs printed of them at the same time as the hostile uploads. */
+const PRINT_QUESTIONS = 20;
+const PRINTS = Number(option('--prints', '4'));
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const base = `http://127.0.0.1:${PORT}`;
 
@@ -100,6 +107,23 @@ async function makeAccounts(dataDir: string) {
       database.db,
       students.map((s) => ({ classId: cls.id, studentId: s.id })),
     );
+    // Twenty questions of the class, for the packs printed at the same time (a whole class's test).
+    const questions = await insertQuestions(
+      database.db,
+      Array.from({ length: PRINT_QUESTIONS }, (_, i) => ({
+        schoolId: school.id,
+        teacherId: teacher.id,
+        question: `Question ${i + 1}: explain, with a worked example, how energy is transferred when a kettle boils water, and name the units.`,
+        marks: 1 + (i % 6),
+        lowMarkRange: '0-1',
+        highMarkRange: '1-6',
+        rubric: 'Low: a fact.\nHigh: a full explanation.',
+      })),
+    );
+    await insertClassQuestions(
+      database.db,
+      questions.map((q, position) => ({ classId: cls.id, questionId: q.id, position })),
+    );
     // A real session each: an access token works only while its session is open (issue 26).
     const token = async (id: string, role: 'teacher' | 'student') =>
       (await openSession(database.db, JWT_SECRET, { id, role, schoolId: school.id })).token;
@@ -108,6 +132,7 @@ async function makeAccounts(dataDir: string) {
       student: await token(students[0].id, 'student'),
       emails: students.map((s) => s.email),
       classId: cls.id,
+      questionIds: questions.map((q) => q.id),
     };
   } finally {
     await database.close();
@@ -298,6 +323,29 @@ async function main() {
             await new Promise((resolve) => setTimeout(resolve, 500));
           }
         }),
+      );
+    }
+    // Printing (session 16's final read): a class's test booklets and its one-question sheets, drawn
+    // at the same time, each seconds of PDF work, alternately booklets and sheets.
+    for (let i = 0; i < PRINTS; i++) {
+      const booklet = i % 2 === 0;
+      const query = booklet
+        ? `format=booklet&questionIds=${accounts.questionIds.join(',')}`
+        : `questionIds=${accounts.questionIds.join(',')}`;
+      uploads.push(
+        send(
+          `print ${i + 1}: ${booklet ? 'booklets' : 'sheets'}, ${STUDENTS} students x ${PRINT_QUESTIONS} questions`,
+          async () => {
+            const r = await fetch(
+              `${base}${API_BASE}${SCAN_PATHS.answerSheets.replace(':classId', accounts.classId)}?${query}`,
+              { headers: teacherAuth, signal: signal() },
+            );
+            if (r.status !== 200) return r;
+            const pages = r.headers.get('x-sheet-pages');
+            const bytes = (await r.arrayBuffer()).byteLength;
+            return Response.json({ message: `${pages} pages, ${bytes} B` }, { status: 200 });
+          },
+        ),
       );
     }
     const started = performance.now();

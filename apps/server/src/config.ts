@@ -120,6 +120,8 @@ const ZEnv = z.object({
   ),
   /** Time one PDF page may take to draw; a slower page's file is refused as too complex (422). */
   EXTRACTION_PAGE_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Time drawing one printed pack of answer sheets or booklets may take (422 past it). */
+  EXTRACTION_PRINT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** Pages waiting for a worker thread at most; past it uploads are refused as busy (503). */
   EXTRACTION_QUEUE: z.coerce.number().int().min(1).max(10_000).default(32),
   /** Heap of each worker thread in MB; a page needing more is refused as too complex. */
@@ -316,6 +318,8 @@ export type TConfig = {
     pageBudget: TPageBudget;
     /** Backstop per task: twice the page's time plus 2 s for opening and preparing it. */
     taskMs: number;
+    /** Backstop for drawing a printed pack (at most MAX_PRINT_PAGES pages of vector drawing). */
+    printMs: number;
     maxQueue: number;
     memoryMb: number;
   };
@@ -509,6 +513,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       warm: e.NODE_ENV === 'production',
       pageBudget: { ...DEFAULT_PAGE_BUDGET, ms: e.EXTRACTION_PAGE_MS },
       taskMs: 2 * e.EXTRACTION_PAGE_MS + 2_000,
+      printMs: e.EXTRACTION_PRINT_MS,
       maxQueue: e.EXTRACTION_QUEUE,
       memoryMb: e.EXTRACTION_WORKER_MB,
     },

@@ -60,6 +60,8 @@ export const RATE_LIMITS = {
   register: { max: 60, windowMs: 10 * 60_000 },
   /** Per teacher: each call may reach a paid AI provider. */
   generateRubric: { max: 20, windowMs: 60_000 },
+  /** Per teacher: printing a class's answer sheets or booklets (seconds of PDF drawing each). */
+  answerSheets: { max: 10, windowMs: 60_000 },
   /** Per user: text extraction (OCR) of an uploaded image or PDF. */
   extractText: { max: 30, windowMs: 60_000 },
   /** Per user: cleanup of extracted text (may reach a paid AI provider). */

@@ -49,6 +49,8 @@ export type TSheetFormat = (typeof SHEET_FORMATS)[number];
 
 /** Most questions in one pack of sheets, and files in one upload. */
 export const MAX_SHEET_QUESTIONS = 20;
+/** Pages one printed pack may have (a class of 40 with 20 one-question sheets each is 800). */
+export const MAX_PRINT_PAGES = 2_000;
 export const MAX_SCAN_FILES = 50;
 /** How often the progress page asks for news while a batch is read. */
 export const SCAN_POLL_MS = 1_000;
@@ -280,6 +282,11 @@ export const SCAN_MESSAGES = {
   download: 'Download PDF',
   downloading: 'Preparing the PDF...',
   downloadFailed: 'The answer sheets could not be made. Please try again.',
+  printBusy: 'Too many packs are being printed right now. Please try again in a minute.',
+  printTooLarge:
+    'This pack is too large to print at once. Please print fewer questions or students at a time.',
+  tooManyPrintPages: (pages: number) =>
+    `That would be ${pages.toLocaleString('en-GB')} pages: please print at most ${MAX_PRINT_PAGES.toLocaleString('en-GB')} at a time (choose fewer questions).`,
   noQuestions: 'Assign questions to this class before printing answer sheets.',
   noStudents: 'This class has no students yet: print blank sheets instead.',
   chooseQuestion: 'Choose at least one question.',

@@ -6,6 +6,7 @@ import type {
   ImageWork,
   TTaskInput,
   TTaskName,
+  TTaskOptions,
   TTaskOutput,
   TTaskReply,
   TTaskRequest,
@@ -65,12 +66,13 @@ export function createImageWorkPool(options: TImageWorkOptions): ImageWork & {
   // A thread that fails to start or dies outside a task is replaced by piscina; unheard, the
   // pool's 'error' event would end the process.
   pool.on('error', () => undefined);
-  const timers = new Map<string, AbortController & { timer?: NodeJS.Timeout }>();
+  type TRunning = AbortController & { timer?: NodeJS.Timeout; taskMs: number };
+  const timers = new Map<string, TRunning>();
   pool.on('message', (message: unknown) => {
     if (!isStarted(message)) return;
     const controller = timers.get(message.started);
     if (!controller) return;
-    controller.timer = setTimeout(() => controller.abort(), options.taskMs);
+    controller.timer = setTimeout(() => controller.abort(), controller.taskMs);
     controller.timer.unref();
   });
   let pending = 0;
@@ -78,10 +80,16 @@ export function createImageWorkPool(options: TImageWorkOptions): ImageWork & {
     get pending() {
       return pending;
     },
-    async run<N extends TTaskName>(name: N, input: TTaskInput<N>): Promise<TTaskOutput<N>> {
+    async run<N extends TTaskName>(
+      name: N,
+      input: TTaskInput<N>,
+      own?: TTaskOptions,
+    ): Promise<TTaskOutput<N>> {
       if (pool.queueSize >= options.maxQueue) throw ExtractionError.busy();
       const id = randomUUID();
-      const controller: AbortController & { timer?: NodeJS.Timeout } = new AbortController();
+      const controller: TRunning = Object.assign(new AbortController(), {
+        taskMs: own?.taskMs ?? options.taskMs,
+      });
       timers.set(id, controller);
       pending += 1;
       let reply: TTaskReply;

@@ -14,6 +14,12 @@ import type { TPagePreparation } from '../ocr/port';
 import { isEncryptedPdfError, openPdfPages, type TPageBudget, type TPdfPages } from '../pdf';
 import { embeddedJpeg, openForImages } from '../sheets/page-image';
 import type { TBookletLayout } from '../sheets/booklet-layout';
+import {
+  buildAnswerBooklets,
+  buildAnswerSheets,
+  type TBookletRequest,
+  type TSheetRequest,
+} from '../sheets/sheet-pdf';
 import { prepareSheetPage, type TSheetPrepared } from '../sheets/read-sheet';
 
 /**
@@ -172,6 +178,12 @@ export const TASKS = {
     });
   },
 
+  /** A pack of one-question answer sheets as a PDF (a class's pack is seconds of drawing). */
+  answerSheets: (input: TSheetRequest) => buildAnswerSheets(input),
+
+  /** Test booklets as a PDF, with the layout they were printed with. */
+  answerBooklets: (input: TBookletRequest) => buildAnswerBooklets(input),
+
   /** A JPEG, PNG or GIF school logo as a PNG (logo.ts; an SVG is drawn by svg-process.ts). */
   async logo(input: { bytes: Uint8Array; timeoutSeconds: number }) {
     return logoPng(input.bytes, { svg: false, timeoutSeconds: input.timeoutSeconds });
@@ -183,13 +195,20 @@ export type TTaskName = keyof TTasks;
 export type TTaskInput<N extends TTaskName> = Parameters<TTasks[N]>[0];
 export type TTaskOutput<N extends TTaskName> = Awaited<ReturnType<TTasks[N]>>;
 
+/** A task's own limit: printing a class's pack may take longer than a page's budget. */
+export type TTaskOptions = { taskMs?: number };
+
 /**
  * Runs the tasks above: in worker threads with a time budget and a memory limit on the server
  * (adapters/image-work/pool.ts), in this thread for the CLI and engine tests. Refusals are
  * ExtractionErrors either way; a task over its budget is `too-complex`, a full queue `busy`.
  */
 export interface ImageWork {
-  run<N extends TTaskName>(name: N, input: TTaskInput<N>): Promise<TTaskOutput<N>>;
+  run<N extends TTaskName>(
+    name: N,
+    input: TTaskInput<N>,
+    options?: TTaskOptions,
+  ): Promise<TTaskOutput<N>>;
   close(): Promise<void>;
 }
 

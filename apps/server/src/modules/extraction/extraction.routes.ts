@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErrorResponse } from '@stem/contract/errors';
 import { RATE_LIMITS, UPLOAD_MAX_BYTES } from '@stem/contract/limits';
@@ -12,6 +11,7 @@ import {
   ZTeacherExtractResponse,
 } from '@stem/contract/submissions';
 import type { TAppContext } from '../../context';
+import { perUser } from '../../plugins/rate-limits';
 import { acceptUploads, readUpload, type TUploadRules } from '../../lib/multipart';
 import * as service from './extraction.service';
 
@@ -42,16 +42,6 @@ const TEACHER_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;
 
 /** Base64 of the largest upload, plus room for the JSON around it. */
 const STUDENT_BODY_LIMIT = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) + 64 * 1024;
-
-/** Per signed-in user (the hook runs after the role check), so one school's NAT is not one bucket. */
-const perUser = (name: string, limit: { max: number; windowMs: number }) => ({
-  rateLimit: {
-    max: limit.max,
-    timeWindow: limit.windowMs,
-    hook: 'preHandler' as const,
-    keyGenerator: (request: FastifyRequest) => `${name}|${request.auth?.userId ?? request.ip}`,
-  },
-});
 
 /**
  * Text extraction and cleanup, at the spec's root paths (spec 02 §7): the teacher's multipart upload,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { QUESTION_PATHS } from '@stem/contract/api';
 import { ZErrorResponse } from '@stem/contract/errors';
@@ -22,6 +21,7 @@ import {
 } from '@stem/contract/teaching';
 import type { TAppContext } from '../../context';
 import { currentUser } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limits';
 import * as service from './questions.service';
 
 const security = [{ bearer: [] }];
@@ -223,15 +223,7 @@ export const questionRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async
           502: ZErrorResponse,
         },
       },
-      config: {
-        rateLimit: {
-          max: RATE_LIMITS.generateRubric.max,
-          timeWindow: RATE_LIMITS.generateRubric.windowMs,
-          // After the role check, so the limit counts per signed-in teacher.
-          hook: 'preHandler',
-          keyGenerator: (request: FastifyRequest) => `rubric|${request.auth?.userId ?? request.ip}`,
-        },
-      },
+      config: perUser('rubric', RATE_LIMITS.generateRubric),
     },
     async (request) => ({
       success: true as const,

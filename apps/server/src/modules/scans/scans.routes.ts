@@ -25,6 +25,8 @@ import type { TAppContext } from '../../context';
 import { AppError } from '../../lib/app-error';
 import { refuseDeclaredTooLarge } from '../../lib/multipart';
 import { currentUser } from '../../plugins/auth';
+import { perUser } from '../../plugins/rate-limits';
+import { RATE_LIMITS } from '@stem/contract/limits';
 import * as service from './scans.service';
 import { answerSheets } from './scans.sheets';
 
@@ -137,6 +139,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
     SCAN_PATHS.answerSheets,
     {
       onRequest: teacherOnly,
+      config: perUser('answer-sheets', RATE_LIMITS.answerSheets),
       schema: {
         operationId: 'getAnswerSheets',
         tags,
@@ -151,14 +154,16 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
           400: ZErrorResponse,
           ...denied,
           404: ZErrorResponse,
+          422: ZErrorResponse,
+          429: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
     },
     async (request, typedReply) => {
       const reply = typedReply as unknown as FastifyReply;
       const sheets = await answerSheets(
-        ctx.db,
-        ctx.config,
+        { db: ctx.db, config: ctx.config, work: ctx.imageWork },
         currentUser(request),
         request.params.classId,
         request.query,
@@ -333,6 +338,9 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
           400: ZErrorResponse,
           ...denied,
           404: ZErrorResponse,
+          422: ZErrorResponse,
+          429: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
     },

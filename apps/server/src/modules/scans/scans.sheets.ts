@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  MAX_PRINT_PAGES,
   SCAN_MESSAGES,
   type TAnswerSheetsQuery,
   type TPaperSize,
@@ -7,12 +8,9 @@ import {
 } from '@stem/contract/scans';
 import type { TConfig } from '../../config';
 import type { TDb } from '../../db/client';
-import {
-  bookletLayoutOf,
-  buildAnswerBooklets,
-  buildAnswerSheets,
-  type TSheetStudent,
-} from '../../extraction/sheets/sheet-pdf';
+import { ExtractionError } from '../../extraction/file-type';
+import { bookletLayoutOf, type TSheetStudent } from '../../extraction/sheets/sheet-pdf';
+import type { ImageWork, TTaskInput, TTaskName, TTaskOutput } from '../../extraction/work/tasks';
 import { MESSAGES } from '@stem/contract/messages';
 import { AppError } from '../../lib/app-error';
 import type { TAccessClaims } from '../../lib/tokens';
@@ -81,6 +79,35 @@ async function questionsToPrint(
 }
 
 /**
+ * Draws a pack in the image-work threads, never on the event loop (a class's pack is seconds of
+ * pdf-lib work), with printing's own time budget. A full waiting line is 503 and a pack over its
+ * budget or a thread's memory 422, each with a message about printing rather than about a file.
+ */
+async function draw<N extends 'answerSheets' | 'answerBooklets'>(
+  work: ImageWork,
+  printMs: number,
+  name: N & TTaskName,
+  input: TTaskInput<N>,
+): Promise<TTaskOutput<N>> {
+  try {
+    return await work.run(name, input, { taskMs: printMs });
+  } catch (error) {
+    if (!(error instanceof ExtractionError)) throw error;
+    if (error.kind === 'busy') throw new AppError('UNAVAILABLE', SCAN_MESSAGES.printBusy);
+    throw new AppError('UNPROCESSABLE', SCAN_MESSAGES.printTooLarge);
+  }
+}
+
+/** Refuses a pack past MAX_PRINT_PAGES before any drawing. */
+function checkPages(pages: number): void {
+  if (pages > MAX_PRINT_PAGES) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.tooManyPrintPages(pages), {
+      field: 'questionIds',
+    });
+  }
+}
+
+/**
  * GET /class/{classId}/answer-sheets: the teacher's class's sheets as one PDF: a page per student
  * per chosen question (or, blank, per question and copy), in class-list order; or a test booklet per
  * student. A booklet printed the same way as before (the same test, or the same hand-picked
@@ -89,8 +116,11 @@ async function questionsToPrint(
  * without questions/students.
  */
 export async function answerSheets(
-  db: TDb,
-  config: Pick<TConfig, 'jwtSecret'>,
+  {
+    db,
+    config,
+    work,
+  }: { db: TDb; config: Pick<TConfig, 'jwtSecret' | 'imageWork'>; work: ImageWork },
   user: TAccessClaims,
   classId: string,
   query: {
@@ -120,6 +150,7 @@ export async function answerSheets(
     const questions = chosen.map((q) => ({ id: q.id, text: q.question, marks: q.marks }));
     const continuation = query.continuation !== 'false';
     const planned = await bookletLayoutOf({ questions, paper: query.paper, continuation });
+    checkPages(students.length * planned.pages.length);
     const booklet = await bookletFor(db, {
       schoolId: cls.schoolId,
       classId: cls.id,
@@ -128,7 +159,7 @@ export async function answerSheets(
       layout: planned,
       now,
     });
-    const { pdf, layout } = await buildAnswerBooklets({
+    const { pdf, layout } = await draw(work, config.imageWork.printMs, 'answerBooklets', {
       schoolName: school?.name ?? '',
       className: cls.name,
       classId: cls.id,
@@ -156,8 +187,9 @@ export async function answerSheets(
     if (students.length === 0)
       throw new AppError('VALIDATION', SCAN_MESSAGES.noStudents, { field: 'classId' });
   }
+  checkPages(students.length * chosen.length);
   const school = await findSchoolById(db, cls.schoolId);
-  const pdf = await buildAnswerSheets({
+  const pdf = await draw(work, config.imageWork.printMs, 'answerSheets', {
     schoolName: school?.name ?? '',
     className: cls.name,
     classId: cls.id,
