@@ -78,10 +78,18 @@ export function isOcrDebris(text: string, confidence: number | undefined): boole
   if (letterTokens >= LONG_TEXT_TOKENS) {
     // Enough letter groups to judge by its words: writing, however poorly read, keeps real words
     // (and near spellings of them) among its groups; grain, ruled lines and printing read upside
-    // down give hardly any, whatever the engine's confidence.
-    return (
-      words < WRITING_WORD_RATE * tokens || words + nearWords < WRITING_SPELLING_RATE * letterTokens
-    );
+    // down give hardly any.
+    const wordy =
+      words >= WRITING_WORD_RATE * tokens &&
+      words + nearWords >= WRITING_SPELLING_RATE * letterTokens;
+    // Handwriting the engine struggled with: fewer words among its misreadings, but read with some
+    // confidence (grain and ruled lines read as pages of two-letter groups under about 16).
+    const struggled =
+      words >= POOR_READ_WORDS &&
+      words >= POOR_WORD_RATE * tokens &&
+      confidence !== undefined &&
+      confidence >= POOR_READ_CONFIDENCE;
+    return !wordy && !struggled;
   }
   if (share < DEBRIS_LEGIBILITY) return true;
   // A low-confidence read that is also only half legible: more likely noise than handwriting.
@@ -96,8 +104,14 @@ export const LONE_MARK_CONFIDENCE = 60;
 export const LONG_TEXT_TOKENS = 6;
 /** A long read with words of the list (four letters or more) under this share of its tokens is debris. */
 export const WRITING_WORD_RATE = 0.09;
-/** ...or with words and near spellings under this share of its letter groups. */
+/** ...or with words and near spellings under this share of its letter groups... */
 export const WRITING_SPELLING_RATE = 0.29;
+/** A long read that is not wordy is writing with at least this many words of four letters or more... */
+export const POOR_READ_WORDS = 3;
+/** ...at least this share of its tokens, read with at least... */
+export const POOR_WORD_RATE = 0.05;
+/** ...this engine confidence: writing the engine struggled with. */
+export const POOR_READ_CONFIDENCE = 18;
 /** Under this share of legible tokens the text is debris whatever the engine's confidence. */
 export const DEBRIS_LEGIBILITY = 0.5;
 /** Under this engine confidence (0..100) text that is not clearly legible is debris. */
