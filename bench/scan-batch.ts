@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -258,12 +258,28 @@ async function main() {
         // On its student and question, waiting for the teacher's look at an unsure read.
         placedRight++;
         heldUnsure++;
+        details.push(
+          `held as debris: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)}) conf ${row.ocrConfidence?.toFixed(0)}: ${JSON.stringify(row.extractedText.slice(0, 120))}`,
+        );
       } else {
         placedWrong++;
         details.push(
           `not placed: student ${student} Q${question + 1} (${sampleOf.get(`${student}:${question}`)}) ${row.status} ${row.reason ?? ''} conf ${row.ocrConfidence?.toFixed(0)}: ${JSON.stringify(row.extractedText.slice(0, 120))}`,
         );
       }
+    }
+    if (process.env.BENCH_READS) {
+      // The written boxes as read (text, engine confidence), for bench/debris.ts (outside the repo:
+      // the text comes from the shared data).
+      const reads = answerRows.flatMap((row) => {
+        const printedPage = truePage(row.pageNumber);
+        const student = Math.floor(printedPage / perBooklet);
+        const region = layout.pages[printedPage % perBooklet]?.regions[row.region - 1];
+        const file = sampleOf.get(`${student}:${(region?.number ?? 0) - 1}`);
+        if (!file || row.extractedText.trim() === '') return [];
+        return [{ file, text: row.extractedText, confidence: row.ocrConfidence ?? undefined }];
+      });
+      writeFileSync(process.env.BENCH_READS, JSON.stringify(reads));
     }
     const blanks = [...truth.keys()].length;
     const expectedBlanks = STUDENTS * QUESTIONS.length - blanks;
