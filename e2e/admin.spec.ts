@@ -38,7 +38,7 @@ test.describe('the school admin', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const run = Date.now().toString(36);
     const teacherToBe = await registerStudent(request, `Tina Wizard ${run}`);
     const pupil = await registerStudent(request, `Pat Pupil ${run}`);

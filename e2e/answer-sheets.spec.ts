@@ -321,6 +321,9 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(page).toHaveURL(/\?batch=/);
     await expect(page.getByText(T.needsTeacherTitle)).toBeVisible({ timeout: 150_000 });
     await expect(page.getByText(T.heldNote)).toBeVisible();
+    // The first page that needs the teacher shows while the rest are still read: every page is
+    // read (each answer submitted) before the class's answers are opened.
+    await expect(page.getByText(T.done)).toBeVisible({ timeout: 150_000 });
     const batchPage = page.url();
 
     // 3a. Marking printed question 1 across the class: each answer beside its scan while the stack
