@@ -6,6 +6,9 @@
  * points out …", "It correctly names …") with one of them makes a false claim.
  *
  * `split` keeps half the questions out of any tuning: the figure reported is the held-out one.
+ * `held-out-2` was written after the first version of the change (its baseline measured on the
+ * code before the change) and its answers' feedback was never read one by one: the held-out part
+ * whose failures were seen while the change was made is reported, but this one is the clean figure.
  */
 
 export type TClaimCase = {
@@ -17,7 +20,7 @@ export type TClaimCase = {
 };
 
 export type TClaimQuestion = {
-  split: 'tuning' | 'held-out';
+  split: 'tuning' | 'held-out' | 'held-out-2';
   question: string;
   marks: number;
   lowMarkRange: string;
@@ -333,6 +336,191 @@ export const CLAIM_QUESTIONS: TClaimQuestion[] = [
       {
         kind: 'full',
         answer: 'Light travels much faster than sound so the light gets to us first.',
+        absent: [],
+      },
+    ],
+  },
+  {
+    split: 'held-out-2',
+    question: 'Explain why a bicycle tyre feels harder after it is pumped up on a hot day.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    rubric: rubricOf(
+      'Answers that do not mention particles.',
+      '0-0',
+      'Explains that the air particles move faster at a higher temperature, so they collide with the tyre walls more often and with more force, which increases the pressure.',
+      '2-3',
+    ),
+    answers: [
+      {
+        kind: 'omits',
+        answer: 'The air inside gets hot and the tyre gets harder.',
+        absent: ['collide', 'pressure', 'force', 'faster'],
+      },
+      {
+        kind: 'negates',
+        answer: 'The particles do not collide with the walls more often, it is just hotter.',
+        absent: ['collide', 'faster', 'pressure'],
+      },
+      {
+        kind: 'near another point',
+        answer: 'The pressure of the rubber makes the tyre hard.',
+        absent: ['particles move', 'faster', 'collide'],
+      },
+      {
+        kind: 'full',
+        answer:
+          'At a higher temperature the air particles move faster, so they collide with the walls of the tyre more often and with more force, increasing the pressure.',
+        absent: [],
+      },
+    ],
+  },
+  {
+    split: 'held-out-2',
+    question: 'Explain how vaccination protects a person from a disease.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    rubric: rubricOf(
+      'Answers that do not mention antibodies or white blood cells.',
+      '0-1',
+      'Explains that a vaccine contains dead or weakened pathogens, white blood cells make antibodies against their antigens, memory cells remain, and on a later infection antibodies are made quickly before the person becomes ill.',
+      '3-4',
+    ),
+    answers: [
+      {
+        kind: 'omits',
+        answer: 'The vaccine has a weak version of the virus in it so your body learns it.',
+        absent: ['antibod', 'memory', 'white blood'],
+      },
+      {
+        kind: 'negates',
+        answer: 'A vaccine does not make antibodies, it just kills the virus straight away.',
+        absent: ['antibod', 'memory', 'white blood', 'dead or weakened'],
+      },
+      {
+        kind: 'near another point',
+        answer: 'Antibiotics kill the bacteria that cause the disease.',
+        absent: ['antibod', 'memory', 'white blood', 'weakened'],
+      },
+      {
+        kind: 'full',
+        answer:
+          'The vaccine contains dead or weakened pathogens. White blood cells make antibodies against their antigens and memory cells stay, so if you are infected later antibodies are made quickly before you get ill.',
+        absent: [],
+      },
+    ],
+  },
+  {
+    split: 'held-out-2',
+    question: 'Explain why the Moon shows phases when seen from the Earth.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    rubric: rubricOf(
+      'Answers that say the Earth casts a shadow on the Moon.',
+      '0-0',
+      'Explains that half of the Moon is always lit by the Sun, and as the Moon orbits the Earth we see different amounts of its lit half.',
+      '2-3',
+    ),
+    answers: [
+      {
+        kind: 'near another point',
+        answer: 'The shadow of the Earth falls on the Moon and covers part of it.',
+        absent: ['lit', 'orbit', 'amounts'],
+      },
+      {
+        kind: 'omits',
+        answer: 'The Moon goes round the Earth every month.',
+        absent: ['lit', 'amounts', 'half'],
+      },
+      {
+        kind: 'negates',
+        answer: 'The Moon is not lit by the Sun, it makes its own light that changes.',
+        absent: ['lit', 'orbit', 'amounts'],
+      },
+      {
+        kind: 'full',
+        answer:
+          'The Sun always lights half of the Moon, and as the Moon orbits the Earth we see different amounts of the lit half.',
+        absent: [],
+      },
+    ],
+  },
+  {
+    split: 'held-out-2',
+    question: 'Explain why a balloon rubbed on a jumper sticks to a wall.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    rubric: rubricOf(
+      'Answers that do not mention charge.',
+      '0-1',
+      'Explains that friction transfers electrons from the jumper to the balloon, so the balloon becomes negatively charged, and it induces a positive charge on the wall surface, so they attract.',
+      '3-4',
+    ),
+    answers: [
+      {
+        kind: 'omits',
+        answer: 'The balloon becomes charged so it sticks to the wall.',
+        absent: ['electrons', 'friction', 'negative', 'positive', 'induce'],
+      },
+      {
+        kind: 'negates',
+        answer: 'No electrons move, the balloon is just sticky after rubbing.',
+        absent: ['electrons', 'negative', 'positive', 'attract'],
+      },
+      {
+        kind: 'near another point',
+        answer: 'Protons move from the balloon to the jumper because of the friction.',
+        absent: ['electrons', 'negative', 'induce', 'attract'],
+      },
+      {
+        kind: 'omits',
+        answer: 'The wall and the balloon attract each other.',
+        absent: ['electrons', 'friction', 'negative', 'induce'],
+      },
+      {
+        kind: 'full',
+        answer:
+          'Friction transfers electrons from the jumper to the balloon so it becomes negatively charged. It induces a positive charge on the wall, and opposite charges attract.',
+        absent: [],
+      },
+    ],
+  },
+  {
+    split: 'held-out-2',
+    question: 'Explain why ice floats on water.',
+    marks: 2,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-2',
+    rubric: rubricOf(
+      'Answers that do not mention density.',
+      '0-1',
+      'Explains that ice is less dense than liquid water because its molecules are held further apart in a lattice.',
+      '2-2',
+    ),
+    answers: [
+      {
+        kind: 'negates',
+        answer: 'Ice is not less dense than water, it floats because it is cold.',
+        absent: ['less dense', 'further apart', 'lattice'],
+      },
+      {
+        kind: 'near another point',
+        answer: 'Water is denser when it is warm.',
+        absent: ['ice is less dense', 'further apart', 'lattice'],
+      },
+      {
+        kind: 'omits',
+        answer: 'Ice is lighter than water.',
+        absent: ['further apart', 'lattice', 'molecules'],
+      },
+      {
+        kind: 'full',
+        answer:
+          'Ice is less dense than liquid water because its molecules are held further apart in a lattice.',
         absent: [],
       },
     ],

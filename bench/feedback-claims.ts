@@ -140,7 +140,7 @@ async function publicSection(file: string, samples: string[]): Promise<Record<st
         if (verdict) {
           t.false++;
           bad = true;
-          if (samples.length < 12 && partOf(key) === 'tuning')
+          if (samples.length < 12 && (partOf(key) === 'tuning' || process.env.SHOW_HELD_OUT))
             samples.push(
               `${key} [${result.score}/${r.marks}] claim "${item}" | answer: ${r.answer.slice(0, 200)}`,
             );
@@ -153,7 +153,11 @@ async function publicSection(file: string, samples: string[]): Promise<Record<st
 }
 
 function caseSection(samples: string[]): Record<string, TTally> {
-  const out: Record<string, TTally> = { tuning: tally(), 'held-out': tally() };
+  const out: Record<string, TTally> = {
+    tuning: tally(),
+    'held-out': tally(),
+    'held-out-2': tally(),
+  };
   for (const q of CLAIM_QUESTIONS) {
     const t = out[q.split] ?? tally();
     for (const c of q.answers) {
@@ -168,7 +172,7 @@ function caseSection(samples: string[]): Record<string, TTally> {
         if (c.absent.some((w) => lower.includes(w))) {
           t.false++;
           bad = true;
-          if (q.split === 'tuning' || process.env.SHOW_HELD_OUT)
+          if (q.split === 'tuning' || (q.split === 'held-out' && process.env.SHOW_HELD_OUT))
             samples.push(
               `[${q.split}, ${c.kind}, ${result.score}/${q.marks}] "${c.answer}" -> ${result.aiComment}`,
             );
