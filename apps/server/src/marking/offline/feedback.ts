@@ -1,5 +1,6 @@
+import { claimReadingOf, makesPoint, saysAll } from './claims';
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
-import { isNonAnswer, type TEvidence } from './evidence';
+import { isNonAnswer, type TEvidence, type TPointCoverage } from './evidence';
 import { cleanPhrase, joinAnd, joinOr, quoteFromAnswer, stemsOf } from './feedback-text';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
 import {
@@ -398,6 +399,19 @@ function pointFeedback(
   const contradicted = ranked.filter(
     (r) => r.p.contradicted && r.p.swappedWith === null && !r.p.reversed && r.p.coverage > 0.3,
   );
+  // What the feedback credits is what the student reads it credit: a point counts towards the mark on
+  // all of its words, but is named as made only when the answer says its phrase's own words plainly
+  // (issue 27; `claims.ts`). A point the mark counts that the answer does not say so is not named at
+  // all; one it only touches on is named as missing.
+  const reading = claimReadingOf(model, evidence.answer);
+  const makes = (r: { p: TPointCoverage; phrase: TPhrase | undefined }): boolean =>
+    r.phrase !== undefined &&
+    r.p.swappedWith === null &&
+    !r.p.reversed &&
+    makesPoint(model, reading, r.p.point, r.phrase.text);
+  const made = present.filter(makes);
+  const touchedRows = partial.filter((r) => !r.p.contradicted && makes(r));
+  const unmade = partial.filter((r) => !r.p.contradicted && !makes(r));
   // A direction or comparison the wrong way round ("from low concentration to high").
   const backwards = evidence.points.find((p) => p.reversed);
   // A point said of the wrong subject ("Weight is the amount of matter"): the rubric's own words put
@@ -462,7 +476,10 @@ function pointFeedback(
 
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
-  const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
+  const named =
+    teacherStyle && present.length === 0
+      ? lowBandNamed(model, evidence).filter((w) => saysAll(model, reading, w))
+      : [];
   // The equation a calculation starts from, when a teacher's rubric names one.
   const equation = teacherStyle ? equationOf(model) : undefined;
   // The equation written in the answer ("I = V / R" in any arrangement, "speed = distance / time").
@@ -516,7 +533,7 @@ function pointFeedback(
           .filter((w, i, all) => all.indexOf(w) === i)
       : [];
   if (verdict !== 'incorrect') {
-    const rightPhrases = phrased(present)
+    const rightPhrases = phrased(made)
       .filter((p) => p.kind !== 'fragment')
       .slice(0, verdict === 'correct' ? 3 : 2);
     const right = objects(rightPhrases);
@@ -534,7 +551,8 @@ function pointFeedback(
     } else if (named.length > 0) {
       // What the low band credits, named and no more ("Names limewater without the result"), or
       // said ("Says the bonds are strong without …").
-      const said = lowBandSaid(model, evidence);
+      const lowSaid = lowBandSaid(model, evidence);
+      const said = lowSaid && saysAll(model, reading, lowSaid) ? lowSaid : undefined;
       comment.push(
         said
           ? `It correctly says that ${lowerFirst(said)}, which earns part of the marks.`
@@ -551,14 +569,16 @@ function pointFeedback(
     } else if (partial.length > 0 || present.length > 0) {
       comment.push('It is on the right track.');
     }
-    const quoted = quoteFromAnswer(
-      evidence.answer,
-      (present[0] ?? partial[0])?.p.point,
-      evidence.legibility,
-    );
+    // Only words that make a point the feedback credits are praised.
+    const shown = made[0] ?? touchedRows[0];
+    const quoted = shown
+      ? quoteFromAnswer(evidence.answer, shown.p.point, evidence.legibility)
+      : undefined;
     // Words that mostly repeat the question are not praised, nor a bare name the low band credits.
     if (
       quoted &&
+      shown?.phrase &&
+      makesPoint(model, claimReadingOf(model, quoted), shown.p.point, shown.phrase.text) &&
       swapped.length === 0 &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
@@ -573,7 +593,7 @@ function pointFeedback(
       const text = nounText(p);
       return text ? [text] : [];
     });
-    const touchedPhrases = phrased(partial.filter((r) => !r.p.contradicted));
+    const touchedPhrases = phrased(touchedRows);
     const touched = objects(touchedPhrases).slice(0, 2);
     const absentPhrases = phrased(missing);
     const swap = swapped[0];
@@ -590,7 +610,7 @@ function pointFeedback(
     // the points".
     const madeButTooLittle =
       verdict === 'incorrect'
-        ? objects(phrased(present).filter((p) => p.kind !== 'fragment')).slice(0, 2)
+        ? objects(phrased(made).filter((p) => p.kind !== 'fragment')).slice(0, 2)
         : [];
     if (madeButTooLittle.length > 0) {
       comment.push(
@@ -606,8 +626,12 @@ function pointFeedback(
       }
     }
     const wrongTexts = new Set(wrongPhrases.map((p) => p.text));
-    const notYet = [...absentPhrases, ...(verdict === 'incorrect' ? touchedPhrases : [])].filter(
-      (p) => !wrongTexts.has(p.text),
+    const notYet = [
+      ...absentPhrases,
+      ...phrased(unmade),
+      ...(verdict === 'incorrect' ? touchedPhrases : []),
+    ].filter(
+      (p, i, all) => !wrongTexts.has(p.text) && all.findIndex((q) => q.text === p.text) === i,
     );
     const notYetObjects = objects(notYet).slice(0, 2);
     const notYetFragment = fragments(notYet)[0];
