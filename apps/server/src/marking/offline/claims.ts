@@ -86,18 +86,26 @@ function said(
 /**
  * True when the answer makes the point the feedback names by `phrase`: most of the phrase's key
  * words (`keyStemsOf`; more than half: "gain" of "gain energy" is not the point), said plainly (one
- * of them under a negation when the point is a negation).
+ * of them under a negation when the point is a negation), and one of the own words of the
+ * statement's `subject`, when it has a subject the question does not name.
  */
 export function makesPoint(
   model: TQuestionModel,
   reading: TClaimReading,
   point: TKeyPointModel | undefined,
   phrase: string,
+  subject?: string,
 ): boolean {
   const key = keyStemsOf(model, phrase);
   if (key.length === 0) return false;
   const plainly = (s: string) => said(model, s, point, reading.affirmed, reading.affirmedStems);
   const negated = (s: string) => said(model, s, point, reading.negated, reading.negatedStems);
+  // A statement is about its subject: "sound travels faster in water" does not say "light travels
+  // faster than sound". A subject the question names may be left to it ("they collide").
+  const about = subject
+    ? [...contentStems(subject)].filter((s) => !model.questionStems.has(s))
+    : [];
+  if (about.length > 0 && !about.some((s) => plainly(s) || negated(s))) return false;
   // A negation's subject is said plainly ("copper" of "copper does not rust"), its verb negated.
   if (point?.isNegative === true) {
     const hits = key.filter((s) => plainly(s) || negated(s)).length;

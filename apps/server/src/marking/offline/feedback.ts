@@ -408,7 +408,7 @@ function pointFeedback(
     r.phrase !== undefined &&
     r.p.swappedWith === null &&
     !r.p.reversed &&
-    makesPoint(model, reading, r.p.point, r.phrase.text);
+    makesPoint(model, reading, r.p.point, r.phrase.text, subjectIn(r.phrase));
   const made = present.filter(makes);
   const touchedRows = partial.filter((r) => !r.p.contradicted && makes(r));
   const unmade = partial.filter((r) => !r.p.contradicted && !makes(r));
@@ -578,7 +578,13 @@ function pointFeedback(
     if (
       quoted &&
       shown?.phrase &&
-      makesPoint(model, claimReadingOf(model, quoted), shown.p.point, shown.phrase.text) &&
+      makesPoint(
+        model,
+        claimReadingOf(model, quoted),
+        shown.p.point,
+        shown.phrase.text,
+        subjectIn(shown.phrase),
+      ) &&
       swapped.length === 0 &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
@@ -755,6 +761,11 @@ function pointFeedback(
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** The subject of a point said as a clause ("light" of "light travels faster than sound"). */
+function subjectIn(phrase: TPhrase): string | undefined {
+  return phrase.kind === 'clause' ? subjectOfClause(phrase.text) : undefined;
 }
 
 /** "3x" of "3x = 15". */
