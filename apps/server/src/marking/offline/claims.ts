@@ -13,7 +13,7 @@ import { spellingOf } from './word-list';
  * its own that is one letter from the rubric's is another word: "asynchronous" does not say
  * "synchronous", nor "extension" "extend", nor "chlorophyll" "chloroplast"), said
  * plainly, not in a clause the answer negates ("not a partially permeable membrane"). A point the
- * rubric states as a negation ("the particles do not get bigger") is made only when the answer
+ * phrase states as a negation ("the particles do not get bigger") is made only when the answer
  * negates one of its words too.
  */
 
@@ -86,7 +86,7 @@ function said(
 /**
  * True when the answer makes the point the feedback names by `phrase`: most of the phrase's key
  * words (`keyStemsOf`; more than half: "gain" of "gain energy" is not the point), said plainly (one
- * of them under a negation when the point is a negation), and one of the own words of the
+ * of them under a negation when the phrase is a negation), and one of the own words of the
  * statement's `subject`, when it has a subject the question does not name.
  */
 export function makesPoint(
@@ -107,7 +107,7 @@ export function makesPoint(
     : [];
   if (about.length > 0 && !about.some((s) => plainly(s) || negated(s))) return false;
   // A negation's subject is said plainly ("copper" of "copper does not rust"), its verb negated.
-  if (point?.isNegative === true) {
+  if (analyseNormalised(normaliseText(phrase)).some((t) => t.isNegation)) {
     const hits = key.filter((s) => plainly(s) || negated(s)).length;
     return key.some(negated) && hits * 2 > key.length;
   }
@@ -121,4 +121,23 @@ export function saysAll(model: TQuestionModel, reading: TClaimReading, phrase: s
     key.length > 0 &&
     key.every((s) => said(model, s, undefined, reading.affirmed, reading.affirmedStems))
   );
+}
+
+/**
+ * True when the answer says some of the point's own words (not the question's) plainly and none of
+ * them under a negation: a start on it, not the point made.
+ */
+export function touchesPoint(
+  model: TQuestionModel,
+  reading: TClaimReading,
+  point: TKeyPointModel,
+): boolean {
+  const own = point.terms.filter((t) => !model.questionStems.has(t.stem));
+  const said = (t: (typeof own)[number], terms: ReadonlyMap<number, number>) =>
+    [t.index, ...(t.alternatives ?? [])].some((i) => (terms.get(i) ?? 0) > 0);
+  // A point with a negation in it ("… without releasing the channel") is touched by its words.
+  if (point.isNegative) {
+    return own.some((t) => said(t, reading.affirmed) || said(t, reading.negated));
+  }
+  return own.some((t) => said(t, reading.affirmed)) && !own.some((t) => said(t, reading.negated));
 }

@@ -1,4 +1,4 @@
-import { claimReadingOf, makesPoint, saysAll } from './claims';
+import { claimReadingOf, makesPoint, saysAll, touchesPoint } from './claims';
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
 import { isNonAnswer, type TEvidence, type TPointCoverage } from './evidence';
 import { cleanPhrase, joinAnd, joinOr, quoteFromAnswer, stemsOf } from './feedback-text';
@@ -569,28 +569,41 @@ function pointFeedback(
     } else if (partial.length > 0 || present.length > 0) {
       comment.push('It is on the right track.');
     }
-    // Only words that make a point the feedback credits are praised.
-    const shown = made[0] ?? touchedRows[0];
+    // The student's words for the point the answer comes closest to: praised when they make it (or
+    // the answer has full marks); otherwise "a start" when they say some of its own words plainly
+    // and negate none. Words that negate it are never quoted back as good.
+    const shown = made[0] ?? touchedRows[0] ?? present[0] ?? partial[0];
     const quoted = shown
       ? quoteFromAnswer(evidence.answer, shown.p.point, evidence.legibility)
       : undefined;
+    const quoteReading = quoted ? claimReadingOf(model, quoted) : undefined;
+    const quoteMakes =
+      shown?.phrase !== undefined &&
+      quoteReading !== undefined &&
+      makesPoint(model, quoteReading, shown.p.point, shown.phrase.text, subjectIn(shown.phrase));
     // Words that mostly repeat the question are not praised, nor a bare name the low band credits.
     if (
       quoted &&
-      shown?.phrase &&
-      makesPoint(
-        model,
-        claimReadingOf(model, quoted),
-        shown.p.point,
-        shown.phrase.text,
-        subjectIn(shown.phrase),
-      ) &&
+      shown &&
+      quoteReading &&
+      (quoteMakes || touchesPoint(model, quoteReading, shown.p.point)) &&
       swapped.length === 0 &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
       (right.length > 0 || named.length === 0)
     ) {
-      comment.push(`You put it well in "${namedText(model, quoted)}".`);
+      comment.push(
+        quoteMakes || verdict === 'correct'
+          ? `You put it well in "${namedText(model, quoted)}".`
+          : `You make a start in "${namedText(model, quoted)}".`,
+      );
+    } else if (verdict === 'correct' && swapped.length === 0 && right.length === 0) {
+      // Full marks on words the feedback cannot name a point by: the answer's own plainest
+      // sentence, when it negates nothing and is not the question's words.
+      const own = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+      if (own && !NEGATION_RE.test(own) && !repeatsQuestion(model, own)) {
+        comment.push(`You put it well in "${namedText(model, own)}".`);
+      }
     }
   }
   if (verdict !== 'correct') {
@@ -706,9 +719,15 @@ function pointFeedback(
       : 'Keep answering this way: state each point plainly and say why it holds.';
   } else {
     const need = Math.max(1, model.required);
-    const next = [...phrased(contradicted), ...phrased(partial), ...phrased(missing)].filter(
-      (p, i, all) => p.kind !== 'fragment' && all.findIndex((q) => q.text === p.text) === i,
-    );
+    // Last, a point the mark counts that the answer does not say in so many words: said plainly, it
+    // is safe.
+    const unsaid = present.filter((r) => !made.includes(r));
+    const next = [
+      ...phrased(contradicted),
+      ...phrased(partial),
+      ...phrased(missing),
+      ...phrased(unsaid),
+    ].filter((p, i, all) => p.kind !== 'fragment' && all.findIndex((q) => q.text === p.text) === i);
     const first = next[0];
     const object = first ? objectText(first) : undefined;
     if (model.rubric.isAlternatives && present.length < need && object) {
