@@ -8,7 +8,7 @@ import { spellingOf } from './word-list';
  * the first clause of the rubric's sentence: a point can count towards the mark on words that are
  * not the ones the feedback names ("slow" of "slow start" for "cwnd is incremented more slowly").
  * So the feedback credits a point only from the words the student reads in its sentence: at least
- * most of the phrase's own content words (not the question's), as the marker matches them (the
+ * half of the phrase's own content words (not the question's, by their weight in the point), as the marker matches them (the
  * word, a synonym of the lexicon, a word the rubric gives as an alternative, a misspelling; a word of
  * its own that is one letter from the rubric's is another word: "asynchronous" does not say
  * "synchronous", nor "extension" "extend", nor "chlorophyll" "chloroplast"), said
@@ -84,8 +84,9 @@ function said(
 }
 
 /**
- * True when the answer makes the point the feedback names by `phrase`: most of the phrase's key
- * words (`keyStemsOf`; more than half: "gain" of "gain energy" is not the point), said plainly (one
+ * True when the answer makes the point the feedback names by `phrase`: at least half of the
+ * phrase's key words (`keyStemsOf`), each by its weight in the point (a word other points share
+ * counts less: "gain" of "gain energy" is not the point), said plainly (one
  * of them under a negation when the phrase is a negation), and one of the own words of the
  * statement's `subject`, when it has a subject the question does not name.
  */
@@ -106,12 +107,17 @@ export function makesPoint(
     ? [...contentStems(subject)].filter((s) => !model.questionStems.has(s))
     : [];
   if (about.length > 0 && !about.some((s) => plainly(s) || negated(s))) return false;
+  // Each word by its weight in the point: a word the rubric's other points share tells less.
+  const weight = (s: string) => point?.terms.find((t) => t.stem === s)?.weight ?? 1;
+  const total = key.reduce((sum, s) => sum + weight(s), 0);
+  // (Rounded: half of the weight is half, whatever the order of the sum.)
+  const share = (hit: (s: string) => boolean) =>
+    Math.round((1e6 * key.filter(hit).reduce((sum, s) => sum + weight(s), 0)) / total) / 1e6;
   // A negation's subject is said plainly ("copper" of "copper does not rust"), its verb negated.
   if (analyseNormalised(normaliseText(phrase)).some((t) => t.isNegation)) {
-    const hits = key.filter((s) => plainly(s) || negated(s)).length;
-    return key.some(negated) && hits * 2 > key.length;
+    return key.some(negated) && share((s) => plainly(s) || negated(s)) >= 0.5;
   }
-  return key.filter(plainly).length * 2 > key.length;
+  return key.some(plainly) && share(plainly) >= 0.5;
 }
 
 /** True when the answer says every key word of `phrase` plainly (a low band's named statement). */

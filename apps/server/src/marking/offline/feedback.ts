@@ -719,15 +719,9 @@ function pointFeedback(
       : 'Keep answering this way: state each point plainly and say why it holds.';
   } else {
     const need = Math.max(1, model.required);
-    // Last, a point the mark counts that the answer does not say in so many words: said plainly, it
-    // is safe.
-    const unsaid = present.filter((r) => !made.includes(r));
-    const next = [
-      ...phrased(contradicted),
-      ...phrased(partial),
-      ...phrased(missing),
-      ...phrased(unsaid),
-    ].filter((p, i, all) => p.kind !== 'fragment' && all.findIndex((q) => q.text === p.text) === i);
+    const next = [...phrased(contradicted), ...phrased(partial), ...phrased(missing)].filter(
+      (p, i, all) => p.kind !== 'fragment' && all.findIndex((q) => q.text === p.text) === i,
+    );
     const first = next[0];
     const object = first ? objectText(first) : undefined;
     if (model.rubric.isAlternatives && present.length < need && object) {
@@ -774,8 +768,14 @@ function pointFeedback(
     } else if (calculating) {
       suggestion = 'Next time, set out each step of the calculation, then check the result.';
     } else {
-      suggestion =
-        'Next time, explain each point more fully, with an example or a reason for each.';
+      // A point the mark counts that the answer does not say in so many words: said plainly, it
+      // is safe.
+      const unsaid = objects(
+        phrased(present.filter((r) => !made.includes(r))).filter((p) => p.kind === 'clause'),
+      )[0];
+      suggestion = unsaid
+        ? `Next time, say plainly in a sentence of your own ${unsaid}.`
+        : 'Next time, explain each point more fully, with an example or a reason for each.';
     }
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
