@@ -8,8 +8,13 @@ import {
   type TMarkingRecord,
 } from '../apps/server/src/marking/dataset';
 import { markOffline } from '../apps/server/src/marking/offline/offline-marker';
-import { isNearSpelling, questionModel } from '../apps/server/src/marking/offline/question-model';
+import { questionModel } from '../apps/server/src/marking/offline/question-model';
 import { contentStems } from '../apps/server/src/marking/offline/text';
+import {
+  claimsOf,
+  isUnsupported,
+  itemsOf,
+} from '../apps/server/src/marking/test-support/feedback-claims';
 import { CLAIM_QUESTIONS } from './feedback-claims-cases';
 
 /**
@@ -38,50 +43,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = path.resolve(
   process.env.MARKING_DATA_DIR ?? path.join(root, '../shared/data/marking'),
 );
-
-const CLAIM_RES: RegExp[] = [
-  /\bIt correctly (?:states|explains|describes|names|works out|points out) (.+?)(?:, which earns part of the marks)?\.(?: |$)/g,
-  /\bIt correctly says that (.+?), which earns part of the marks\./g,
-  /\bIt mentions (.+?), but does not explain/g,
-  /\bIt points out (.+?), but that alone/g,
-];
-
-/** The objects of the feedback's crediting sentences (quotes of the answer left out). */
-export function claimsOf(feedback: string): string[] {
-  const own = feedback.replace(/"[^"]*"/g, '""');
-  const out: string[] = [];
-  for (const re of CLAIM_RES) for (const m of own.matchAll(re)) if (m[1]) out.push(m[1]);
-  return out;
-}
-
-/** Items of a claim list ("a, b and c"; "that x and that y"). */
-function itemsOf(claim: string): string[] {
-  return claim
-    .split(/,\s+(?:and\s+)?(?=that\s)|\s+and\s+(?=that\s)|,\s+/)
-    .flatMap((part) => part.split(/\s+and\s+(?=the\s|a\s|an\s)/))
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
-}
-
-function found(stem: string, answerStems: ReadonlySet<string>): boolean {
-  if (answerStems.has(stem)) return true;
-  for (const a of answerStems) if (isNearSpelling(a, stem)) return true;
-  return false;
-}
-
-/** True when fewer than half of the claim's key words are in the answer. */
-export function isUnsupported(
-  item: string,
-  questionStems: ReadonlySet<string>,
-  answerStems: ReadonlySet<string>,
-): boolean | undefined {
-  const stems = [...contentStems(item.replace(/^that\s+/, ''))];
-  if (stems.length === 0) return undefined;
-  const own = stems.filter((s) => !questionStems.has(s));
-  const key = own.length > 0 ? own : stems;
-  const hits = key.filter((s) => found(s, answerStems)).length;
-  return hits * 2 < key.length;
-}
 
 type TTally = {
   claims: number;

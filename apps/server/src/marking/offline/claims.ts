@@ -85,8 +85,9 @@ function said(
 
 /**
  * True when the answer makes the point the feedback names by `phrase`: at least half of the
- * phrase's key words (`keyStemsOf`), each by its weight in the point (a word other points share
- * counts less: "gain" of "gain energy" is not the point), said plainly (one
+ * phrase's key words (`keyStemsOf`, less words it borrows from another point), each by its weight
+ * in the point (a word other points share counts less: "gain" of "gain energy" is not the point),
+ * both of two, said plainly (one
  * of them under a negation when the phrase is a negation), and one of the own words of the
  * statement's `subject`, when it has a subject the question does not name.
  */
@@ -97,7 +98,11 @@ export function makesPoint(
   phrase: string,
   subject?: string,
 ): boolean {
-  const key = keyStemsOf(model, phrase);
+  const all = keyStemsOf(model, phrase);
+  // Words the phrase borrows from the clause it continues ("water moves" of "water moves across a
+  // partially permeable membrane") are that point's, not this one's.
+  const ownTerms = all.filter((s) => point?.terms.some((t) => t.stem === s) === true);
+  const key = ownTerms.length > 0 ? ownTerms : all;
   if (key.length === 0) return false;
   const plainly = (s: string) => said(model, s, point, reading.affirmed, reading.affirmedStems);
   const negated = (s: string) => said(model, s, point, reading.negated, reading.negatedStems);
@@ -113,11 +118,14 @@ export function makesPoint(
   // (Rounded: half of the weight is half, whatever the order of the sum.)
   const share = (hit: (s: string) => boolean) =>
     Math.round((1e6 * key.filter(hit).reduce((sum, s) => sum + weight(s), 0)) / total) / 1e6;
+  // Of two words, one is half a name, not the point ("moves" of "moves by osmosis"): both.
+  const enough = (hit: (s: string) => boolean) =>
+    key.length <= 2 ? key.every(hit) : share(hit) >= 0.5;
   // A negation's subject is said plainly ("copper" of "copper does not rust"), its verb negated.
   if (analyseNormalised(normaliseText(phrase)).some((t) => t.isNegation)) {
-    return key.some(negated) && share((s) => plainly(s) || negated(s)) >= 0.5;
+    return key.some(negated) && enough((s) => plainly(s) || negated(s));
   }
-  return key.some(plainly) && share(plainly) >= 0.5;
+  return key.some(plainly) && enough(plainly);
 }
 
 /** True when the answer says every key word of `phrase` plainly (a low band's named statement). */

@@ -587,6 +587,10 @@ function pointFeedback(
       shown &&
       quoteReading &&
       (quoteMakes || touchesPoint(model, quoteReading, shown.p.point)) &&
+      // Nor words that deny another point of the rubric ("the cell sap is not concentrated").
+      ![...quoteReading.negated.keys()].some(
+        (i) => !stemsOf(shown.phrase?.text ?? '').has(model.terms[i] ?? ''),
+      ) &&
       swapped.length === 0 &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
