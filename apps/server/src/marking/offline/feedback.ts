@@ -1,5 +1,6 @@
+import { claimReadingOf, makesPoint, saysAll, touchesPoint } from './claims';
 import { criteriaAssessment, criteriaModelOf, type TCriteriaModel } from './criteria';
-import { isNonAnswer, type TEvidence } from './evidence';
+import { isNonAnswer, type TEvidence, type TPointCoverage } from './evidence';
 import { cleanPhrase, joinAnd, joinOr, quoteFromAnswer, stemsOf } from './feedback-text';
 import { ILLEGIBLE, LEGIBLE } from './legibility';
 import {
@@ -398,6 +399,19 @@ function pointFeedback(
   const contradicted = ranked.filter(
     (r) => r.p.contradicted && r.p.swappedWith === null && !r.p.reversed && r.p.coverage > 0.3,
   );
+  // What the feedback credits is what the student reads it credit: a point counts towards the mark on
+  // all of its words, but is named as made only when the answer says its phrase's own words plainly
+  // (issue 27; `claims.ts`). A point the mark counts that the answer does not say so is not named at
+  // all; one it only touches on is named as missing.
+  const reading = claimReadingOf(model, evidence.answer);
+  const makes = (r: { p: TPointCoverage; phrase: TPhrase | undefined }): boolean =>
+    r.phrase !== undefined &&
+    r.p.swappedWith === null &&
+    !r.p.reversed &&
+    makesPoint(model, reading, r.p.point, r.phrase.text, subjectIn(r.phrase));
+  const made = present.filter(makes);
+  const touchedRows = partial.filter((r) => !r.p.contradicted && makes(r));
+  const unmade = partial.filter((r) => !r.p.contradicted && !makes(r));
   // A direction or comparison the wrong way round ("from low concentration to high").
   const backwards = evidence.points.find((p) => p.reversed);
   // A point said of the wrong subject ("Weight is the amount of matter"): the rubric's own words put
@@ -462,7 +476,10 @@ function pointFeedback(
 
   const comment: string[] = [verdictSentence(verdict)];
   const verb = verbOf(model.question);
-  const named = teacherStyle && present.length === 0 ? lowBandNamed(model, evidence) : [];
+  const named =
+    teacherStyle && present.length === 0
+      ? lowBandNamed(model, evidence).filter((w) => saysAll(model, reading, w))
+      : [];
   // The equation a calculation starts from, when a teacher's rubric names one.
   const equation = teacherStyle ? equationOf(model) : undefined;
   // The equation written in the answer ("I = V / R" in any arrangement, "speed = distance / time").
@@ -516,7 +533,7 @@ function pointFeedback(
           .filter((w, i, all) => all.indexOf(w) === i)
       : [];
   if (verdict !== 'incorrect') {
-    const rightPhrases = phrased(present)
+    const rightPhrases = phrased(made)
       .filter((p) => p.kind !== 'fragment')
       .slice(0, verdict === 'correct' ? 3 : 2);
     const right = objects(rightPhrases);
@@ -534,7 +551,8 @@ function pointFeedback(
     } else if (named.length > 0) {
       // What the low band credits, named and no more ("Names limewater without the result"), or
       // said ("Says the bonds are strong without …").
-      const said = lowBandSaid(model, evidence);
+      const lowSaid = lowBandSaid(model, evidence);
+      const said = lowSaid && saysAll(model, reading, lowSaid) ? lowSaid : undefined;
       comment.push(
         said
           ? `It correctly says that ${lowerFirst(said)}, which earns part of the marks.`
@@ -551,20 +569,45 @@ function pointFeedback(
     } else if (partial.length > 0 || present.length > 0) {
       comment.push('It is on the right track.');
     }
-    const quoted = quoteFromAnswer(
-      evidence.answer,
-      (present[0] ?? partial[0])?.p.point,
-      evidence.legibility,
-    );
+    // The student's words for the point the answer comes closest to: praised when they make it (or
+    // the answer has full marks); otherwise "a start" when they say some of its own words plainly
+    // and negate none. Words that negate it are never quoted back as good.
+    const shown = made[0] ?? touchedRows[0] ?? present[0] ?? partial[0];
+    const quoted = shown
+      ? quoteFromAnswer(evidence.answer, shown.p.point, evidence.legibility)
+      : undefined;
+    const quoteReading = quoted ? claimReadingOf(model, quoted) : undefined;
+    const quoteMakes =
+      shown?.phrase !== undefined &&
+      quoteReading !== undefined &&
+      makesPoint(model, quoteReading, shown.p.point, shown.phrase.text, subjectIn(shown.phrase));
     // Words that mostly repeat the question are not praised, nor a bare name the low band credits.
     if (
       quoted &&
+      shown &&
+      quoteReading &&
+      (quoteMakes || touchesPoint(model, quoteReading, shown.p.point)) &&
+      // Nor words that deny another point of the rubric ("the cell sap is not concentrated").
+      ![...quoteReading.negated.keys()].some(
+        (i) => !stemsOf(shown.phrase?.text ?? '').has(model.terms[i] ?? ''),
+      ) &&
       swapped.length === 0 &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
       (right.length > 0 || named.length === 0)
     ) {
-      comment.push(`You put it well in "${namedText(model, quoted)}".`);
+      comment.push(
+        quoteMakes || verdict === 'correct'
+          ? `You put it well in "${namedText(model, quoted)}".`
+          : `You make a start in "${namedText(model, quoted)}".`,
+      );
+    } else if (verdict === 'correct' && swapped.length === 0 && right.length === 0) {
+      // Full marks on words the feedback cannot name a point by: the answer's own plainest
+      // sentence, when it negates nothing and is not the question's words.
+      const own = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
+      if (own && !NEGATION_RE.test(own) && !repeatsQuestion(model, own)) {
+        comment.push(`You put it well in "${namedText(model, own)}".`);
+      }
     }
   }
   if (verdict !== 'correct') {
@@ -573,7 +616,7 @@ function pointFeedback(
       const text = nounText(p);
       return text ? [text] : [];
     });
-    const touchedPhrases = phrased(partial.filter((r) => !r.p.contradicted));
+    const touchedPhrases = phrased(touchedRows);
     const touched = objects(touchedPhrases).slice(0, 2);
     const absentPhrases = phrased(missing);
     const swap = swapped[0];
@@ -590,7 +633,7 @@ function pointFeedback(
     // the points".
     const madeButTooLittle =
       verdict === 'incorrect'
-        ? objects(phrased(present).filter((p) => p.kind !== 'fragment')).slice(0, 2)
+        ? objects(phrased(made).filter((p) => p.kind !== 'fragment')).slice(0, 2)
         : [];
     if (madeButTooLittle.length > 0) {
       comment.push(
@@ -606,8 +649,12 @@ function pointFeedback(
       }
     }
     const wrongTexts = new Set(wrongPhrases.map((p) => p.text));
-    const notYet = [...absentPhrases, ...(verdict === 'incorrect' ? touchedPhrases : [])].filter(
-      (p) => !wrongTexts.has(p.text),
+    const notYet = [
+      ...absentPhrases,
+      ...phrased(unmade),
+      ...(verdict === 'incorrect' ? touchedPhrases : []),
+    ].filter(
+      (p, i, all) => !wrongTexts.has(p.text) && all.findIndex((q) => q.text === p.text) === i,
     );
     const notYetObjects = objects(notYet).slice(0, 2);
     const notYetFragment = fragments(notYet)[0];
@@ -725,12 +772,23 @@ function pointFeedback(
     } else if (calculating) {
       suggestion = 'Next time, set out each step of the calculation, then check the result.';
     } else {
-      suggestion =
-        'Next time, explain each point more fully, with an example or a reason for each.';
+      // A point the mark counts that the answer does not say in so many words: said plainly, it
+      // is safe.
+      const unsaid = objects(
+        phrased(present.filter((r) => !made.includes(r))).filter((p) => p.kind === 'clause'),
+      )[0];
+      suggestion = unsaid
+        ? `Next time, say plainly in a sentence of your own ${unsaid}.`
+        : 'Next time, explain each point more fully, with an example or a reason for each.';
     }
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }
   return { aiComment: comment.join(' '), suggestion };
+}
+
+/** The subject of a point said as a clause ("light" of "light travels faster than sound"). */
+function subjectIn(phrase: TPhrase): string | undefined {
+  return phrase.kind === 'clause' ? subjectOfClause(phrase.text) : undefined;
 }
 
 /** "3x" of "3x = 15". */
