@@ -76,6 +76,7 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
       questionId: null,
       questionNumber: null,
       continuation: false,
+      replacedEarlier: false,
       continuedText: null,
       submissionId: null,
       cropId: null,
@@ -159,6 +160,7 @@ describe('/upload-stack', () => {
               questionId: uuid(21),
               questionNumber: 1,
               continuation: false,
+              replacedEarlier: false,
               continuedText: null,
               submissionId: uuid(70),
               cropId: null,
@@ -428,6 +430,7 @@ describe('/upload-stack', () => {
       score: 1,
       marks: 3,
       needsReview: true,
+      replacedEarlier: false,
       pending: false,
       cropId: CROP,
     };
