@@ -297,7 +297,7 @@ describe('a re-scan of a page already read replaces its answer', () => {
   );
 
   it(
-    'replaces a booklet box in place, makes the answer of a box blank before, and keeps an answer a blank box would take away',
+    'replaces a booklet box in place, makes the answer of a box blank before, keeps an answer a blank box would take away, and a held re-scan box assigned by the teacher replaces too',
     { timeout: 400_000 },
     async () => {
       const printed = await print(
@@ -373,6 +373,31 @@ describe('a re-scan of a page already read replaces its answer', () => {
         .from(scanPages)
         .where(eq(scanPages.batchId, second.id));
       expect(keys.every((k) => k.key?.startsWith(`booklet:${booklet!.id}:1`))).toBe(true);
+
+      // A third scan of Chloe's page smudges question 1: it waits for the teacher, who reads it
+      // from the paper and assigns it; it replaces her answer in place, as a re-scan.
+      const SCRIBBLE = 'Xqzv Jkwp zzkt Wxvq bnkq Pqxz vvkj Zqwx';
+      const [, chloeScan] = await scanOf((s, n) => (s === chloe && n === 1 ? SCRIBBLE : null));
+      const third = await upload([chloeScan!]);
+      const held = third.pages.find((p) => p.status === 'needs_teacher');
+      expect(held).toMatchObject({ reason: 'unsure_text', questionId: questionIds[0] });
+      const chloeQ1 = chloeFirst.find((a) => a.questionId === questionIds[0])!;
+      const read = 'Chlorophyll absorbs light energy to make glucose from carbon dioxide and water';
+      const assigned = await t.app.inject({
+        method: 'POST',
+        url: url(SCAN_PATHS.assignPage, { id: third.id, pageId: held!.id }),
+        headers: teacher.headers,
+        payload: { studentId: students[chloe]!.id, questionId: questionIds[0]!, text: read },
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      expect(assigned.json<{ data: { submissionId: string } }>().data.submissionId).toBe(
+        chloeQ1.submissionId,
+      );
+      expect(await countSubmissions(students[chloe]!.id)).toBe(chloeBefore);
+      const replacedQ1 = await answerOf(chloeQ1.submissionId, questionIds[0]!);
+      expect(replacedQ1.answer).toBe(read);
+      expect((await rescans(replacedQ1.id))[0]?.textBefore).toContain('chlorophyll');
+      await waitForStatus(t, chloeQ1.submissionId, 'marked');
     },
   );
 });
