@@ -59,6 +59,7 @@ describe('a re-scan of a page already read replaces its answer', () => {
   let questionIds: string[];
   let students: { id: string; name: string }[];
   let amara: TActor;
+  let ben: TActor;
   /** Amara's scanned submission and its question 1 answer. */
   let scanned: { submissionId: string; answerId: string };
   let secondBatch: TScanBatchDetails;
@@ -75,6 +76,7 @@ describe('a re-scan of a page already read replaces its answer', () => {
       users.push(user);
     }
     amara = await signedIn(t, users[0]!);
+    ben = await signedIn(t, users[1]!);
     classId = (
       await createClass(
         t.app,
@@ -108,8 +110,8 @@ describe('a re-scan of a page already read replaces its answer', () => {
     return response.rawPayload;
   };
   /** Uploads scanned pages as one stack and waits until they are read and every answer marked. */
-  const upload = async (jpegs: Buffer[]) => {
-    const form = multipart({ classId }, [
+  const upload = async (jpegs: Buffer[], fields: Record<string, string> = {}) => {
+    const form = multipart({ classId, ...fields }, [
       { name: 'stack.pdf', bytes: await scannedPdf(jpegs), type: 'application/pdf' },
     ]);
     const response = await t.app.inject({
@@ -240,6 +242,46 @@ describe('a re-scan of a page already read replaces its answer', () => {
       expect(third.pages[0]).toMatchObject({ status: 'duplicate', reason: 'duplicate' });
       expect(await rescans(scanned.answerId)).toHaveLength(1);
       expect(await countSubmissions(students[0]!.id)).toBe(3);
+    },
+  );
+
+  it(
+    'keeps a held answer held when a re-scan replaces it, and releasing the first stack releases the new mark',
+    { timeout: 300_000 },
+    async () => {
+      const bensSheet = async (answer: string) => {
+        const pdf = await fillSheets(await print(`questionIds=${questionIds[1]}`), [
+          { answer: '' },
+          { answer },
+        ]);
+        const pages = await renderSheets(pdf, students.length);
+        return scanLook(pages[1]!, {});
+      };
+      const held = await upload([await bensSheet(MISREAD)], { holdMarks: 'true' });
+      expect(held).toMatchObject({ holdMarks: true, assigned: 1 });
+      const { submissionId } = held.answers[0]!;
+      const seen = async () => (await details(ben, submissionId)).submissions[0];
+      expect(await seen()).toMatchObject({ score: null, feedbackHeld: true });
+      // The re-scan comes in a stack whose marks go out at once: the answer stays held all the same.
+      // (Its words differ from what Ben writes in his booklet below: the same text of the same
+      // student's question from another page is kept once, as the same sheet again.)
+      const again = await upload(
+        [await bensSheet(`${ANSWERS[1]} through a partially permeable membrane`)],
+        { holdMarks: 'false' },
+      );
+      expect(again.answers[0]).toMatchObject({ submissionId, replacedEarlier: true });
+      await waitForStatus(t, submissionId, 'marked');
+      expect(await seen()).toMatchObject({ score: null, feedbackHeld: true });
+      // Releasing the first stack releases the answer it made, with the re-scan's mark.
+      const released = await t.app.inject({
+        method: 'POST',
+        url: url(SCAN_PATHS.releaseBatch, { id: held.id }),
+        headers: teacher.headers,
+      });
+      expect(released.statusCode, released.body).toBe(200);
+      const now = await answerOf(submissionId, questionIds[1]!);
+      expect(now.answer).toContain('osmosis');
+      expect(await seen()).toMatchObject({ score: now.score, feedbackHeld: false });
     },
   );
 

@@ -428,12 +428,28 @@ export async function countPagesByStatus(db: TDb, batchIds: string[]) {
   );
 }
 
-/** The submission of each submitted page of a batch (one per page; pages share a submission). */
-export async function selectPageSubmissions(db: TDb, batchId: string): Promise<string[]> {
+/**
+ * The submission of each submitted page of a batch (one per page; pages share a submission).
+ * `withReplaced`: also the pages a later re-scan replaced (issue 28), whose answer the batch made
+ * (its release releases them).
+ */
+export async function selectPageSubmissions(
+  db: TDb,
+  batchId: string,
+  withReplaced = false,
+): Promise<string[]> {
   const rows = await db
     .select({ id: scanPages.submissionId })
     .from(scanPages)
-    .where(and(eq(scanPages.batchId, batchId), isNotNull(scanPages.submissionId)));
+    .where(
+      and(
+        eq(scanPages.batchId, batchId),
+        isNotNull(scanPages.submissionId),
+        withReplaced
+          ? or(eq(scanPages.status, 'assigned'), eq(scanPages.reason, 'replaced'))
+          : eq(scanPages.status, 'assigned'),
+      ),
+    );
   return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 
@@ -778,7 +794,8 @@ export async function linkRescanRows(
 
 /**
  * Rows set aside by a re-scan of their page (issue 28): an earlier read its re-scan replaced
- * ('replaced': no longer part of the answer), or a re-scan that changes nothing ('duplicate': it
+ * ('replaced': no longer part of the answer's text; it keeps its submission, so that releasing its
+ * batch still releases the answer it made), or a re-scan that changes nothing ('duplicate': it
  * reads the same; 'blank_rescan': blank where the answer was).
  */
 export async function setAsideRows(
@@ -790,7 +807,12 @@ export async function setAsideRows(
   if (pageIds.length === 0) return;
   await db
     .update(scanPages)
-    .set({ status: 'duplicate', reason, submissionId: null, updatedAt: now })
+    .set({
+      status: 'duplicate',
+      reason,
+      ...(reason === 'replaced' ? {} : { submissionId: null }),
+      updatedAt: now,
+    })
     .where(inArray(scanPages.id, pageIds));
 }
 

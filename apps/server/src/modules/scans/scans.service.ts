@@ -806,7 +806,7 @@ export async function releaseBatch(
     if (!(await queries.markBatchReleased(tx, batch.id, now))) {
       throw new AppError('CONFLICT', SCAN_MESSAGES.notHeld);
     }
-    const submissionIds = [...new Set(await queries.selectPageSubmissions(tx, batch.id))];
+    const submissionIds = [...new Set(await queries.selectPageSubmissions(tx, batch.id, true))];
     const released = await endHold(tx, batch.schoolId, { kind: 'batch', submissionIds }, now);
     await recordAudit(tx, {
       schoolId: batch.schoolId,
