@@ -673,6 +673,10 @@ export const MESSAGES = {
       `${by} changed the mark from ${before} to ${after} on ${date}`,
     historyAccept: (by: string, date: string) => `${by} kept the AI's mark on ${date}`,
     historyComment: (by: string, date: string) => `${by} changed the comment on ${date}`,
+    /** A re-scan of the answer's paper page replaced its text (issue 28); `before`: "2/4" or "–/4". */
+    historyRescan: (by: string, before: string, date: string) =>
+      `${by} replaced the answer with a re-scan of its page on ${date}; it had been marked ${before}`,
+    historyEarlierText: (text: string) => `Earlier text: ${text}`,
     someone: 'A teacher',
     reason: {
       flagged: 'Flagged by the content check',

@@ -130,6 +130,8 @@ export const PAGE_REASONS = [
   'unreadable',
   'unsure_text',
   'unknown_booklet',
+  'replaced',
+  'blank_rescan',
 ] as const;
 export type TPageReason = (typeof PAGE_REASONS)[number];
 
@@ -169,6 +171,11 @@ export const ZScanPage = z.object({
   questionNumber: z.number().int().nullable(),
   /** An answer box of a booklet's continuation page: its text is added to the question's answer. */
   continuation: z.boolean(),
+  /**
+   * This read replaced the answer an earlier scan of the same page had made (issue 28): the answer
+   * holds its text now and was marked again; the earlier text and marks are in its history.
+   */
+  replacedEarlier: z.boolean(),
   /**
    * For a box that waits for the teacher: what the student wrote for the same question on the
    * continuation page, which waits with it and is added after its text when it is placed.
@@ -220,6 +227,8 @@ export const ZScanAnswer = z.object({
   marks: z.number().int(),
   /** The marker was unsure and no teacher has reviewed it yet. */
   needsReview: z.boolean(),
+  /** The page replaced an earlier scan of it: the earlier text and marks are in the answer's history. */
+  replacedEarlier: z.boolean(),
   /** The submission is still being marked. */
   pending: z.boolean(),
   cropId: z.string().nullable(),
@@ -358,6 +367,14 @@ export const SCAN_MESSAGES = {
   discarded: 'Page set aside: nothing was submitted from it.',
   markedAbsent: 'Marked absent: nothing was submitted and no attempt was used.',
   replaced: 'Page replaced by the new scan.',
+  replacedEarlier:
+    'Replaced an earlier scan of this page; the earlier marks are in the answer’s history.',
+  replaceSameText:
+    'The re-scan reads the same as the page did: its answer and marks are unchanged.',
+  replaceBlankKeeps:
+    'The re-scan of this page is blank where its answer was read: the answer and its marks are kept. Please scan the written page again.',
+  replaceUnclearKeeps:
+    'The re-scan of this page could not be read clearly: the answer and its marks are kept. Please scan it again, or correct the text beside the scan.',
   replaceOnePage: 'Please upload one scanned page (a single image, or a PDF of one page).',
   replaceOtherSheet:
     'This scan is of another sheet (another student or question). Please scan the sheet of this page.',
@@ -436,6 +453,10 @@ export const SCAN_MESSAGES = {
     unsure_text:
       'what was read does not look like writing (a smudge, a mark or a poor scan): check it before it is marked',
     unknown_booklet: 'a booklet page whose test is not known to this class',
+    replaced:
+      'replaced by a later scan of this page: its answer holds the new text, and the earlier marks are in the answer’s history',
+    blank_rescan:
+      'a re-scan of a page already read, blank where its answer was: the answer and its marks are kept',
   } satisfies Record<TPageReason, string>,
   batchReasons: {
     interrupted: 'Reading stopped unexpectedly. Please upload the stack again.',

@@ -162,17 +162,24 @@ export const ZSubmissionAnswer = z.object({
   cropId: z.string().nullable().optional(),
   /** Teachers only: the text came from a scanned answer sheet (the teacher may correct it). */
   scanned: z.boolean().optional(),
-  /** Earlier reviews of the mark, newest first (teachers only). */
+  /**
+   * Earlier reviews of the mark, newest first (teachers only); 'rescan': a re-scan of the answer's
+   * paper page replaced its text (issue 28), with the text and mark before (the new mark is the
+   * answer's own, once marked again).
+   */
   history: z
     .array(
       z.object({
-        action: z.enum(['override', 'accept']),
+        action: z.enum(['override', 'accept', 'rescan']),
         by: z.string().nullable(),
         at: z.string(),
         scoreBefore: z.number().int().nullable(),
         scoreAfter: z.number().int().nullable(),
         commentBefore: z.string().nullable(),
         commentAfter: z.string().nullable(),
+        /** 'rescan' only: the answer's text before and after the re-scan. */
+        textBefore: z.string().nullable().optional(),
+        textAfter: z.string().nullable().optional(),
       }),
     )
     .optional(),

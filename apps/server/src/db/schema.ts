@@ -692,7 +692,8 @@ export const submissionAnswers = pgTable(
 
 /**
  * Every teacher review of an answer's mark, kept with the answer (issue 11): who, when, and the
- * score and comment before and after. 'accept' leaves both unchanged.
+ * score and comment before and after. 'accept' leaves both unchanged. A re-scan of the answer's
+ * paper that replaced its text (issue 28) is kept here too, with the text before and after.
  */
 export const answerReviews = pgTable(
   'answer_reviews',
@@ -705,11 +706,15 @@ export const answerReviews = pgTable(
       .notNull()
       .references(() => schools.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    action: text('action', { enum: ['override', 'accept'] }).notNull(),
+    /** 'rescan': a re-scan of the answer's page replaced its text, and it was marked again. */
+    action: text('action', { enum: ['override', 'accept', 'rescan'] }).notNull(),
     scoreBefore: integer('score_before'),
     scoreAfter: integer('score_after'),
     commentBefore: text('comment_before'),
     commentAfter: text('comment_after'),
+    /** The answer's text before and after, for a 'rescan' (null for a review of the mark). */
+    textBefore: text('text_before'),
+    textAfter: text('text_after'),
     createdAt: createdAt(),
   },
   (t) => [index('answer_reviews_answer_idx').on(t.answerId, t.createdAt)],
@@ -981,10 +986,25 @@ export const scanPages = pgTable(
     submissionId: uuid('submission_id').references(() => submissions.id, { onDelete: 'set null' }),
     extractedText: text('extracted_text').notNull().default(''),
     ocrConfidence: real('ocr_confidence'),
+    /**
+     * Which printed page this is, from its code (issue 28): `sheet:` the one-question sheet's
+     * student, question, page and number, or `booklet:` the booklet and its page (the row's region
+     * says which box). A later scan with the same key and region is a re-scan of the same paper: it
+     * replaces the answer made from it. Null for a page read without a code.
+     */
+    pageKey: text('page_key'),
+    /** This read replaced the answer an earlier scan of the same page had made (issue 28). */
+    replacedEarlier: boolean('replaced_earlier').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber, t.region)],
+  (t) => [
+    uniqueIndex('scan_pages_batch_page_idx').on(t.batchId, t.pageNumber, t.region),
+    // The earlier reads of a page (a re-scan replaces the answer made from them).
+    index('scan_pages_page_key_idx')
+      .on(t.pageKey, t.region)
+      .where(sql`${t.pageKey} is not null`),
+  ],
 );
 
 /**

@@ -10,6 +10,7 @@ import {
   isNull,
   lt,
   ne,
+  notInArray,
   or,
   sql,
 } from 'drizzle-orm';
@@ -427,12 +428,28 @@ export async function countPagesByStatus(db: TDb, batchIds: string[]) {
   );
 }
 
-/** The submission of each submitted page of a batch (one per page; pages share a submission). */
-export async function selectPageSubmissions(db: TDb, batchId: string): Promise<string[]> {
+/**
+ * The submission of each submitted page of a batch (one per page; pages share a submission).
+ * `withReplaced`: also the pages a later re-scan replaced (issue 28), whose answer the batch made
+ * (its release releases them).
+ */
+export async function selectPageSubmissions(
+  db: TDb,
+  batchId: string,
+  withReplaced = false,
+): Promise<string[]> {
   const rows = await db
     .select({ id: scanPages.submissionId })
     .from(scanPages)
-    .where(and(eq(scanPages.batchId, batchId), isNotNull(scanPages.submissionId)));
+    .where(
+      and(
+        eq(scanPages.batchId, batchId),
+        isNotNull(scanPages.submissionId),
+        withReplaced
+          ? or(eq(scanPages.status, 'assigned'), eq(scanPages.reason, 'replaced'))
+          : eq(scanPages.status, 'assigned'),
+      ),
+    );
   return rows.flatMap((r) => (r.id ? [r.id] : []));
 }
 
@@ -610,6 +627,7 @@ export async function replacePageRead(
   page: Pick<TPageRow, 'id' | 'status' | 'submissionId'>,
   values: Pick<
     TNewPage,
+    | 'pageKey'
     | 'status'
     | 'reason'
     | 'matchedBy'
@@ -624,7 +642,7 @@ export async function replacePageRead(
   const { now, ...read } = values;
   const [row] = await db
     .update(scanPages)
-    .set({ ...read, classId: null, submissionId: null, updatedAt: now })
+    .set({ ...read, classId: null, submissionId: null, replacedEarlier: false, updatedAt: now })
     .where(
       and(
         eq(scanPages.id, page.id),
@@ -662,6 +680,7 @@ export async function selectBatchAnswers(db: TDb, schoolId: string, batchId: str
       studentId: scanPages.studentId,
       questionId: scanPages.questionId,
       questionNumber: scanPages.questionNumber,
+      replacedEarlier: scanPages.replacedEarlier,
       submissionId: submissionAnswers.submissionId,
       answerId: submissionAnswers.id,
       text: submissionAnswers.answer,
@@ -693,4 +712,141 @@ export async function selectBatchAnswers(db: TDb, schoolId: string, batchId: str
       ),
     )
     .orderBy(asc(scanPages.pageNumber));
+}
+
+/**
+ * The submission an earlier read of this page made its answer in (issue 28): a row of the same class
+ * (its batch's, not placed on another class), page key and region, placed on the same student and
+ * question, other than `exclude`. Null when none did.
+ */
+export async function findEarlierAnswer(
+  db: TDb,
+  place: {
+    classId: string;
+    pageKey: string;
+    region: number;
+    studentId: string;
+    questionId: string;
+    exclude: string[];
+  },
+): Promise<{ submissionId: string } | null> {
+  const rows = await db
+    .select({ submissionId: scanPages.submissionId })
+    .from(scanPages)
+    .innerJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
+    .where(
+      and(
+        eq(scanPages.pageKey, place.pageKey),
+        eq(scanPages.region, place.region),
+        eq(scanBatches.classId, place.classId),
+        isNull(scanPages.classId),
+        eq(scanPages.status, 'assigned'),
+        isNotNull(scanPages.submissionId),
+        eq(scanPages.studentId, place.studentId),
+        eq(scanPages.questionId, place.questionId),
+        place.exclude.length > 0 ? notInArray(scanPages.id, place.exclude) : undefined,
+      ),
+    )
+    .orderBy(desc(scanPages.createdAt))
+    .limit(1);
+  const id = rows[0]?.submissionId;
+  return id ? { submissionId: id } : null;
+}
+
+/** The placed rows whose text makes up a submission's answer to a question, in page order. */
+export async function selectAnswerRows(
+  db: TDb,
+  submissionId: string,
+  questionId: string,
+): Promise<TPageRow[]> {
+  return db
+    .select()
+    .from(scanPages)
+    .where(
+      and(
+        eq(scanPages.submissionId, submissionId),
+        eq(scanPages.questionId, questionId),
+        eq(scanPages.status, 'assigned'),
+      ),
+    )
+    .orderBy(asc(scanPages.pageNumber), asc(scanPages.region));
+}
+
+/** Rows of a re-scan placed on the answer an earlier scan of their page made (issue 28). */
+export async function linkRescanRows(
+  db: TDb,
+  pageIds: string[],
+  submissionId: string,
+  now: Date,
+): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db
+    .update(scanPages)
+    .set({
+      status: 'assigned',
+      reason: null,
+      submissionId,
+      replacedEarlier: true,
+      updatedAt: now,
+    })
+    .where(inArray(scanPages.id, pageIds));
+}
+
+/**
+ * Rows set aside by a re-scan of their page (issue 28): an earlier read its re-scan replaced
+ * ('replaced': no longer part of the answer's text; it keeps its submission, so that releasing its
+ * batch still releases the answer it made), or a re-scan that changes nothing ('duplicate': it
+ * reads the same; 'blank_rescan': blank where the answer was).
+ */
+export async function setAsideRows(
+  db: TDb,
+  pageIds: string[],
+  reason: 'replaced' | 'duplicate' | 'blank_rescan',
+  now: Date,
+): Promise<void> {
+  if (pageIds.length === 0) return;
+  await db
+    .update(scanPages)
+    .set({
+      status: 'duplicate',
+      reason,
+      ...(reason === 'replaced' ? {} : { submissionId: null }),
+      updatedAt: now,
+    })
+    .where(inArray(scanPages.id, pageIds));
+}
+
+/**
+ * A re-scan's read of a page whose answer is kept in place (issue 28): the page keeps its place,
+ * status and submission, and takes the new text. Null when another request changed it first.
+ */
+export async function rereadPlacedPage(
+  db: TDb,
+  page: Pick<TPageRow, 'id' | 'submissionId'>,
+  values: {
+    extractedText: string;
+    ocrConfidence: number | null;
+    pageKey: string | null;
+    now: Date;
+  },
+): Promise<TPageRow | null> {
+  if (page.submissionId === null) return null;
+  const [row] = await db
+    .update(scanPages)
+    .set({
+      extractedText: values.extractedText,
+      ocrConfidence: values.ocrConfidence,
+      ...(values.pageKey === null ? {} : { pageKey: values.pageKey }),
+      replacedEarlier: true,
+      updatedAt: values.now,
+    })
+    .where(
+      and(
+        eq(scanPages.id, page.id),
+        eq(scanPages.status, 'assigned'),
+        eq(scanPages.submissionId, page.submissionId),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

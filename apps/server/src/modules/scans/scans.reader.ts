@@ -28,6 +28,7 @@ import { memoryFiles, openScanFile, type TOpenedFile } from './scans.files';
 import * as queries from './scans.queries';
 import { attachCropsToSubmission, keepCrop } from './scans.crops';
 import { claimBatchForReading } from './scans.recovery';
+import { earlierAnswerOf, placeOnEarlierAnswer } from './scans.rescan';
 import { sheetKey } from './scans.sheets';
 
 /** What reading a batch needs: the worker builds it without an HTTP context. */
@@ -165,7 +166,24 @@ export type TRegionDecision = {
    * page when no region could be cut or the page had no code; null when nothing could be read.
    */
   image: Uint8Array | null;
+  /** Which printed page it is, from its code (see scan_pages.page_key); null without one. */
+  pageKey: string | null;
 };
+
+/**
+ * Which printed page a read is, from its code (issue 28): a one-question sheet by its class,
+ * student (none on a blank sheet), question, page and printed number; a booklet page by its booklet
+ * and page. Another scan with the same key (and box) is a re-scan of the same paper. Null without a
+ * valid code.
+ */
+export function pageKeyOf(read: TSheetRead): string | null {
+  if (read.kind === 'code') {
+    const { code } = read;
+    return `sheet:${code.classId}:${code.studentId ?? '-'}:${code.questionId}:${code.page}:${code.number}`;
+  }
+  if (read.kind === 'booklet') return `booklet:${read.code.bookletId}:${read.code.page}`;
+  return null;
+}
 
 /**
  * Where each answer box of a read page goes. A one-question sheet (or a page without a readable
@@ -184,9 +202,19 @@ export function decideRegions(
   if (read.kind !== 'booklet') {
     const confidence = read.kind === 'code' ? read.answer.confidence : read.page.confidence;
     const decision = decide(read, batch, students, questions, printed);
-    return [{ region: 0, continuation: false, decision, confidence, image: read.image }];
+    return [
+      {
+        region: 0,
+        continuation: false,
+        decision,
+        confidence,
+        image: read.image,
+        pageKey: pageKeyOf(read),
+      },
+    ];
   }
   const { code } = read;
+  const pageKey = pageKeyOf(read);
   const whole = (reason: TPageReason): TRegionDecision[] => [
     {
       region: 0,
@@ -194,6 +222,7 @@ export function decideRegions(
       decision: { status: 'needs_teacher', reason, text: '' },
       confidence: undefined,
       image: read.image,
+      pageKey,
     },
   ];
   if (code.classId !== batch.classId) return whole('other_class');
@@ -208,6 +237,7 @@ export function decideRegions(
       decision,
       confidence: region.answer.confidence,
       image: region.image ?? read.image,
+      pageKey,
     });
     if (!questions.some((q) => q.id === region.questionId)) {
       return at({ status: 'needs_teacher', reason: 'question_not_in_class', text, ...place });
@@ -304,10 +334,43 @@ export function waitsForMainBox(
 }
 
 /**
+ * Boxes of this batch that are re-scans of pages an earlier batch already read (issue 28): each
+ * student's question whose earlier answer one of its boxes came from, with its placed boxes (and
+ * its blank ones, which never take an answer away). What is left is placed as new.
+ */
+async function rescansOfEarlierPages(
+  deps: TScanDeps,
+  batch: queries.TBatchRow,
+  all: readonly queries.TPageRow[],
+) {
+  const byAnswer = new Map<
+    string,
+    { target: { submissionId: string; questionId: string }; rows: queries.TPageRow[] }
+  >();
+  // Only earlier batches' reads: a page twice in one stack is a repeat (kept once) as before.
+  const mine = all.map((p) => p.id);
+  for (const page of all) {
+    const open = page.status === 'assigned' && page.submissionId === null;
+    if (!open && page.status !== 'blank') continue;
+    if (!page.studentId || !page.questionId || page.pageKey === null) continue;
+    if (page.continuation && waitsForMainBox(all, page)) continue;
+    const place = { studentId: page.studentId, questionId: page.questionId };
+    const earlier = await earlierAnswerOf(deps, batch.classId, page, place, mine);
+    if (!earlier) continue;
+    const key = `${earlier.submissionId}:${earlier.questionId}`;
+    const entry = byAnswer.get(key) ?? { target: earlier, rows: [] };
+    entry.rows.push(page);
+    byAnswer.set(key, entry);
+  }
+  return [...byAnswer.values()];
+}
+
+/**
  * Makes the submissions of a read batch: one per student, holding every answer of theirs in the
  * stack (so a class's stack counts one assessment per student, as a class's typed work does). Pages
- * a previous run already submitted keep their submission. A refused student (attempts, allowance)
- * gets their pages back as needing the teacher, with the reason.
+ * a previous run already submitted keep their submission. A re-scan of a page an earlier batch read
+ * replaces the answer made from it instead (issue 28: no submission, no attempt). A refused student
+ * (attempts, allowance) gets their pages back as needing the teacher, with the reason.
  */
 async function submitAssignedPages(
   deps: TScanDeps,
@@ -315,10 +378,18 @@ async function submitAssignedPages(
   batch: queries.TBatchRow,
 ): Promise<void> {
   const pages: queries.TPageRow[] = [];
-  const all = await queries.selectPages(deps.db, batch.id);
+  let all = await queries.selectPages(deps.db, batch.id);
+  const rescans = await rescansOfEarlierPages(deps, batch, all);
+  const placedOnEarlier = new Set<string>();
+  for (const { target, rows } of rescans) {
+    const outcome = await placeOnEarlierAnswer(deps, teacher, batch.schoolId, target, rows);
+    if (outcome !== 'missing') for (const row of rows) placedOnEarlier.add(row.id);
+  }
+  if (placedOnEarlier.size > 0) all = await queries.selectPages(deps.db, batch.id);
   for (const page of all) {
     if (page.status !== 'assigned' || page.submissionId !== null) continue;
     if (!page.studentId || !page.questionId) continue;
+    if (placedOnEarlier.has(page.id)) continue;
     // A continuation waits with its question's main box while that box waits for the teacher:
     // the answer is submitted whole, once, when the teacher has dealt with it.
     if (page.continuation && waitsForMainBox(all, page)) continue;
@@ -550,6 +621,7 @@ export async function readPage(
           decision: { status: 'needs_teacher', reason: 'unreadable', text: '' },
           confidence: undefined,
           image: null,
+          pageKey: null,
         },
       ],
       readName: null,
@@ -559,10 +631,11 @@ export async function readPage(
 
 /** The columns of a page read as `decision` decides (text cleaned of what cannot be stored). */
 export function pageValues(
-  { decision, confidence, region, continuation }: TRegionDecision,
+  { decision, confidence, region, continuation, pageKey }: TRegionDecision,
   readName: string | null,
 ) {
   return {
+    pageKey,
     region,
     continuation,
     status: decision.status,

@@ -416,7 +416,7 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
         operationId: 'replaceScanPage',
         tags,
         summary:
-          'Replace a page with a re-scan of it (multipart: one "files" part, an image or a one-page PDF); an earlier submission from the page stays in the history',
+          'Replace a page with a re-scan of it (multipart: one "files" part, an image or a one-page PDF); an answer already made from the page takes the new text in place and is marked again (no new submission, no attempt used), its earlier text and marks kept in its history',
         security,
         consumes: ['multipart/form-data'],
         params: ZPageParams,
@@ -430,11 +430,13 @@ export const scanRoutes: FastifyPluginAsyncZod<{ ctx: TAppContext }> = async (ap
       if (files.length > 1) {
         throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOnePage, { field: 'files' });
       }
-      return {
-        success: true as const,
-        message: SCAN_MESSAGES.replaced,
-        data: await service.replacePage(ctx, currentUser(request), request.params, file),
-      };
+      const { page, message } = await service.replacePage(
+        ctx,
+        currentUser(request),
+        request.params,
+        file,
+      );
+      return { success: true as const, message, data: page };
     },
   );
 };

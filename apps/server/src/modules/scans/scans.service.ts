@@ -6,6 +6,7 @@ import {
   type TAssignPageRequest,
   type TScanBatch,
   type TScanBatchDetails,
+  type TPageReason,
   type TScanPage,
 } from '@stem/contract/scans';
 import { stripUnstorableCharacters } from '@stem/contract/text';
@@ -22,8 +23,16 @@ import * as queries from './scans.queries';
 import { recordAudit } from '../audit/audit.service';
 import { releaseHeldQuestions } from '../release/release.service';
 import { endHold } from '../submissions/submissions.held';
-import { holdsMarks, pageValues, readingContext, readPage, refusalReason } from './scans.reader';
+import {
+  holdsMarks,
+  pageValues,
+  readingContext,
+  readPage,
+  refusalReason,
+  type TRegionDecision,
+} from './scans.reader';
 import { READER_ID } from './scans.recovery';
+import { earlierAnswerOf, placeOnEarlierAnswer } from './scans.rescan';
 import {
   attachCropsToSubmission,
   deleteImagesIfClosed,
@@ -220,6 +229,7 @@ function pageOf(
     questionId: p.questionId,
     questionNumber: p.questionNumber,
     continuation: p.continuation,
+    replacedEarlier: p.replacedEarlier,
     continuedText: continued.get(p.id) ?? null,
     submissionId: p.submissionId,
   };
@@ -291,6 +301,7 @@ export async function getBatch(
     score: a.score,
     marks: a.marks,
     needsReview: a.reviewDoubt !== null && a.reviewedAt === null,
+    replacedEarlier: a.replacedEarlier,
     pending: a.status === 'pending',
     cropId: a.cropId,
   }));
@@ -382,7 +393,8 @@ async function requireClassPlace(
 /**
  * Submits the text of a page just claimed for a student's question and links the submission; when
  * the submission is refused (attempts, allowance) the page goes back to the teacher with the reason
- * and the refusal is thrown.
+ * and the refusal is thrown. A page whose earlier scan already made this student's answer to the
+ * question (a re-scan, issue 28) replaces that answer's text instead: no submission, no attempt.
  */
 async function submitPage(
   ctx: TAppContext,
@@ -393,6 +405,20 @@ async function submitPage(
   continued: queries.TPageRow[] = [],
 ): Promise<string> {
   const text = [page.extractedText, ...continued.map((c) => c.extractedText)].join('\n').trim();
+  const earlier = await earlierAnswerOf(
+    ctx,
+    place.classId,
+    page,
+    { studentId: place.studentId, questionId: place.questionId },
+    continued.map((c) => c.id),
+  );
+  if (earlier) {
+    const outcome = await placeOnEarlierAnswer(ctx, user, page.schoolId, earlier, [
+      page,
+      ...continued,
+    ]);
+    if (outcome !== 'missing') return earlier.submissionId;
+  }
   try {
     const submissionId = await submitScannedAnswers(ctx, user, {
       classId: place.classId,
@@ -568,19 +594,102 @@ export async function markPageAbsent(
   return pageOf(settled, await studentNames(ctx, user, [batch.classId]));
 }
 
+/** Reasons a re-scan could not be read as a page's answer (rather than placed elsewhere). */
+const UNCLEAR: readonly TPageReason[] = ['unreadable', 'unsure_text', 'forged', 'unknown_booklet'];
+
+/**
+ * A re-scan of a page whose answer was made already (issue 28): the answer takes the re-scan's text
+ * in place, in its submission (no new submission, no attempt used), and is marked again; its history
+ * keeps the earlier text and marks. The same text again changes nothing. A re-scan that is blank, or
+ * cannot be read clearly, where the answer was read is refused (400): the answer and marks stay.
+ */
+async function rescanPlacedPage(
+  ctx: TAppContext,
+  user: TAccessClaims,
+  batch: queries.TBatchRow,
+  page: queries.TPageRow & { submissionId: string; questionId: string },
+  region: TRegionDecision,
+): Promise<{ page: TScanPage; message: string }> {
+  const { decision } = region;
+  if (decision.status === 'blank') {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceBlankKeeps, { field: 'files' });
+  }
+  if (
+    decision.status === 'duplicate' ||
+    (decision.status === 'needs_teacher' && UNCLEAR.includes(decision.reason))
+  ) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceUnclearKeeps, { field: 'files' });
+  }
+  const differs = (was: string | null, now: string | undefined) =>
+    was !== null && now !== undefined && was !== now;
+  if (
+    differs(page.studentId, decision.studentId) ||
+    differs(page.questionId, decision.questionId)
+  ) {
+    throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
+  }
+  const values = pageValues(region, null);
+  const names = await studentNames(ctx, user, [
+    batch.classId,
+    ...(page.classId ? [page.classId] : []),
+  ]);
+  const cropsOfBatch = async () =>
+    new Map(
+      (await selectBatchCrops(ctx.db, batch.schoolId, batch.id)).map((c) => [c.pageId, c.id]),
+    );
+  if (values.extractedText.trim() === page.extractedText.trim()) {
+    return {
+      page: pageOf(page, names, await cropsOfBatch()),
+      message: SCAN_MESSAGES.replaceSameText,
+    };
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const reread = await queries.rereadPlacedPage(tx, page, {
+      extractedText: values.extractedText,
+      ocrConfidence: values.ocrConfidence,
+      pageKey: values.pageKey,
+      now: ctx.now(),
+    });
+    if (!reread) return null;
+    // The re-scan's image replaces the earlier one (kept while the batch is open).
+    await dropPageCrops(tx, page.id);
+    if (region.image) {
+      await keepCrop(tx, ctx.config, {
+        batchId: batch.id,
+        pageId: page.id,
+        submissionId: page.submissionId,
+        questionId: page.questionId,
+        image: region.image,
+      });
+    }
+    return reread;
+  });
+  if (!row) throw new AppError('CONFLICT', SCAN_MESSAGES.pageSettled);
+  const outcome = await placeOnEarlierAnswer(ctx, user, batch.schoolId, page, [row]);
+  await closeIfDone(ctx, batch.id);
+  const now = (await queries.findPage(ctx.db, batch.id, page.id)) ?? row;
+  return {
+    page: pageOf(now, names, await cropsOfBatch()),
+    message: outcome === 'replaced' ? SCAN_MESSAGES.replacedEarlier : SCAN_MESSAGES.replaceSameText,
+  };
+}
+
 /**
  * POST /scan/batches/{id}/pages/{pageId}/replace: a re-scan of one page of a read batch replaces
- * what was read from it, and is placed as a page of the stack would be (assigned and marked, blank,
- * or back to the teacher). A submission made from the old read stays in the student's history (its
- * marks are kept) and the new one is the latest. The re-scan must be of the same sheet: one whose
- * code names another student or question is refused (400); one page only (400).
+ * what was read from it. A page whose answer was made already keeps its place: the answer takes the
+ * re-scan's text and is marked again, in its submission (issue 28: no new submission, no attempt
+ * used, the earlier text and marks in its history; see rescanPlacedPage). Any other page is placed
+ * as a page of the stack would be (assigned and marked, blank, or back to the teacher), and when an
+ * earlier scan of it made this student's answer, that answer is replaced the same way. The re-scan
+ * must be of the same sheet: one whose code names another student or question is refused (400);
+ * one page only (400).
  */
 export async function replacePage(
   ctx: TAppContext,
   user: TAccessClaims,
   params: { id: string; pageId: string },
   file: TUploadedFile,
-): Promise<TScanPage> {
+): Promise<{ page: TScanPage; message: string }> {
   const { batch, page } = await ownPage(ctx, user, params);
   if (batch.status === 'queued' || batch.status === 'reading') {
     throw new AppError('CONFLICT', SCAN_MESSAGES.batchStillReading);
@@ -605,6 +714,15 @@ export async function replacePage(
     throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
   }
   const { decision } = region;
+  if (page.status === 'assigned' && page.submissionId !== null && page.questionId !== null) {
+    return rescanPlacedPage(
+      ctx,
+      user,
+      batch,
+      { ...page, submissionId: page.submissionId, questionId: page.questionId },
+      region,
+    );
+  }
   const differs = (was: string | null, now: string | undefined) =>
     was !== null && now !== undefined && was !== now;
   if (
@@ -623,6 +741,7 @@ export async function replacePage(
       studentId: values.studentId ?? page.studentId,
       questionId: values.questionId ?? page.questionId,
       readName: values.readName ?? page.readName,
+      pageKey: values.pageKey ?? page.pageKey,
       now: ctx.now(),
     });
     if (!row) return null;
@@ -660,11 +779,14 @@ export async function replacePage(
     await submitContinuationsAlone(ctx, user, batch, page);
   }
   await closeIfDone(ctx, batch.id);
-  const now = await queries.findPage(ctx.db, batch.id, page.id);
+  const now = (await queries.findPage(ctx.db, batch.id, page.id)) ?? replaced;
   const crops = new Map(
     (await selectBatchCrops(ctx.db, batch.schoolId, batch.id)).map((c) => [c.pageId, c.id]),
   );
-  return pageOf(now ?? replaced, await studentNames(ctx, user, [batch.classId]), crops);
+  return {
+    page: pageOf(now, await studentNames(ctx, user, [batch.classId]), crops),
+    message: now.replacedEarlier ? SCAN_MESSAGES.replacedEarlier : SCAN_MESSAGES.replaced,
+  };
 }
 
 /**
@@ -684,7 +806,7 @@ export async function releaseBatch(
     if (!(await queries.markBatchReleased(tx, batch.id, now))) {
       throw new AppError('CONFLICT', SCAN_MESSAGES.notHeld);
     }
-    const submissionIds = [...new Set(await queries.selectPageSubmissions(tx, batch.id))];
+    const submissionIds = [...new Set(await queries.selectPageSubmissions(tx, batch.id, true))];
     const released = await endHold(tx, batch.schoolId, { kind: 'batch', submissionIds }, now);
     await recordAudit(tx, {
       schoolId: batch.schoolId,

@@ -106,6 +106,7 @@ export function presentAnswer(
         scoreAfter: h.scoreAfter,
         commentBefore: h.commentBefore,
         commentAfter: h.commentAfter,
+        ...(h.action === 'rescan' ? { textBefore: h.textBefore, textAfter: h.textAfter } : {}),
       })),
   };
 }

@@ -788,13 +788,15 @@ export async function recomputeSubmission(
 
 export type THistoryRow = {
   answerId: string;
-  action: 'override' | 'accept';
+  action: 'override' | 'accept' | 'rescan';
   actorName: string | null;
   createdAt: Date;
   scoreBefore: number | null;
   scoreAfter: number | null;
   commentBefore: string | null;
   commentAfter: string | null;
+  textBefore: string | null;
+  textAfter: string | null;
 };
 
 /** The review history of these answers, newest first. */
@@ -815,6 +817,8 @@ export async function selectReviewHistory(
       scoreAfter: answerReviews.scoreAfter,
       commentBefore: answerReviews.commentBefore,
       commentAfter: answerReviews.commentAfter,
+      textBefore: answerReviews.textBefore,
+      textAfter: answerReviews.textAfter,
     })
     .from(answerReviews)
     .leftJoin(actor, eq(actor.id, answerReviews.actorId))
@@ -976,4 +980,113 @@ export async function reopenWithText(
     .set({ status: 'pending', markingStartedAt: null, updatedAt: values.now })
     .where(and(eq(submissions.id, values.submissionId), eq(submissions.schoolId, values.schoolId)));
   return answer;
+}
+
+export type TReplacedAnswer = {
+  id: string;
+  answer: string;
+  score: number | null;
+  teacherFeedback: string | null;
+};
+
+/**
+ * The scanned answer of a submission of the school to a question, locked with its submission until
+ * the transaction ends (a re-scan of its page replaces its text, issue 28); null when there is none.
+ */
+export async function lockScannedAnswer(
+  tx: TDb,
+  schoolId: string,
+  submissionId: string,
+  questionId: string,
+): Promise<TReplacedAnswer | null> {
+  const [row] = await tx
+    .select({
+      id: submissionAnswers.id,
+      answer: submissionAnswers.answer,
+      score: submissionAnswers.score,
+      teacherFeedback: submissionAnswers.teacherFeedback,
+    })
+    .from(submissionAnswers)
+    .innerJoin(submissions, eq(submissions.id, submissionAnswers.submissionId))
+    .where(
+      and(
+        eq(submissions.schoolId, schoolId),
+        eq(submissions.id, submissionId),
+        eq(submissionAnswers.questionId, questionId),
+        eq(submissionAnswers.answerSource, 'scan'),
+      ),
+    )
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A re-scan of an answer's paper page replaced its text (issue 28): its history keeps the text, mark
+ * and teacher's comment it had ('rescan'); the mark, the marker's doubt and any review of it are
+ * cleared, and its submission waits for the marker, which marks this answer again (its other answers
+ * keep their marks). Whether the student sees the new mark is as the old one was: released stays
+ * released, held stays held.
+ */
+export async function replaceAnswerText(
+  tx: TDb,
+  values: {
+    schoolId: string;
+    submissionId: string;
+    answer: TReplacedAnswer;
+    text: string;
+    ocrConfidence: number | null;
+    actorId: string;
+    now: Date;
+  },
+): Promise<void> {
+  const { answer, now } = values;
+  await tx.insert(answerReviews).values({
+    answerId: answer.id,
+    schoolId: values.schoolId,
+    actorId: values.actorId,
+    action: 'rescan',
+    scoreBefore: answer.score,
+    scoreAfter: null,
+    commentBefore: answer.teacherFeedback,
+    commentAfter: null,
+    textBefore: answer.answer,
+    textAfter: values.text,
+    createdAt: now,
+  });
+  await tx
+    .update(submissionAnswers)
+    .set({
+      answer: values.text,
+      ocrConfidence: values.ocrConfidence,
+      score: null,
+      aiScore: null,
+      feedback: null,
+      contentModeration: null,
+      isFlagged: false,
+      markedBy: null,
+      overriddenBy: null,
+      overriddenAt: null,
+      teacherFeedback: null,
+      reviewDoubt: null,
+      reviewReasons: null,
+      doubtNote: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      rubricVersion: null,
+      updatedAt: now,
+    })
+    .where(eq(submissionAnswers.id, answer.id));
+  await tx
+    .update(submissions)
+    .set({
+      status: 'pending',
+      markingStartedAt: null,
+      failureReason: null,
+      totalScore: sql`(select sum(${submissionAnswers.score})::int from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${values.submissionId})`,
+      isFlagged: sql`exists (select 1 from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${values.submissionId} and ${submissionAnswers.isFlagged})`,
+      reviewDoubt: sql`(select max(${submissionAnswers.reviewDoubt}) from ${submissionAnswers} where ${submissionAnswers.submissionId} = ${values.submissionId} and ${submissionAnswers.reviewedAt} is null)`,
+      updatedAt: now,
+    })
+    .where(and(eq(submissions.id, values.submissionId), eq(submissions.schoolId, values.schoolId)));
 }

@@ -292,6 +292,66 @@ export async function submitScannedAnswers(
   return id;
 }
 
+/**
+ * Inside the caller's transaction: a re-scan of a scanned answer's paper page replaces its text
+ * (issue 28). No submission is made and no attempt is used (the attempt limit never refuses it):
+ * the answer's text, mark and teacher's comment go to its history, and it waits to be marked again
+ * (queue it with `queueRemark` once the transaction commits). 'unchanged' when the text is the same,
+ * 'missing' when the submission has no scanned answer to that question (deleted since).
+ */
+export async function replaceScannedAnswer(
+  tx: TDb,
+  values: {
+    schoolId: string;
+    submissionId: string;
+    questionId: string;
+    text: string;
+    ocrConfidence: number | null;
+    actorId: string;
+    now: Date;
+  },
+): Promise<'replaced' | 'unchanged' | 'missing'> {
+  const answer = await queries.lockScannedAnswer(
+    tx,
+    values.schoolId,
+    values.submissionId,
+    values.questionId,
+  );
+  if (!answer) return 'missing';
+  const text = stripUnstorableCharacters(values.text).trim();
+  if (answer.answer.trim() === text) return 'unchanged';
+  await queries.replaceAnswerText(tx, { ...values, answer, text });
+  await recordAudit(tx, {
+    schoolId: values.schoolId,
+    actorId: values.actorId,
+    action: 'marks.remarked',
+    targetType: 'answer',
+    targetId: answer.id,
+    // Never the text itself: audit records hold no answers.
+    after: {
+      submissionId: values.submissionId,
+      questionId: values.questionId,
+      why: 'rescan',
+      answers: 1,
+    },
+  });
+  return 'replaced';
+}
+
+/** Queues the marking of answers sent back to the marker (a re-scan's text, issue 28). */
+export async function queueRemark(
+  ctx: TSubmitDeps,
+  submissionId: string,
+  now: Date,
+): Promise<void> {
+  try {
+    await enqueueMarking(ctx.queue, submissionId, { kind: 'remark', at: now });
+  } catch (err) {
+    // The work is saved as pending: the recovery sweep queues it again later.
+    ctx.logger.error({ err, submissionId }, 'could not queue a re-mark; recovery will retry');
+  }
+}
+
 /** The status of each of these submissions of a school (bulk-scan progress). */
 export async function statusesOf(
   db: TDb,

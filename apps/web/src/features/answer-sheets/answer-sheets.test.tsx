@@ -76,6 +76,7 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
       questionId: null,
       questionNumber: null,
       continuation: false,
+      replacedEarlier: false,
       continuedText: null,
       submissionId: null,
       cropId: null,
@@ -159,6 +160,7 @@ describe('/upload-stack', () => {
               questionId: uuid(21),
               questionNumber: 1,
               continuation: false,
+              replacedEarlier: false,
               continuedText: null,
               submissionId: uuid(70),
               cropId: null,
@@ -428,6 +430,7 @@ describe('/upload-stack', () => {
       score: 1,
       marks: 3,
       needsReview: true,
+      replacedEarlier: false,
       pending: false,
       cropId: CROP,
     };
@@ -471,6 +474,84 @@ describe('/upload-stack', () => {
       }),
     );
     vi.unstubAllGlobals();
+  });
+
+  it('replaces a read answer with a re-scan of its page, and says the page replaced an earlier scan', async () => {
+    const user = userEvent.setup();
+    const answer = {
+      pageNumber: 3,
+      pageId: uuid(61),
+      student: { id: uuid(11), name: 'Amara Okafor' },
+      questionId: QUESTION.id,
+      questionNumber: 1,
+      submissionId: uuid(71),
+      answerId: uuid(72),
+      text: 'T=V/R | 1=6/12 | 1=05A',
+      score: 1,
+      marks: 3,
+      needsReview: true,
+      replacedEarlier: false,
+      pending: false,
+      cropId: null,
+    };
+    const page = batch().pages[0]!;
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          needsTeacher: 0,
+          duplicates: 2,
+          pages: [
+            { ...page, pageNumber: 4, status: 'duplicate', reason: 'replaced' },
+            { ...page, id: uuid(62), pageNumber: 5, status: 'duplicate', reason: 'duplicate' },
+          ],
+          answers: [answer],
+        }),
+      }),
+    );
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const card = await screen.findByRole('article', { name: /^Page 3 of 30 · Amara Okafor/ });
+    expect(card).not.toHaveTextContent(T.replacedEarlier);
+    // The pages set aside say why, each reason apart.
+    expect(screen.getByText(`Page 4 of 30: ${T.reasons.replaced}`)).toBeInTheDocument();
+    expect(screen.getByText(`Page 5 of 30: ${T.reasons.duplicate}`)).toBeInTheDocument();
+
+    backend.on(
+      'POST',
+      `/scan/batches/${BATCH}/pages/${answer.pageId}/replace`,
+      ok({
+        success: true,
+        message: T.replacedEarlier,
+        data: { ...page, id: answer.pageId, status: 'assigned', replacedEarlier: true },
+      }),
+    );
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      ok({
+        success: true,
+        data: batch({
+          needsTeacher: 0,
+          pages: [],
+          answers: [{ ...answer, replacedEarlier: true, pending: true, text: 'I = V / R' }],
+        }),
+      }),
+    );
+    const input = card.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['jpeg'], 'rescan.jpg', { type: 'image/jpeg' }));
+    await user.click(within(card).getByRole('button', { name: T.replace }));
+    await waitFor(() =>
+      expect(
+        backend.seen.some(
+          (r) => r.method === 'POST' && r.path.endsWith(`${answer.pageId}/replace`),
+        ),
+      ).toBe(true),
+    );
+    expect(await within(card).findByRole('status')).toHaveTextContent(T.replacedEarlier);
+    await waitFor(() => expect(card).toHaveTextContent(T.pendingBadge));
+    expect(within(card).getAllByText(T.replacedEarlier).length).toBeGreaterThanOrEqual(1);
   });
 
   it('says when the scan images of a batch were deleted', async () => {

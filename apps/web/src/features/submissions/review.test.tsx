@@ -93,6 +93,39 @@ function renderTeacher() {
 }
 
 describe('reviewing a mark in the drawer', () => {
+  it('shows a re-scan that replaced the answer in its history, with the earlier text and mark', async () => {
+    const user = userEvent.setup({ delay: null });
+    const rescanned = answer(1, {
+      answer: 'I = V / R, I = 6 / 12, I = 0.5 A',
+      history: [
+        {
+          action: 'rescan',
+          by: 'Ms Teacher',
+          at: '2025-03-02T10:00:00.000Z',
+          scoreBefore: 1,
+          scoreAfter: null,
+          commentBefore: null,
+          commentAfter: null,
+          textBefore: 'T=V/R | 1=6/12 | 1=05A',
+          textAfter: 'I = V / R, I = 6 / 12, I = 0.5 A',
+        },
+      ],
+    });
+    const submission = queued(1, [rescanned]);
+    const { submissions: _answers, ...card } = submission;
+    backend.on('GET', LIST_PATH, ok([card]));
+    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+    backend.on('GET', '/submissions/agreement', ok([]));
+    renderTeacher();
+    const cardEl = await screen.findByTestId('teacher-submission-card');
+    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
+    const drawer = await screen.findByTestId('submission-drawer');
+    const history = await within(drawer).findByTestId('review-history');
+    expect(history).toHaveTextContent(/Ms Teacher replaced the answer with a re-scan of its page/);
+    expect(history).toHaveTextContent('it had been marked 1/4');
+    expect(history).toHaveTextContent(R.historyEarlierText('T=V/R | 1=6/12 | 1=05A'));
+  });
+
   it("shows 'AI suggested', saves a bounded score and a comment, and the history", async () => {
     const user = userEvent.setup({ delay: null });
     const original = answer(1);

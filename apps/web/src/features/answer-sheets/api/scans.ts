@@ -144,23 +144,27 @@ export function usePageAction(batchId: string) {
         | { kind: 'replace'; pageId: string; file: File },
     ) => {
       const params = { id: batchId, pageId: input.pageId };
+      // The page as it stands now, and what the server said of it (a re-scan says what it did).
+      const reply = (body: unknown) => {
+        const { data, message } = ZPageActionResponse.parse(body);
+        return { page: data, message };
+      };
       if (input.kind === 'discard') {
-        return ZPageActionResponse.parse(await api.post(fillPath(SCAN_PATHS.discardPage, params)))
-          .data;
+        return reply(await api.post(fillPath(SCAN_PATHS.discardPage, params)));
       }
       if (input.kind === 'absent') {
         const { studentId, questionId } = input;
-        return ZPageActionResponse.parse(
+        return reply(
           await api.post(fillPath(SCAN_PATHS.absentPage, params), { studentId, questionId }),
-        ).data;
+        );
       }
       const form = new FormData();
       form.append('files', input.file, input.file.name);
-      return ZPageActionResponse.parse(
+      return reply(
         await api.post(fillPath(SCAN_PATHS.replacePage, params), form, {
           timeout: UPLOAD_TIMEOUT_MS,
         }),
-      ).data;
+      );
     },
     onSuccess: refresh,
   });

@@ -110,6 +110,7 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
               {T.assigned}
               {placedOn ? ` ${T.studentLabel}: ${placedOn}.` : ''}
               {placedQuestion ? ` ${T.questionLabel}: ${placedQuestion}` : ''}
+              {page.replacedEarlier ? ` ${T.replacedEarlier}` : ''}
             </Text>
           </Group>
         )}

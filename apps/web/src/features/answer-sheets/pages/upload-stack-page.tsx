@@ -16,7 +16,13 @@ import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { SCAN_MESSAGES, type TScanBatch, type TScanBatchDetails } from '@stem/contract/scans';
+import {
+  SCAN_MESSAGES,
+  type TPageReason,
+  type TScanBatch,
+  type TScanBatchDetails,
+  type TScanPage,
+} from '@stem/contract/scans';
 import { LoadingLine } from '../../../components/loading-line';
 import { usePageTitle } from '../../../components/use-page-title';
 import { formatDateTime, formatLongDate } from '../../../lib/dates';
@@ -114,6 +120,19 @@ function ImagesNote({ batch }: { batch: TScanBatchDetails }) {
   );
 }
 
+/**
+ * The pages set aside as repeats, by why: the same sheet again, an earlier scan a re-scan replaced,
+ * or a blank re-scan of a page whose answer was kept (issue 28).
+ */
+function repeatReasons(pages: TScanPage[]): { reason: TPageReason; pages: TScanPage[] }[] {
+  const groups = new Map<TPageReason, TScanPage[]>();
+  for (const page of pages) {
+    const reason = page.reason ?? 'duplicate';
+    groups.set(reason, [...(groups.get(reason) ?? []), page]);
+  }
+  return [...groups].map(([reason, grouped]) => ({ reason, pages: grouped }));
+}
+
 function BatchProgress({ batchId }: { batchId: string }) {
   const query = useScanBatch(batchId);
   const classes = useTeacherClasses();
@@ -201,6 +220,7 @@ function BatchProgress({ batchId }: { batchId: string }) {
           {batch.answers.map((answer) => (
             <ReadAnswer
               key={answer.answerId}
+              batchId={batch.id}
               answer={answer}
               totalPages={batch.totalPages}
               question={questions.data?.find((q) => q._id === answer.questionId)?.question}
@@ -208,12 +228,12 @@ function BatchProgress({ batchId }: { batchId: string }) {
           ))}
         </Stack>
       )}
-      {repeats.length > 0 && (
-        <Text size="sm" c="dimmed">
-          {repeats.map((p) => T.pagePlace(p.pageNumber, batch.totalPages)).join(', ')}:{' '}
-          {T.reasons.duplicate}
+      {repeatReasons(repeats).map(({ reason, pages }) => (
+        <Text key={reason} size="sm" c="dimmed">
+          {pages.map((p) => T.pagePlace(p.pageNumber, batch.totalPages)).join(', ')}:{' '}
+          {T.reasons[reason]}
         </Text>
-      )}
+      ))}
     </Stack>
   );
 }

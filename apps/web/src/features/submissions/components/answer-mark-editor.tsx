@@ -15,6 +15,9 @@ type THistoryEntry = NonNullable<TAnswerView['history']>[number];
 
 /** One line of an answer's review history, in words. */
 function historyLine(entry: THistoryEntry, by: string, date: string, marks: number): string {
+  if (entry.action === 'rescan') {
+    return R.historyRescan(by, `${entry.scoreBefore ?? '–'}/${marks}`, date);
+  }
   const sameScore = entry.scoreBefore === entry.scoreAfter;
   if (entry.action === 'accept' || (sameScore && entry.commentBefore === entry.commentAfter)) {
     return R.historyAccept(by, date);
@@ -181,9 +184,20 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
               const by = entry.by ?? R.someone;
               const date = formatSubmissionDate(entry.at, { hour12: false });
               return (
-                <Text key={index} size="xs" c="dimmed">
-                  {historyLine(entry, by, date, answer.marks)}
-                </Text>
+                <Stack key={index} gap={0}>
+                  <Text size="xs" c="dimmed">
+                    {historyLine(entry, by, date, answer.marks)}
+                  </Text>
+                  {entry.action === 'rescan' && entry.textBefore && (
+                    <Text
+                      size="xs"
+                      c="dimmed"
+                      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                    >
+                      {R.historyEarlierText(entry.textBefore)}
+                    </Text>
+                  )}
+                </Stack>
               );
             })}
           </Stack>
