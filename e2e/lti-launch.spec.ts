@@ -2,6 +2,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import { logOut, signIn, snap } from './support/pages';
 import { ltiPlatform, OWNER } from './support/run-state';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 
 const L = MESSAGES.lti;
@@ -16,6 +17,23 @@ test.describe.configure({ mode: 'serial' });
 /** The resource link the teacher's deep linking made (the first test), for the framed launches. */
 let linkId = '';
 
+/** The owner's registration of the local LMS for the demo school, on the LMS Platforms page. */
+async function registerCanvas(page: Page, schoolName: string) {
+  const lms = ltiPlatform();
+  await page.getByRole('textbox', { name: P.name, exact: true }).fill('Canvas (local)');
+  // The first school field is the registration form's (the second, the registration link's).
+  await page.getByRole('combobox', { name: P.school }).first().fill(schoolName.slice(0, 6));
+  await page.getByRole('option', { name: schoolName }).click();
+  await page.getByRole('textbox', { name: P.issuer }).fill(lms.issuer);
+  await page.getByRole('textbox', { name: P.clientId }).fill(lms.clientId);
+  await page.getByRole('textbox', { name: P.authLoginUrl }).fill(lms.authLoginUrl);
+  await page.getByRole('textbox', { name: P.accessTokenUrl }).fill(lms.accessTokenUrl);
+  await page.getByRole('textbox', { name: P.keySetUrl }).fill(lms.jwksUrl);
+  await page.getByRole('textbox', { name: P.deploymentIds }).fill(lms.deploymentId);
+  await page.getByRole('button', { name: P.add }).click();
+  await expect(page.getByText(P.added('Canvas (local)'))).toBeVisible();
+}
+
 test('the owner registers an LMS; a teacher deep links a question from it and a student launches it', async ({
   page,
   browser,
@@ -29,18 +47,12 @@ test('the owner registers an LMS; a teacher deep links a question from it and a 
   await signIn(page, OWNER.email, OWNER.password);
   await page.getByRole('link', { name: 'LMS Platforms' }).first().click();
   await expect(page.getByRole('heading', { name: P.toolSettings })).toBeVisible();
-  await page.getByRole('textbox', { name: P.name, exact: true }).fill('Canvas (local)');
-  // The first school field is the registration form's (the second, the registration link's).
-  await page.getByRole('combobox', { name: P.school }).first().fill(seed.school.name.slice(0, 6));
-  await page.getByRole('option', { name: seed.school.name }).click();
-  await page.getByRole('textbox', { name: P.issuer }).fill(lms.issuer);
-  await page.getByRole('textbox', { name: P.clientId }).fill(lms.clientId);
-  await page.getByRole('textbox', { name: P.authLoginUrl }).fill(lms.authLoginUrl);
-  await page.getByRole('textbox', { name: P.accessTokenUrl }).fill(lms.accessTokenUrl);
-  await page.getByRole('textbox', { name: P.keySetUrl }).fill(lms.jwksUrl);
-  await page.getByRole('textbox', { name: P.deploymentIds }).fill(lms.deploymentId);
-  await page.getByRole('button', { name: P.add }).click();
-  await expect(page.getByText(P.added('Canvas (local)'))).toBeVisible();
+  // A retry of this serial group finds the LMS its first try registered, and goes on with it.
+  const registered = page.getByRole('region', { name: P.registered });
+  await expect(registered.getByText(P.empty).or(registered.getByRole('table'))).toBeVisible();
+  if ((await registered.getByRole('cell', { name: lms.clientId }).count()) === 0) {
+    await registerCanvas(page, seed.school.name);
+  }
   await expect(page.getByRole('cell', { name: lms.clientId })).toBeVisible();
   await snap(page, 'lms-platforms');
   await logOut(page);
@@ -59,8 +71,12 @@ test('the owner registers an LMS; a teacher deep links a question from it and a 
   );
   await expect(page).toHaveURL(/\/lti\/deep-link\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: L.deepLinkTitle })).toBeVisible();
-  await page.getByRole('combobox', { name: L.deepLinkClass }).click();
-  await page.getByRole('option').first().click();
+  // A course already linked to a class (by this group's earlier try) keeps that class.
+  const classes = page.getByRole('combobox', { name: L.deepLinkClass });
+  if (await classes.isEnabled()) {
+    await classes.click();
+    await page.getByRole('option').first().click();
+  }
   await page.getByRole('combobox', { name: L.deepLinkQuestion }).click();
   const question = page.getByRole('option').first();
   await question.click();
@@ -226,9 +242,14 @@ test("an LMS registers itself with the owner's single-use link", async ({ page }
   await admin.close();
 
   await page.reload();
-  const row = page.getByRole('row', { name: /Moodle \(local\)/ });
+  // The platform's row (the used link's row, in the links table, names it too).
+  const row = page
+    .getByRole('region', { name: P.registered })
+    .getByRole('row', { name: /Moodle \(local\)/ })
+    .filter({ hasText: P.byLms })
+    .first();
   await expect(row).toBeVisible();
   await expect(row.getByText(P.byLms)).toBeVisible();
-  await expect(page.getByText(P.linkUsed('Moodle (local)'))).toBeVisible();
+  await expect(page.getByText(P.linkUsed('Moodle (local)')).first()).toBeVisible();
   await snap(page, 'lms-platforms-registered');
 });
