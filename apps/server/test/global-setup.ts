@@ -12,12 +12,16 @@ declare module 'vitest' {
     pgliteDump: string;
     /** Prefix of the PostgreSQL databases this run creates, so teardown can drop leftovers. */
     pgPrefix: string;
+    /** The migrated PostgreSQL database each test database is copied from ('' without PostgreSQL). */
+    pgTemplate: string;
   }
 }
 
 /**
  * Runs once per `vitest run`: migrates a PGlite database once and dumps it, so every test file starts
- * its own database from the dump in ~0.5 s instead of migrating again.
+ * its own database from the dump in ~0.5 s instead of migrating again. With PostgreSQL, migrates one
+ * template database the same way: a copy of it takes about 0.5 s where migrating an empty database
+ * took about 3 s on a loaded 2-core machine (about a hundred test databases a run).
  */
 export default async function setup(project: TestProject) {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'stem-test-'));
@@ -32,6 +36,7 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('pgliteDump', dumpPath);
   project.provide('pgPrefix', pgPrefix);
+  project.provide('pgTemplate', await migratedTemplate(pgPrefix));
 
   return async () => {
     rmSync(folder, { recursive: true, force: true });
@@ -51,4 +56,32 @@ export default async function setup(project: TestProject) {
       await admin.end();
     }
   };
+}
+
+/** A migrated PostgreSQL database no one stays connected to, to copy test databases from. */
+async function migratedTemplate(pgPrefix: string): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return '';
+  const name = `${pgPrefix}template`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 1 });
+    await database.close();
+    // A copy needs the template with no session: pool.end() resolves before the backend has gone.
+    for (let i = 0; i < 250; i += 1) {
+      const { rows } = await admin.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
 }

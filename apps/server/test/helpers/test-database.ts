@@ -6,7 +6,8 @@ import { openDatabase, type TDatabase, type TDb } from '../../src/db/client';
 
 /**
  * A fresh, migrated database of its own for one test file: PostgreSQL when TEST_DATABASE_URL is set
- * (a new database, dropped on close), otherwise an in-memory PGlite started from the migrated dump.
+ * (a new database copied from the run's migrated template, dropped on close), otherwise an in-memory
+ * PGlite started from the migrated dump.
  */
 export async function createTestDatabase(): Promise<TDatabase> {
   const url = process.env.TEST_DATABASE_URL;
@@ -14,7 +15,8 @@ export async function createTestDatabase(): Promise<TDatabase> {
     const name = `${inject('pgPrefix')}${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`create database "${name}"`);
+    // A copy of the run's migrated template (global-setup.ts), so opening it migrates nothing.
+    await admin.query(`create database "${name}" template "${inject('pgTemplate')}"`);
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
