@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
+import { untilNoSessions } from './helpers/pg-sessions';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -71,15 +72,8 @@ async function migratedTemplate(pgPrefix: string): Promise<string> {
     target.pathname = `/${name}`;
     const database = await openDatabase({ kind: 'postgres', url: target.toString(), poolSize: 1 });
     await database.close();
-    // A copy needs the template with no session: pool.end() resolves before the backend has gone.
-    for (let i = 0; i < 250; i += 1) {
-      const { rows } = await admin.query<{ n: string }>(
-        'select count(*) as n from pg_stat_activity where datname = $1',
-        [name],
-      );
-      if (Number(rows[0]?.n ?? 0) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // A copy needs the template with no session left.
+    await untilNoSessions(admin, name, 250);
   } finally {
     await admin.end();
   }

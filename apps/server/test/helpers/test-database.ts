@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type TDatabase, type TDb } from '../../src/db/client';
+import { untilNoSessions } from './pg-sessions';
 
 /**
  * A fresh, migrated database of its own for one test file: PostgreSQL when TEST_DATABASE_URL is set
@@ -27,16 +28,7 @@ export async function createTestDatabase(): Promise<TDatabase> {
         await database.close();
         const dropper = new pg.Client({ connectionString: url });
         await dropper.connect();
-        // pool.end() resolves before the server has let go of every backend; a forced drop that
-        // kills one still exiting reaches its (already detached) client as an unhandled FATAL.
-        for (let i = 0; i < 50; i += 1) {
-          const { rows } = await dropper.query<{ n: string }>(
-            'select count(*) as n from pg_stat_activity where datname = $1',
-            [name],
-          );
-          if (Number(rows[0]?.n ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
+        await untilNoSessions(dropper, name);
         await dropper.query(`drop database if exists "${name}" with (force)`);
         await dropper.end();
       },
