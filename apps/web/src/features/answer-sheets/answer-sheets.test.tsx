@@ -501,13 +501,36 @@ describe('/upload-stack', () => {
     const save = within(card).getByRole('button', { name: MESSAGES.review.correctText });
     expect(save).toBeDisabled();
     await user.clear(box);
-    await user.type(box, 'I = V / R, I = 6 / 12, I = 0.5 A');
+    // Once the batch holds the corrected text (being marked again), the card says it was corrected.
+    const corrected = 'I = V / R, I = 6 / 12, I = 0.5 A';
+    const batchWith = (over: Partial<typeof answer>) =>
+      ok({
+        success: true,
+        data: batch({
+          needsTeacher: 0,
+          pages: [],
+          marked: over.pending ? 28 : 29,
+          answers: [{ ...answer, ...over }],
+        }),
+      });
+    backend.on('GET', `/scan/batches/${BATCH}`, batchWith({ text: corrected, pending: true }));
+    await user.type(box, corrected);
     await user.click(save);
     await waitFor(() =>
-      expect(backend.seen.find((r) => r.method === 'PUT')?.body).toEqual({
-        text: 'I = V / R, I = 6 / 12, I = 0.5 A',
-      }),
+      expect(backend.seen.find((r) => r.method === 'PUT')?.body).toEqual({ text: corrected }),
     );
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      MESSAGES.review.textCorrected,
+    );
+    // A re-scan (in another tab) replaces the text: no longer the teacher's correction, nor said to be.
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      batchWith({ text: 'I = V / R = 0.5 A', replacedEarlier: true }),
+    );
+    await waitFor(() => expect(box).toHaveValue('I = V / R = 0.5 A'), { timeout: 10_000 });
+    expect(within(card).queryByRole('status')).toBeNull();
+    expect(within(card).getByText(T.replacedEarlier)).toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 
@@ -578,8 +601,10 @@ describe('/upload-stack', () => {
     await user.click(within(card).getByRole('button', { name: T.replace }));
     expect(await within(card).findByRole('status')).toHaveTextContent(T.replacedEarlier);
     expect(backend.seen.filter((r) => r.path.endsWith(`${answer.pageId}/replace`))).toHaveLength(1);
-    // Being marked again: the card says so, and another re-scan waits until it is marked.
+    // Being marked again: the card says so, and another re-scan waits until it is marked. It says
+    // once that the page replaced an earlier scan (the answer's own note, and the re-scan's word).
     await waitFor(() => expect(card).toHaveTextContent(T.pendingBadge));
+    expect(within(card).getAllByText(T.replacedEarlier)).toHaveLength(1);
     await pickRescan(user, card, 'Page 3 of 30');
     expect(within(card).getByRole('button', { name: T.replace })).toBeDisabled();
   });
@@ -623,7 +648,7 @@ describe('/upload-stack', () => {
 });
 
 describe('Replace with re-scan', () => {
-  const renderControl = (disabled = false) =>
+  const renderControl = (disabled = false, note?: string) =>
     renderRoutes(
       [
         {
@@ -634,6 +659,7 @@ describe('Replace with re-scan', () => {
               pageId={PAGE}
               place="Page 7 of 30"
               disabled={disabled}
+              note={note}
             />
           ),
         },
@@ -695,6 +721,21 @@ describe('Replace with re-scan', () => {
     ).toHaveTextContent('blank.jpg');
     await pickRescan(user, container, 'Page 7 of 30', 'written.jpg');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("keeps the page's own note beside what a re-scan just said", async () => {
+    const user = userEvent.setup();
+    const container = renderControl(false, T.replacedEarlier);
+    expect(screen.getByText(T.replacedEarlier)).toBeInTheDocument();
+    backend.on(
+      'POST',
+      replacePath,
+      ok({ success: true, message: T.replaceSameText, data: { ...page, status: 'assigned' } }),
+    );
+    await pickRescan(user, container, 'Page 7 of 30');
+    await user.click(screen.getByRole('button', { name: T.replace }));
+    expect(await screen.findByRole('status')).toHaveTextContent(T.replaceSameText);
+    expect(screen.getByText(T.replacedEarlier)).toBeInTheDocument();
   });
 
   it('sends nothing while the page is busy otherwise', async () => {

@@ -67,16 +67,12 @@ export function ReadAnswer({ batchId, answer, totalPages, question }: TProps) {
             disabled={answer.pending}
           />
         </SimpleGrid>
-        {answer.replacedEarlier && (
-          <Text size="sm" c="dimmed">
-            {T.replacedEarlier}
-          </Text>
-        )}
         <ReplaceWithRescan
           batchId={batchId}
           pageId={answer.pageId}
           place={place}
           disabled={answer.pending}
+          note={answer.replacedEarlier ? T.replacedEarlier : undefined}
         />
       </Stack>
     </Paper>

@@ -15,6 +15,11 @@ type TProps = {
   place: string;
   /** Nothing is sent while another action on the page runs, or while its answer is being marked. */
   disabled?: boolean;
+  /**
+   * What the page says of its re-scans as it stands ("Replaced an earlier scan of this page…"),
+   * under the control; not said twice when the re-scan just sent said the same.
+   */
+  note?: string | undefined;
 };
 
 /**
@@ -24,7 +29,7 @@ type TProps = {
  * refusal (a blank or unclear re-scan, another sheet) as an alert. Picking another file clears both.
  * While it is sent and read, the page's other actions wait (see useRescanPending).
  */
-export function ReplaceWithRescan({ batchId, pageId, place, disabled = false }: TProps) {
+export function ReplaceWithRescan({ batchId, pageId, place, disabled = false, note }: TProps) {
   const [file, setFile] = useState<File | null>(null);
   const replace = useReplacePage(batchId, pageId);
   return (
@@ -55,6 +60,11 @@ export function ReplaceWithRescan({ batchId, pageId, place, disabled = false }: 
           {T.replace}
         </Button>
       </Group>
+      {note && !(replace.isSuccess && replace.data.message === note) && (
+        <Text size="sm" c="dimmed">
+          {note}
+        </Text>
+      )}
       {replace.isSuccess && (
         <Text size="sm" role="status">
           {replace.data.message}
