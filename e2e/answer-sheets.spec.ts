@@ -255,8 +255,13 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     const history = drawer.getByTestId('review-history').filter({ hasText: rescanLine });
     await expect(history).toBeVisible();
     await expect(history).toContainText(R.historyEarlierText(CORRECTED));
-    await history.scrollIntoViewIfNeeded();
-    await snap(page, 'submission-rescan-history', [DESKTOP, PHONE]);
+    // The drawer scrolls on its own: the history brought into view at each width.
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await history.scrollIntoViewIfNeeded();
+      await snap(page, 'submission-rescan-history', [size]);
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   test('prints test booklets, uploads the filled scan to wait for release, corrects a scribbled box beside its scan, releases the stack, and the student sees the marks of the questions answered and nothing for the blank one', async ({
