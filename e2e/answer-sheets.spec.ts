@@ -25,6 +25,8 @@ const TT = MESSAGES.classTests;
 /** What the teacher reads on the paper beside the scan, typed over the text read. */
 const CORRECTED =
   'Light energy is absorbed by chlorophyll and turns carbon dioxide and water into glucose and oxygen';
+/** The same sheet written again and scanned anew: what its re-scan reads. */
+const REWRITTEN = 'Sunlight splits water in the leaf and the sugar it makes is stored as starch';
 
 const QUESTIONS = [
   {
@@ -46,11 +48,11 @@ const QUESTIONS = [
 ];
 
 test.describe('answer sheets on paper, one upload for the stack', () => {
-  test('downloads the sheets, uploads the scanned stack, watches progress, clears the pages that need the teacher and sees the marks', async ({
+  test('downloads the sheets, uploads the scanned stack, watches progress, clears the pages that need the teacher, replaces a read answer with a re-scan and sees the marks', async ({
     page,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     const teacher = pick(accounts().teachers, 0, 'teacher');
     const students = [
       pick(accounts().students, 13, 'student'),
@@ -101,6 +103,10 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
       scanLook(pages[0]!, { hideHeader: true }),
     ]);
     const stack = await scannedPdf(scans);
+    // The first sheet written again differently, for its re-scan: the same printed page (its code),
+    // scanned on its own.
+    const rewritten = await renderSheets(await fillSheets(sheets, [{ answer: REWRITTEN }]), 4);
+    const rescan = await scannedPdf([await scanLook(rewritten[0]!, { rotate: -1 })]);
 
     // 3. Upload the stack at once and watch the server's progress (it survives a reload).
     await page.goto(`/upload-stack?class=${classId}`);
@@ -190,6 +196,33 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     // Every page matched: the images go once no answer waits for a review (or stay until then).
     await expect(page.getByTestId('images-note')).toContainText(/^The scan images of this batch/);
 
+    // 4b. The teacher replaces the read answer with a re-scan of its page, written differently: the
+    // answer takes the new text in place and is marked again; the batch says it replaced a scan.
+    const heading = page.locator(`[id="${await read.getAttribute('aria-labelledby')}"]`);
+    const readFor = (await heading.textContent()) ?? '';
+    const rescanned = students.find((s) => readFor.endsWith(` · ${s.name}`))!;
+    expect(rescanned, readFor).toBeDefined();
+    await read.locator('input[type="file"]').setInputFiles({
+      name: 'rescan.pdf',
+      mimeType: 'application/pdf',
+      buffer: rescan,
+    });
+    await expect(
+      read.getByRole('button', { name: `${T.replaceLabel}: ${T.pagePlace(2, 5)}` }),
+    ).toContainText('rescan.pdf');
+    await read.getByRole('button', { name: T.replace }).click();
+    await expect(read.getByRole('status').filter({ hasText: T.replacedEarlier })).toBeVisible({
+      timeout: 120_000,
+    });
+    await expect(box).toHaveValue(/starch/i, { timeout: 120_000 });
+    await expect(read.getByText(T.pendingBadge, { exact: true })).toBeHidden({ timeout: 120_000 });
+    await expect(read.getByText(/^\d+\/4$/)).toBeVisible({ timeout: 120_000 });
+    // The text is the re-scan's now, no longer the teacher's correction: not said to be.
+    await expect(read.getByRole('status').filter({ hasText: R.textCorrected })).toHaveCount(0);
+    // The whole page from its top (the app's fixed bar would stand over a page scrolled down).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, 'answer-sheets-rescan', [DESKTOP, PHONE]);
+
     // 5. The marks are in All Submissions.
     await page.getByRole('link', { name: T.viewSubmissions }).click();
     await expect(page).toHaveURL(/\/submissions$/);
@@ -199,15 +232,36 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await expect(cards).toHaveCount(3);
     await expect(cards.getByTestId('score-badge').first()).toHaveText(/^\d+\/\d+$/);
     // A scanned answer in the drawer: beside its scan while the batch is open (an answer still waits
-    // for review), else saying the scan is no longer kept.
+    // for review), else saying the scan is no longer kept. The re-scanned answer's: its student's
+    // submission from the stack (newest first: the page the teacher assigned came later).
     await cards
-      .first()
+      .filter({ hasText: rescanned.name })
+      .last()
       .getByRole('button', { name: /View details/ })
       .click();
-    const beside = page.getByTestId('submission-drawer').getByTestId('scan-beside-text').first();
+    const drawer = page.getByTestId('submission-drawer');
+    const beside = drawer.getByTestId('scan-beside-text').first();
     await expect(beside).toBeVisible();
     await expect(beside.getByRole('img').or(beside.getByText(T.cropGone))).toBeVisible();
     await snap(page, 'submission-scan-beside-text', [DESKTOP, PHONE]);
+    // Its history keeps what the re-scan replaced: the text the teacher had corrected, and its mark.
+    const rescanLine = new RegExp(
+      R.historyRescan('BY', 'BEFORE', 'DATE')
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace('BY', '.+')
+        .replace('BEFORE', '\\d+/4')
+        .replace('DATE', '.+'),
+    );
+    const history = drawer.getByTestId('review-history').filter({ hasText: rescanLine });
+    await expect(history).toBeVisible();
+    await expect(history).toContainText(R.historyEarlierText(CORRECTED));
+    // The drawer scrolls on its own: the history brought into view at each width.
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await history.scrollIntoViewIfNeeded();
+      await snap(page, 'submission-rescan-history', [size]);
+    }
+    await page.setViewportSize(DESKTOP);
   });
 
   test('prints test booklets, uploads the filled scan to wait for release, corrects a scribbled box beside its scan, releases the stack, and the student sees the marks of the questions answered and nothing for the blank one', async ({

@@ -16,7 +16,8 @@ export type TSeenRequest = {
 };
 
 export type TReply = { status: number; body: unknown };
-type THandler = (request: TSeenRequest) => TReply;
+/** A reply at once, or one the test lets go later (to see a page while its call is under way). */
+type THandler = (request: TSeenRequest) => TReply | Promise<TReply>;
 
 type TJsdomGlobal = { jsdom?: { reconfigure: (options: { url: string }) => void } };
 
@@ -41,27 +42,30 @@ export async function startLocalBackend() {
       res.end();
       return;
     }
-    void readBody(req).then((raw) => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const path = url.pathname.startsWith(API_BASE)
-        ? url.pathname.slice(API_BASE.length)
-        : url.pathname;
-      const request: TSeenRequest = {
-        method: req.method ?? 'GET',
-        path: decodeURIComponent(path),
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        body: raw ? safeJson(raw) : undefined,
-        query: Object.fromEntries(url.searchParams),
-      };
-      seen.push(request);
-      const handler = routes.get(`${request.method} ${request.path}`);
-      const reply = handler
-        ? handler(request)
-        : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } };
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
-    });
+    void readBody(req)
+      .then((raw) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const path = url.pathname.startsWith(API_BASE)
+          ? url.pathname.slice(API_BASE.length)
+          : url.pathname;
+        const request: TSeenRequest = {
+          method: req.method ?? 'GET',
+          path: decodeURIComponent(path),
+          authorization: req.headers.authorization,
+          contentType: req.headers['content-type'],
+          body: raw ? safeJson(raw) : undefined,
+          query: Object.fromEntries(url.searchParams),
+        };
+        seen.push(request);
+        const handler = routes.get(`${request.method} ${request.path}`);
+        return handler
+          ? handler(request)
+          : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } };
+      })
+      .then((reply) => {
+        res.writeHead(reply.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(reply.body));
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,16 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { TClassTest } from '@stem/contract/class-tests';
 import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES, type TScanBatchDetails } from '@stem/contract/scans';
 import type { TClassSummary, TQuestion, TStudentRef } from '@stem/contract/teaching';
 import { formatDateTime, formatLongDate } from '../../lib/dates';
-import { setupLocalBackend } from '../../test/local-backend';
+import { setupLocalBackend, type TReply } from '../../test/local-backend';
 import { renderRoutes } from '../../test/render-app';
 import { signIn, uuid } from '../../test/session';
 import { PrintSheetsButton } from './components/print-sheets-button';
+import { ReplaceWithRescan } from './components/replace-with-rescan';
 import UploadStackPage from './pages/upload-stack-page';
 
 const T = SCAN_MESSAGES;
@@ -87,7 +88,7 @@ const batch = (over: Partial<TScanBatchDetails> = {}): TScanBatchDetails => ({
   imagesKeptUntil: '2025-03-15T10:00:00.000Z',
   ...over,
 });
-const ok = (body: unknown) => ({ status: 200, body });
+const ok = (body: unknown): TReply => ({ status: 200, body });
 
 const backend = setupLocalBackend();
 beforeEach(() => {
@@ -112,6 +113,40 @@ beforeEach(() => {
 
 const renderAt = (url: string) =>
   renderRoutes([{ path: '/upload-stack', element: <UploadStackPage /> }], url);
+
+/** Chooses a re-scan in the control of the page at `place` (within `scope`). */
+async function pickRescan(
+  user: ReturnType<typeof userEvent.setup>,
+  scope: HTMLElement,
+  place: string,
+  name = 'rescan.jpg',
+) {
+  // The control names the page's place; the file itself goes to its hidden file input.
+  const control = within(scope).getByRole('button', { name: `${T.replaceLabel}: ${place}` });
+  const input = scope.querySelector<HTMLInputElement>('input[type="file"]')!;
+  await user.upload(input, new File(['jpeg'], name, { type: 'image/jpeg' }));
+  await waitFor(() => expect(control).toHaveTextContent(name));
+}
+
+/** A reply the test lets go when it chooses, to see the page while the call is under way. */
+function held(reply: TReply) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // A test that fails before letting it go must not leave the backend waiting on it.
+  onTestFinished(() => release());
+  const state = {
+    started: false,
+    release: () => release(),
+    handler: async () => {
+      state.started = true;
+      await gate;
+      return reply;
+    },
+  };
+  return state;
+}
 
 describe('/upload-stack', () => {
   it('shows the summary and lets the teacher assign a leftover page by its place and text', async () => {
@@ -466,17 +501,40 @@ describe('/upload-stack', () => {
     const save = within(card).getByRole('button', { name: MESSAGES.review.correctText });
     expect(save).toBeDisabled();
     await user.clear(box);
-    await user.type(box, 'I = V / R, I = 6 / 12, I = 0.5 A');
+    // Once the batch holds the corrected text (being marked again), the card says it was corrected.
+    const corrected = 'I = V / R, I = 6 / 12, I = 0.5 A';
+    const batchWith = (over: Partial<typeof answer>) =>
+      ok({
+        success: true,
+        data: batch({
+          needsTeacher: 0,
+          pages: [],
+          marked: over.pending ? 28 : 29,
+          answers: [{ ...answer, ...over }],
+        }),
+      });
+    backend.on('GET', `/scan/batches/${BATCH}`, batchWith({ text: corrected, pending: true }));
+    await user.type(box, corrected);
     await user.click(save);
     await waitFor(() =>
-      expect(backend.seen.find((r) => r.method === 'PUT')?.body).toEqual({
-        text: 'I = V / R, I = 6 / 12, I = 0.5 A',
-      }),
+      expect(backend.seen.find((r) => r.method === 'PUT')?.body).toEqual({ text: corrected }),
     );
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      MESSAGES.review.textCorrected,
+    );
+    // A re-scan (in another tab) replaces the text: no longer the teacher's correction, nor said to be.
+    backend.on(
+      'GET',
+      `/scan/batches/${BATCH}`,
+      batchWith({ text: 'I = V / R = 0.5 A', replacedEarlier: true }),
+    );
+    await waitFor(() => expect(box).toHaveValue('I = V / R = 0.5 A'), { timeout: 10_000 });
+    expect(within(card).queryByRole('status')).toBeNull();
+    expect(within(card).getByText(T.replacedEarlier)).toBeInTheDocument();
     vi.unstubAllGlobals();
   });
 
-  it('replaces a read answer with a re-scan of its page, and says the page replaced an earlier scan', async () => {
+  it('carries the re-scan control on a read answer, named by its place, idle while the answer is marked; the card then says it replaced an earlier scan', async () => {
     const user = userEvent.setup();
     const answer = {
       pageNumber: 3,
@@ -539,19 +597,38 @@ describe('/upload-stack', () => {
         }),
       }),
     );
-    const input = card.querySelector<HTMLInputElement>('input[type="file"]')!;
-    await user.upload(input, new File(['jpeg'], 'rescan.jpg', { type: 'image/jpeg' }));
+    await pickRescan(user, card, 'Page 3 of 30');
     await user.click(within(card).getByRole('button', { name: T.replace }));
-    await waitFor(() =>
-      expect(
-        backend.seen.some(
-          (r) => r.method === 'POST' && r.path.endsWith(`${answer.pageId}/replace`),
-        ),
-      ).toBe(true),
-    );
     expect(await within(card).findByRole('status')).toHaveTextContent(T.replacedEarlier);
+    expect(backend.seen.filter((r) => r.path.endsWith(`${answer.pageId}/replace`))).toHaveLength(1);
+    // Being marked again: the card says so, and another re-scan waits until it is marked. It says
+    // once that the page replaced an earlier scan (the answer's own note, and the re-scan's word).
     await waitFor(() => expect(card).toHaveTextContent(T.pendingBadge));
-    expect(within(card).getAllByText(T.replacedEarlier).length).toBeGreaterThanOrEqual(1);
+    expect(within(card).getAllByText(T.replacedEarlier)).toHaveLength(1);
+    await pickRescan(user, card, 'Page 3 of 30');
+    expect(within(card).getByRole('button', { name: T.replace })).toBeDisabled();
+  });
+
+  it('carries the re-scan control on a page that needs the teacher, named by its place; its other actions wait while the re-scan is read', async () => {
+    const user = userEvent.setup();
+    const page = batch().pages[0]!;
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const leftover = await screen.findByRole('article', { name: /^Page 7 of 30/ });
+    const reading = held(
+      ok({
+        success: true,
+        message: T.replaced,
+        data: { ...page, reason: 'unsure_text', text: 'Water moves into the cell by osmosis' },
+      }),
+    );
+    backend.on('POST', `/scan/batches/${BATCH}/pages/${PAGE}/replace`, reading.handler);
+    await pickRescan(user, leftover, 'Page 7 of 30');
+    await user.click(within(leftover).getByRole('button', { name: T.replace }));
+    await waitFor(() => expect(reading.started).toBe(true));
+    expect(within(leftover).getByRole('button', { name: T.discard })).toBeDisabled();
+    reading.release();
+    expect(await within(leftover).findByRole('status')).toHaveTextContent(T.replaced);
+    expect(within(leftover).getByRole('button', { name: T.discard })).toBeEnabled();
   });
 
   it('says when the scan images of a batch were deleted', async () => {
@@ -567,6 +644,105 @@ describe('/upload-stack', () => {
     expect(await screen.findByTestId('images-note')).toHaveTextContent(
       T.imagesDeleted(formatLongDate('2025-03-02T09:00:00.000Z')),
     );
+  });
+});
+
+describe('Replace with re-scan', () => {
+  const renderControl = (disabled = false, note?: string) =>
+    renderRoutes(
+      [
+        {
+          path: '/upload-stack',
+          element: (
+            <ReplaceWithRescan
+              batchId={BATCH}
+              pageId={PAGE}
+              place="Page 7 of 30"
+              disabled={disabled}
+              note={note}
+            />
+          ),
+        },
+      ],
+      '/upload-stack',
+    ).container;
+  const replacePath = `/scan/batches/${BATCH}/pages/${PAGE}/replace`;
+  const page = batch().pages[0]!;
+
+  it('sends the chosen scan as one file, waits while it is read, then says what the server did and clears the choice', async () => {
+    const user = userEvent.setup();
+    const container = renderControl();
+    const send = screen.getByRole('button', { name: T.replace });
+    expect(send).toBeDisabled();
+    const reading = held(
+      ok({ success: true, message: T.replacedEarlier, data: { ...page, status: 'assigned' } }),
+    );
+    backend.on('POST', replacePath, reading.handler);
+    await pickRescan(user, container, 'Page 7 of 30');
+    expect(send).toBeEnabled();
+    await user.click(send);
+    await waitFor(() => expect(reading.started).toBe(true));
+    // Under way: nothing to press twice, no other file to pick, nothing said yet.
+    expect(send).toBeDisabled();
+    expect(send).toHaveAttribute('data-loading', 'true');
+    expect(screen.getByRole('button', { name: `${T.replaceLabel}: Page 7 of 30` })).toBeDisabled();
+    expect(screen.queryByRole('status')).toBeNull();
+    reading.release();
+    expect(await screen.findByRole('status')).toHaveTextContent(T.replacedEarlier);
+    const sent = backend.seen.find((r) => r.path === replacePath)!;
+    expect(sent.contentType).toMatch(/^multipart\/form-data/);
+    expect(String(sent.body)).toContain('name="files"; filename="rescan.jpg"');
+    expect(
+      screen.getByRole('button', { name: `${T.replaceLabel}: Page 7 of 30` }),
+    ).not.toHaveTextContent('rescan.jpg');
+    expect(send).toBeDisabled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the refusal of a blank re-scan (the answer and marks kept) as an alert, gone once another scan is picked', async () => {
+    const user = userEvent.setup();
+    const container = renderControl();
+    backend.on('POST', replacePath, {
+      status: 400,
+      body: {
+        success: false,
+        code: 'VALIDATION',
+        message: T.replaceBlankKeeps,
+        details: { field: 'files' },
+      },
+    });
+    await pickRescan(user, container, 'Page 7 of 30', 'blank.jpg');
+    await user.click(screen.getByRole('button', { name: T.replace }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(T.replaceBlankKeeps);
+    expect(screen.queryByRole('status')).toBeNull();
+    // The choice stays, to send again or replace with the written page's scan.
+    expect(
+      screen.getByRole('button', { name: `${T.replaceLabel}: Page 7 of 30` }),
+    ).toHaveTextContent('blank.jpg');
+    await pickRescan(user, container, 'Page 7 of 30', 'written.jpg');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("keeps the page's own note beside what a re-scan just said", async () => {
+    const user = userEvent.setup();
+    const container = renderControl(false, T.replacedEarlier);
+    expect(screen.getByText(T.replacedEarlier)).toBeInTheDocument();
+    backend.on(
+      'POST',
+      replacePath,
+      ok({ success: true, message: T.replaceSameText, data: { ...page, status: 'assigned' } }),
+    );
+    await pickRescan(user, container, 'Page 7 of 30');
+    await user.click(screen.getByRole('button', { name: T.replace }));
+    expect(await screen.findByRole('status')).toHaveTextContent(T.replaceSameText);
+    expect(screen.getByText(T.replacedEarlier)).toBeInTheDocument();
+  });
+
+  it('sends nothing while the page is busy otherwise', async () => {
+    const user = userEvent.setup();
+    const container = renderControl(true);
+    await pickRescan(user, container, 'Page 7 of 30');
+    expect(screen.getByRole('button', { name: T.replace })).toBeDisabled();
   });
 });
 

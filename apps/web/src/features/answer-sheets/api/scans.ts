@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fillPath } from '@stem/contract/api';
 import {
   SCAN_PATHS,
@@ -133,41 +133,61 @@ function useRefreshAfterPageAction() {
   };
 }
 
-/** POST .../discard, .../absent and .../replace (one re-scanned page): the page as it now stands. */
+/** The page as it now stands, and what the server said of it (a re-scan says what it did). */
+function pageReply(body: unknown) {
+  const { data, message } = ZPageActionResponse.parse(body);
+  return { page: data, message };
+}
+
+/** POST .../discard and .../absent: the page as it now stands. */
 export function usePageAction(batchId: string) {
   const refresh = useRefreshAfterPageAction();
   return useMutation({
     mutationFn: async (
       input:
         | { kind: 'discard'; pageId: string }
-        | ({ kind: 'absent'; pageId: string } & TAbsentPageRequest)
-        | { kind: 'replace'; pageId: string; file: File },
+        | ({ kind: 'absent'; pageId: string } & TAbsentPageRequest),
     ) => {
       const params = { id: batchId, pageId: input.pageId };
-      // The page as it stands now, and what the server said of it (a re-scan says what it did).
-      const reply = (body: unknown) => {
-        const { data, message } = ZPageActionResponse.parse(body);
-        return { page: data, message };
-      };
       if (input.kind === 'discard') {
-        return reply(await api.post(fillPath(SCAN_PATHS.discardPage, params)));
+        return pageReply(await api.post(fillPath(SCAN_PATHS.discardPage, params)));
       }
-      if (input.kind === 'absent') {
-        const { studentId, questionId } = input;
-        return reply(
-          await api.post(fillPath(SCAN_PATHS.absentPage, params), { studentId, questionId }),
-        );
-      }
+      const { studentId, questionId } = input;
+      return pageReply(
+        await api.post(fillPath(SCAN_PATHS.absentPage, params), { studentId, questionId }),
+      );
+    },
+    onSuccess: refresh,
+  });
+}
+
+/** A page's re-scan while it is sent and read: the page's other actions wait for it. */
+const rescanKey = (pageId: string) => ['scan-page-rescan', pageId] as const;
+
+/**
+ * POST .../replace: one re-scanned page (an image, or a PDF of one page) replaces what was read from
+ * the page; the reply is the page as it now stands and what the re-scan did.
+ */
+export function useReplacePage(batchId: string, pageId: string) {
+  const refresh = useRefreshAfterPageAction();
+  return useMutation({
+    mutationKey: rescanKey(pageId),
+    mutationFn: async (file: File) => {
       const form = new FormData();
-      form.append('files', input.file, input.file.name);
-      return reply(
-        await api.post(fillPath(SCAN_PATHS.replacePage, params), form, {
+      form.append('files', file, file.name);
+      return pageReply(
+        await api.post(fillPath(SCAN_PATHS.replacePage, { id: batchId, pageId }), form, {
           timeout: UPLOAD_TIMEOUT_MS,
         }),
       );
     },
     onSuccess: refresh,
   });
+}
+
+/** Whether a re-scan of the page is being sent or read (see useReplacePage). */
+export function useRescanPending(pageId: string): boolean {
+  return useIsMutating({ mutationKey: rescanKey(pageId) }) > 0;
 }
 
 export function useAssignPage(batchId: string) {

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  FileInput,
   Group,
   Paper,
   Select,
@@ -10,16 +9,16 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { IconCircleCheck, IconUpload } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SCAN_MESSAGES, type TScanPage } from '@stem/contract/scans';
 import { ScanCrop } from '../../../components/scan-crop/scan-crop';
 import { useClassQuestions, useClassStudents } from '../../upload-work/api/get-upload-options';
 import { uploadErrorText } from '../../upload-work/api/submit-for-student';
-import { useAssignPage, usePageAction } from '../api/scans';
+import { useAssignPage, usePageAction, useRescanPending } from '../api/scans';
+import { ReplaceWithRescan } from './replace-with-rescan';
 
 const T = SCAN_MESSAGES;
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/tiff';
 
 type TProps = {
   batchId: string;
@@ -41,12 +40,12 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
   const [chosenClass, setChosenClass] = useState<string>(page.classId ?? classId);
   const [studentId, setStudentId] = useState<string | null>(page.student?.id ?? null);
   const [questionId, setQuestionId] = useState<string | null>(page.questionId);
-  const [rescan, setRescan] = useState<File | null>(null);
   const [text, setText] = useState(page.text);
   const students = useClassStudents(chosenClass);
   const questions = useClassQuestions(chosenClass);
   const assign = useAssignPage(batchId);
   const act = usePageAction(batchId);
+  const rescanning = useRescanPending(page.id);
   // A booklet page holds several answers: its place names the box's printed question too.
   const place =
     page.questionNumber === null
@@ -68,7 +67,7 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
   const open = page.status === 'needs_teacher';
   const inBatchClass = chosenClass === classId;
   const error = assign.error ?? act.error;
-  const busy = assign.isPending || act.isPending;
+  const busy = assign.isPending || act.isPending || rescanning;
   const changeClass = (value: string | null) => {
     if (!value || value === chosenClass) return;
     setChosenClass(value);
@@ -221,28 +220,12 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
           </Group>
         )}
         {page.status !== 'discarded' && (
-          <Group align="flex-end" wrap="wrap">
-            <FileInput
-              label={T.replaceLabel}
-              accept={ACCEPT}
-              value={rescan}
-              onChange={setRescan}
-              clearable
-              leftSection={<IconUpload size={16} aria-hidden />}
-              w={{ base: '100%', sm: 260 }}
-              aria-label={`${T.replaceLabel}: ${place}`}
-            />
-            <Button
-              variant="default"
-              disabled={busy || !rescan}
-              loading={act.isPending && act.variables.kind === 'replace'}
-              onClick={() => {
-                if (rescan) act.mutate({ kind: 'replace', pageId: page.id, file: rescan });
-              }}
-            >
-              {T.replace}
-            </Button>
-          </Group>
+          <ReplaceWithRescan
+            batchId={batchId}
+            pageId={page.id}
+            place={place}
+            disabled={assign.isPending || act.isPending}
+          />
         )}
         {error && (
           <Alert color="red" role="alert">

@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SCAN_MESSAGES, type TScanAnswer } from '@stem/contract/scans';
 import { ScanCrop } from '../../../components/scan-crop/scan-crop';
 import { CorrectScannedText } from '../../submissions/components/correct-scanned-text';
-import { uploadErrorText } from '../../upload-work/api/submit-for-student';
-import { usePageAction } from '../api/scans';
+import { ReplaceWithRescan } from './replace-with-rescan';
 
 const T = SCAN_MESSAGES;
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/tiff';
 
 type TProps = {
   batchId: string;
@@ -30,11 +16,10 @@ type TProps = {
 
 /**
  * One answer the batch placed (issue 28): whose and which question, its mark, the scan it was read
- * from (while the batch is open) beside the text read, which the teacher corrects to mark it again.
+ * from (while the batch is open) beside the text read, which the teacher corrects to mark it again,
+ * or replaces with a re-scan of its page.
  */
 export function ReadAnswer({ batchId, answer, totalPages, question }: TProps) {
-  const [rescan, setRescan] = useState<File | null>(null);
-  const act = usePageAction(batchId);
   const place = T.pagePlace(answer.pageNumber, totalPages);
   const headingId = `read-answer-${answer.answerId}`;
   const number = answer.questionNumber === null ? '' : T.questionNumber(answer.questionNumber);
@@ -82,48 +67,13 @@ export function ReadAnswer({ batchId, answer, totalPages, question }: TProps) {
             disabled={answer.pending}
           />
         </SimpleGrid>
-        {answer.replacedEarlier && (
-          <Text size="sm" c="dimmed">
-            {T.replacedEarlier}
-          </Text>
-        )}
-        <Group align="flex-end" wrap="wrap">
-          <FileInput
-            label={T.replaceLabel}
-            accept={ACCEPT}
-            value={rescan}
-            onChange={setRescan}
-            clearable
-            leftSection={<IconUpload size={16} aria-hidden />}
-            w={{ base: '100%', sm: 260 }}
-            aria-label={`${T.replaceLabel}: ${place}`}
-          />
-          <Button
-            variant="default"
-            disabled={act.isPending || !rescan || answer.pending}
-            loading={act.isPending}
-            onClick={() => {
-              if (rescan) {
-                act.mutate(
-                  { kind: 'replace', pageId: answer.pageId, file: rescan },
-                  { onSuccess: () => setRescan(null) },
-                );
-              }
-            }}
-          >
-            {T.replace}
-          </Button>
-        </Group>
-        {act.data && (
-          <Text size="sm" role="status">
-            {act.data.message}
-          </Text>
-        )}
-        {act.error && (
-          <Alert color="red" role="alert">
-            {uploadErrorText(act.error)}
-          </Alert>
-        )}
+        <ReplaceWithRescan
+          batchId={batchId}
+          pageId={answer.pageId}
+          place={place}
+          disabled={answer.pending}
+          note={answer.replacedEarlier ? T.replacedEarlier : undefined}
+        />
       </Stack>
     </Paper>
   );

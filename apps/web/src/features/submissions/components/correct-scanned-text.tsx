@@ -31,6 +31,8 @@ export function CorrectScannedText({ submissionId, answerId, text, place, disabl
     if (value === seen) setValue(text);
   }
   const unchanged = value.trim() === text.trim();
+  // "Corrected" while the text is the one the teacher sent: not once a re-scan has replaced it.
+  const corrected = correct.isSuccess && unchanged && correct.variables.text.trim() === text.trim();
   return (
     <form
       onSubmit={(event) => {
@@ -58,7 +60,7 @@ export function CorrectScannedText({ submissionId, answerId, text, place, disabl
           >
             {R.correctText}
           </Button>
-          {correct.isSuccess && unchanged && (
+          {corrected && (
             <Text size="sm" role="status">
               {correct.data.message}
             </Text>
