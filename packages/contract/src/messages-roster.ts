@@ -102,6 +102,7 @@ export const ROSTER_MESSAGES = {
     roleLabel: 'Role',
     classLabel: 'Class (students)',
     classNone: 'No class',
+    classNotFound: 'No class of the school has that name.',
     yearGroupLabel: 'Year group',
     submit: 'Send invitation',
     sent: (name: string) => `Invitation sent to ${name}.`,

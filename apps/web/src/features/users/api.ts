@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_PATHS,
   ZAdminClassListResponse,
@@ -162,14 +162,20 @@ export function usePersonAction() {
   });
 }
 
-/** The school's classes for the invite form's class choice (the newest page of them). */
-export function useClassChoices(enabled: boolean) {
+/**
+ * The school's classes for the invite form's class choice: those whose name holds `search` (the
+ * server searches, so a school with more classes than a page still finds any of them).
+ */
+export function useClassChoices(enabled: boolean, search: string) {
+  const q = search.trim();
   return useQuery({
-    queryKey: [...USERS_KEY, 'class-choices'],
+    queryKey: [...USERS_KEY, 'class-choices', q],
     queryFn: async () =>
       ZAdminClassListResponse.parse(
-        await api.get(ADMIN_PATHS.classes, { limit: PAGE_SIZE_MAX }),
+        await api.get(ADMIN_PATHS.classes, { limit: PAGE_SIZE_MAX, ...(q ? { q } : {}) }),
       ).data.map((c) => ({ value: c.id, label: c.name })),
     enabled,
+    // The choices stay while the next search is on its way.
+    placeholderData: keepPreviousData,
   });
 }

@@ -276,6 +276,62 @@ describe('account actions and invitations', () => {
       role: 'student',
     });
   });
+  it('finds a class for an invited student by the server’s search, past the first page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const classes = (q: string | undefined) =>
+      [
+        { id: '00000000-0000-4000-8000-0000000000c1', name: '7A Physics' },
+        { id: '00000000-0000-4000-8000-0000000000c2', name: '11C Chemistry' },
+      ]
+        // Unsearched, the server's first page holds only the newest class.
+        .filter((c, i) => (q ? c.name.toLowerCase().includes(q.toLowerCase()) : i === 0));
+    backend.on('GET', '/admin/classes', (request) => {
+      const found = classes(request.query.q);
+      return {
+        status: 200,
+        body: {
+          success: true,
+          data: found.map((c) => ({
+            ...c,
+            _id: c.id,
+            teacher: null,
+            studentCount: 0,
+            questionCount: 0,
+            createdAt: '2026-09-01T00:00:00.000Z',
+          })),
+          page: { nextCursor: null, total: found.length, matched: found.length },
+        },
+      };
+    });
+    backend.on('POST', '/admin/users/invite', {
+      status: 201,
+      body: {
+        success: true,
+        message: R.invite.sent('Cleo Class'),
+        user: person(21, 'Cleo Class', 'student', 'invited'),
+      },
+    });
+    renderUsers();
+    await user.click(await screen.findByRole('button', { name: R.inviteButton }));
+    const dialog = await screen.findByRole('dialog', { name: R.invite.title });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: R.invite.nameLabel }),
+      'Cleo Class',
+    );
+    await user.type(
+      within(dialog).getByRole('textbox', { name: R.invite.emailLabel }),
+      'cleo@example.com',
+    );
+    await user.type(within(dialog).getByRole('combobox', { name: R.invite.classLabel }), 'chem');
+    await user.click(await screen.findByRole('option', { name: '11C Chemistry' }));
+    expect(backend.seen.some((r) => r.path === '/admin/classes' && r.query.q === 'chem')).toBe(
+      true,
+    );
+    await user.click(within(dialog).getByRole('button', { name: R.invite.submit }));
+    expect(await screen.findByText(R.invite.sent('Cleo Class'))).toBeInTheDocument();
+    const sent = backend.seen.find((r) => r.path === '/admin/users/invite');
+    expect(sent?.body).toMatchObject({ classId: '00000000-0000-4000-8000-0000000000c2' });
+  });
 });
 
 describe('invitation page', () => {

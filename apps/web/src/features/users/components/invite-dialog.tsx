@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
@@ -8,6 +9,8 @@ import { failureReason, useClassChoices, useInvitePerson } from '../api';
 
 const R = MESSAGES.roster;
 const I = R.invite;
+/** The class choice asks the server once typing pauses this long. */
+const CLASS_SEARCH_DEBOUNCE_MS = 250;
 
 type TFieldErrors = Partial<Record<'name' | 'email', string>>;
 
@@ -24,7 +27,9 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const invite = useInvitePerson();
-  const classes = useClassChoices(opened);
+  const [classSearch, setClassSearch] = useState('');
+  const [classQuery] = useDebouncedValue(classSearch, CLASS_SEARCH_DEBOUNCE_MS);
+  const classes = useClassChoices(opened && role === 'student', classQuery);
 
   const close = () => {
     if (invite.isPending) return;
@@ -32,6 +37,7 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
     setEmail('');
     setRole('student');
     setClassId(null);
+    setClassSearch('');
     setYearGroup('');
     setFieldErrors({});
     setError(null);
@@ -116,6 +122,9 @@ export function InviteDialog({ opened, onClose }: { opened: boolean; onClose: ()
               value={classId}
               onChange={setClassId}
               data={classes.data ?? []}
+              searchValue={classSearch}
+              onSearchChange={setClassSearch}
+              nothingFoundMessage={I.classNotFound}
               searchable
               clearable
             />
