@@ -26,12 +26,12 @@ function mark(q: TCase, answer: string) {
   return markOffline(inputOfCase(q, answer), { learned: false });
 }
 
-function figures(part: TGamingQuestion['part']) {
+function figures(part: TGamingQuestion['part'], written?: string) {
   let gaming = 0;
   let through = 0;
   const predicted: number[] = [];
   const teacher: number[] = [];
-  for (const q of GAMING_QUESTIONS.filter((x) => x.part === part)) {
+  for (const q of GAMING_QUESTIONS.filter((x) => x.part === part && x.written === written)) {
     const high = parseMarkRange(q.highMarkRange)?.start ?? q.marks;
     for (const a of q.answers) {
       const r = mark(q, a.text);
