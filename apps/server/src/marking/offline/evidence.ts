@@ -284,6 +284,154 @@ function reversedPoints(model: TQuestionModel, answer: string): Set<number> {
   return out;
 }
 
+/**
+ * A clause of a text between punctuation: its words in order (content words by stem, articles left
+ * out), which of them are content words, and whether it negates.
+ */
+type TSegment = { stems: string[]; content: Set<string>; negated: boolean; poles: Set<string> };
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** Words that only join parts of a list: parts on either side of them alone are no statement. */
+const LIST_JOINERS = new Set(['and', 'or', 'nor', 'plus']);
+
+/**
+ * The clauses of a text. A bracket is an aside inside its clause ("carbon dioxide (CO2) and gives
+ * out oxygen" is one clause), not the end of one.
+ */
+function segmentsOf(normalised: string): TSegment[] {
+  return normalised
+    .split(/[.,;:!?\n]+/)
+    .map((piece) => {
+      const tokens = analyseNormalised(piece.replace(/[()]/g, ' ')).filter(
+        (t) => !ARTICLES.has(t.word),
+      );
+      return {
+        stems: tokens.map((t) => (t.isContent ? t.stem : t.word)),
+        content: new Set(tokens.filter((t) => t.isContent).map((t) => t.stem)),
+        negated: tokens.some((t) => t.isNegation),
+        poles: new Set(tokens.flatMap((t) => POLES[t.word] ?? [])),
+      };
+    })
+    .filter((s) => s.content.size > 0);
+}
+
+/** True when `stems` holds `part` from position `at`. */
+function holdsAt(stems: readonly string[], part: readonly string[], at: number): boolean {
+  if (at < 0 || at + part.length > stems.length) return false;
+  return part.every((s, k) => stems[at + k] === s);
+}
+
+/**
+ * The ways a clause of the answer says a clause of the point with two of its parts exchanged around
+ * the words between them: the point reads X R Y, the answer Y R X (R at least one content word; X
+ * and Y one or more words each, not the same). Each way as its key ("X|R|Y"), with whether the
+ * answer also says it the point's way.
+ */
+function swapsOf(p: TSegment, s: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const hasContent = (part: readonly string[]) => part.some((w) => p.content.has(w));
+  const stems = p.stems;
+  for (let j = 1; j < stems.length - 1; j++) {
+    for (let k = j + 1; k < stems.length; k++) {
+      const r = stems.slice(j, k);
+      if (r.every((w) => LIST_JOINERS.has(w))) continue;
+      for (let t = 1; t + r.length < s.length; t++) {
+        if (!holdsAt(s, r, t)) continue;
+        // Y ends where R starts in the answer and starts where R ends in the point.
+        for (let yl = 1; yl <= Math.min(t, stems.length - k); yl++) {
+          const y = stems.slice(k, k + yl);
+          if (!holdsAt(s, y, t - yl)) continue;
+          if (!hasContent(y)) continue;
+          for (let xl = 1; xl <= Math.min(j, s.length - t - r.length); xl++) {
+            const x = stems.slice(j - xl, j);
+            if (!holdsAt(s, x, t + r.length)) continue;
+            if (!hasContent(x) || x.join(' ') === y.join(' ')) continue;
+            out.add(`${x.join(' ')}|${r.join(' ')}|${y.join(' ')}`);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+type TSource = TSegment & { points: { index: number; stems: Set<string> }[] };
+
+const sourceCache = new WeakMap<TQuestionModel, TSource[]>();
+
+/**
+ * The clauses the key points come from: each point's own, and the teacher's high band's (a point
+ * is often one half of its clause: "metal is a good thermal conductor" of "metal is a good thermal
+ * conductor and wood is an insulator"), each with the points all of whose words it holds.
+ */
+function sourcesOf(model: TQuestionModel): TSource[] {
+  const hit = sourceCache.get(model);
+  if (hit) return hit;
+  const points = model.keyPoints.map((p, index) => ({
+    index,
+    stems: new Set(
+      segmentsOf(normaliseText(foldScriptDigits(p.text))).flatMap((g) => [...g.content]),
+    ),
+  }));
+  const texts = [...model.keyPoints.map((p) => p.text), model.rubric.high];
+  const out: TSource[] = [];
+  for (const text of texts) {
+    for (const segment of segmentsOf(normaliseText(foldScriptDigits(text)))) {
+      const held = points.filter(
+        (p) => p.stems.size > 0 && [...p.stems].every((s) => segment.content.has(s)),
+      );
+      if (held.length > 0) out.push({ ...segment, points: held });
+    }
+  }
+  sourceCache.set(model, out);
+  return out;
+}
+
+/**
+ * Key points whose parts the answer exchanges around the rubric's own words: "Sound travels much
+ * faster than light" for "light travels much faster than sound", "the same number of neutrons but
+ * a different number of protons" for the reverse, "wood is a good thermal conductor and metal is an
+ * insulator" for the reverse: the rubric's statement with its roles swapped, which its words alone
+ * cannot tell from the statement. A clause that negates, or turns one of the rubric's words into
+ * its opposite, is left alone ("sound does not travel faster than light", "sound travels slower in
+ * air than in steel" say it right), and so are parts joined by "and" alone (no content word between: a
+ * list), and a swap the answer also says the rubric's way. The points marked are those of the
+ * rubric's clause that hold a word of a swapped part.
+ */
+function transposedPoints(model: TQuestionModel, normalised: string): Set<number> {
+  const out = new Set<number>();
+  const answer = segmentsOf(normalised);
+  for (const p of sourcesOf(model)) {
+    const swapped = new Set<string>();
+    const kept = new Set<string>();
+    const own = ` ${p.stems.join(' ')} `;
+    let whole = false;
+    for (const s of answer) {
+      const said = ` ${s.stems.join(' ')} `;
+      if (said.includes(own)) whole = true;
+      // A word turned into its opposite turns the swap back ("slower in air than in steel").
+      const turned = [...s.poles].filter((q) => !p.poles.has(q) && p.poles.has(opposite(q)));
+      if (s.negated !== p.negated || turned.length % 2 === 1) continue;
+      for (const key of swapsOf(p, s.stems)) swapped.add(key);
+    }
+    if (whole) continue;
+    // The same parts in the rubric's own order, in a clause of the answer.
+    for (const key of swapped) {
+      const [x, r, y] = key.split('|');
+      if (answer.some((s) => ` ${s.stems.join(' ')} `.includes(` ${x} ${r} ${y} `))) kept.add(key);
+    }
+    for (const key of swapped) {
+      if (kept.has(key)) continue;
+      const [x = '', , y = ''] = key.split('|');
+      const parts = new Set([...x.split(' '), ...y.split(' ')].filter((w) => p.content.has(w)));
+      for (const point of p.points) {
+        if ([...point.stems].some((st) => parts.has(st))) out.add(point.index);
+      }
+    }
+  }
+  return out;
+}
+
 /** Words that join two statements in one sentence. */
 const CLAUSE_JOINERS = new Set(['and', 'but', 'whereas', 'while', 'whilst']);
 
@@ -518,6 +666,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   // Orders said the wrong way round and points said of the wrong subject (ASAP zero-shot per-set
   // 0.498 -> 0.500, set 6 0.686 -> 0.695; SAF unchanged).
   const reversed = reversedPoints(model, capped);
+  for (const i of transposedPoints(model, normalised)) reversed.add(i);
   const swaps = swappedPoints(model, sentences, garbage);
   const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
     const all = coverage(point, whole, negated);

@@ -84,6 +84,42 @@ describe('gaming answers on teacher-style questions', () => {
     expect(right.doubts).toEqual([]);
   });
 
+  it('takes no credit for a key point whose parts are swapped, and leaves the right order alone', () => {
+    // The rubric's own words with two of its parts exchanged (evidence.ts `transposedPoints`).
+    const swapped = mark(PLANT, 'The plant takes in oxygen and gives out carbon dioxide (CO2).');
+    expect(swapped.score).toBe(0);
+    expect(swapped.evidence.points.every((p) => p.reversed && p.contradicted)).toBe(true);
+    const THUNDER = {
+      question: 'During a storm we see the lightning before we hear the thunder. Explain why.',
+      marks: 2,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-2',
+      low: 'Says only that the lightning comes first.',
+      high: 'Light travels much faster than sound, so the light reaches us before the sound.',
+    };
+    const backwards = mark(THUNDER, 'Sound travels much faster than light.');
+    expect(backwards.score).toBeLessThanOrEqual(1);
+    expect(backwards.evidence.points[0]?.reversed).toBe(true);
+    // Said the other way round with the opposite word, or negated, it is right: no swap.
+    for (const answer of [
+      'Sound travels much slower than light, so the light reaches us before the sound.',
+      'Light travels much faster than sound, so the light reaches us before the sound.',
+    ]) {
+      const r = mark(THUNDER, answer);
+      expect(
+        r.evidence.points.some((p) => p.reversed),
+        answer,
+      ).toBe(false);
+      expect(r.score, answer).toBe(2);
+    }
+    expect(
+      mark(THUNDER, 'Sound does not travel faster than light.').evidence.points[0]?.reversed,
+    ).toBe(false);
+    // Parts joined by "and" alone are a list, in any order.
+    const right = mark(PLANT, 'Oxygen is given out and carbon dioxide is taken in.');
+    expect(right.evidence.points.some((p) => p.reversed)).toBe(false);
+  });
+
   it('doubts a value that is not the rubric’s, and a copy of the rubric without capping it', () => {
     const OHM = {
       question: 'A 6 V cell drives a current through a 3 Ω resistor. Calculate the current.',
