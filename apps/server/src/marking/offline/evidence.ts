@@ -173,6 +173,10 @@ const POLES: Readonly<Record<string, string>> = (() => {
   return out;
 })();
 
+/** The pole a word stands for (an own property only: "constructor" is no word of a pair). */
+const poleOf = (word: string): string | undefined =>
+  Object.hasOwn(POLES, word) ? POLES[word] : undefined;
+
 const opposite = (pole: string) =>
   pole.endsWith('+') ? pole.replace('+', '-') : pole.replace('-', '+');
 
@@ -309,7 +313,7 @@ function segmentsOf(normalised: string): TSegment[] {
         stems: tokens.map((t) => (t.isContent ? t.stem : t.word)),
         content: new Set(tokens.filter((t) => t.isContent).map((t) => t.stem)),
         negated: tokens.some((t) => t.isNegation),
-        poles: new Set(tokens.flatMap((t) => POLES[t.word] ?? [])),
+        poles: new Set(tokens.flatMap((t) => poleOf(t.word) ?? [])),
       };
     })
     .filter((s) => s.content.size > 0);
@@ -322,29 +326,29 @@ function holdsAt(stems: readonly string[], part: readonly string[], at: number):
 }
 
 /**
- * The ways a clause of the answer says a clause of the point with two of its parts exchanged around
- * the words between them: the point reads X R Y, the answer Y R X (R at least one content word; X
- * and Y one or more words each, not the same). Each way as its key ("X|R|Y"), with whether the
- * answer also says it the point's way.
+ * The ways a clause of the answer says a clause of the rubric with two of its parts exchanged
+ * around the words between them: the rubric reads X R Y, the answer Y R X (R any words but list
+ * joiners alone; X and Y each with a content word, not the same). Each way as its key ("X|R|Y").
+ * Read from each word R can start with in both clauses, so the cost stays near their product.
  */
 function swapsOf(p: TSegment, s: readonly string[]): Set<string> {
   const out = new Set<string>();
   const hasContent = (part: readonly string[]) => part.some((w) => p.content.has(w));
   const stems = p.stems;
   for (let j = 1; j < stems.length - 1; j++) {
-    for (let k = j + 1; k < stems.length; k++) {
-      const r = stems.slice(j, k);
-      if (r.every((w) => LIST_JOINERS.has(w))) continue;
-      for (let t = 1; t + r.length < s.length; t++) {
-        if (!holdsAt(s, r, t)) continue;
-        // Y ends where R starts in the answer and starts where R ends in the point.
+    for (let t = 1; t < s.length - 1; t++) {
+      for (let len = 1; j + len < stems.length && t + len < s.length; len++) {
+        if (stems[j + len - 1] !== s[t + len - 1]) break;
+        const r = stems.slice(j, j + len);
+        if (r.every((w) => LIST_JOINERS.has(w))) continue;
+        const k = j + len;
+        // Y follows R in the rubric and comes before it in the answer; X the other way round.
         for (let yl = 1; yl <= Math.min(t, stems.length - k); yl++) {
           const y = stems.slice(k, k + yl);
-          if (!holdsAt(s, y, t - yl)) continue;
-          if (!hasContent(y)) continue;
-          for (let xl = 1; xl <= Math.min(j, s.length - t - r.length); xl++) {
+          if (!holdsAt(s, y, t - yl) || !hasContent(y)) continue;
+          for (let xl = 1; xl <= Math.min(j, s.length - t - len); xl++) {
             const x = stems.slice(j - xl, j);
-            if (!holdsAt(s, x, t + r.length)) continue;
+            if (!holdsAt(s, x, t + len)) continue;
             if (!hasContent(x) || x.join(' ') === y.join(' ')) continue;
             out.add(`${x.join(' ')}|${r.join(' ')}|${y.join(' ')}`);
           }
@@ -409,6 +413,10 @@ function transposedPoints(model: TQuestionModel, normalised: string): Set<number
     for (const s of answer) {
       const said = ` ${s.stems.join(' ')} `;
       if (said.includes(own)) whole = true;
+      // Two of the rubric clause's content words at least, or no swap of two parts.
+      let shared = 0;
+      for (const w of s.content) if (p.content.has(w)) shared++;
+      if (shared < 2) continue;
       // A word turned into its opposite turns the swap back ("slower in air than in steel").
       const turned = [...s.poles].filter((q) => !p.poles.has(q) && p.poles.has(opposite(q)));
       if (s.negated !== p.negated || turned.length % 2 === 1) continue;
