@@ -9,6 +9,7 @@ import {
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
+import { pointCreditOf } from './teacher';
 import { markConfidence } from '../confidence';
 
 /**
@@ -82,6 +83,25 @@ describe('gaming answers on teacher-style questions', () => {
     const right = mark(PLANT, 'It takes in carbon dioxide and gives out oxygen.');
     expect(right.score).toBe(2);
     expect(right.doubts).toEqual([]);
+  });
+
+  it('gives a negated key point no mark credit, whatever else the answer says', () => {
+    // The negation governs the rest of its clause, not three words ("do not take in carbon
+    // dioxide"), and a contradicted point on a teacher's rubric keeps no credit.
+    for (const [negated, rest] of [
+      ['Plants do not take in carbon dioxide (CO2); they take in oxygen.', 'They take in oxygen.'],
+      ['The plant never takes in carbon dioxide, it gives out oxygen.', 'It gives out oxygen.'],
+      ['The plant does not take in any carbon dioxide.', 'The plant is green.'],
+    ] as const) {
+      const r = mark(PLANT, negated);
+      const point = r.evidence.points[0];
+      expect(point?.contradicted, negated).toBe(true);
+      expect(point && pointCreditOf(point), negated).toBe(0);
+      expect(r.score, negated).toBe(mark(PLANT, rest).score);
+    }
+    // A negation in another clause leaves the point made.
+    const right = mark(PLANT, 'It takes in carbon dioxide, it does not take in oxygen.');
+    expect(right.evidence.points[0]?.contradicted).toBe(false);
   });
 
   it('takes no credit for a key point whose parts are swapped, and leaves the right order alone', () => {
