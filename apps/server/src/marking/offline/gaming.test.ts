@@ -53,13 +53,25 @@ function figures(part: TGamingQuestion['part'], written?: string) {
 describe('gaming answers on teacher-style questions', () => {
   it('reach the high band unflagged far less often, and honest answers are marked as before', () => {
     // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899. With
-    // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %.
+    // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %. With
+    // swapped parts and the negation's clause (7 December 2026): 1.9 % and 7.8 %.
     const tuning = figures('tuning');
-    expect(tuning.through).toBeLessThanOrEqual(0.06);
+    expect(tuning.through).toBeLessThanOrEqual(0.02);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
     const heldOut = figures('held-out');
-    expect(heldOut.through).toBeLessThanOrEqual(0.11);
+    expect(heldOut.through).toBeLessThanOrEqual(0.08);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
+  });
+
+  it('do the same on the second batch, written before the changes it measures', () => {
+    // Before the changes of 7 December 2026: tuning 4.5 % through, held-out 19.0 %; after: 0 % and
+    // 14.3 %. The honest answers' marks did not change (QWK 0.802, 0.804).
+    const tuning = figures('tuning', '2026-12-07');
+    expect(tuning.through).toBe(0);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.801);
+    const heldOut = figures('held-out', '2026-12-07');
+    expect(heldOut.through).toBeLessThanOrEqual(0.143);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.803);
   });
 
   const PLANT = {
