@@ -119,6 +119,32 @@ function handwritten(): void {
     console.log(
       `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}, sent to review ${pct(honestFlagged, honest.length)}`,
     );
+    // Each batch apart: a later batch was written before the changes it measures.
+    const batches = [...new Set(questions.map((q) => q.written ?? 'first batch'))];
+    if (batches.length > 1) {
+      for (const batch of batches) {
+        let n = 0;
+        let high = 0;
+        let honestN = 0;
+        let honestSent = 0;
+        for (const q of questions.filter((x) => (x.written ?? 'first batch') === batch)) {
+          for (const a of q.answers) {
+            const input = inputOfCase(q, a.text);
+            const r = markOffline(input, { learned: false });
+            if (isGaming(a)) {
+              n += 1;
+              if (r.score >= highStart(q.highMarkRange, q.marks) && !flagged(input, r)) high += 1;
+            } else {
+              honestN += 1;
+              if (flagged(input, r)) honestSent += 1;
+            }
+          }
+        }
+        console.log(
+          `      ${batch === 'first batch' ? batch : `written ${batch}`}: gaming through ${pct(high, n)}; honest sent to review ${pct(honestSent, honestN)}`,
+        );
+      }
+    }
   }
 }
 

@@ -173,6 +173,10 @@ const POLES: Readonly<Record<string, string>> = (() => {
   return out;
 })();
 
+/** The pole a word stands for (an own property only: "constructor" is no word of a pair). */
+const poleOf = (word: string): string | undefined =>
+  Object.hasOwn(POLES, word) ? POLES[word] : undefined;
+
 const opposite = (pole: string) =>
   pole.endsWith('+') ? pole.replace('+', '-') : pole.replace('-', '+');
 
@@ -281,6 +285,158 @@ function reversedPoints(model: TQuestionModel, answer: string): Set<number> {
     const wrong = pointOrders.some((o) => said.has(o.reverse));
     if (wrong && !right) out.add(i);
   });
+  return out;
+}
+
+/**
+ * A clause of a text between punctuation: its words in order (content words by stem, articles left
+ * out), which of them are content words, and whether it negates.
+ */
+type TSegment = { stems: string[]; content: Set<string>; negated: boolean; poles: Set<string> };
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** Words that only join parts of a list: parts on either side of them alone are no statement. */
+const LIST_JOINERS = new Set(['and', 'or', 'nor', 'plus']);
+
+/**
+ * The clauses of a text. A bracket is an aside inside its clause ("carbon dioxide (CO2) and gives
+ * out oxygen" is one clause), not the end of one.
+ */
+function segmentsOf(normalised: string): TSegment[] {
+  return normalised
+    .split(/[.,;:!?\n]+/)
+    .map((piece) => {
+      const tokens = analyseNormalised(piece.replace(/[()]/g, ' ')).filter(
+        (t) => !ARTICLES.has(t.word),
+      );
+      return {
+        stems: tokens.map((t) => (t.isContent ? t.stem : t.word)),
+        content: new Set(tokens.filter((t) => t.isContent).map((t) => t.stem)),
+        negated: tokens.some((t) => t.isNegation),
+        poles: new Set(tokens.flatMap((t) => poleOf(t.word) ?? [])),
+      };
+    })
+    .filter((s) => s.content.size > 0);
+}
+
+/** True when `stems` holds `part` from position `at`. */
+function holdsAt(stems: readonly string[], part: readonly string[], at: number): boolean {
+  if (at < 0 || at + part.length > stems.length) return false;
+  return part.every((s, k) => stems[at + k] === s);
+}
+
+/**
+ * The ways a clause of the answer says a clause of the rubric with two of its parts exchanged
+ * around the words between them: the rubric reads X R Y, the answer Y R X (R any words but list
+ * joiners alone; X and Y each with a content word, not the same). Each way as its key ("X|R|Y").
+ * Read from each word R can start with in both clauses, so the cost stays near their product.
+ */
+function swapsOf(p: TSegment, s: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  const hasContent = (part: readonly string[]) => part.some((w) => p.content.has(w));
+  const stems = p.stems;
+  for (let j = 1; j < stems.length - 1; j++) {
+    for (let t = 1; t < s.length - 1; t++) {
+      for (let len = 1; j + len < stems.length && t + len < s.length; len++) {
+        if (stems[j + len - 1] !== s[t + len - 1]) break;
+        const r = stems.slice(j, j + len);
+        if (r.every((w) => LIST_JOINERS.has(w))) continue;
+        const k = j + len;
+        // Y follows R in the rubric and comes before it in the answer; X the other way round.
+        for (let yl = 1; yl <= Math.min(t, stems.length - k); yl++) {
+          const y = stems.slice(k, k + yl);
+          if (!holdsAt(s, y, t - yl) || !hasContent(y)) continue;
+          for (let xl = 1; xl <= Math.min(j, s.length - t - len); xl++) {
+            const x = stems.slice(j - xl, j);
+            if (!holdsAt(s, x, t + len)) continue;
+            if (!hasContent(x) || x.join(' ') === y.join(' ')) continue;
+            out.add(`${x.join(' ')}|${r.join(' ')}|${y.join(' ')}`);
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+type TSource = TSegment & { points: { index: number; stems: Set<string> }[] };
+
+const sourceCache = new WeakMap<TQuestionModel, TSource[]>();
+
+/**
+ * The clauses the key points come from: each point's own, and the teacher's high band's (a point
+ * is often one half of its clause: "metal is a good thermal conductor" of "metal is a good thermal
+ * conductor and wood is an insulator"), each with the points all of whose words it holds.
+ */
+function sourcesOf(model: TQuestionModel): TSource[] {
+  const hit = sourceCache.get(model);
+  if (hit) return hit;
+  const points = model.keyPoints.map((p, index) => ({
+    index,
+    stems: new Set(
+      segmentsOf(normaliseText(foldScriptDigits(p.text))).flatMap((g) => [...g.content]),
+    ),
+  }));
+  const texts = [...model.keyPoints.map((p) => p.text), model.rubric.high];
+  const out: TSource[] = [];
+  for (const text of texts) {
+    for (const segment of segmentsOf(normaliseText(foldScriptDigits(text)))) {
+      const held = points.filter(
+        (p) => p.stems.size > 0 && [...p.stems].every((s) => segment.content.has(s)),
+      );
+      if (held.length > 0) out.push({ ...segment, points: held });
+    }
+  }
+  sourceCache.set(model, out);
+  return out;
+}
+
+/**
+ * Key points whose parts the answer exchanges around the rubric's own words: "Sound travels much
+ * faster than light" for "light travels much faster than sound", "the same number of neutrons but
+ * a different number of protons" for the reverse, "wood is a good thermal conductor and metal is an
+ * insulator" for the reverse: the rubric's statement with its roles swapped, which its words alone
+ * cannot tell from the statement. A clause that negates, or turns one of the rubric's words into
+ * its opposite, is left alone ("sound does not travel faster than light", "sound travels slower in
+ * air than in steel" say it right), and so are parts joined by "and" alone (no content word between: a
+ * list), and a swap the answer also says the rubric's way. The points marked are those of the
+ * rubric's clause that hold a word of a swapped part.
+ */
+function transposedPoints(model: TQuestionModel, normalised: string): Set<number> {
+  const out = new Set<number>();
+  const answer = segmentsOf(normalised);
+  for (const p of sourcesOf(model)) {
+    const swapped = new Set<string>();
+    const kept = new Set<string>();
+    const own = ` ${p.stems.join(' ')} `;
+    let whole = false;
+    for (const s of answer) {
+      const said = ` ${s.stems.join(' ')} `;
+      if (said.includes(own)) whole = true;
+      // Two of the rubric clause's content words at least, or no swap of two parts.
+      let shared = 0;
+      for (const w of s.content) if (p.content.has(w)) shared++;
+      if (shared < 2) continue;
+      // A word turned into its opposite turns the swap back ("slower in air than in steel").
+      const turned = [...s.poles].filter((q) => !p.poles.has(q) && p.poles.has(opposite(q)));
+      if (s.negated !== p.negated || turned.length % 2 === 1) continue;
+      for (const key of swapsOf(p, s.stems)) swapped.add(key);
+    }
+    if (whole) continue;
+    // The same parts in the rubric's own order, in a clause of the answer.
+    for (const key of swapped) {
+      const [x, r, y] = key.split('|');
+      if (answer.some((s) => ` ${s.stems.join(' ')} `.includes(` ${x} ${r} ${y} `))) kept.add(key);
+    }
+    for (const key of swapped) {
+      if (kept.has(key)) continue;
+      const [x = '', , y = ''] = key.split('|');
+      const parts = new Set([...x.split(' '), ...y.split(' ')].filter((w) => p.content.has(w)));
+      for (const point of p.points) {
+        if ([...point.stems].some((st) => parts.has(st))) out.add(point.index);
+      }
+    }
+  }
   return out;
 }
 
@@ -407,20 +563,74 @@ function swappedPoints(
   return out;
 }
 
-/** Positions of the words that sit within three words after a negation ("does not absorb heat"). */
-function negatedPositions(tokens: readonly TToken[]): Set<number> {
+/** Words that open a clause of their own: a negation before them does not reach past them. */
+const CLAUSE_OPENERS = new Set([
+  'and',
+  'but',
+  'or',
+  'so',
+  'because',
+  'which',
+  'while',
+  'whilst',
+  'whereas',
+  'although',
+  'though',
+  'however',
+  'yet',
+  'then',
+  'since',
+  'therefore',
+]);
+
+/**
+ * Positions (in the answer's tokens, sentence after sentence) of the words a negation governs. On a
+ * teacher's two-band rubric, the rest of its clause, up to a comma or a word that opens another
+ * clause ("Plants do not take in carbon dioxide (CO2), they take in oxygen": take, carbon,
+ * dioxide; not oxygen). On the public data's rubrics the three words after it: there a negated
+ * clause often states the point ("they did not say how much vinegar to use"), and the whole clause
+ * lost agreement (ASAP zero-shot QWK 0.608 -> 0.604, SAF 0.402 -> 0.394) and sent more answers to
+ * review (ASAP 15.4 % -> 16.2 %, SAF 17.0 % -> 18.6 %).
+ */
+function negatedPositions(normalised: string, wholeClause: boolean): Set<number> {
   const out = new Set<number>();
-  tokens.forEach((token, i) => {
-    if (!token.isNegation) return;
-    for (let j = i + 1; j <= i + 3 && j < tokens.length; j++) out.add(j);
-  });
+  if (!wholeClause) {
+    sentenceTextsOf(normalised)
+      .flatMap((sentence) => analyseNormalised(sentence))
+      .forEach((token, i) => {
+        if (token.isNegation) for (let j = i + 1; j <= i + 3; j++) out.add(j);
+      });
+    return out;
+  }
+  let offset = 0;
+  for (const sentence of sentenceTextsOf(normalised)) {
+    const tokens = analyseNormalised(sentence);
+    // Where the commas fall, when the sentence's pieces read as its own tokens.
+    const ends = new Set<number>();
+    let at = 0;
+    for (const piece of sentence.split(/,(?=\s|$)/)) {
+      at += analyseNormalised(piece).length;
+      ends.add(at);
+    }
+    const commas = at === tokens.length ? ends : new Set<number>();
+    let inScope = false;
+    tokens.forEach((token, i) => {
+      if (commas.has(i) || CLAUSE_OPENERS.has(token.word)) inScope = false;
+      if (inScope) out.add(offset + i);
+      if (token.isNegation) inScope = true;
+    });
+    offset += tokens.length;
+  }
   return out;
+}
+
+function sentenceTextsOf(normalised: string): string[] {
+  return normalised.split(/(?<=[.!?;:])\s+|\n+/);
 }
 
 /** The answer's tokens, sentence by sentence (sentence ends and line breaks). */
 function sentencesOf(normalised: string): TToken[][] {
-  return normalised
-    .split(/(?<=[.!?;:])\s+|\n+/)
+  return sentenceTextsOf(normalised)
     .map((s) => analyseNormalised(s))
     .filter((t) => t.length > 0);
 }
@@ -501,7 +711,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   const legibility = legibilityOf(capped, vocabularyOf(model));
   const garbage = legibility.garbage;
   const whole = viewOf(model, tokens, garbage);
-  const negatedAt = negatedPositions(tokens);
+  const negatedAt = negatedPositions(normalised, model.rubric.isTeacherStyle);
   // A stem is negated only when the answer never states it plainly elsewhere.
   const negated = new Set<string>();
   const affirmedStems = new Set<string>();
@@ -518,6 +728,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   // Orders said the wrong way round and points said of the wrong subject (ASAP zero-shot per-set
   // 0.498 -> 0.500, set 6 0.686 -> 0.695; SAF unchanged).
   const reversed = reversedPoints(model, capped);
+  for (const i of transposedPoints(model, normalised)) reversed.add(i);
   const swaps = swappedPoints(model, sentences, garbage);
   const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
     const all = coverage(point, whole, negated);

@@ -9,6 +9,7 @@ import {
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
+import { pointCreditOf } from './teacher';
 import { markConfidence } from '../confidence';
 
 /**
@@ -26,12 +27,12 @@ function mark(q: TCase, answer: string) {
   return markOffline(inputOfCase(q, answer), { learned: false });
 }
 
-function figures(part: TGamingQuestion['part']) {
+function figures(part: TGamingQuestion['part'], written?: string) {
   let gaming = 0;
   let through = 0;
   const predicted: number[] = [];
   const teacher: number[] = [];
-  for (const q of GAMING_QUESTIONS.filter((x) => x.part === part)) {
+  for (const q of GAMING_QUESTIONS.filter((x) => x.part === part && x.written === written)) {
     const high = parseMarkRange(q.highMarkRange)?.start ?? q.marks;
     for (const a of q.answers) {
       const r = mark(q, a.text);
@@ -52,13 +53,25 @@ function figures(part: TGamingQuestion['part']) {
 describe('gaming answers on teacher-style questions', () => {
   it('reach the high band unflagged far less often, and honest answers are marked as before', () => {
     // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899. With
-    // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %.
+    // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %. With
+    // swapped parts and the negation's clause (7 December 2026): 1.9 % and 7.8 %.
     const tuning = figures('tuning');
-    expect(tuning.through).toBeLessThanOrEqual(0.06);
+    expect(tuning.through).toBeLessThanOrEqual(0.02);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
     const heldOut = figures('held-out');
-    expect(heldOut.through).toBeLessThanOrEqual(0.11);
+    expect(heldOut.through).toBeLessThanOrEqual(0.08);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
+  });
+
+  it('do the same on the second batch, written before the changes it measures', () => {
+    // Before the changes of 7 December 2026: tuning 4.5 % through, held-out 19.0 %; after: 0 % and
+    // 14.3 %. The honest answers' marks did not change (QWK 0.802, 0.804).
+    const tuning = figures('tuning', '2026-12-07');
+    expect(tuning.through).toBe(0);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.801);
+    const heldOut = figures('held-out', '2026-12-07');
+    expect(heldOut.through).toBeLessThanOrEqual(0.143);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.803);
   });
 
   const PLANT = {
@@ -82,6 +95,61 @@ describe('gaming answers on teacher-style questions', () => {
     const right = mark(PLANT, 'It takes in carbon dioxide and gives out oxygen.');
     expect(right.score).toBe(2);
     expect(right.doubts).toEqual([]);
+  });
+
+  it('gives a negated key point no mark credit, whatever else the answer says', () => {
+    // The negation governs the rest of its clause, not three words ("do not take in carbon
+    // dioxide"), and a contradicted point on a teacher's rubric keeps no credit.
+    for (const [negated, rest] of [
+      ['Plants do not take in carbon dioxide (CO2); they take in oxygen.', 'They take in oxygen.'],
+      ['The plant never takes in carbon dioxide, it gives out oxygen.', 'It gives out oxygen.'],
+      ['The plant does not take in any carbon dioxide.', 'The plant is green.'],
+    ] as const) {
+      const r = mark(PLANT, negated);
+      const point = r.evidence.points[0];
+      expect(point?.contradicted, negated).toBe(true);
+      expect(point && pointCreditOf(point), negated).toBe(0);
+      expect(r.score, negated).toBe(mark(PLANT, rest).score);
+    }
+    // A negation in another clause leaves the point made.
+    const right = mark(PLANT, 'It takes in carbon dioxide, it does not take in oxygen.');
+    expect(right.evidence.points[0]?.contradicted).toBe(false);
+  });
+
+  it('takes no credit for a key point whose parts are swapped, and leaves the right order alone', () => {
+    // The rubric's own words with two of its parts exchanged (evidence.ts `transposedPoints`).
+    const swapped = mark(PLANT, 'The plant takes in oxygen and gives out carbon dioxide (CO2).');
+    expect(swapped.score).toBe(0);
+    expect(swapped.evidence.points.every((p) => p.reversed && p.contradicted)).toBe(true);
+    const THUNDER = {
+      question: 'During a storm we see the lightning before we hear the thunder. Explain why.',
+      marks: 2,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-2',
+      low: 'Says only that the lightning comes first.',
+      high: 'Light travels much faster than sound, so the light reaches us before the sound.',
+    };
+    const backwards = mark(THUNDER, 'Sound travels much faster than light.');
+    expect(backwards.score).toBeLessThanOrEqual(1);
+    expect(backwards.evidence.points[0]?.reversed).toBe(true);
+    // Said the other way round with the opposite word, or negated, it is right: no swap.
+    for (const answer of [
+      'Sound travels much slower than light, so the light reaches us before the sound.',
+      'Light travels much faster than sound, so the light reaches us before the sound.',
+    ]) {
+      const r = mark(THUNDER, answer);
+      expect(
+        r.evidence.points.some((p) => p.reversed),
+        answer,
+      ).toBe(false);
+      expect(r.score, answer).toBe(2);
+    }
+    expect(
+      mark(THUNDER, 'Sound does not travel faster than light.').evidence.points[0]?.reversed,
+    ).toBe(false);
+    // Parts joined by "and" alone are a list, in any order.
+    const right = mark(PLANT, 'Oxygen is given out and carbon dioxide is taken in.');
+    expect(right.evidence.points.some((p) => p.reversed)).toBe(false);
   });
 
   it('doubts a value that is not the rubric’s, and a copy of the rubric without capping it', () => {

@@ -44,6 +44,11 @@ export type TGamingQuestion = {
   /** The rubric's High Mark Range text. */
   high: string;
   answers: TCaseAnswer[];
+  /**
+   * When a later batch was written (`YYYY-MM-DD`), before the marker change it measures; absent for
+   * the first batch (6 December 2026). The bench reports each batch's held-out figure apart too.
+   */
+  written?: string;
 };
 
 export const GAMING_KINDS: TGamingKind[] = [
@@ -800,6 +805,454 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
         text: 'The wave vibrates in the same direction as it moves.',
       },
       { kind: 'wrong', mark: 0, text: 'A wave that goes up and down like on the sea.' },
+    ],
+  },
+  // ------------------------------------------------- second batch (7 December 2026)
+  // Written by hand before the marker changes of that day (opposite and negated key points), and
+  // split once: `tuning` questions may be tried, `held-out` ones are only measured.
+  {
+    id: 'tea-diffusion',
+    part: 'tuning',
+    written: '2026-12-07',
+    topic: 'explanation',
+    question:
+      'A tea bag is put in a cup of hot water and another in a cup of cold water. Explain why the colour spreads faster in the hot water.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say the tea dissolves without mentioning particles.',
+    high: 'In hot water the particles have more kinetic energy and move faster, so they spread out by diffusion more quickly than in cold water.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'particles kinetic energy hot water diffusion faster spread cold tea',
+      },
+      {
+        kind: 'question-copy',
+        text: 'The colour spreads faster in the hot water than in the cold water.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'In hot water the particles have more kinetic energy and move faster, so they spread out by diffusion more quickly than in cold water.',
+      },
+      {
+        kind: 'negated',
+        text: 'The particles in hot water do not have more kinetic energy and they do not move faster.',
+      },
+      {
+        kind: 'opposite',
+        text: 'In cold water the particles have more kinetic energy and move faster, so they spread out by diffusion more quickly than in hot water.',
+      },
+      {
+        kind: 'opposite',
+        text: 'In hot water the particles have less kinetic energy and move slower, so they spread out by diffusion.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'The hot water particles move about faster because they have more energy, so the tea particles mix and spread out quicker by diffusion.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Particles in cold water have less energy and move more slowly than in hot water, so diffusion is slower in the cold cup.',
+      },
+      { kind: 'partial', mark: 2, text: 'The particles move faster in hot water.' },
+      { kind: 'wrong', mark: 0, text: 'Hot water is thinner so the tea can get through it.' },
+    ],
+  },
+  {
+    id: 'wire-length',
+    part: 'tuning',
+    written: '2026-12-07',
+    topic: 'explanation',
+    question: 'Explain how the resistance of a metal wire changes when the wire is made longer.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say the current increases.',
+    high: 'A longer wire has a higher resistance, because the electrons collide with more ions on their way through it.',
+    answers: [
+      { kind: 'salad', text: 'longer wire higher resistance electrons collide more ions' },
+      {
+        kind: 'question-copy',
+        text: 'The resistance of a metal wire changes when it is made longer.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'A longer wire has a higher resistance, because the electrons collide with more ions on their way through it.',
+      },
+      { kind: 'negated', text: 'A longer wire does not have a higher resistance.' },
+      {
+        kind: 'opposite',
+        text: 'A longer wire has a lower resistance, because the electrons collide with fewer ions on their way through it.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The resistance goes up, as the electrons bump into more metal ions in a longer wire.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The resistance increases. The electrons cannot get through as easily because they collide with more ions.',
+      },
+      { kind: 'partial', mark: 1, text: 'The resistance increases.' },
+      { kind: 'wrong', mark: 0, text: 'The current gets bigger because there is more wire.' },
+    ],
+  },
+  {
+    id: 'pressure',
+    part: 'tuning',
+    written: '2026-12-07',
+    topic: 'calculation',
+    question: 'A force of 20 N acts on an area of 4 m². Calculate the pressure.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct equation or working.',
+    high: 'Uses pressure = force / area, substitutes 20 / 4, and gives 5 Pa.',
+    answers: [
+      { kind: 'salad', text: 'pressure force area 20 4 5 Pa N m²' },
+      { kind: 'question-copy', text: 'A force of 20 N acts on an area of 4 m², the pressure.' },
+      {
+        kind: 'rubric-copy',
+        text: 'Uses pressure = force / area, substitutes 20 / 4, and gives 5 Pa.',
+      },
+      { kind: 'negated', text: 'The pressure is not 5 Pa.' },
+      { kind: 'opposite', text: 'pressure = force × area = 20 × 4 = 80 Pa' },
+      { kind: 'swapped-values', text: 'p = F / A = 4 / 20 = 0.2 Pa' },
+      { kind: 'full', mark: 3, text: 'p = F ÷ A = 20 ÷ 4 = 5 Pa' },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Pressure is force divided by area, so 20 N ÷ 4 m² = 5 Pa.',
+      },
+      { kind: 'partial', mark: 2, text: '20 / 4 = 5' },
+      { kind: 'wrong', mark: 0, text: '20 - 4 = 16' },
+    ],
+  },
+  {
+    id: 'osmosis',
+    part: 'tuning',
+    written: '2026-12-07',
+    topic: 'definition',
+    question: 'What is osmosis?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that describe the movement of any substance.',
+    high: 'The movement of water molecules from a dilute solution to a more concentrated solution through a partially permeable membrane.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'water molecules dilute concentrated solution partially permeable membrane movement',
+      },
+      { kind: 'question-copy', text: 'Osmosis is what osmosis is.' },
+      {
+        kind: 'rubric-copy',
+        text: 'The movement of water molecules from a dilute solution to a more concentrated solution through a partially permeable membrane.',
+      },
+      {
+        kind: 'negated',
+        text: 'It is not the movement of water molecules through a partially permeable membrane.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The movement of water molecules from a concentrated solution to a more dilute solution through a partially permeable membrane.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Water moves across a partially permeable membrane from a dilute solution, where there is a lot of water, into a more concentrated one.',
+      },
+      { kind: 'partial', mark: 1, text: 'Water moving through a membrane.' },
+      { kind: 'wrong', mark: 0, text: 'When salt goes into a cell.' },
+    ],
+  },
+  {
+    id: 'sweating',
+    part: 'held-out',
+    written: '2026-12-07',
+    topic: 'explanation',
+    question: 'Explain why sweating cools you down.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say sweat is cold.',
+    high: "Sweat evaporates from the skin; the evaporation takes energy from the skin, so the skin's temperature falls.",
+    answers: [
+      { kind: 'salad', text: 'sweat evaporates skin energy temperature falls cools evaporation' },
+      { kind: 'question-copy', text: 'Sweating cools you down.' },
+      {
+        kind: 'rubric-copy',
+        text: "Sweat evaporates from the skin; the evaporation takes energy from the skin, so the skin's temperature falls.",
+      },
+      {
+        kind: 'negated',
+        text: 'Sweat does not evaporate from the skin and it does not take energy from the skin.',
+      },
+      {
+        kind: 'opposite',
+        text: "Sweat evaporates from the skin; the evaporation gives energy to the skin, so the skin's temperature rises.",
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'The water in sweat evaporates off your skin, and to evaporate it needs energy which it takes from your skin as heat, so you cool down.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'The sweat evaporates. It cannot evaporate without energy, so it takes heat energy from your skin and your skin gets cooler.',
+      },
+      { kind: 'partial', mark: 2, text: 'The sweat evaporates and that cools the skin.' },
+      { kind: 'wrong', mark: 0, text: 'Sweat is cold water that comes out of you.' },
+    ],
+  },
+  {
+    id: 'arteries',
+    part: 'held-out',
+    written: '2026-12-07',
+    topic: 'explanation',
+    question: 'Explain why arteries have thick, muscular walls.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say the walls stop blood leaking.',
+    high: 'Arteries carry blood away from the heart at high pressure, so they need thick walls to withstand the pressure.',
+    answers: [
+      { kind: 'salad', text: 'arteries blood heart high pressure thick walls withstand' },
+      { kind: 'question-copy', text: 'Arteries have thick, muscular walls.' },
+      {
+        kind: 'rubric-copy',
+        text: 'Arteries carry blood away from the heart at high pressure, so they need thick walls to withstand the pressure.',
+      },
+      {
+        kind: 'negated',
+        text: 'Arteries do not carry blood away from the heart at high pressure.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Arteries carry blood towards the heart at low pressure, so they need thick walls.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The blood in arteries comes straight from the heart so it is under high pressure, and the thick wall stops the artery from bursting.',
+      },
+      { kind: 'partial', mark: 1, text: 'Because the blood is at high pressure.' },
+      { kind: 'wrong', mark: 0, text: 'So that the blood does not leak out of the holes.' },
+    ],
+  },
+  {
+    id: 'current',
+    part: 'held-out',
+    written: '2026-12-07',
+    topic: 'calculation',
+    question: 'A charge of 60 C flows through a lamp in 12 s. Calculate the current.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers with no correct equation or working.',
+    high: 'Uses current = charge / time, I = 60 / 12, and gives 5 A.',
+    answers: [
+      { kind: 'salad', text: 'current charge time 60 12 5 A lamp' },
+      {
+        kind: 'question-copy',
+        text: 'A charge of 60 C flows through a lamp in 12 s, the current.',
+      },
+      { kind: 'rubric-copy', text: 'Uses current = charge / time, I = 60 / 12, and gives 5 A.' },
+      { kind: 'negated', text: 'The current is not 5 A.' },
+      { kind: 'opposite', text: 'current = charge × time = 60 × 12 = 720 A' },
+      { kind: 'swapped-values', text: 'I = Q / t = 12 / 60 = 0.2 A' },
+      { kind: 'full', mark: 3, text: 'I = Q ÷ t = 60 ÷ 12 = 5 A' },
+      { kind: 'partial', mark: 2, text: '60 / 12 = 5' },
+      { kind: 'wrong', mark: 0, text: '60 + 12 = 72 A' },
+    ],
+  },
+  {
+    id: 'neutralisation',
+    part: 'held-out',
+    written: '2026-12-07',
+    topic: 'equation',
+    question:
+      'What happens in neutralisation? Give the word equation for hydrochloric acid reacting with sodium hydroxide.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that only say the solution becomes neutral.',
+    high: 'An acid reacts with a base (an alkali) to form a salt and water: hydrochloric acid + sodium hydroxide → sodium chloride + water.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'acid base alkali salt water hydrochloric sodium hydroxide chloride',
+      },
+      {
+        kind: 'question-copy',
+        text: 'In neutralisation hydrochloric acid reacts with sodium hydroxide.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'An acid reacts with a base (an alkali) to form a salt and water: hydrochloric acid + sodium hydroxide → sodium chloride + water.',
+      },
+      {
+        kind: 'negated',
+        text: 'An acid does not react with a base to form a salt and water.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A salt reacts with water to form an acid and a base: sodium chloride + water → hydrochloric acid + sodium hydroxide.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'When an acid and an alkali react they make a salt and water. hydrochloric acid + sodium hydroxide → sodium chloride + water',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'hydrochloric acid + sodium hydroxide → sodium chloride + water',
+      },
+      { kind: 'wrong', mark: 0, text: 'When an acid is mixed with water it becomes neutral.' },
+    ],
+  },
+  // ------------------------------------------- third batch (7 December 2026, later)
+  // Written by hand after the swapped-parts and negation changes and before trying opposite words
+  // (antonyms) as evidence against a key point; split once as the others.
+  {
+    id: 'coffee-cooling',
+    part: 'tuning',
+    written: '2026-12-07-b',
+    topic: 'explanation',
+    question: 'A cup of hot coffee is left on a table. Explain what happens to its temperature.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that the temperature changes.',
+    high: 'The temperature of the coffee falls, because the coffee transfers energy to the cooler surroundings.',
+    answers: [
+      { kind: 'salad', text: 'temperature coffee falls transfers energy cooler surroundings' },
+      {
+        kind: 'question-copy',
+        text: 'A cup of hot coffee is left on a table and its temperature.',
+      },
+      {
+        kind: 'rubric-copy',
+        text: 'The temperature of the coffee falls, because the coffee transfers energy to the cooler surroundings.',
+      },
+      { kind: 'negated', text: 'The temperature of the coffee does not fall.' },
+      {
+        kind: 'opposite',
+        text: 'The temperature of the coffee rises, because the coffee gains energy from the cooler surroundings.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The temperature of the coffee increases because it absorbs energy from the surroundings.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It cools down, since it loses heat energy to the colder air around it until it is at room temperature.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The coffee gets colder: its temperature drops as energy moves from the hot coffee to the cooler room.',
+      },
+      { kind: 'partial', mark: 1, text: 'The temperature goes down.' },
+      { kind: 'wrong', mark: 0, text: 'It stays the same because the cup keeps it warm.' },
+    ],
+  },
+  {
+    id: 'magnets',
+    part: 'tuning',
+    written: '2026-12-07-b',
+    topic: 'explanation',
+    question:
+      'Two bar magnets are held with their north poles facing each other. What happens, and why?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that the magnets move.',
+    high: 'They repel each other, because like poles repel.',
+    answers: [
+      { kind: 'salad', text: 'magnets repel like poles north' },
+      {
+        kind: 'question-copy',
+        text: 'Two bar magnets are held with their north poles facing each other.',
+      },
+      { kind: 'rubric-copy', text: 'They repel each other, because like poles repel.' },
+      { kind: 'negated', text: 'They do not repel each other.' },
+      { kind: 'opposite', text: 'They attract each other, because like poles attract.' },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'They push apart because the two poles are the same and like poles repel.',
+      },
+      { kind: 'full', mark: 2, text: 'They repel. Unlike poles attract but like poles repel.' },
+      { kind: 'partial', mark: 1, text: 'They push away from each other.' },
+      { kind: 'wrong', mark: 0, text: 'They stick together because magnets always stick.' },
+    ],
+  },
+  {
+    id: 'melting',
+    part: 'held-out',
+    written: '2026-12-07-b',
+    topic: 'explanation',
+    question: 'Explain what happens to the particles when ice melts.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say the particles melt or change size.',
+    high: 'The particles gain energy, vibrate more and break away from their fixed positions, so they can move past each other.',
+    answers: [
+      { kind: 'salad', text: 'particles gain energy vibrate break fixed positions move past' },
+      { kind: 'question-copy', text: 'The particles when ice melts.' },
+      {
+        kind: 'rubric-copy',
+        text: 'The particles gain energy, vibrate more and break away from their fixed positions, so they can move past each other.',
+      },
+      {
+        kind: 'negated',
+        text: 'The particles do not gain energy and they do not break away from their fixed positions.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The particles lose energy, vibrate less and stay in their fixed positions.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The particles take in energy so they vibrate faster until they leave their fixed positions and slide over each other.',
+      },
+      { kind: 'partial', mark: 1, text: 'The particles get more energy.' },
+      { kind: 'wrong', mark: 0, text: 'The particles melt and get smaller.' },
+    ],
+  },
+  {
+    id: 'acid-ph',
+    part: 'held-out',
+    written: '2026-12-07-b',
+    topic: 'definition',
+    question: 'A solution has a pH of 2. Is it acidic or alkaline, and is it strong or weak?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say it is neutral.',
+    high: 'It is a strongly acidic solution, because its pH is low (well below 7).',
+    answers: [
+      { kind: 'salad', text: 'strongly acidic solution pH low below 7' },
+      { kind: 'question-copy', text: 'A solution has a pH of 2.' },
+      {
+        kind: 'rubric-copy',
+        text: 'It is a strongly acidic solution, because its pH is low (well below 7).',
+      },
+      { kind: 'negated', text: 'It is not an acidic solution.' },
+      { kind: 'opposite', text: 'It is a weakly alkaline solution, because its pH is high.' },
+      { kind: 'full', mark: 2, text: 'It is a strong acid as the pH is far below 7.' },
+      { kind: 'partial', mark: 1, text: 'It is acidic.' },
+      { kind: 'wrong', mark: 0, text: 'It is neutral.' },
     ],
   },
 ];
