@@ -328,4 +328,21 @@ async function main() {
   }
 }
 
-await main();
+const USAGE = `npm run bench:scan [-- --help]
+
+A class of BENCH_STUDENTS (default 30) sits a 4-question test printed as booklets (one printing,
+through GET /class/{id}/answer-sheets); every box is filled with the shared synthetic handwriting,
+the pages scanned (skewed, noisy, one upside down, shuffled) and uploaded as one PDF; prints how many
+pages were matched by their code, answers placed and marked, blanks found, the character error rate
+and the times. Takes minutes (offline OCR and marking, embedded database).
+
+Environment:
+  BENCH_STUDENTS=N       students in the class (default 30; 3 pages each)
+  BENCH_DETAILS=1        also list every answer not placed, held or read as blank
+  BENCH_READS=FILE       write the written boxes as read (text, confidence) for bench:debris
+                         (keep it outside the repository: it holds text read from the shared data)
+  HANDWRITING_DATA_DIR   where the shared handwriting data is, when not beside the checkout
+`;
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) process.stdout.write(USAGE);
+else await main();

@@ -315,8 +315,8 @@ test.describe('answer sheets on paper, one upload for the stack', () => {
     await (await downloading).saveAs(path.join(os.tmpdir(), `booklets-${randomUUID()}.pdf`));
     await expect(dialog).toBeHidden();
 
-    // The saved test prints again without picking its questions: the same booklets (the same
-    // codes), and these reprinted pages are the ones the students fill in.
+    // The saved test prints again without picking its questions: the same booklet layout (a
+    // printing of its own), and these reprinted pages are the ones the students fill in.
     await page.getByRole('button', { name: T.printSheets }).click();
     await dialog.getByText(T.formatBooklet).click();
     await expect(dialog.getByRole('combobox', { name: TT.printTestLabel })).toHaveValue(

@@ -132,6 +132,7 @@ export const PAGE_REASONS = [
   'unknown_booklet',
   'replaced',
   'blank_rescan',
+  'other_paper',
 ] as const;
 export type TPageReason = (typeof PAGE_REASONS)[number];
 
@@ -377,7 +378,7 @@ export const SCAN_MESSAGES = {
     'The re-scan of this page could not be read clearly: the answer and its marks are kept. Please scan it again, or correct the text beside the scan.',
   replaceOnePage: 'Please upload one scanned page (a single image, or a PDF of one page).',
   replaceOtherSheet:
-    'This scan is of another sheet (another student or question). Please scan the sheet of this page.',
+    'This scan is of another sheet (another student, question or printing). Please scan the sheet of this page.',
   // Progress
   progressTitle: 'Reading the stack',
   queued: 'Waiting to start...',
@@ -457,6 +458,8 @@ export const SCAN_MESSAGES = {
       'replaced by a later scan of this page: its answer holds the new text, and the earlier marks are in the answer’s history',
     blank_rescan:
       'a re-scan of a page already read, blank where its answer was: the answer and its marks are kept',
+    other_paper:
+      'this stack already holds this student’s answer to this question on another printed sheet (a second sitting?): upload each sitting as a stack of its own, or assign this page to make it a new answer',
   } satisfies Record<TPageReason, string>,
   batchReasons: {
     interrupted: 'Reading stopped unexpectedly. Please upload the stack again.',

@@ -1050,6 +1050,41 @@ export const answerBooklets = pgTable(
 );
 
 /**
+ * One printing of a class's paper (issue 28): every pack of sheets or booklets the teacher downloads
+ * (`GET /class/{id}/answer-sheets`) is a row, and every page of it names the row in its code, so a
+ * page scanned twice is a re-scan and a page of another printing (a second sitting on paper) is new
+ * work. The row says which class the printing's pages are of; it lives as long as the class.
+ */
+export const paperPrints = pgTable(
+  'paper_prints',
+  {
+    id: uuid('id').primaryKey(),
+    schoolId: uuid('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    classId: uuid('class_id')
+      .notNull()
+      .references(() => classes.id, { onDelete: 'cascade' }),
+    /** The teacher who printed it (null once their account is gone: the paper still reads). */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    format: text('format', { enum: ['sheets', 'booklets'] }).notNull(),
+    /** The booklet printed (`format` booklets; null once the booklet's test is deleted). */
+    bookletId: uuid('booklet_id').references(() => answerBooklets.id, { onDelete: 'set null' }),
+    /** Pages of the PDF. */
+    pages: integer('pages').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A batch reads its class's printings once (scans.reader.ts).
+    index('paper_prints_class_idx').on(t.classId, t.createdAt),
+    // Deleting a test deletes its booklets, which lets go of their printings.
+    index('paper_prints_booklet_idx')
+      .on(t.bookletId)
+      .where(sql`${t.bookletId} is not null`),
+  ],
+);
+
+/**
  * The image of one answer region of a scanned page (or of a whole page that needs the teacher), kept
  * only while its batch is open (issue 28): the teacher checks what was read beside it. Encrypted with
  * AES-256-GCM (modules/scans/scans.crops.ts); deleted with every other crop of its batch when the

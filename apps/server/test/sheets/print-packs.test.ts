@@ -1,7 +1,9 @@
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import { RATE_LIMITS } from '@stem/contract/limits';
 import { MAX_PRINT_PAGES, SCAN_MESSAGES, SCAN_PATHS } from '@stem/contract/scans';
+import { paperPrints } from '../../src/db/schema';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import {
@@ -116,5 +118,25 @@ describe('printing answer sheets and booklets off the event loop, with limits', 
     } finally {
       vi.useRealTimers();
     }
+  });
+  it('records each pack it delivers as a printing of the class, and none it refuses', async () => {
+    const rows = await t.database.db
+      .select()
+      .from(paperPrints)
+      .where(eq(paperPrints.classId, classId))
+      .orderBy(asc(paperPrints.createdAt));
+    // The packs printed within the minute's allowance above; the 400 and the 429 drew nothing.
+    expect(rows).toHaveLength(RATE_LIMITS.answerSheets.max - 1);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        format: 'sheets',
+        bookletId: null,
+        pages: 1,
+        createdBy: teacher.user.id,
+      });
+    }
+    expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+    // The pack past its budget (422) recorded no printing either.
+    expect(await slow.database.db.select().from(paperPrints)).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stem/contract/messages';
 import { SCAN_MESSAGES, SCAN_PATHS, type TScanBatchDetails } from '@stem/contract/scans';
@@ -6,11 +7,14 @@ import { SUBMISSION_PATHS, type TSubmission } from '@stem/contract/submissions';
 import {
   answerBooklets,
   answerReviews,
+  paperPrints,
   scanPages,
   submissionAnswers,
   submissions,
 } from '../../src/db/schema';
 import type { TBookletLayout } from '../../src/extraction/sheets/booklet-layout';
+import { buildAnswerSheets } from '../../src/extraction/sheets/sheet-pdf';
+import { sheetKey } from '../../src/modules/scans/scans.sheets';
 import { buildSchool, buildUser } from '../helpers/factories';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 import { submit, waitForStatus } from '../submissions/submission-helpers';
@@ -70,7 +74,7 @@ describe('a re-scan of a page already read replaces its answer', () => {
     teacher = await actor(t, 'teacher', school);
     students = [];
     const users = [];
-    for (const name of ['Amara Okafor', 'Ben Carter', 'Chloe Dubois']) {
+    for (const name of ['Amara Okafor', 'Ben Carter', 'Chloe Dubois', 'Dev Patel']) {
       const user = await buildUser(t, { role: 'student', schoolId: school.id, name });
       students.push({ id: user.id, name });
       users.push(user);
@@ -131,6 +135,15 @@ describe('a re-scan of a page already read replaces its answer', () => {
         (b.status === 'done' && b.answers.every((a) => !a.pending) && b.marked >= b.assigned),
     );
   };
+  const bookletQuery = () =>
+    `format=booklet&continuation=false&questionIds=${questionIds.join(',')}`;
+  /** The class's printings of a format, oldest first. */
+  const printsOf = (format: 'sheets' | 'booklets') =>
+    t.database.db
+      .select()
+      .from(paperPrints)
+      .where(and(eq(paperPrints.classId, classId), eq(paperPrints.format, format)))
+      .orderBy(asc(paperPrints.createdAt));
   const countSubmissions = async (studentId: string) =>
     (
       await t.database.db
@@ -165,12 +178,22 @@ describe('a re-scan of a page already read replaces its answer', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     return reply.json<{ data: TSubmission }>().data;
   };
-  /** Amara's question 1 sheet, written with `answer`, as the scanner gives it back. */
+  /**
+   * A student's sheet of a pack (one printing: printed once, whatever is written on it later),
+   * written with `answer`, as the scanner gives it back.
+   */
+  const sheetOf = async (pack: Uint8Array, student: number, answer: string) => {
+    const fills = students.map((_, i) => ({ answer: i === student ? answer : '' }));
+    // One page per student, in class-list order.
+    const pages = await renderSheets(await fillSheets(pack, fills), students.length);
+    return scanLook(pages[student]!, {});
+  };
+  /** The pack of question 1 sheets the class sat first (printed once). */
+  let firstPack: Uint8Array | undefined;
+  /** Amara's question 1 sheet of the first pack, written with `answer`. */
   const amarasSheet = async (answer: string) => {
-    const pdf = await fillSheets(await print(`questionIds=${questionIds[0]}`), [{ answer }]);
-    // One page per student, in class-list order: Amara's is the first.
-    const [png] = await renderSheets(pdf, students.length);
-    return scanLook(png!, {});
+    firstPack ??= await print(`questionIds=${questionIds[0]}`);
+    return sheetOf(firstPack, 0, answer);
   };
 
   it(
@@ -249,22 +272,14 @@ describe('a re-scan of a page already read replaces its answer', () => {
     'keeps a held answer held when a re-scan replaces it, and releasing the first stack releases the new mark',
     { timeout: 300_000 },
     async () => {
-      const bensSheet = async (answer: string) => {
-        const pdf = await fillSheets(await print(`questionIds=${questionIds[1]}`), [
-          { answer: '' },
-          { answer },
-        ]);
-        const pages = await renderSheets(pdf, students.length);
-        return scanLook(pages[1]!, {});
-      };
+      const pack = await print(`questionIds=${questionIds[1]}`);
+      const bensSheet = (answer: string) => sheetOf(pack, 1, answer);
       const held = await upload([await bensSheet(MISREAD)], { holdMarks: 'true' });
       expect(held).toMatchObject({ holdMarks: true, assigned: 1 });
       const { submissionId } = held.answers[0]!;
       const seen = async () => (await details(ben, submissionId)).submissions[0];
       expect(await seen()).toMatchObject({ score: null, feedbackHeld: true });
       // The re-scan comes in a stack whose marks go out at once: the answer stays held all the same.
-      // (Its words differ from what Ben writes in his booklet below: the same text of the same
-      // student's question from another page is kept once, as the same sheet again.)
       const again = await upload(
         [await bensSheet(`${ANSWERS[1]} through a partially permeable membrane`)],
         { holdMarks: 'false' },
@@ -342,13 +357,12 @@ describe('a re-scan of a page already read replaces its answer', () => {
     'replaces a booklet box in place, makes the answer of a box blank before, keeps an answer a blank box would take away, and a held re-scan box assigned by the teacher replaces too',
     { timeout: 400_000 },
     async () => {
-      const printed = await print(
-        `format=booklet&continuation=false&questionIds=${questionIds.join(',')}`,
-      );
+      const printed = await print(bookletQuery());
       const [booklet] = await t.database.db
         .select()
         .from(answerBooklets)
         .where(eq(answerBooklets.classId, classId));
+      const [printing] = await printsOf('booklets');
       const layout: TBookletLayout = booklet!.layout;
       const perBooklet = layout.pages.length;
       const ben = 1;
@@ -409,12 +423,18 @@ describe('a re-scan of a page already read replaces its answer', () => {
           [2, 'duplicate', 'blank_rescan'],
         ]),
       );
-      // Each page row knows which printed page it was.
+      // Each page row knows which printed page it was, of which printing.
       const keys = await t.database.db
         .select({ key: scanPages.pageKey })
         .from(scanPages)
         .where(eq(scanPages.batchId, second.id));
-      expect(keys.every((k) => k.key?.startsWith(`booklet:${booklet!.id}:1`))).toBe(true);
+      expect(printing).toMatchObject({
+        bookletId: booklet!.id,
+        pages: students.length * perBooklet,
+      });
+      expect(
+        keys.every((k) => k.key?.startsWith(`print:${printing!.id}:booklet:${booklet!.id}:1`)),
+      ).toBe(true);
 
       // A third scan of Chloe's page smudges question 1: it waits for the teacher, who reads it
       // from the paper and assigns it; it replaces her answer in place, as a re-scan.
@@ -440,6 +460,181 @@ describe('a re-scan of a page already read replaces its answer', () => {
       expect(replacedQ1.answer).toBe(read);
       expect((await rescans(replacedQ1.id))[0]?.textBefore).toContain('chlorophyll');
       await waitForStatus(t, chloeQ1.submissionId, 'marked');
+    },
+  );
+  it(
+    'takes a reprint written again (a second sitting) as new work: a new submission and attempt, the first sitting untouched; two sittings in one stack wait for the teacher',
+    { timeout: 500_000 },
+    async () => {
+      const dev = 3;
+      const devId = students[dev]!.id;
+      const q1 = questionIds[0]!;
+      // Sitting 1 on printing A; the first scan misreads, the re-scan of the same paper replaces it.
+      const packA = await print(`questionIds=${q1}`);
+      const first = await upload([await sheetOf(packA, dev, MISREAD)]);
+      expect(first).toMatchObject({ status: 'done', assigned: 1 });
+      const sitting1 = first.answers[0]!;
+      const again = await upload([await sheetOf(packA, dev, ANSWERS[0]!)]);
+      expect(again.answers[0]).toMatchObject({
+        submissionId: sitting1.submissionId,
+        replacedEarlier: true,
+      });
+      expect(await countSubmissions(devId)).toBe(1);
+      const sitting1Answer = await answerOf(sitting1.submissionId, q1);
+      expect(sitting1Answer.answer).toContain('chlorophyll');
+
+      // Sitting 2: the same question printed again (printing B) and written differently. Amara,
+      // whose 3 attempts at question 1 are used, is refused as for any new answer.
+      const packB = await print(`questionIds=${q1}`);
+      const [printA, printB] = (await printsOf('sheets')).slice(-2);
+      expect(printA).toMatchObject({ format: 'sheets', bookletId: null, pages: students.length });
+      expect(printB!.id).not.toBe(printA!.id);
+      const SECOND = 'Plants take in carbon dioxide and give out oxygen when the sun shines';
+      const second = await upload([
+        await sheetOf(packB, dev, SECOND),
+        await sheetOf(packB, 0, ANSWERS[0]!),
+      ]);
+      expect(second).toMatchObject({ status: 'done', assigned: 1, needsTeacher: 1 });
+      const sitting2 = second.answers[0]!;
+      expect(sitting2).toMatchObject({ replacedEarlier: false });
+      expect(sitting2.submissionId).not.toBe(sitting1.submissionId);
+      expect((await answerOf(sitting2.submissionId, q1)).answer).toContain('oxygen');
+      expect(second.pages.find((p) => p.status === 'needs_teacher')).toMatchObject({
+        reason: 'attempts_exhausted',
+      });
+      expect(await countSubmissions(devId)).toBe(2);
+      // The first sitting's answer, its marks and its history are as they were.
+      expect(await answerOf(sitting1.submissionId, q1)).toMatchObject({
+        answer: sitting1Answer.answer,
+        score: sitting1Answer.score,
+      });
+      expect(await rescans(sitting1Answer.id)).toHaveLength(1);
+      const keys = await t.database.db
+        .select({ key: scanPages.pageKey })
+        .from(scanPages)
+        .where(eq(scanPages.batchId, second.id));
+      expect(keys.map((k) => k.key?.split(':').slice(0, 2).join(':'))).toEqual([
+        `print:${printB!.id}`,
+        `print:${printB!.id}`,
+      ]);
+
+      // Two sittings' sheets of Dev's question in one stack: the one read first is his answer, the
+      // other waits for the teacher (one submission holds one answer to a question).
+      const packC = await print(`questionIds=${q1}`);
+      const packD = await print(`questionIds=${q1}`);
+      const both = await upload([
+        await sheetOf(packC, dev, 'Sunlight and chlorophyll make sugar in the leaf'),
+        await sheetOf(packD, dev, 'The leaf makes glucose and oxygen from light'),
+      ]);
+      expect(both).toMatchObject({ status: 'done', assigned: 1, needsTeacher: 1 });
+      expect(both.pages.find((p) => p.status === 'needs_teacher')).toMatchObject({
+        reason: 'other_paper',
+        student: { id: devId },
+        questionId: q1,
+      });
+      expect(await countSubmissions(devId)).toBe(3);
+    },
+  );
+
+  it(
+    'reads a sheet printed before printings were recorded as before (a re-scan of it replaces), and refuses a code of a printing never recorded or signed with another key',
+    { timeout: 400_000 },
+    async () => {
+      const dev = 3;
+      const devId = students[dev]!.id;
+      const q2 = questionIds[1]!;
+      const before = await countSubmissions(devId);
+      /** Dev's question 2 sheet drawn as the server's printing `printId` (null: naming the class). */
+      const drawn = async (printId: string | null, answer: string, key = sheetKey(t.config)) => {
+        const pdf = await buildAnswerSheets({
+          schoolName: 'School',
+          className: 'Year 9 Biology',
+          classId,
+          printId,
+          students: [students[dev]!],
+          questions: [{ id: q2, text: QUESTIONS[1]!.text, marks: QUESTIONS[1]!.marks }],
+          paper: 'a4',
+          key,
+        });
+        const [png] = await renderSheets(await fillSheets(pdf, [{ answer }]), 1);
+        return scanLook(png!, {});
+      };
+      const legacy = await upload([await drawn(null, MISREAD)]);
+      expect(legacy).toMatchObject({ status: 'done', assigned: 1 });
+      const { submissionId } = legacy.answers[0]!;
+      const [row] = await t.database.db
+        .select({ key: scanPages.pageKey })
+        .from(scanPages)
+        .where(eq(scanPages.batchId, legacy.id));
+      expect(row?.key).toBe(`sheet:${classId}:${devId}:${q2}:1:1`);
+      // Its re-scan replaces its answer in place; such paper cannot tell its printings apart.
+      const rescan = await upload([await drawn(null, ANSWERS[1]!)]);
+      expect(rescan.answers[0]).toMatchObject({ submissionId, replacedEarlier: true });
+      expect((await answerOf(submissionId, q2)).answer).toContain('osmosis');
+      expect(await countSubmissions(devId)).toBe(before + 1);
+
+      // A code of a printing the class never made (signed by the server all the same), and one
+      // signed with another key: neither is placed; both wait for the teacher.
+      const refused = await upload([
+        await drawn(randomUUID(), ANSWERS[1]!),
+        await drawn(null, ANSWERS[1]!, 'another key'),
+      ]);
+      expect(refused).toMatchObject({ status: 'done', assigned: 0, needsTeacher: 2 });
+      expect(refused.pages.map((p) => p.reason)).toEqual(['other_class', 'forged']);
+      expect(await countSubmissions(devId)).toBe(before + 1);
+    },
+  );
+
+  it(
+    'tells two printings of one booklet apart: a reprint (the same booklet row) written again is new work',
+    { timeout: 400_000 },
+    async () => {
+      const chloe = 2;
+      const chloeId = students[chloe]!.id;
+      const [booklet] = await t.database.db
+        .select()
+        .from(answerBooklets)
+        .where(eq(answerBooklets.classId, classId));
+      const layout: TBookletLayout = booklet!.layout;
+      const perBooklet = layout.pages.length;
+      const chloesPage = async (pdf: Uint8Array, answers: string[]) => {
+        const filled = await fillBooklets(pdf, layout, (i, region) =>
+          Math.floor(i / perBooklet) === chloe ? { answer: answers[region.number - 1]! } : null,
+        );
+        const pages = await renderSheets(filled, students.length * perBooklet);
+        return scanLook(pages[chloe * perBooklet]!, {});
+      };
+      // Printed again the same way: the same booklet row, a printing of its own.
+      const first = await print(bookletQuery());
+      const second = await print(bookletQuery());
+      const printings = (await printsOf('booklets')).slice(-2);
+      expect(printings.map((p) => p.bookletId)).toEqual([booklet!.id, booklet!.id]);
+      const before = await countSubmissions(chloeId);
+
+      const sitting1 = await upload([await chloesPage(first, [MISREAD, ANSWERS[1]!])]);
+      expect(sitting1).toMatchObject({ status: 'done', assigned: 2 });
+      const { submissionId } = sitting1.answers[0]!;
+      expect(await countSubmissions(chloeId)).toBe(before + 1);
+      // The same booklet page scanned again: replaced in place.
+      const rescan = await upload([await chloesPage(first, ANSWERS)]);
+      expect(rescan.answers.find((a) => a.questionId === questionIds[0])).toMatchObject({
+        submissionId,
+        replacedEarlier: true,
+      });
+      expect(await countSubmissions(chloeId)).toBe(before + 1);
+      const kept = await answerOf(submissionId, questionIds[0]!);
+
+      // The reprint written at a second sitting: a new submission, the first sitting untouched.
+      const SECOND = ['Chloroplasts trap light to make sugar', 'Water enters the root by osmosis'];
+      const sitting2 = await upload([await chloesPage(second, SECOND)]);
+      expect(sitting2).toMatchObject({ status: 'done', assigned: 2 });
+      expect(sitting2.answers.every((a) => !a.replacedEarlier)).toBe(true);
+      expect(sitting2.answers[0]!.submissionId).not.toBe(submissionId);
+      expect(await countSubmissions(chloeId)).toBe(before + 2);
+      expect(await answerOf(submissionId, questionIds[0]!)).toMatchObject({
+        answer: kept.answer,
+        score: kept.score,
+      });
     },
   );
 });

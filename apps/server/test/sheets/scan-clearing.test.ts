@@ -153,7 +153,8 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
         { answer: ANSWERS[0]! },
         { answer: ANSWERS[1]! },
       ];
-      const pages = await renderSheets(await fillSheets(await sheets(''), fills), 6);
+      const pack = await sheets('');
+      const pages = await renderSheets(await fillSheets(pack, fills), 6);
       const [stranger] = await renderSheets(
         await fillSheets(await sheets(`blank=true&questionIds=${questionIds[1]}`), [
           { answer: ANSWERS[1]!, name: 'Zoltan Quibble' },
@@ -169,12 +170,13 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
         scanLook(stranger!, {}),
         scanLook(pages[5]!, { hideCode: true, hideHeader: true }),
       ]);
-      // The filled sheets, for the re-scans below.
-      const answered = await renderSheets(
-        await fillSheets(await sheets(''), [{ answer: ANSWERS[0]! }, { answer: ANSWERS[1]! }]),
-        6,
-      );
+      // The filled sheets of the same printing, for the re-scans below; and Amara's question 2
+      // sheet of another printing (a second sitting's paper, no re-scan of this one).
+      const filled = [{ answer: ANSWERS[0]! }, { answer: ANSWERS[1]! }];
+      const answered = await renderSheets(await fillSheets(pack, filled), 6);
       named = await Promise.all(answered.slice(0, 2).map((png) => scanLook(png, {})));
+      const [, reprinted] = await renderSheets(await fillSheets(await sheets(''), filled), 6);
+      named.push(await scanLook(reprinted!, {}));
 
       const form = multipart({ classId }, [
         { name: 'stack.pdf', bytes: await scannedPdf(scans), type: 'application/pdf' },
@@ -374,10 +376,12 @@ describe('blank answers, debris and clearing the pages that need the teacher', (
     { timeout: 120_000 },
     async () => {
       const [amara] = students;
-      // A re-scan of another sheet is refused.
-      expectError(await replace(pageAt(2).id, named[0]!), 400, {
-        message: SCAN_MESSAGES.replaceOtherSheet,
-      });
+      // A re-scan of another sheet is refused, and so is the same sheet of another printing.
+      for (const other of [named[0]!, named[2]!]) {
+        expectError(await replace(pageAt(2).id, other), 400, {
+          message: SCAN_MESSAGES.replaceOtherSheet,
+        });
+      }
       // Amara's blank question 2 was a bad scan: the re-scan holds her answer.
       const first = await replace(pageAt(2).id, named[1]!);
       expect(first.statusCode, first.body).toBe(200);

@@ -15,6 +15,7 @@ import {
   answerBooklets,
   auditLog,
   classStudents,
+  paperPrints,
   scanBatches,
   scanCrops,
   scanPages,
@@ -278,6 +279,15 @@ describe('class tests: booklets printed from a test', () => {
     let rows = await bookletRows();
     expect(rows).toHaveLength(1);
     const [row] = rows;
+    // Each print is a printing of its own (its pages' codes name it), of the same booklet.
+    const printings = await t.database.db
+      .select()
+      .from(paperPrints)
+      .where(eq(paperPrints.classId, w.cls.id));
+    expect(printings.map((p) => [p.format, p.bookletId])).toEqual([
+      ['booklets', row?.id],
+      ['booklets', row?.id],
+    ]);
     expect(row).toMatchObject({
       testId: test.id,
       layoutHash: expect.stringMatching(/^[0-9a-f]{64}$/),

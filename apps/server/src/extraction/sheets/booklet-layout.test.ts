@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { bookletLayout, contentBand } from './booklet-layout';
 import {
@@ -71,6 +72,7 @@ describe('test booklet layout', () => {
       schoolName: 'School',
       className: 'Year 9',
       classId: '0b6c6f9e-1c0e-4f39-9a51-8f3f1b9f0a01',
+      printId: '7e2a4c61-3b5d-4f8e-9a10-2c3d4e5f6a07',
       bookletId: 'a3c9e2d4-7f61-4b0a-9e25-6c1d2e3f4a05',
       students: [
         { id: '5d1f0f43-2b7e-4c8e-8d3c-0e5e7f1a2b03', name: 'Amara Okafor' },
@@ -92,16 +94,26 @@ describe('test booklet layout', () => {
 
 describe('booklet page codes', () => {
   const code: TBookletCode = {
-    classId: '0b6c6f9e-1c0e-4f39-9a51-8f3f1b9f0a01',
+    printId: '7e2a4c61-3b5d-4f8e-9a10-2c3d4e5f6a07',
+    classId: null,
     studentId: '5d1f0f43-2b7e-4c8e-8d3c-0e5e7f1a2b03',
     bookletId: 'a3c9e2d4-7f61-4b0a-9e25-6c1d2e3f4a05',
     page: 3,
     paper: 'letter',
   };
 
+  /** A booklet printed before printings were recorded: its code names the class. */
+  const legacy: TBookletCode = {
+    ...code,
+    printId: null,
+    classId: '0b6c6f9e-1c0e-4f39-9a51-8f3f1b9f0a01',
+  };
+
   it('round-trips, fits the same small QR code, and tells a sheet from a booklet page', () => {
     const text = encodeBookletCode(code, 'key');
+    expect(text.startsWith('STEM4:')).toBe(true);
     expect(text.length).toBeLessThanOrEqual(84);
+    expect(QRCode.create(text, { errorCorrectionLevel: 'M' }).version).toBe(5);
     expect(decodePageCode(text, 'key')).toEqual({ ok: true, kind: 'booklet', code });
     const sheet = encodeSheetCode(
       { ...code, questionId: code.bookletId, number: 2, page: 1 },
@@ -110,14 +122,38 @@ describe('booklet page codes', () => {
     expect(decodePageCode(sheet, 'key')).toMatchObject({ ok: true, kind: 'sheet' });
   });
 
+  it('still reads a booklet page printed before printings were recorded, naming its class', () => {
+    const text = encodeBookletCode(legacy, 'key');
+    expect(text.startsWith('STEM2:')).toBe(true);
+    expect(decodePageCode(text, 'key')).toEqual({ ok: true, kind: 'booklet', code: legacy });
+  });
+
   it('refuses a booklet code signed with another key, or edited', () => {
-    const text = encodeBookletCode(code, 'key');
-    expect(decodePageCode(text, 'other')).toEqual({ ok: false, reason: 'forged' });
-    const raw = Buffer.from(text.slice('STEM2:'.length), 'base64url');
-    raw[48] = 1;
-    expect(decodePageCode(`STEM2:${raw.toString('base64url')}`, 'key')).toEqual({
+    for (const signed of [code, legacy]) {
+      const text = encodeBookletCode(signed, 'key');
+      const prefix = text.slice(0, 'STEM2:'.length);
+      expect(decodePageCode(text, 'other')).toEqual({ ok: false, reason: 'forged' });
+      const raw = Buffer.from(text.slice(prefix.length), 'base64url');
+      raw[48] = 1;
+      expect(decodePageCode(`${prefix}${raw.toString('base64url')}`, 'key')).toEqual({
+        ok: false,
+        reason: 'forged',
+      });
+      // The printing (or class) edited: another printing's page cannot be made from this one.
+      const edited = Buffer.from(text.slice(prefix.length), 'base64url');
+      edited[3] = (edited[3] ?? 0) ^ 1;
+      expect(decodePageCode(`${prefix}${edited.toString('base64url')}`, 'key')).toEqual({
+        ok: false,
+        reason: 'forged',
+      });
+    }
+    // A printing's signature does not pass for a class's, nor the other way round.
+    const printed = encodeBookletCode(code, 'key');
+    expect(decodePageCode(`STEM2:${printed.slice(6)}`, 'key')).toEqual({
       ok: false,
       reason: 'forged',
     });
+    const old = encodeBookletCode(legacy, 'key');
+    expect(decodePageCode(`STEM4:${old.slice(6)}`, 'key')).toEqual({ ok: false, reason: 'forged' });
   });
 });

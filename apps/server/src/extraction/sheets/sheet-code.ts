@@ -1,13 +1,22 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The code printed on an answer sheet: which class, student (none on a blank sheet), question and
- * sheet page it is, the question's printed number, and which paper layout, signed with the server's secret so a forged or edited code
- * cannot put work on another student. 59 bytes as base64url behind a "STEM1:" prefix: a version 5
- * QR code at error-correction level M, large modules that survive photocopying.
+ * Whose paper a code is. Every page printed since printings were recorded names its printing
+ * (`printId`, a row of `paper_prints` that says which class printed it): the same page scanned twice
+ * is a re-scan, a page of another printing is new work. A page printed before names its class
+ * instead (`classId`) and is read as it always was.
  */
-export type TSheetCode = {
-  classId: string;
+export type TCodeOrigin = { printId: string; classId: null } | { printId: null; classId: string };
+
+/**
+ * The code printed on an answer sheet: which printing (or, printed before printings were recorded,
+ * which class), student (none on a blank sheet), question and sheet page it is, the question's printed
+ * number, and which paper layout, signed with the server's secret so a forged or edited code cannot
+ * put work on another student. 58 bytes as base64url behind a "STEM3:" prefix ("STEM1:" on sheets
+ * naming their class): a version 5 QR code at error-correction level M, large modules that survive
+ * photocopying. The printing's id takes the place of the class's, so the code does not grow.
+ */
+export type TSheetCode = TCodeOrigin & {
   /** null on a blank sheet (the student writes their name in the name box). */
   studentId: string | null;
   questionId: string;
@@ -19,16 +28,26 @@ export type TSheetCode = {
    * before it was coded. Shown to students and teachers as the answer's number.
    */
   number: number;
+  /**
+   * Which copy of its printing a blank sheet is (1 to 65,535), so two blank copies of one printing
+   * are two papers; absent on named sheets and on blank sheets printed before.
+   */
+  copy?: number;
 };
 
 export type TPaper = 'a4' | 'letter';
 
+/** Sheets naming their class (printed before printings were recorded) and naming their printing. */
 const PREFIX = 'STEM1:';
+const PRINT_PREFIX = 'STEM3:';
 const MAC_BYTES = 8;
+const BODY_BYTES = 50;
 const PAPERS: TPaper[] = ['a4', 'letter'];
-const NIL = '00000000-0000-0000-0000-000000000000';
 /** The last body byte holds the paper (low 2 bits) and the printed number (high 6 bits). */
 const MAX_NUMBER = 63;
+/** A blank sheet's student field: 14 zero bytes, then its copy number (0: none recorded). */
+const BLANK_ZEROS = 14;
+const MAX_COPY = 0xffff;
 
 function uuidBytes(id: string): Buffer {
   const hex = id.replace(/-/g, '');
@@ -41,26 +60,77 @@ function uuidOf(bytes: Buffer): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function mac(key: string, body: Buffer): Buffer {
-  return createHmac('sha256', key)
-    .update('answer-sheet\0')
-    .update(body)
-    .digest()
-    .subarray(0, MAC_BYTES);
+/** The student field of a sheet: the student's id, or a blank sheet's zeros and copy number. */
+function studentBytes(studentId: string | null, copy: number | undefined): Buffer {
+  if (studentId !== null) return uuidBytes(studentId);
+  const bytes = Buffer.alloc(16);
+  bytes.writeUInt16BE(Math.max(0, Math.min(MAX_COPY, Math.round(copy ?? 0))), BLANK_ZEROS);
+  return bytes;
 }
 
-/** The signed text of a sheet's code. */
+function studentOf(bytes: Buffer): { studentId: string | null; copy?: number } {
+  if (!bytes.subarray(0, BLANK_ZEROS).every((b) => b === 0)) {
+    return { studentId: uuidOf(bytes) };
+  }
+  const copy = bytes.readUInt16BE(BLANK_ZEROS);
+  return copy === 0 ? { studentId: null } : { studentId: null, copy };
+}
+
+/**
+ * The code's signature. The tag tells a code naming its printing from one naming its class, so a
+ * signature of one kind never passes for the other.
+ */
+function sign(key: string, tag: string, body: Buffer): Buffer {
+  return createHmac('sha256', key).update(`${tag}\0`).update(body).digest().subarray(0, MAC_BYTES);
+}
+
+function originBytes(origin: TCodeOrigin): Buffer {
+  return uuidBytes(origin.printId ?? origin.classId);
+}
+
+function originOf(printed: boolean, bytes: Buffer): TCodeOrigin {
+  return printed
+    ? { printId: uuidOf(bytes), classId: null }
+    : { printId: null, classId: uuidOf(bytes) };
+}
+
+/** A code's signed body, or why it is refused: another QR code, or a signature that fails. */
+function verified(
+  text: string,
+  key: string,
+  kinds: Record<string, string>,
+): { ok: true; prefix: string; body: Buffer } | { ok: false; reason: 'not_ours' | 'forged' } {
+  const prefix = Object.keys(kinds).find((p) => text.startsWith(p));
+  const tag = prefix === undefined ? undefined : kinds[prefix];
+  if (prefix === undefined || tag === undefined) return { ok: false, reason: 'not_ours' };
+  const raw = Buffer.from(text.slice(prefix.length), 'base64url');
+  if (raw.length !== BODY_BYTES + MAC_BYTES) return { ok: false, reason: 'not_ours' };
+  const body = raw.subarray(0, BODY_BYTES);
+  if (!timingSafeEqual(sign(key, tag, body), raw.subarray(BODY_BYTES))) {
+    return { ok: false, reason: 'forged' };
+  }
+  return { ok: true, prefix, body };
+}
+
+const SHEET_KINDS: Record<string, string> = {
+  [PREFIX]: 'answer-sheet',
+  [PRINT_PREFIX]: 'answer-sheet-print',
+};
+
+/** The signed text of a sheet's code (naming its printing when it has one). */
 export function encodeSheetCode(code: TSheetCode, key: string): string {
   const body = Buffer.concat([
-    uuidBytes(code.classId),
-    uuidBytes(code.studentId ?? NIL),
+    originBytes(code),
+    studentBytes(code.studentId, code.copy),
     uuidBytes(code.questionId),
     Buffer.from([
       Math.max(1, Math.min(255, code.page)),
       PAPERS.indexOf(code.paper) | (Math.max(0, Math.min(MAX_NUMBER, code.number)) << 2),
     ]),
   ]);
-  return PREFIX + Buffer.concat([body, mac(key, body)]).toString('base64url');
+  const prefix = code.printId === null ? PREFIX : PRINT_PREFIX;
+  const tag = SHEET_KINDS[prefix] ?? '';
+  return prefix + Buffer.concat([body, sign(key, tag, body)]).toString('base64url');
 }
 
 export type TDecodedSheetCode =
@@ -68,35 +138,30 @@ export type TDecodedSheetCode =
 
 /** Reads a scanned code's text: `not_ours` for any other QR code, `forged` when the signature fails. */
 export function decodeSheetCode(text: string, key: string): TDecodedSheetCode {
-  if (!text.startsWith(PREFIX)) return { ok: false, reason: 'not_ours' };
-  const raw = Buffer.from(text.slice(PREFIX.length), 'base64url');
-  if (raw.length !== 50 + MAC_BYTES) return { ok: false, reason: 'not_ours' };
-  const body = raw.subarray(0, 50);
-  const expected = mac(key, body);
-  if (!timingSafeEqual(expected, raw.subarray(50))) return { ok: false, reason: 'forged' };
-  const student = uuidOf(body.subarray(16, 32));
+  const checked = verified(text, key, SHEET_KINDS);
+  if (!checked.ok) return checked;
+  const { body } = checked;
   const last = body[49] ?? 0;
-  const paper = PAPERS[last & 3] ?? 'a4';
   return {
     ok: true,
     code: {
-      classId: uuidOf(body.subarray(0, 16)),
-      studentId: student === NIL ? null : student,
+      ...originOf(checked.prefix === PRINT_PREFIX, body.subarray(0, 16)),
+      ...studentOf(body.subarray(16, 32)),
       questionId: uuidOf(body.subarray(32, 48)),
       page: body[48] ?? 1,
-      paper,
+      paper: PAPERS[last & 3] ?? 'a4',
       number: last >> 2,
     },
   };
 }
 
 /**
- * The code printed on every page of a test booklet: which class, student, booklet (the printed test,
- * whose page layout the server keeps) and page of it. Same size and signing as a sheet's code behind
- * its own "STEM2:" prefix; the reader finds each answer box of the page from the booklet's layout.
+ * The code printed on every page of a test booklet: which printing (or, printed before printings
+ * were recorded, which class), student, booklet (the printed test, whose page layout the server
+ * keeps) and page of it. Same size and signing as a sheet's code behind its own prefix ("STEM4:",
+ * "STEM2:" naming the class); the reader finds each answer box of the page from the booklet's layout.
  */
-export type TBookletCode = {
-  classId: string;
+export type TBookletCode = TCodeOrigin & {
   studentId: string;
   bookletId: string;
   /** 1-based page of the booklet. */
@@ -105,23 +170,22 @@ export type TBookletCode = {
 };
 
 const BOOKLET_PREFIX = 'STEM2:';
-
-function bookletMac(key: string, body: Buffer): Buffer {
-  return createHmac('sha256', key)
-    .update('answer-booklet\0')
-    .update(body)
-    .digest()
-    .subarray(0, MAC_BYTES);
-}
+const BOOKLET_PRINT_PREFIX = 'STEM4:';
+const BOOKLET_KINDS: Record<string, string> = {
+  [BOOKLET_PREFIX]: 'answer-booklet',
+  [BOOKLET_PRINT_PREFIX]: 'answer-booklet-print',
+};
 
 export function encodeBookletCode(code: TBookletCode, key: string): string {
   const body = Buffer.concat([
-    uuidBytes(code.classId),
+    originBytes(code),
     uuidBytes(code.studentId),
     uuidBytes(code.bookletId),
     Buffer.from([Math.max(1, Math.min(255, code.page)), PAPERS.indexOf(code.paper)]),
   ]);
-  return BOOKLET_PREFIX + Buffer.concat([body, bookletMac(key, body)]).toString('base64url');
+  const prefix = code.printId === null ? BOOKLET_PREFIX : BOOKLET_PRINT_PREFIX;
+  const tag = BOOKLET_KINDS[prefix] ?? '';
+  return prefix + Buffer.concat([body, sign(key, tag, body)]).toString('base64url');
 }
 
 export type TDecodedPageCode =
@@ -131,21 +195,18 @@ export type TDecodedPageCode =
 
 /** Reads a scanned code: a one-question sheet's or a booklet page's. */
 export function decodePageCode(text: string, key: string): TDecodedPageCode {
-  if (!text.startsWith(BOOKLET_PREFIX)) {
+  if (!Object.keys(BOOKLET_KINDS).some((p) => text.startsWith(p))) {
     const sheet = decodeSheetCode(text, key);
     return sheet.ok ? { ok: true, kind: 'sheet', code: sheet.code } : sheet;
   }
-  const raw = Buffer.from(text.slice(BOOKLET_PREFIX.length), 'base64url');
-  if (raw.length !== 50 + MAC_BYTES) return { ok: false, reason: 'not_ours' };
-  const body = raw.subarray(0, 50);
-  if (!timingSafeEqual(bookletMac(key, body), raw.subarray(50))) {
-    return { ok: false, reason: 'forged' };
-  }
+  const checked = verified(text, key, BOOKLET_KINDS);
+  if (!checked.ok) return checked;
+  const { body } = checked;
   return {
     ok: true,
     kind: 'booklet',
     code: {
-      classId: uuidOf(body.subarray(0, 16)),
+      ...originOf(checked.prefix === BOOKLET_PRINT_PREFIX, body.subarray(0, 16)),
       studentId: uuidOf(body.subarray(16, 32)),
       bookletId: uuidOf(body.subarray(32, 48)),
       page: body[48] ?? 1,

@@ -7,7 +7,7 @@ import {
   TEXT_LEADING,
   type TBookletLayout,
 } from './booklet-layout';
-import { encodeBookletCode, encodeSheetCode, type TPaper } from './sheet-code';
+import { encodeBookletCode, encodeSheetCode, type TCodeOrigin, type TPaper } from './sheet-code';
 import { printableText } from './sheet-text';
 import { sheetLayout, type TRect, type TSheetLayout } from './sheet-layout';
 
@@ -18,6 +18,12 @@ export type TSheetRequest = {
   schoolName: string;
   className: string;
   classId: string;
+  /**
+   * The printing's id (a `paper_prints` row), named by every page's code instead of the class, so a
+   * page of another printing is told from a re-scan (see sheet-code). Null draws codes naming the
+   * class, as printed before printings were recorded (tools and tests of old paper only).
+   */
+  printId: string | null;
   /** One page per student per question; a blank pack has `null` students (one page each). */
   students: (TSheetStudent | null)[];
   questions: TSheetQuestion[];
@@ -244,6 +250,13 @@ function drawSheet(
   });
 }
 
+/** What a pack's codes name: its printing, or (paper as printed before printings) its class. */
+function codeOrigin(request: Pick<TSheetRequest, 'classId' | 'printId'>): TCodeOrigin {
+  return request.printId === null
+    ? { printId: null, classId: request.classId }
+    : { printId: request.printId, classId: null };
+}
+
 /**
  * One PDF holding a sheet per student per question (students in the given order, each student's
  * questions together, so a class's stack comes back sorted). Built in memory with pdf-lib; the QR
@@ -259,7 +272,8 @@ export async function buildAnswerSheets(request: TSheetRequest): Promise<Uint8Ar
     bold: await doc.embedFont(StandardFonts.HelveticaBold),
   };
   const layout = sheetLayout(request.paper);
-  for (const student of request.students) {
+  const origin = codeOrigin(request);
+  for (const [s, student] of request.students.entries()) {
     for (const [i, question] of request.questions.entries()) {
       const page = doc.addPage([layout.width, layout.height]);
       drawSheet(page, fonts, request, student, question, {
@@ -271,12 +285,14 @@ export async function buildAnswerSheets(request: TSheetRequest): Promise<Uint8Ar
         layout,
         encodeSheetCode(
           {
-            classId: request.classId,
+            ...origin,
             studentId: student?.id ?? null,
             questionId: question.id,
             page: 1,
             paper: request.paper,
             number: i + 1,
+            // A blank copy of a printing is a paper of its own (copies are the pack's null students).
+            ...(student === null && origin.printId !== null ? { copy: s + 1 } : {}),
           },
           request.key,
         ),
@@ -349,6 +365,7 @@ export async function buildAnswerBooklets(
   const sheet = sheetLayout(request.paper);
   const { texts, layout } = bookletTexts(fonts.regular, request);
   const total = layout.pages.length;
+  const origin = codeOrigin(request);
   for (const student of request.students) {
     for (const [p, pageLayout] of layout.pages.entries()) {
       const page = doc.addPage([sheet.width, sheet.height]);
@@ -397,7 +414,7 @@ export async function buildAnswerBooklets(
         sheet,
         encodeBookletCode(
           {
-            classId: request.classId,
+            ...origin,
             studentId: student.id,
             bookletId: request.bookletId,
             page: p + 1,

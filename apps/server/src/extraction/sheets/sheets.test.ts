@@ -1,39 +1,82 @@
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { answerPartOf, matchName, matchQuestion, printedQuestionNumber } from './match';
 import { decodeSheetCode, encodeSheetCode, type TSheetCode } from './sheet-code';
 
+/** A sheet as printed now: its code names its printing. */
 const CODE: TSheetCode = {
-  classId: '0b6c6f9e-1c0e-4f39-9a51-8f3f1b9f0a01',
+  printId: '7e2a4c61-3b5d-4f8e-9a10-2c3d4e5f6a07',
+  classId: null,
   studentId: '5d1f0f43-2b7e-4c8e-8d3c-0e5e7f1a2b03',
   questionId: 'a3c9e2d4-7f61-4b0a-9e25-6c1d2e3f4a05',
   page: 1,
   paper: 'letter',
   number: 4,
 };
+/** A sheet printed before printings were recorded: its code names the class. */
+const LEGACY: TSheetCode = {
+  ...CODE,
+  printId: null,
+  classId: '0b6c6f9e-1c0e-4f39-9a51-8f3f1b9f0a01',
+};
 
 describe('sheet codes', () => {
-  it('round-trips a named and a blank sheet', () => {
-    expect(decodeSheetCode(encodeSheetCode(CODE, 'key'), 'key')).toEqual({ ok: true, code: CODE });
-    const blank = { ...CODE, studentId: null, paper: 'a4' as const };
-    expect(decodeSheetCode(encodeSheetCode(blank, 'key'), 'key')).toEqual({
+  it('round-trips a named and a blank sheet, each blank copy its own', () => {
+    for (const code of [CODE, LEGACY]) {
+      expect(decodeSheetCode(encodeSheetCode(code, 'key'), 'key')).toEqual({ ok: true, code });
+      const blank = { ...code, studentId: null, paper: 'a4' as const };
+      expect(decodeSheetCode(encodeSheetCode(blank, 'key'), 'key')).toEqual({
+        ok: true,
+        code: blank,
+      });
+    }
+    const copies = [1, 2, 200, 65_535].map((copy) =>
+      encodeSheetCode({ ...CODE, studentId: null, copy }, 'key'),
+    );
+    expect(new Set(copies).size).toBe(4);
+    expect(decodeSheetCode(copies[2]!, 'key')).toEqual({
       ok: true,
-      code: blank,
+      code: { ...CODE, studentId: null, copy: 200 },
     });
+  });
+
+  it('names the printing behind its own prefix, and still reads sheets naming their class', () => {
+    expect(encodeSheetCode(CODE, 'key').startsWith('STEM3:')).toBe(true);
+    // The code of a sheet printed before this change, as it was printed (STEM1, naming the class).
+    const old = encodeSheetCode(LEGACY, 'key');
+    expect(old.startsWith('STEM1:')).toBe(true);
+    expect(decodeSheetCode(old, 'key')).toEqual({ ok: true, code: LEGACY });
   });
 
   it('keeps the printed question number, and reads sheets printed before it was coded as 0', () => {
     const last = { ...CODE, number: 20, paper: 'a4' as const };
     expect(decodeSheetCode(encodeSheetCode(last, 'key'), 'key')).toEqual({ ok: true, code: last });
-    const old = { ...CODE, number: 0 };
+    const old = { ...LEGACY, number: 0 };
     expect(decodeSheetCode(encodeSheetCode(old, 'key'), 'key')).toEqual({ ok: true, code: old });
   });
 
-  it('refuses a code signed with another key or edited to name another student', () => {
-    const text = encodeSheetCode(CODE, 'key');
-    expect(decodeSheetCode(text, 'other key')).toEqual({ ok: false, reason: 'forged' });
-    const raw = Buffer.from(text.slice('STEM1:'.length), 'base64url');
-    raw[20] = (raw[20] ?? 0) ^ 1;
-    expect(decodeSheetCode(`STEM1:${raw.toString('base64url')}`, 'key')).toEqual({
+  it('refuses a code signed with another key, or edited to name another student or printing', () => {
+    for (const code of [CODE, LEGACY]) {
+      const text = encodeSheetCode(code, 'key');
+      const prefix = text.slice(0, 'STEM1:'.length);
+      expect(decodeSheetCode(text, 'other key')).toEqual({ ok: false, reason: 'forged' });
+      for (const byte of [2, 20]) {
+        const raw = Buffer.from(text.slice(prefix.length), 'base64url');
+        raw[byte] = (raw[byte] ?? 0) ^ 1;
+        expect(decodeSheetCode(`${prefix}${raw.toString('base64url')}`, 'key')).toEqual({
+          ok: false,
+          reason: 'forged',
+        });
+      }
+    }
+    // A printing's signature does not pass for a class's (nor the other way round).
+    const printed = encodeSheetCode(CODE, 'key');
+    expect(decodeSheetCode(`STEM1:${printed.slice(6)}`, 'key')).toEqual({
+      ok: false,
+      reason: 'forged',
+    });
+    const old = encodeSheetCode(LEGACY, 'key');
+    expect(decodeSheetCode(`STEM3:${old.slice(6)}`, 'key')).toEqual({
       ok: false,
       reason: 'forged',
     });
@@ -43,8 +86,12 @@ describe('sheet codes', () => {
     });
   });
 
-  it('fits a small QR code (version 5, level M: 84 bytes)', () => {
-    expect(encodeSheetCode(CODE, 'key').length).toBeLessThanOrEqual(84);
+  it('fits a small QR code (version 5, level M: 84 bytes), printing named or not', () => {
+    for (const code of [CODE, LEGACY, { ...CODE, studentId: null, copy: 200 }]) {
+      const text = encodeSheetCode(code, 'key');
+      expect(text.length).toBe(84);
+      expect(QRCode.create(text, { errorCorrectionLevel: 'M' }).version).toBe(5);
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import type { TDb } from '../../db/client';
 import {
   answerBooklets,
+  paperPrints,
   scanBatches,
   scanBatchFiles,
   scanCrops,
@@ -345,6 +346,37 @@ export async function selectClassBooklets(
   return Object.fromEntries(rows.map((r) => [r.id, r.layout]));
 }
 
+/** Records a printing of the class's paper (issue 28), once its PDF is drawn. */
+export async function insertPrint(
+  db: TDb,
+  values: {
+    id: string;
+    schoolId: string;
+    classId: string;
+    createdBy: string;
+    format: 'sheets' | 'booklets';
+    bookletId: string | null;
+    pages: number;
+    now: Date;
+  },
+): Promise<void> {
+  const { now, ...row } = values;
+  await db.insert(paperPrints).values({ ...row, createdAt: now });
+}
+
+/** The ids of a class's printings (one index range: paper_prints_class_idx). */
+export async function selectClassPrints(
+  db: TDb,
+  schoolId: string,
+  classId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: paperPrints.id })
+    .from(paperPrints)
+    .where(and(eq(paperPrints.classId, classId), eq(paperPrints.schoolId, schoolId)));
+  return rows.map((r) => r.id);
+}
+
 /**
  * A question left blank in its booklet box but answered on the continuation page was answered: its
  * blank box is placed with the continuation (its answer is the continuation's text), not reported
@@ -554,32 +586,6 @@ export async function releasePage(
     .where(eq(scanPages.id, pageId));
 }
 
-/**
- * Whether an earlier batch of the class already submitted this very answer (same student, question
- * and text read): the same sheet uploaded again is kept once.
- */
-export async function answeredInEarlierBatch(
-  db: TDb,
-  page: { batchId: string; classId: string; studentId: string; questionId: string; text: string },
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: scanPages.id })
-    .from(scanPages)
-    .innerJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
-    .where(
-      and(
-        eq(scanBatches.classId, page.classId),
-        ne(scanPages.batchId, page.batchId),
-        eq(scanPages.status, 'assigned'),
-        eq(scanPages.studentId, page.studentId),
-        eq(scanPages.questionId, page.questionId),
-        eq(scanPages.extractedText, page.text),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function markDuplicate(db: TDb, pageId: string, now: Date): Promise<void> {
   await db
     .update(scanPages)
@@ -715,42 +721,48 @@ export async function selectBatchAnswers(db: TDb, schoolId: string, batchId: str
 }
 
 /**
- * The submission an earlier read of this page made its answer in (issue 28): a row of the same class
- * (its batch's, not placed on another class), page key and region, placed on the same student and
- * question, other than `exclude`. Null when none did.
+ * The latest earlier read placed on a student's question by a batch of the class (an assigned row),
+ * narrowed by what the caller asks: `page`, a read of the same printed page and box (issue 28: a
+ * re-scan); `submitted`, only one that made its answer in the class (its submission, and not placed
+ * on another class); `text`, only one that read this very text (the same sheet uploaded again);
+ * `otherBatch`, only one of another batch; `exclude`, rows left out. Null when none.
  */
-export async function findEarlierAnswer(
+export async function findEarlierRead(
   db: TDb,
   place: {
     classId: string;
-    pageKey: string;
-    region: number;
     studentId: string;
     questionId: string;
-    exclude: string[];
+    page?: { key: string; region: number };
+    submitted?: boolean;
+    text?: string;
+    otherBatch?: string;
+    exclude?: readonly string[];
   },
-): Promise<{ submissionId: string } | null> {
-  const rows = await db
-    .select({ submissionId: scanPages.submissionId })
+): Promise<{ id: string; submissionId: string | null } | null> {
+  const exclude = place.exclude ?? [];
+  const [row] = await db
+    .select({ id: scanPages.id, submissionId: scanPages.submissionId })
     .from(scanPages)
     .innerJoin(scanBatches, eq(scanBatches.id, scanPages.batchId))
     .where(
       and(
-        eq(scanPages.pageKey, place.pageKey),
-        eq(scanPages.region, place.region),
         eq(scanBatches.classId, place.classId),
-        isNull(scanPages.classId),
         eq(scanPages.status, 'assigned'),
-        isNotNull(scanPages.submissionId),
         eq(scanPages.studentId, place.studentId),
         eq(scanPages.questionId, place.questionId),
-        place.exclude.length > 0 ? notInArray(scanPages.id, place.exclude) : undefined,
+        place.page ? eq(scanPages.pageKey, place.page.key) : undefined,
+        place.page ? eq(scanPages.region, place.page.region) : undefined,
+        place.submitted ? isNotNull(scanPages.submissionId) : undefined,
+        place.submitted ? isNull(scanPages.classId) : undefined,
+        place.text === undefined ? undefined : eq(scanPages.extractedText, place.text),
+        place.otherBatch === undefined ? undefined : ne(scanPages.batchId, place.otherBatch),
+        exclude.length > 0 ? notInArray(scanPages.id, [...exclude]) : undefined,
       ),
     )
     .orderBy(desc(scanPages.createdAt))
     .limit(1);
-  const id = rows[0]?.submissionId;
-  return id ? { submissionId: id } : null;
+  return row ?? null;
 }
 
 /** The placed rows whose text makes up a submission's answer to a question, in page order. */

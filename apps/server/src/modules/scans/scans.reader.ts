@@ -15,6 +15,7 @@ import {
 } from '../../extraction/sheets/match';
 import type { TBookletLayout } from '../../extraction/sheets/booklet-layout';
 import { readPreparedSheet, type TSheetRead } from '../../extraction/sheets/read-sheet';
+import type { TCodeOrigin } from '../../extraction/sheets/sheet-code';
 import type { ImageWork } from '../../extraction/work/tasks';
 import type { TDb } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -87,10 +88,22 @@ function placed(
   return { status: 'assigned', by, text, ...where };
 }
 
+/**
+ * What tells the paper of the batch's class: the class, and the ids of its printings (a page printed
+ * since printings were recorded names its printing, not its class; see sheet-code).
+ */
+export type TClassPaper = { classId: string; prints?: ReadonlySet<string> };
+
+/** Whether a code is on paper of the class: one of its printings, or (printed before) the class. */
+export function isClassPaper(code: TCodeOrigin, of: TClassPaper): boolean {
+  if (code.printId === null) return code.classId === of.classId;
+  return of.prints?.has(code.printId) ?? false;
+}
+
 /** Where a read page goes, from its code (or, without one, its name box and printed question). */
 export function decide(
   read: TSheetRead,
-  batch: Pick<queries.TBatchRow, 'classId'>,
+  batch: TClassPaper,
   students: TStudentRef[],
   questions: TQuestionRef[],
   printed: string[],
@@ -120,8 +133,8 @@ export function decide(
   }
   const text = read.answer.text;
   const { code } = read;
-  if (code.classId !== batch.classId)
-    return { status: 'needs_teacher', reason: 'other_class', text };
+  // Another class's printing, or a printing the server has no record of: not this class's paper.
+  if (!isClassPaper(code, batch)) return { status: 'needs_teacher', reason: 'other_class', text };
   if (!questions.some((q) => q.id === code.questionId)) {
     return { status: 'needs_teacher', reason: 'question_not_in_class', text };
   }
@@ -171,18 +184,42 @@ export type TRegionDecision = {
 };
 
 /**
- * Which printed page a read is, from its code (issue 28): a one-question sheet by its class,
- * student (none on a blank sheet), question, page and printed number; a booklet page by its booklet
- * and page. Another scan with the same key (and box) is a re-scan of the same paper. Null without a
- * valid code.
+ * Which printed page a read is, from its code (issue 28): a one-question sheet by its printing,
+ * student (a blank sheet: none, and its copy), question, page and printed number; a booklet page by
+ * its printing, booklet and page. Another scan with the same key (and box) is a re-scan of the same
+ * paper; a page of another printing (a reprint written at a second sitting) has another key. Paper
+ * printed before printings were recorded is keyed as it was, by its class instead of its printing
+ * (`sheet:` and `booklet:` keys). Null without a valid code.
  */
 export function pageKeyOf(read: TSheetRead): string | null {
   if (read.kind === 'code') {
     const { code } = read;
-    return `sheet:${code.classId}:${code.studentId ?? '-'}:${code.questionId}:${code.page}:${code.number}`;
+    const place = `${code.questionId}:${code.page}:${code.number}`;
+    if (code.printId === null) return `sheet:${code.classId}:${code.studentId ?? '-'}:${place}`;
+    const who = code.studentId ?? (code.copy === undefined ? '-' : `-${code.copy}`);
+    return `print:${code.printId}:sheet:${who}:${place}`;
   }
-  if (read.kind === 'booklet') return `booklet:${read.code.bookletId}:${read.code.page}`;
+  if (read.kind === 'booklet') {
+    const { code } = read;
+    const page = `booklet:${code.bookletId}:${code.page}`;
+    return code.printId === null ? page : `print:${code.printId}:${page}`;
+  }
   return null;
+}
+
+/** The printing a page key names (see pageKeyOf); null for paper printed before, or no key. */
+export function printOfKey(pageKey: string | null): string | null {
+  return /^print:([0-9a-f-]{36}):/.exec(pageKey ?? '')?.[1] ?? null;
+}
+
+/**
+ * Whether two reads of a student's question are on two printed papers: both codes read, one naming
+ * its printing, and different pages (another printing, or another blank copy). Paper printed before
+ * printings were recorded cannot tell its printings apart and is taken as the same paper.
+ */
+export function otherPaper(a: string | null, b: string | null): boolean {
+  if (a === null || b === null || a === b) return false;
+  return printOfKey(a) !== null || printOfKey(b) !== null;
 }
 
 /**
@@ -194,7 +231,7 @@ export function pageKeyOf(read: TSheetRead): string | null {
  */
 export function decideRegions(
   read: TSheetRead,
-  batch: Pick<queries.TBatchRow, 'classId'>,
+  batch: TClassPaper,
   students: TStudentRef[],
   questions: TQuestionRef[],
   printed: string[],
@@ -225,7 +262,7 @@ export function decideRegions(
       pageKey,
     },
   ];
-  if (code.classId !== batch.classId) return whole('other_class');
+  if (!isClassPaper(code, batch)) return whole('other_class');
   if (!read.regions) return whole('unknown_booklet');
   const known = students.some((s) => s.id === code.studentId);
   return read.regions.map((region) => {
@@ -393,12 +430,18 @@ async function submitAssignedPages(
     // A continuation waits with its question's main box while that box waits for the teacher:
     // the answer is submitted whole, once, when the teacher has dealt with it.
     if (page.continuation && waitsForMainBox(all, page)) continue;
-    const again = await queries.answeredInEarlierBatch(deps.db, {
-      batchId: batch.id,
+    // The same sheet uploaded again (this very text already placed by another batch) is kept once.
+    // A page naming its printing is the same sheet only as the same printed page: the same answer
+    // written again on another printing (a second sitting) is new work.
+    const again = await queries.findEarlierRead(deps.db, {
       classId: batch.classId,
       studentId: page.studentId,
       questionId: page.questionId,
       text: page.extractedText,
+      otherBatch: batch.id,
+      ...(page.pageKey !== null && printOfKey(page.pageKey) !== null
+        ? { page: { key: page.pageKey, region: page.region } }
+        : {}),
     });
     if (again) await queries.markDuplicate(deps.db, page.id, deps.now());
     else pages.push(page);
@@ -481,10 +524,11 @@ export async function readBatch(
 
     const done = await queries.selectPages(deps.db, batchId);
     const recorded = new Set(done.map((p) => p.pageNumber));
-    const taken = new Set(
+    // Each box placed so far, by its student, question and part, with the printed page it was on.
+    const taken = new Map(
       done
         .filter((p) => p.status === 'assigned')
-        .map((p) => `${p.studentId}:${p.questionId}:${p.continuation}`),
+        .map((p) => [`${p.studentId}:${p.questionId}:${p.continuation}`, p.pageKey]),
     );
 
     await eachLimited(places.length, PAGES_AT_ONCE, async (i) => {
@@ -511,10 +555,21 @@ export async function readBatch(
           if (region.image) images.set(region.region, { ...image, image: region.image });
           return base;
         }
-        // The same box twice (a page scanned twice) is kept once, and so is its image.
+        // The same box twice (a page scanned twice) is kept once, and so is its image. The same
+        // student's question on another printed paper (a second sitting in the same stack) waits
+        // for the teacher: one submission cannot hold two answers to a question.
         const key = `${decision.studentId}:${decision.questionId}:${region.continuation}`;
         const repeat = taken.has(key);
-        taken.add(key);
+        if (repeat && otherPaper(taken.get(key) ?? null, region.pageKey)) {
+          if (region.image) images.set(region.region, { ...image, image: region.image });
+          return {
+            ...base,
+            status: 'needs_teacher' as const,
+            reason: 'other_paper',
+            matchedBy: null,
+          };
+        }
+        if (!repeat) taken.set(key, region.pageKey);
         if (!repeat && region.image) images.set(region.region, { ...image, image: region.image });
         return {
           ...base,
@@ -565,6 +620,8 @@ export type TReadingContext = {
   printed: string[];
   /** The layouts of the class's test booklets, by id (a booklet page's boxes are cut from them). */
   booklets: Record<string, TBookletLayout>;
+  /** The ids of the class's printings: a page's code names one (read once a batch, not a page). */
+  prints: ReadonlySet<string>;
 };
 
 export async function readingContext(
@@ -586,7 +643,8 @@ export async function readingContext(
     ...questions.map((q) => q.text),
   ];
   const booklets = await queries.selectClassBooklets(deps.db, batch.schoolId, cls.id);
-  return { students, questions, printed, booklets };
+  const prints = new Set(await queries.selectClassPrints(deps.db, batch.schoolId, cls.id));
+  return { students, questions, printed, booklets, prints };
 }
 
 /**
@@ -608,8 +666,9 @@ export async function readPage(
       read.kind === 'code' && read.name
         ? stripUnstorableCharacters(read.name).trim() || null
         : null;
-    const { batch, students, questions, printed } = context;
-    return { regions: decideRegions(read, batch, students, questions, printed), readName };
+    const { batch, students, questions, printed, prints } = context;
+    const paper = { classId: batch.classId, prints };
+    return { regions: decideRegions(read, paper, students, questions, printed), readName };
   } catch (error) {
     if (error instanceof OcrError) throw error;
     deps.logger.warn({ batchId: context.batch.id, index, err: error }, 'scanned page unreadable');

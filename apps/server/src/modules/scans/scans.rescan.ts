@@ -8,9 +8,10 @@ import { attachCropsToSubmission, dropPageCrops } from './scans.crops';
 import * as queries from './scans.queries';
 
 /**
- * A re-scan of a page already read (issue 28). A page's code says which printed page it is
- * (`scan_pages.page_key`): a later read of the same page and box, placed on the same student and
- * question, is a re-scan of the paper whose answer an earlier read made. It replaces that answer's
+ * A re-scan of a page already read (issue 28). A page's code says which printed page it is, of which
+ * printing (`scan_pages.page_key`): a later read of the same page and box, placed on the same student
+ * and question, is a re-scan of the paper whose answer an earlier read made. The same student's
+ * question on a page of another printing (a reprint written at a second sitting) is new work. It replaces that answer's
  * text in its submission (no new submission, no attempt used, never refused for attempts), the
  * answer is marked again, and its history keeps the earlier text and marks. The same text again is
  * a repeat (nothing changes); a blank box never takes an answer away.
@@ -44,14 +45,16 @@ export async function earlierAnswerOf(
   also: readonly string[] = [],
 ): Promise<{ submissionId: string; questionId: string } | null> {
   if (row.pageKey === null) return null;
-  const found = await queries.findEarlierAnswer(deps.db, {
+  const found = await queries.findEarlierRead(deps.db, {
     classId,
-    pageKey: row.pageKey,
-    region: row.region,
     ...place,
+    page: { key: row.pageKey, region: row.region },
+    submitted: true,
     exclude: [row.id, ...also],
   });
-  return found ? { submissionId: found.submissionId, questionId: place.questionId } : null;
+  return found?.submissionId
+    ? { submissionId: found.submissionId, questionId: place.questionId }
+    : null;
 }
 
 export type TRescanOutcome =

@@ -25,6 +25,7 @@ import { releaseHeldQuestions } from '../release/release.service';
 import { endHold } from '../submissions/submissions.held';
 import {
   holdsMarks,
+  otherPaper,
   pageValues,
   readingContext,
   readPage,
@@ -681,8 +682,8 @@ async function rescanPlacedPage(
  * used, the earlier text and marks in its history; see rescanPlacedPage). Any other page is placed
  * as a page of the stack would be (assigned and marked, blank, or back to the teacher), and when an
  * earlier scan of it made this student's answer, that answer is replaced the same way. The re-scan
- * must be of the same sheet: one whose code names another student or question is refused (400);
- * one page only (400).
+ * must be of the same sheet: one whose code names another student or question, or another printing
+ * of it, is refused (400); one page only (400).
  */
 export async function replacePage(
   ctx: TAppContext,
@@ -710,7 +711,8 @@ export async function replacePage(
       (r) =>
         !r.continuation && page.questionId !== null && r.decision.questionId === page.questionId,
     );
-  if (!region) {
+  // A page of another printing (or another blank copy) is other paper, not a re-scan of this one.
+  if (!region || otherPaper(page.pageKey, region.pageKey)) {
     throw new AppError('VALIDATION', SCAN_MESSAGES.replaceOtherSheet, { field: 'files' });
   }
   const { decision } = region;

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   MAX_PRINT_PAGES,
   SCAN_MESSAGES,
@@ -20,6 +20,7 @@ import { listClassStudents } from '../classes/classes.service';
 import { findClassTest } from '../class-tests/class-tests.service';
 import { listQuestionsOfClass } from '../questions/questions.service';
 import { bookletFor, layoutHash } from './scans.booklets';
+import { insertPrint } from './scans.queries';
 
 /**
  * The key that signs sheet codes: derived from the server's secret (never the secret itself), so
@@ -111,7 +112,9 @@ function checkPages(pages: number): void {
  * GET /class/{classId}/answer-sheets: the teacher's class's sheets as one PDF: a page per student
  * per chosen question (or, blank, per question and copy), in class-list order; or a test booklet per
  * student. A booklet printed the same way as before (the same test, or the same hand-picked
- * questions, with the same layout) reuses the kept layout row and id: reprints add no rows.
+ * questions, with the same layout) reuses the kept layout row and id. Every pack is a printing of
+ * its own (a `paper_prints` row, written once the PDF is drawn), named by each page's code: a page
+ * of this pack is told from one of any other, a reprint's included (issue 28).
  * 404 for a class that is not the teacher's, 400 for a question not assigned to it or a class
  * without questions/students.
  */
@@ -159,10 +162,12 @@ export async function answerSheets(
       layout: planned,
       now,
     });
+    const printId = randomUUID();
     const { pdf, layout } = await draw(work, config.imageWork.printMs, 'answerBooklets', {
       schoolName: school?.name ?? '',
       className: cls.name,
       classId: cls.id,
+      printId,
       bookletId: booklet.id,
       students,
       questions,
@@ -172,10 +177,21 @@ export async function answerSheets(
     });
     // The reader cuts the scans with the kept layout: the printed one must be the same.
     if (layoutHash(layout) !== layoutHash(planned)) throw new Error('booklet layout drifted');
+    const pages = students.length * layout.pages.length;
+    await insertPrint(db, {
+      id: printId,
+      schoolId: cls.schoolId,
+      classId: cls.id,
+      createdBy: user.userId,
+      format: 'booklets',
+      bookletId: booklet.id,
+      pages,
+      now,
+    });
     return {
       pdf,
       fileName: sheetsFileName(cls.name, false, true),
-      pages: students.length * layout.pages.length,
+      pages,
       bookletReused: booklet.reused,
     };
   }
@@ -189,16 +205,29 @@ export async function answerSheets(
   }
   checkPages(students.length * chosen.length);
   const school = await findSchoolById(db, cls.schoolId);
+  const printId = randomUUID();
   const pdf = await draw(work, config.imageWork.printMs, 'answerSheets', {
     schoolName: school?.name ?? '',
     className: cls.name,
     classId: cls.id,
+    printId,
     students,
     questions: chosen.map((q) => ({ id: q.id, text: q.question, marks: q.marks })),
     paper: query.paper,
     key: sheetKey(config),
   });
-  return { pdf, fileName: sheetsFileName(cls.name, blank), pages: students.length * chosen.length };
+  const pages = students.length * chosen.length;
+  await insertPrint(db, {
+    id: printId,
+    schoolId: cls.schoolId,
+    classId: cls.id,
+    createdBy: user.userId,
+    format: 'sheets',
+    bookletId: null,
+    pages,
+    now,
+  });
+  return { pdf, fileName: sheetsFileName(cls.name, blank), pages };
 }
 
 export type { TAnswerSheetsQuery };

@@ -45,7 +45,8 @@ type TProps = {
  * "Print answer sheets" on /class/{id}: one sheet per question (named or blank), or a test booklet
  * per student printed from a saved test of the class (or one made here, saved with a title, its
  * questions in the order set here), a continuation page or not; paper; download. Printing the same
- * test the same way again gives the same booklets (issues 28, 29).
+ * test the same way again gives the same booklet layout (issues 28, 29); each download is a printing
+ * of its own, named by its pages' codes (a second sitting is told from a re-scan).
  */
 export function PrintSheetsButton({ classId, studentCount, questions }: TProps) {
   const [opened, setOpened] = useState(false);
