@@ -1,19 +1,9 @@
-import {
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconUpload, IconUsersGroup } from '@tabler/icons-react';
+import { Button, Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { MOBILE_MAX_WIDTH } from '@stem/contract/limits';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { ANALYTICS_PATHS } from '@stem/contract/analytics';
 import { MESSAGES } from '@stem/contract/messages';
 import { DownloadCsvButton } from '../../analytics/components/download-csv-button';
@@ -26,21 +16,18 @@ import { SubmissionCardGrid } from '../components/submission-card-grid';
 import { SubmissionDrawer } from '../components/submission-drawer';
 import { ReviewQueue } from '../components/review-queue';
 import { SubmissionListControls } from '../components/submission-list-controls';
-import { DEFAULT_LIST_VIEW, isNarrowed, type TListView } from '../submission-list';
+import {
+  exportParams,
+  NoSubmissions,
+  SubmissionListSkeleton,
+  useSubmissionListPage,
+} from '../components/submission-list-page';
+import { isNarrowed } from '../submission-list';
 import { useRegradeList } from '../../regrades/api/regrades';
 import { RegradeRequestList } from '../../regrades/components/regrade-request-list';
 
 const T = MESSAGES.submissionsPage;
 const R = MESSAGES.review;
-
-/** The teacher dashboard sends `{ openSubmissionId }` to open one submission's details. */
-function openIdFrom(state: unknown): string | null {
-  if (state && typeof state === 'object' && 'openSubmissionId' in state) {
-    const { openSubmissionId } = state;
-    if (typeof openSubmissionId === 'string') return openSubmissionId;
-  }
-  return null;
-}
 
 /**
  * /submissions (spec 02 §2 Teacher and the shared list): the submissions to the teacher's classes
@@ -48,21 +35,14 @@ function openIdFrom(state: unknown): string | null {
  * and counts; pages arrive as the list scrolls.
  */
 export default function TeacherSubmissionsPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
   const userId = getStoredUser()?.userId;
-  const [view, setView] = useState<TListView>(DEFAULT_LIST_VIEW);
+  const { view, changeView, openId, setOpenId, closeDrawer } = useSubmissionListPage();
   const query = useTeacherSubmissions(userId, view);
-  const [openId, setOpenId] = useState<string | null>(() => openIdFrom(location.state));
   // The re-mark requests tab (issue 27), beside All and Needs review.
   const [regrades, setRegrades] = useState(false);
   const regradeCount = useRegradeList(false, Boolean(userId)).data?.counts.open;
   const isPhone = useMediaQuery(`(max-width: ${MOBILE_MAX_WIDTH}px)`) ?? false;
   usePageTitle(T.documentTitle);
-  const changeView = useCallback(
-    (patch: Partial<TListView>) => setView((current) => ({ ...current, ...patch })),
-    [],
-  );
 
   const shown = query.items;
   const total = query.first?.page.total ?? 0;
@@ -70,23 +50,11 @@ export default function TeacherSubmissionsPage() {
   const needsReview = query.first?.extra?.needsReview;
   const opened = shown.find((submission) => submission._id === openId) ?? null;
 
-  const closeDrawer = () => {
-    setOpenId(null);
-    // A reload must not open the dashboard's submission again.
-    if (openIdFrom(location.state)) navigate('.', { replace: true, state: null });
-  };
-
   let body;
   if (!userId) {
     body = <LoadError message={MESSAGES.student.userNotFound} />;
   } else if (query.isPending) {
-    body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} aria-busy="true" aria-label={T.loading}>
-        {[0, 1, 2].map((key) => (
-          <Skeleton key={key} height={130} radius="md" />
-        ))}
-      </SimpleGrid>
-    );
+    body = <SubmissionListSkeleton />;
   } else if (query.isError && shown.length === 0) {
     body = (
       <SubmissionsLoadError
@@ -96,21 +64,7 @@ export default function TeacherSubmissionsPage() {
       />
     );
   } else if (total === 0 && !isNarrowed(view)) {
-    body = (
-      <Paper withBorder p="xl" radius="md">
-        <Stack align="center" gap="md">
-          <Text c="dimmed">{MESSAGES.submissions.noneFound}</Text>
-          <Button
-            component={Link}
-            to="/classes"
-            variant="light"
-            leftSection={<IconUsersGroup size={18} aria-hidden />}
-          >
-            {T.viewClasses}
-          </Button>
-        </Stack>
-      </Paper>
-    );
+    body = <NoSubmissions classesPath="/classes" />;
   } else if (regrades) {
     body = <RegradeRequestList onOpenSubmission={setOpenId} />;
   } else if (inQueue) {
@@ -147,11 +101,7 @@ export default function TeacherSubmissionsPage() {
           {total > 0 && (
             <DownloadCsvButton
               path={ANALYTICS_PATHS.submissionsExport}
-              params={{
-                sort: view.sort,
-                flag: view.filter,
-                ...(view.search.trim() ? { q: view.search.trim() } : {}),
-              }}
+              params={exportParams(view)}
             />
           )}
           <Button
