@@ -631,6 +631,37 @@ describe('/upload-stack', () => {
     expect(within(leftover).getByRole('button', { name: T.discard })).toBeEnabled();
   });
 
+  it('says once that a re-scan of a page that needs the teacher replaced an earlier answer', async () => {
+    const user = userEvent.setup();
+    const page = batch().pages[0]!;
+    const placed = {
+      ...page,
+      status: 'assigned' as const,
+      reason: null,
+      student: { id: uuid(12), name: 'Ben Carter' },
+      questionId: uuid(21),
+      questionNumber: 1,
+      replacedEarlier: true,
+      submissionId: uuid(70),
+    };
+    let replaced = false;
+    backend.on('GET', `/scan/batches/${BATCH}`, () =>
+      ok({ success: true, data: batch(replaced ? { needsTeacher: 0, pages: [placed] } : {}) }),
+    );
+    backend.on('POST', `/scan/batches/${BATCH}/pages/${PAGE}/replace`, () => {
+      replaced = true;
+      return ok({ success: true, message: T.replacedEarlier, data: placed });
+    });
+    renderAt(`/upload-stack?batch=${BATCH}`);
+    const leftover = await screen.findByRole('article', { name: /^Page 7 of 30/ });
+    await pickRescan(user, leftover, 'Page 7 of 30');
+    await user.click(within(leftover).getByRole('button', { name: T.replace }));
+    await waitFor(() =>
+      expect(within(leftover).getAllByRole('status')[0]).toHaveTextContent(T.assigned),
+    );
+    expect(within(leftover).getAllByText(T.replacedEarlier, { exact: false })).toHaveLength(1);
+  });
+
   it('says when the scan images of a batch were deleted', async () => {
     backend.on(
       'GET',

@@ -109,7 +109,6 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
               {T.assigned}
               {placedOn ? ` ${T.studentLabel}: ${placedOn}.` : ''}
               {placedQuestion ? ` ${T.questionLabel}: ${placedQuestion}` : ''}
-              {page.replacedEarlier ? ` ${T.replacedEarlier}` : ''}
             </Text>
           </Group>
         )}
@@ -225,6 +224,8 @@ export function LeftoverPage({ batchId, classId, totalPages, page, classes }: TP
             pageId={page.id}
             place={place}
             disabled={assign.isPending || act.isPending}
+            // Said once, under the control (not also when its re-scan just said the same).
+            note={page.replacedEarlier ? T.replacedEarlier : undefined}
           />
         )}
         {error && (
