@@ -15,7 +15,7 @@ import {
 } from '@stem/contract/admin';
 import { fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@stem/contract/paging';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SEARCH_MAX_LENGTH } from '@stem/contract/paging';
 import {
   ROSTER_FILE_FIELD,
   ROSTER_PATHS,
@@ -167,7 +167,8 @@ export function usePersonAction() {
  * server searches, so a school with more classes than a page still finds any of them).
  */
 export function useClassChoices(enabled: boolean, search: string) {
-  const q = search.trim();
+  // The server refuses a longer search (400): past the limit, its first characters are searched.
+  const q = search.trim().slice(0, SEARCH_MAX_LENGTH);
   return useQuery({
     queryKey: [...USERS_KEY, 'class-choices', q],
     queryFn: async () =>

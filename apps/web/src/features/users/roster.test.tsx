@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TAdminUser } from '@stem/contract/admin';
 import { MESSAGES } from '@stem/contract/messages';
+import { SEARCH_MAX_LENGTH } from '@stem/contract/paging';
 import type { TRosterPreview } from '@stem/contract/roster';
 import { setupLocalBackend } from '../../test/local-backend';
 import { LocationProbe, renderRoutes } from '../../test/render-app';
@@ -322,6 +323,17 @@ describe('account actions and invitations', () => {
       within(dialog).getByRole('textbox', { name: R.invite.emailLabel }),
       'cleo@example.com',
     );
+    // A search longer than the server takes is cut to its limit, never refused.
+    const classBox = within(dialog).getByRole('combobox', { name: R.invite.classLabel });
+    await user.type(classBox, 'c'.repeat(SEARCH_MAX_LENGTH + 20));
+    await waitFor(() =>
+      expect(
+        backend.seen.some(
+          (r) => r.path === '/admin/classes' && r.query.q?.length === SEARCH_MAX_LENGTH,
+        ),
+      ).toBe(true),
+    );
+    await user.clear(classBox);
     await user.type(within(dialog).getByRole('combobox', { name: R.invite.classLabel }), 'chem');
     await user.click(await screen.findByRole('option', { name: '11C Chemistry' }));
     expect(backend.seen.some((r) => r.path === '/admin/classes' && r.query.q === 'chem')).toBe(
