@@ -35,8 +35,10 @@ import {
   answerUrl,
   classroom,
   detailsUrl,
+  instrumentedMarker,
   markOk,
   PHOTOSYNTHESIS_ANSWER,
+  submissionRow,
   submitOk,
 } from './submission-helpers';
 
@@ -591,3 +593,101 @@ describe(
     });
   },
 );
+
+describe("an item's new points while its answer's submission is being marked again", () => {
+  let t: TTestApp | undefined;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('re-scores the answer at once and the re-mark keeps it', { timeout: 180_000 }, async () => {
+    // The engine can be held back, so the re-mark is still running when the item changes.
+    const real = instrumentedMarker();
+    let hold = Promise.resolve();
+    let release: () => void = () => undefined;
+    const app = await buildTestApp(
+      { MARK_WAIT_MS: '300' },
+      {
+        marker: {
+          async mark(input) {
+            await hold;
+            return real.mark(input);
+          },
+        },
+      },
+    );
+    t = app;
+    const room = await classroom(app);
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, payload?: object) =>
+      app.app.inject({
+        method,
+        url: path,
+        headers: room.teacher.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const params = { classId: room.cls.id, questionId: room.photosynthesis.id };
+    const added = await call('POST', url(RUBRIC_ITEM_PATHS.items, params), {
+      label: 'Light, water and carbon dioxide',
+      points: 2,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const light = present(added.json<TRubricItemChangeResponse>().data.items[0]);
+    const id = await submitOk(app, room.student, room.cls, [
+      { question: room.photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },
+      { question: room.osmosis, answer: 'Water moves across the membrane into the cell.' },
+    ]);
+    await markOk(app, room.student, room.cls.id, id);
+    const details = async () => {
+      const reply = await call('GET', detailsUrl(id));
+      expect(reply.statusCode, reply.body).toBe(200);
+      return reply.json<z.infer<typeof ZSubmissionDetailsResponse>>().data;
+    };
+    const photosynthesisId = present((await details()).submissions[0])._id;
+    const applied = await call(
+      'PUT',
+      url(RUBRIC_ITEM_PATHS.applied, { ...params, answerId: photosynthesisId }),
+      { itemIds: [light._id] },
+    );
+    expect(applied.json<TApplyRubricItemsResponse>().data.score).toBe(2);
+
+    // The osmosis rubric changes and its answer goes back to the (held) marker.
+    hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const edited = await call('PUT', url(QUESTION_PATHS.update, { id: room.osmosis.id }), {
+      question: 'Explain osmosis in a plant root cell.',
+      marks: 4,
+      lowMarkRange: '0-1',
+      highMarkRange: '3-4',
+      rubric:
+        'Low Mark Range (0-1):\nMentions water moving.\n\nHigh Mark Range (3-4):\nWater moves from a dilute solution to a concentrated one across a partially permeable membrane, by osmosis.',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const remark = await call(
+      'POST',
+      url(RUBRIC_ITEM_PATHS.remark, { classId: room.cls.id, questionId: room.osmosis.id }),
+    );
+    expect(remark.json<TRemarkResponse>().data.queued).toBe(1);
+    expect((await submissionRow(app, id)).status).toBe('pending');
+
+    // The item's points change while the submission is pending: its answer follows at once.
+    const changed = await call(
+      'PATCH',
+      url(RUBRIC_ITEM_PATHS.item, { ...params, itemId: light._id }),
+      {
+        points: 3,
+      },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<TRubricItemChangeResponse>().data.rescored).toBe(1);
+
+    // The re-mark ends: the item's points stand, and the total adds them up.
+    release();
+    expect((await markOk(app, room.student, room.cls.id, id)).status).toBe('marked');
+    const after = await details();
+    const [photosynthesis, osmosis] = after.submissions.map((a) => present(a));
+    expect(photosynthesis?.score).toBe(3);
+    expect(photosynthesis?.history?.[0]).toMatchObject({ scoreBefore: 2, scoreAfter: 3 });
+    expect(after.totalScore).toBe(3 + (osmosis?.score ?? 0));
+  });
+});

@@ -194,6 +194,8 @@ export type TRescoreRow = {
   marks: number;
   score: number | null;
   status: 'pending' | 'marked' | 'failed';
+  /** When a teacher reviewed it (an answer with items applied is reviewed), or null. */
+  reviewedAt: Date | null;
   /** The points of the items applied to it now, added up. */
   points: number;
 };
@@ -212,6 +214,7 @@ export async function selectItemSums(
       marks: submissionAnswers.marks,
       score: submissionAnswers.score,
       status: submissions.status,
+      reviewedAt: submissionAnswers.reviewedAt,
       points: sql<number>`(select coalesce(sum(${rubricItems.points}), 0)::int from ${answerRubricItems} join ${rubricItems} on ${rubricItems.id} = ${answerRubricItems.itemId} where ${answerRubricItems.answerId} = ${submissionAnswers.id})`,
     })
     .from(submissionAnswers)

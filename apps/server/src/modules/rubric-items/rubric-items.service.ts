@@ -98,8 +98,10 @@ function presentItems(rows: queries.TItemRow[]): TRubricItem[] {
 
 /**
  * Re-scores these answers from their applied items, each through the review path (a history line
- * per changed mark), inside the caller's transaction. Answers not marked now (being marked again)
- * are left alone. Returns how many marks changed.
+ * per changed mark), inside the caller's transaction. An answer with items is the teacher's (applied
+ * items review it), so it follows its items even while another answer of its submission is being
+ * marked again: the marking job never writes over a reviewed mark and adds the total up again when
+ * it ends. Returns how many marks changed.
  */
 async function rescore(
   tx: TDb,
@@ -111,7 +113,8 @@ async function rescore(
   const rows = await queries.selectItemSums(tx, schoolId, answerIds);
   let changed = 0;
   for (const row of rows) {
-    if (row.status !== 'marked' || row.score === null) continue;
+    if (row.score === null) continue;
+    if (row.status !== 'marked' && row.reviewedAt === null) continue;
     const score = scoreFromItems([row.points], row.marks);
     if (score === row.score) continue;
     await applyReview(
@@ -121,6 +124,7 @@ async function rescore(
       row.answerId,
       { action: 'override', score, comment: undefined },
       now,
+      { reviewedWhileMarking: true },
     );
     changed += 1;
   }

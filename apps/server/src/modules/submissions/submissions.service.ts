@@ -597,10 +597,21 @@ export async function applyReview(
   answerId: string,
   change: TReviewChange,
   now: Date,
+  options: {
+    /**
+     * A mark a teacher reviewed already may change while its submission is being marked again (a
+     * re-mark of its other answers): the marking job never writes over a reviewed mark and adds the
+     * submission's total up again when it ends. For the teacher's own items (`rubric-items`).
+     */
+    reviewedWhileMarking?: boolean;
+  } = {},
 ): Promise<{ scoreBefore: number; scoreAfter: number; marks: number }> {
   const target = await queries.lockAnswerForReview(tx, row.schoolId, row.id, answerId);
   if (!target) throw answerNotFound();
-  if (target.status !== 'marked' || target.score === null) {
+  const markedNow =
+    target.status === 'marked' ||
+    (options.reviewedWhileMarking === true && target.reviewedAt !== null);
+  if (!markedNow || target.score === null) {
     throw new AppError('CONFLICT', MESSAGES.review.notMarked);
   }
   const scoreBefore = target.score;
