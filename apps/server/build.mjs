@@ -13,6 +13,8 @@ await build({
     'src/seed.ts',
     // The image-work threads (adapters/image-work/pool.ts): the extraction engine alone.
     { in: 'src/extraction/work/worker.ts', out: 'image-worker' },
+    // PaddleOCR's threads (extraction/ocr/paddle.ts), when OCR_PROVIDER=paddle.
+    { in: 'src/extraction/ocr/paddle-thread.ts', out: 'paddle-worker' },
     // ...and the process an SVG logo is drawn in (extraction/work/svg-child.ts).
     { in: 'src/extraction/work/svg-child.ts', out: 'svg-child' },
   ],

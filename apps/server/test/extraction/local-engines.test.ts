@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -66,6 +67,17 @@ describe('local OCR engines from npm, offline', () => {
       );
       expect(result.confidence).toBeGreaterThan(50);
     }
+  });
+
+  it("reads PaddleOCR's pages off the server's event loop", { timeout: 90_000 }, async () => {
+    // The engine's image work (opencv.js) held the event loop for over a second a page: it runs on
+    // PaddleOCR's own threads, so this thread never loads it.
+    const pdf = makePdf([['Osmosis moves water.']]);
+    const [page] = await renderPdfPages(pdf);
+    await extractText(page!, { ocr: paddle });
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.some((file) => file.includes('onnxruntime-node'))).toBe(false);
+    expect(loaded.some((file) => file.includes('opencv-js'))).toBe(false);
   });
 
   it(
