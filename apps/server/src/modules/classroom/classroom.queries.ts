@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
+import { deleteStatesExpiredBefore as deleteExpiredStates, spendState } from '../../db/single-use';
 import {
   classQuestions,
   classroomCourseWorks,
@@ -25,34 +26,24 @@ export async function insertState(
  * Spends a started connection and returns it, in one statement: only a live, unused state started
  * by this teacher comes back, and of two callers presenting it only one gets it (a replay gets null).
  */
-export async function consumeState(
+export function consumeState(
   db: TDb,
   stateHash: string,
   teacherId: string,
   now: Date,
 ): Promise<TClassroomStateRow | null> {
-  const rows = await db
-    .update(classroomOauthStates)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(classroomOauthStates.stateHash, stateHash),
-        eq(classroomOauthStates.teacherId, teacherId),
-        isNull(classroomOauthStates.usedAt),
-        gt(classroomOauthStates.expiresAt, now),
-      ),
-    )
-    .returning();
-  return rows[0] ?? null;
+  return spendState(
+    db,
+    classroomOauthStates,
+    stateHash,
+    now,
+    eq(classroomOauthStates.teacherId, teacherId),
+  );
 }
 
 /** Deletes started connections that expired before `before`; returns how many. */
-export async function deleteStatesExpiredBefore(db: TDb, before: Date): Promise<number> {
-  const rows = await db
-    .delete(classroomOauthStates)
-    .where(lt(classroomOauthStates.expiresAt, before))
-    .returning({ id: classroomOauthStates.id });
-  return rows.length;
+export function deleteStatesExpiredBefore(db: TDb, before: Date): Promise<number> {
+  return deleteExpiredStates(db, classroomOauthStates, before);
 }
 
 export async function findGrant(

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
+import { deleteStatesExpiredBefore, spendState } from '../../db/single-use';
 import {
   classQuestions,
   classStudents,
@@ -193,27 +194,13 @@ export async function consumeRelaunch(
 }
 
 /** Spends a live, unused state in one statement: of two callers only one gets it. */
-export async function consumeLaunchState(db: TDb, stateHash: string, now: Date) {
-  const rows = await db
-    .update(ltiLaunchStates)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(ltiLaunchStates.stateHash, stateHash),
-        isNull(ltiLaunchStates.usedAt),
-        gt(ltiLaunchStates.expiresAt, now),
-      ),
-    )
-    .returning();
-  return rows[0] ?? null;
+export function consumeLaunchState(db: TDb, stateHash: string, now: Date) {
+  return spendState(db, ltiLaunchStates, stateHash, now);
 }
 
 /** Deletes launch states and launches that expired before `before`; returns how many. */
 export async function deleteExpired(db: TDb, before: Date): Promise<number> {
-  const states = await db
-    .delete(ltiLaunchStates)
-    .where(lt(ltiLaunchStates.expiresAt, before))
-    .returning({ id: ltiLaunchStates.id });
+  const states = await deleteStatesExpiredBefore(db, ltiLaunchStates, before);
   const launches = await db
     .delete(ltiLaunches)
     .where(lt(ltiLaunches.expiresAt, before))
@@ -222,7 +209,7 @@ export async function deleteExpired(db: TDb, before: Date): Promise<number> {
     .delete(ltiRegistrationLinks)
     .where(lt(ltiRegistrationLinks.expiresAt, before))
     .returning({ id: ltiRegistrationLinks.id });
-  return states.length + launches.length + links.length;
+  return states + launches.length + links.length;
 }
 
 // Registration links (LTI Dynamic Registration)

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { TDb } from '../../db/client';
+import { deleteStatesExpiredBefore, spendState } from '../../db/single-use';
 import { oidcLoginStates, schoolEmailDomains, schools, userIdentities } from '../../db/schema';
 
 /** Every table access of Google / Microsoft sign-in (issue 29). Callers pass `db` or a transaction. */
@@ -18,34 +19,24 @@ export async function insertLoginState(
  * Spends a started sign-in and returns it, in one statement: only a live, unused state started by
  * this browser comes back, and of two callers presenting it only one gets it (a replay gets null).
  */
-export async function consumeLoginState(
+export function consumeLoginState(
   db: TDb,
   stateHash: string,
   browserHash: string,
   now: Date,
 ): Promise<TLoginStateRow | null> {
-  const rows = await db
-    .update(oidcLoginStates)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(oidcLoginStates.stateHash, stateHash),
-        eq(oidcLoginStates.browserHash, browserHash),
-        isNull(oidcLoginStates.usedAt),
-        gt(oidcLoginStates.expiresAt, now),
-      ),
-    )
-    .returning();
-  return rows[0] ?? null;
+  return spendState(
+    db,
+    oidcLoginStates,
+    stateHash,
+    now,
+    eq(oidcLoginStates.browserHash, browserHash),
+  );
 }
 
 /** Deletes started sign-ins that expired before `before`; returns how many. */
-export async function deleteLoginStatesExpiredBefore(db: TDb, before: Date): Promise<number> {
-  const rows = await db
-    .delete(oidcLoginStates)
-    .where(lt(oidcLoginStates.expiresAt, before))
-    .returning({ id: oidcLoginStates.id });
-  return rows.length;
+export function deleteLoginStatesExpiredBefore(db: TDb, before: Date): Promise<number> {
+  return deleteStatesExpiredBefore(db, oidcLoginStates, before);
 }
 
 /** The account an identity of a provider is linked to, or null. */
