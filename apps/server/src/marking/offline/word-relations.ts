@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
  *   head standing against the other's ("clear" / "milky");
  * - `sibling`: nouns or adjectives under the same near hypernym, two steps up at most from each
  *   on their three commonest senses, the hypernym four steps or more below a root ("hydrogen" and
- *   "carbon dioxide" are both gases, "leaves" and "flowers" plant organs; "water" and "hydrogen"
+ *   "carbon dioxide" are both gases, and "weight" and "mass" are siblings; "water" and "hydrogen"
  *   meet only at "fluid", too near the root): another thing of the same kind, not the rubric's. A
  *   word with more verb senses than noun and adjective ones ("travels", "reaches") has no sibling;
  * - `none`: anything else, and words WordNet does not know.
