@@ -1,5 +1,6 @@
 import { legibilityOf, type TVocabulary } from './legibility';
 import { spellingOf } from './word-list';
+import { wordRelation } from './word-relations';
 import { matchesOf, type TKeyPointModel, type TQuestionModel } from './question-model';
 import {
   analyseNormalised,
@@ -440,6 +441,164 @@ function transposedPoints(model: TQuestionModel, normalised: string): Set<number
   return out;
 }
 
+/** A clause's content words in order (written form and stem), and whether it negates. */
+type TWordClause = { words: string[]; stems: string[]; negated: boolean };
+
+function wordClausesOf(normalised: string): TWordClause[] {
+  return normalised
+    .split(/[.,;:!?\n]+/)
+    .map((piece) => {
+      const tokens = analyseNormalised(piece.replace(/[()]/g, ' '));
+      const content = tokens.filter((t) => t.isContent && /^[a-z]/.test(t.word));
+      return {
+        words: content.map((t) => t.word),
+        stems: content.map((t) => t.stem),
+        negated: tokens.some((t) => t.isNegation),
+      };
+    })
+    .filter((c) => c.stems.length > 0);
+}
+
+/** Matched positions (rubric, answer) of a longest common subsequence of two stem lists. */
+function commonRun(r: readonly string[], a: readonly string[]): [number, number][] {
+  const table = r.map(() => new Array<number>(a.length + 1).fill(0));
+  table.push(new Array<number>(a.length + 1).fill(0));
+  for (let i = r.length - 1; i >= 0; i--) {
+    const row = table[i] as number[];
+    const below = table[i + 1] as number[];
+    for (let j = a.length - 1; j >= 0; j--) {
+      row[j] = r[i] === a[j] ? (below[j + 1] ?? 0) + 1 : Math.max(below[j] ?? 0, row[j + 1] ?? 0);
+    }
+  }
+  const out: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < r.length && j < a.length) {
+    if (r[i] === a[j]) {
+      out.push([i, j]);
+      i++;
+      j++;
+    } else if ((table[i + 1]?.[j] ?? 0) >= (table[i]?.[j + 1] ?? 0)) i++;
+    else j++;
+  }
+  return out;
+}
+
+/** The share of the rubric clause's content words the answer's clause says in its order, at least. */
+const SHARED = 0.5;
+
+/** At most this many content words on either side of an exchange. */
+const MAX_EXCHANGED = 2;
+
+/** The written forms a gap's words may be named by: each word, and the gap as one ("carbon dioxide"). */
+function namesOf(words: readonly string[]): string[] {
+  return words.length > 1 ? [words.join(' '), ...words] : [...words];
+}
+
+/**
+ * The rubric's words the answer exchanges for another thing of the same kind or its opposite, in a
+ * clause that otherwise lines up with a clause of the rubric: "It produces calcium chloride, water
+ * and hydrogen" for "... water and carbon dioxide" (two gases), "plastic is a conductor" for
+ * "plastic is an insulator" (antonyms), "turns limewater clear" for "milky". The clauses share two
+ * content words at least, in order; between two of them (or after the last, before the first), the
+ * rubric has one or two words the answer does not, and the answer one or two the rubric's clause
+ * does not; none of the answer's is a paraphrase of the rubric's (WordNet: the same synset, a direct
+ * hypernym or hyponym, a derivation, a similar adjective), and one is an antonym or a sibling (a
+ * noun or adjective under the same near hypernym; `word-relations.ts`). A clause that negates is
+ * left to the negation rules, and so is a clause that says the rubric's words in another order.
+ * Returns the key points of a rubric clause with a word so exchanged that no clause of the answer
+ * says the rubric's way (the same contradicted points as a reversed order's).
+ */
+function substitutedPoints(model: TQuestionModel, normalised: string): Set<number> {
+  const out = new Set<number>();
+  const answer = wordClausesOf(normalised).filter((c) => !c.negated);
+  if (answer.length === 0) return out;
+  const sources = substitutionSourcesOf(model);
+  const linesUp = (run: readonly unknown[], source: TWordClause) =>
+    run.length >= Math.max(2, SHARED * source.stems.length);
+  const runs = answer.map((a) => sources.map((source) => commonRun(source.stems, a.stems)));
+  // The positions of each answer clause that a rubric clause it lines up with says: a word said by
+  // another clause of the rubric ("the light reaches us" of its own point) is exchanged for nothing.
+  const placed = runs.map((row) => {
+    const at = new Map<number, Set<number>>();
+    row.forEach((run, i) => {
+      const source = sources[i];
+      if (!source || !linesUp(run, source)) return;
+      for (const [, j] of run) at.set(j, (at.get(j) ?? new Set()).add(i));
+    });
+    return at;
+  });
+  for (const [i, source] of sources.entries()) {
+    const wrong = new Set<string>();
+    const right = new Set<string>();
+    const own = new Set(source.stems);
+    for (const [j, a] of answer.entries()) {
+      const run = runs[j]?.[i] ?? [];
+      // The clauses line up: two shared words at least, and half the rubric clause's.
+      if (!linesUp(run, source)) continue;
+      const elsewhere = (k: number) => [...(placed[j]?.get(k) ?? [])].some((o) => o !== i);
+      for (const [r] of run) right.add(source.stems[r] ?? '');
+      const said = new Set(a.stems);
+      const bounds: [number, number][] = [[-1, -1], ...run, [source.stems.length, a.stems.length]];
+      const gaps = bounds.slice(1).map(([r1, a1], k) => {
+        const [r0, a0] = bounds[k] as [number, number];
+        return { r0, r1, a0, a1 };
+      });
+      // A clause that says the rubric's words in another order ("sound travels slower than
+      // light"), or one of its alternatives, is no clause with a word exchanged.
+      const reordered = gaps.some(
+        ({ r0, r1, a0, a1 }) =>
+          a.stems.slice(a0 + 1, a1).some((s) => own.has(s)) ||
+          source.stems.slice(r0 + 1, r1).some((s) => said.has(s)),
+      );
+      if (reordered) continue;
+      for (const { r0, r1, a0, a1 } of gaps) {
+        const rs = source.stems.slice(r0 + 1, r1);
+        if (rs.length === 0 || a1 - a0 - 1 === 0) continue;
+        if (rs.length > MAX_EXCHANGED || a1 - a0 - 1 > MAX_EXCHANGED) continue;
+        if (Array.from({ length: a1 - a0 - 1 }, (_, k) => a0 + 1 + k).some(elsewhere)) continue;
+        const rubricNames = namesOf(source.words.slice(r0 + 1, r1));
+        const answerNames = namesOf(a.words.slice(a0 + 1, a1));
+        const relations = answerNames.flatMap((x) => rubricNames.map((y) => wordRelation(x, y)));
+        if (relations.includes('same')) continue;
+        if (relations.some((r) => r === 'opposite' || r === 'sibling')) {
+          for (const s of rs) wrong.add(s);
+        }
+      }
+    }
+    for (const point of source.points) {
+      if ([...point.stems].some((s) => wrong.has(s) && !right.has(s))) out.add(point.index);
+    }
+  }
+  return out;
+}
+
+type TSubstitutionSource = TWordClause & { points: { index: number; stems: Set<string> }[] };
+
+const substitutionSourceCache = new WeakMap<TQuestionModel, TSubstitutionSource[]>();
+
+/** The clauses of the key points and of the high band, each with the points all of whose words it holds. */
+function substitutionSourcesOf(model: TQuestionModel): TSubstitutionSource[] {
+  const hit = substitutionSourceCache.get(model);
+  if (hit) return hit;
+  const points = model.keyPoints.map((p, index) => ({
+    index,
+    stems: new Set(wordClausesOf(normaliseText(foldScriptDigits(p.text))).flatMap((c) => c.stems)),
+  }));
+  const out: TSubstitutionSource[] = [];
+  for (const text of [...model.keyPoints.map((p) => p.text), model.rubric.high]) {
+    for (const clause of wordClausesOf(normaliseText(foldScriptDigits(text)))) {
+      if (clause.negated) continue;
+      const held = points.filter(
+        (p) => p.stems.size > 0 && [...p.stems].every((s) => clause.stems.includes(s)),
+      );
+      if (held.length > 0) out.push({ ...clause, points: held });
+    }
+  }
+  substitutionSourceCache.set(model, out);
+  return out;
+}
+
 /** Words that join two statements in one sentence. */
 const CLAUSE_JOINERS = new Set(['and', 'but', 'whereas', 'while', 'whilst']);
 
@@ -729,6 +888,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   // 0.498 -> 0.500, set 6 0.686 -> 0.695; SAF unchanged).
   const reversed = reversedPoints(model, capped);
   for (const i of transposedPoints(model, normalised)) reversed.add(i);
+  for (const i of substitutedPoints(model, normalised)) reversed.add(i);
   const swaps = swappedPoints(model, sentences, garbage);
   const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
     const all = coverage(point, whole, negated);

@@ -10,6 +10,7 @@ import {
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
 import { pointCreditOf } from './teacher';
+import { wordRelation } from './word-relations';
 import { markConfidence } from '../confidence';
 
 /**
@@ -54,24 +55,37 @@ describe('gaming answers on teacher-style questions', () => {
   it('reach the high band unflagged far less often, and honest answers are marked as before', () => {
     // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899. With
     // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %. With
-    // swapped parts and the negation's clause (7 December 2026): 1.9 % and 7.8 %.
+    // swapped parts and the negation's clause (7 December 2026): 1.9 % and 7.8 %. With words
+    // exchanged for another of their kind or their opposite (`offline@9`): 1.9 % and 6.3 %.
     const tuning = figures('tuning');
     expect(tuning.through).toBeLessThanOrEqual(0.02);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
     const heldOut = figures('held-out');
-    expect(heldOut.through).toBeLessThanOrEqual(0.08);
+    expect(heldOut.through).toBeLessThanOrEqual(0.063);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
   });
 
   it('do the same on the second batch, written before the changes it measures', () => {
     // Before the changes of 7 December 2026: tuning 4.5 % through, held-out 19.0 %; after: 0 % and
-    // 14.3 %. The honest answers' marks did not change (QWK 0.802, 0.804).
+    // 14.3 %; with exchanged words (`offline@9`) 0 % and 4.8 %. The honest answers' marks did not
+    // change (QWK 0.802, 0.804).
     const tuning = figures('tuning', '2026-12-07');
     expect(tuning.through).toBe(0);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.801);
     const heldOut = figures('held-out', '2026-12-07');
-    expect(heldOut.through).toBeLessThanOrEqual(0.143);
+    expect(heldOut.through).toBeLessThanOrEqual(0.048);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.803);
+  });
+
+  it('do the same on the fourth batch, opposites said in the pupil’s own words', () => {
+    // Written before the change it measures (`offline@9`, 7 December 2026): tuning 45.0 % -> 15.0 %
+    // through, held-out 43.8 % -> 31.3 %; the honest answers' marks did not change.
+    const tuning = figures('tuning', '2026-12-07-c');
+    expect(tuning.through).toBeLessThanOrEqual(0.15);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.85);
+    const heldOut = figures('held-out', '2026-12-07-c');
+    expect(heldOut.through).toBeLessThanOrEqual(0.313);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.843);
   });
 
   const PLANT = {
@@ -150,6 +164,74 @@ describe('gaming answers on teacher-style questions', () => {
     // Parts joined by "and" alone are a list, in any order.
     const right = mark(PLANT, 'Oxygen is given out and carbon dioxide is taken in.');
     expect(right.evidence.points.some((p) => p.reversed)).toBe(false);
+  });
+
+  it('takes no credit for a key point whose word is exchanged for another of its kind or its opposite', () => {
+    // A clause that lines up with the rubric's but for a word WordNet puts beside the rubric's
+    // (another gas) or against it (an antonym): evidence.ts `substitutedPoints`.
+    const ZINC = {
+      question: 'Zinc reacts with sulfuric acid. Name the products and a test for the gas.',
+      marks: 3,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-3',
+      low: 'Says only that it bubbles.',
+      high: 'It produces zinc sulfate and hydrogen; the hydrogen burns with a squeaky pop.',
+    };
+    for (const answer of [
+      'It produces zinc sulfate and oxygen; the oxygen burns with a squeaky pop.',
+      'It produces zinc sulfate and nitrogen, and the nitrogen burns with a squeaky pop.',
+    ]) {
+      const r = mark(ZINC, answer);
+      expect(
+        r.evidence.points.some((p) => p.reversed && p.contradicted),
+        answer,
+      ).toBe(true);
+      const seen = markConfidence(inputOfCase(ZINC, answer), r);
+      expect(r.score < 2 || seen.needsReview, answer).toBe(true);
+    }
+    // Said with other words for the same things ("makes", "gas"), or with a right negation.
+    for (const answer of [
+      'It makes zinc sulfate and hydrogen gas; the hydrogen burns with a squeaky pop.',
+      'Zinc sulfate and hydrogen are made. It is not oxygen: the hydrogen burns with a squeaky pop.',
+    ]) {
+      const r = mark(ZINC, answer);
+      expect(
+        r.evidence.points.some((p) => p.reversed),
+        answer,
+      ).toBe(false);
+      expect(r.score, answer).toBe(3);
+    }
+    const FOIL = {
+      question: 'Explain why pans have a steel base and a plastic handle.',
+      marks: 2,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-2',
+      low: 'Says steel is strong.',
+      high: 'Steel is a good thermal conductor, and the plastic handle is an insulator.',
+    };
+    // An antonym in the rubric's place, though the band uses both words elsewhere.
+    const backwards = mark(
+      FOIL,
+      'Steel is a good thermal insulator, and the plastic handle is an insulator.',
+    );
+    expect(backwards.evidence.points.some((p) => p.reversed)).toBe(true);
+    expect(
+      mark(
+        FOIL,
+        'Steel conducts heat well, and the plastic handle is an insulator.',
+      ).evidence.points.some((p) => p.reversed),
+    ).toBe(false);
+  });
+
+  it('reads words against each other in WordNet', () => {
+    expect(wordRelation('hydrogen', 'carbon dioxide')).toBe('sibling');
+    expect(wordRelation('insulator', 'conductor')).toBe('opposite');
+    expect(wordRelation('colder', 'hotter')).toBe('opposite');
+    expect(wordRelation('clear', 'milky')).toBe('opposite');
+    expect(wordRelation('cloudy', 'milky')).toBe('same');
+    expect(wordRelation('makes', 'produces')).toBe('same');
+    expect(wordRelation('quicker', 'faster')).toBe('same');
+    expect(wordRelation('xqzt', 'water')).toBe('none');
   });
 
   it('doubts a value that is not the rubric’s, and a copy of the rubric without capping it', () => {

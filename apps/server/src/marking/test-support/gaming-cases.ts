@@ -1255,4 +1255,389 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
       { kind: 'wrong', mark: 0, text: 'It is neutral.' },
     ],
   },
+  // ----------------------------------------- fourth batch (7 December 2026, morning)
+  // Written by hand before trying a mechanism for opposites said in the student's own words (a
+  // substituted term, a reversed direction, a contrary quality or effect), with honest answers that
+  // paraphrase the key points or negate and compare the right way; split once as the others.
+  {
+    id: 'carbonate-acid',
+    part: 'tuning',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question:
+      'Calcium carbonate reacts with hydrochloric acid. Name the products and describe a test for the gas given off.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say only that it fizzes.',
+    high: 'It produces calcium chloride, water and carbon dioxide; the carbon dioxide turns limewater milky.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'It produces calcium chloride, water and hydrogen; the hydrogen turns limewater milky.',
+      },
+      {
+        kind: 'opposite',
+        text: 'It produces calcium chloride, water and oxygen, and the oxygen turns limewater milky.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Calcium chloride, water and carbon dioxide are made. The carbon dioxide turns limewater clear.',
+      },
+      {
+        kind: 'negated',
+        text: 'It does not produce carbon dioxide, and the gas does not turn limewater milky.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'You get calcium chloride, water and carbon dioxide gas. Bubble the gas through limewater and it goes cloudy.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'It makes a salt (calcium chloride), water and CO2. The CO2 makes limewater go milky, it is not hydrogen because there is no pop.',
+      },
+      { kind: 'partial', mark: 2, text: 'Carbon dioxide is given off and it fizzes.' },
+      { kind: 'wrong', mark: 0, text: 'It fizzes and the acid gets hot.' },
+    ],
+  },
+  {
+    id: 'heart-rate',
+    part: 'tuning',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question: 'Explain why your heart rate increases during exercise.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say only that the body works harder.',
+    high: 'The muscles respire faster and need more oxygen and glucose, so the heart pumps blood faster to deliver them and to remove the extra carbon dioxide.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The muscles respire faster and need more carbon dioxide, so the heart pumps blood faster to deliver it and to remove the extra oxygen.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The muscles respire slower and need less oxygen and glucose, so the heart pumps blood faster.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The muscles need more oxygen and glucose, so the heart pumps blood faster to take them away from the muscles.',
+      },
+      {
+        kind: 'negated',
+        text: 'The muscles do not need more oxygen or glucose, so the heart does not pump blood faster.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Your muscles are respiring more so they use up more oxygen and glucose. The heart beats quicker to get more blood to them and to carry away the extra CO2.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Muscles need a bigger supply of oxygen and glucose for respiration, so the heart pumps faster to send them more blood and get rid of the carbon dioxide they make.',
+      },
+      { kind: 'partial', mark: 2, text: 'The muscles need more oxygen.' },
+      { kind: 'wrong', mark: 0, text: 'Because your body gets tired.' },
+    ],
+  },
+  {
+    id: 'xylem',
+    part: 'tuning',
+    written: '2026-12-07-c',
+    topic: 'definition',
+    question: 'What does the xylem do in a plant?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say it carries food.',
+    high: 'The xylem transports water and mineral ions up from the roots to the leaves.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The xylem transports sugar and mineral ions up from the roots to the leaves.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The xylem transports water and mineral ions down from the leaves to the roots.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The xylem transports water and glucose up from the roots to the flowers.',
+      },
+      { kind: 'negated', text: 'The xylem does not transport water from the roots to the leaves.' },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It carries water and minerals from the roots up to the leaves.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Xylem moves water and dissolved mineral ions up the stem from the roots to the leaves. It does not carry sugar, the phloem does.',
+      },
+      { kind: 'partial', mark: 1, text: 'It carries water.' },
+      { kind: 'wrong', mark: 0, text: 'It makes food for the plant.' },
+    ],
+  },
+  {
+    id: 'greenhouse',
+    part: 'tuning',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question: 'Explain how greenhouse gases keep the Earth warm.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say the gases are hot or make a hole in the ozone layer.',
+    high: 'Greenhouse gases absorb infrared radiation given out by the Earth and re-emit it back towards the surface, so heat is trapped and the temperature rises.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Greenhouse gases absorb ultraviolet radiation given out by the Earth and re-emit it back towards the surface, so heat is trapped.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Greenhouse gases reflect infrared radiation given out by the Earth away into space, so heat is trapped and the temperature rises.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Greenhouse gases absorb infrared radiation given out by the Earth and re-emit it, so heat escapes and the temperature drops.',
+      },
+      {
+        kind: 'negated',
+        text: 'Greenhouse gases do not absorb infrared radiation given out by the Earth.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'The Earth gives off infrared, the gases take in this radiation and send some of it back down to the ground, which traps heat so the Earth gets warmer.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Gases like carbon dioxide absorb the infrared radiation the Earth emits and re-emit it in all directions, some back to the surface, so less heat escapes and the temperature goes up.',
+      },
+      { kind: 'partial', mark: 2, text: 'They trap heat so the temperature rises.' },
+      { kind: 'wrong', mark: 0, text: 'They make a hole in the ozone layer and let the sun in.' },
+    ],
+  },
+  {
+    id: 'copper-wire',
+    part: 'tuning',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question: 'Explain why electrical wires are made of copper with a plastic coating.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say copper is cheap or shiny.',
+    high: 'Copper is a good electrical conductor with a low resistance, and the plastic is an insulator that stops current reaching the user.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Copper is a poor electrical conductor with a high resistance, and the plastic is an insulator that stops current reaching the user.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Copper is a good electrical conductor with a low resistance, and the plastic is a conductor that lets current reach the user.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Copper is a good electrical insulator with a low resistance, and the plastic stops current reaching the user.',
+      },
+      {
+        kind: 'negated',
+        text: 'Copper is not a good electrical conductor, and the plastic does not stop current reaching the user.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Copper lets electricity flow through it easily because its resistance is low, and plastic does not conduct so you do not get a shock.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Copper conducts electricity well. Plastic is an insulator, so the current cannot get to the person holding it.',
+      },
+      { kind: 'partial', mark: 1, text: 'Copper is a good conductor.' },
+      { kind: 'wrong', mark: 0, text: 'Copper is cheap and shiny.' },
+    ],
+  },
+  {
+    id: 'moon-weight',
+    part: 'held-out',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question: 'Explain why an astronaut weighs less on the Moon than on the Earth.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say there is no gravity on the Moon.',
+    high: 'The Moon has a smaller mass than the Earth, so its gravitational field strength is weaker; the astronaut has the same mass, so the weight (mass × field strength) is smaller.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The Moon has a bigger mass than the Earth, so its gravitational field strength is weaker, and the weight is smaller.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The Moon has a smaller mass than the Earth, so its gravitational field strength is weaker; the astronaut loses mass, so the weight is smaller.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The Moon is less dense than the Earth, so its magnetic field is weaker and the astronaut has the same mass, so the weight is smaller.',
+      },
+      {
+        kind: 'negated',
+        text: 'The astronaut does not keep the same mass, and the Moon does not have a weaker gravitational field.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'The Moon is much less massive than the Earth, so the pull of gravity there is weaker. The astronaut’s mass does not change, but weight = mass × g, so the weight goes down.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Gravitational field strength on the Moon is lower because the Moon has less mass. Mass stays the same, so the weight is less.',
+      },
+      { kind: 'partial', mark: 2, text: 'Gravity is weaker on the Moon.' },
+      { kind: 'wrong', mark: 0, text: 'There is no gravity in space.' },
+    ],
+  },
+  {
+    id: 'electrolysis',
+    part: 'held-out',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question:
+      'Molten lead bromide is electrolysed. Name the product at each electrode and explain why it forms there.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that name lead or bromine without an electrode.',
+    high: 'Lead forms at the negative electrode because the positive lead ions are attracted to it, and bromine forms at the positive electrode because the negative bromide ions are attracted to it.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Lead forms at the negative electrode because the positive lead ions are repelled by it, and bromine forms at the positive electrode.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Hydrogen forms at the negative electrode because the positive ions are attracted to it, and bromine forms at the positive electrode because the negative bromide ions are attracted to it.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Lead forms at the anode because the negative lead ions are attracted to it, and bromine forms at the cathode because the positive bromide ions are attracted to it.',
+      },
+      {
+        kind: 'negated',
+        text: 'Lead does not form at the negative electrode and bromine does not form at the positive electrode.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Lead is made at the cathode (negative) as the Pb2+ ions are positive and move towards it. Bromine is made at the anode (positive) as the bromide ions are negative and are pulled to it.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Positive lead ions go to the negative electrode and become lead, and negative bromide ions go to the positive electrode and become bromine, because opposite charges attract.',
+      },
+      {
+        kind: 'partial',
+        mark: 2,
+        text: 'Lead at the negative electrode and bromine at the positive one.',
+      },
+      { kind: 'wrong', mark: 0, text: 'It melts and turns into gas.' },
+    ],
+  },
+  {
+    id: 'refraction',
+    part: 'held-out',
+    written: '2026-12-07-c',
+    topic: 'explanation',
+    question: 'Explain what happens to a ray of light when it passes from air into a glass block.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say the light reflects.',
+    high: 'The light slows down when it enters the glass, so it bends towards the normal.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The light speeds up when it enters the glass, so it bends towards the normal.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The light slows down when it enters the glass, so it bends away from the normal.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The light travels faster in the glass, so it bends away from the normal.',
+      },
+      {
+        kind: 'negated',
+        text: 'The light does not slow down and it does not bend towards the normal.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It refracts: light travels more slowly in glass than in air, so the ray bends in towards the normal.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Glass is optically denser so the light goes slower and changes direction towards the normal line.',
+      },
+      { kind: 'partial', mark: 1, text: 'The light bends.' },
+      { kind: 'wrong', mark: 0, text: 'The light bounces off the glass.' },
+    ],
+  },
+  {
+    id: 'amylase',
+    part: 'held-out',
+    written: '2026-12-07-c',
+    topic: 'definition',
+    question: 'What does the enzyme amylase do, and where is it made?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say it digests food.',
+    high: 'Amylase breaks down starch into sugars, and it is made in the salivary glands and the pancreas.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Amylase breaks down protein into sugars, and it is made in the salivary glands and the pancreas.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Amylase builds up starch from sugars, and it is made in the salivary glands and the pancreas.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Amylase breaks down starch into sugars, and it is made in the liver and the stomach.',
+      },
+      {
+        kind: 'negated',
+        text: 'Amylase does not break down starch, and it is not made in the salivary glands.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It digests starch into sugar (maltose). It is produced in the salivary glands and in the pancreas.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Amylase turns starch into simple sugars. Your salivary glands and pancreas make it, not the stomach.',
+      },
+      { kind: 'partial', mark: 1, text: 'It breaks down starch.' },
+      { kind: 'wrong', mark: 0, text: 'It digests fat in the stomach.' },
+    ],
+  },
 ];
