@@ -169,30 +169,48 @@ function saladsOf(r: TMarkingRecord, seed: number): string[] {
   return [order.slice(0, 12), order.slice(0, 25), order.slice(0, 50)].map((w) => w.join(' '));
 }
 
-/** Honest, fully worked calculations (`test-support/working-answers.ts`): marks and review. */
+/** Honest worked calculations (`test-support/working-answers.ts`): marks and review, by batch. */
 function working(): void {
   console.log('Worked calculations (test-support/working-answers.ts)');
   for (const part of ['tuning', 'held-out'] as const) {
-    let n = 0;
-    let review = 0;
-    let right = 0;
-    let needless = 0;
-    let wrongReleased = 0;
-    for (const q of WORKING_QUESTIONS.filter((x) => x.part === part)) {
-      for (const a of q.answers) {
-        const r = markWorking(q, a.text);
-        n += 1;
-        if (r.needsReview) review += 1;
-        if (r.score === a.mark) right += 1;
-        if (r.score === a.mark && r.needsReview) needless += 1;
-        if (r.score !== a.mark && !r.needsReview) wrongReleased += 1;
-        if (verbose && (r.needsReview || r.score !== a.mark))
-          console.log(`  ${q.id}: ${r.score}/${q.marks} ${r.reason ?? ''}: ${a.text}`);
+    const questions = WORKING_QUESTIONS.filter((x) => x.part === part);
+    const batches = [...new Set(questions.map((q) => q.written ?? 'first batch'))];
+    for (const batch of ['all', ...batches]) {
+      let n = 0;
+      let review = 0;
+      let right = 0;
+      let needless = 0;
+      let wrongReleased = 0;
+      for (const q of questions.filter(
+        (x) => batch === 'all' || (x.written ?? 'first batch') === batch,
+      )) {
+        for (const a of q.answers) {
+          const r = markWorking(q, a.text);
+          n += 1;
+          if (r.needsReview) review += 1;
+          if (r.score === a.mark) right += 1;
+          if (r.score === a.mark && r.needsReview) needless += 1;
+          if (r.score !== a.mark && !r.needsReview) wrongReleased += 1;
+          if (
+            verbose &&
+            batch === 'all' &&
+            part === 'tuning' &&
+            (r.needsReview || r.score !== a.mark)
+          )
+            console.log(
+              `  ${q.id}: ${r.score}/${q.marks} (teacher ${a.mark}) ${r.reason ?? ''}: ${a.text}`,
+            );
+        }
       }
+      if (batch !== 'all' && batches.length < 2) continue;
+      const label =
+        batch === 'all'
+          ? `  ${part}`
+          : `    ${batch === 'first batch' ? batch : `written ${batch}`}`;
+      console.log(
+        `${label}: the teacher's mark ${pct(right, n)}; sent to review ${pct(review, n)}: right marks sent ${pct(needless, n)}, wrong marks released ${pct(wrongReleased, n)}`,
+      );
     }
-    console.log(
-      `  ${part}: the teacher's mark ${pct(right, n)}; sent to review ${pct(review, n)}: right marks sent ${pct(needless, n)}, wrong marks released ${pct(wrongReleased, n)}`,
-    );
   }
 }
 

@@ -23,6 +23,11 @@ export type TWorkingQuestion = {
   low: string;
   high: string;
   answers: { text: string; mark: number }[];
+  /**
+   * When a later batch was written (`YYYY-MM-DD`), before the marker change it measures; absent for
+   * the first batch (6 December 2026).
+   */
+  written?: string;
 };
 
 export const WORKING_QUESTIONS: TWorkingQuestion[] = [
@@ -138,6 +143,148 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
     answers: [
       { text: 'charge = current × time = 2 A × 120 s = 240 C', mark: 3 },
       { text: 'Q = I t = 2 A × 120 s = 240 coulombs', mark: 3 },
+    ],
+  },
+  // Second batch, written by hand on 7 December 2026 before the change it measures (working with
+  // its units and variable names read as "no sentence" by the confidence): full, partial and wrong
+  // working, as a teacher marks it (1 for the equation, 1 for the substitution, 1 for the answer
+  // with its unit).
+  {
+    id: 'runner-distance',
+    part: 'tuning',
+    written: '2026-12-07',
+    question: 'A runner keeps a speed of 4 m/s for 90 s. Calculate the distance she runs.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses distance = speed × time, substitutes 4 × 90 and gives 360 m.',
+    answers: [
+      { text: 'distance = speed × time = 4 m/s × 90 s = 360 m', mark: 3 },
+      { text: 's = v t = 4 x 90 = 360 metres', mark: 3 },
+      { text: 'distance = speed × time = 4 × 90 = 360', mark: 2 },
+      { text: 'distance = speed / time = 4 / 90 = 0.044 m', mark: 0 },
+    ],
+  },
+  {
+    id: 'spring-force',
+    part: 'tuning',
+    written: '2026-12-07',
+    question:
+      'A spring has a spring constant of 25 N/m and is stretched by 0.2 m. Calculate the force on it.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses force = spring constant × extension, substitutes 25 × 0.2 and gives 5 N.',
+    answers: [
+      { text: 'force = spring constant × extension = 25 N/m × 0.2 m = 5 N', mark: 3 },
+      { text: 'F = k e = 25 × 0.2 = 5 newtons', mark: 3 },
+      { text: 'F = k × e = 25 × 0.2 = 50 N', mark: 2 },
+      { text: 'F = k / e = 25 / 0.2 = 125 N', mark: 0 },
+    ],
+  },
+  {
+    id: 'ball-momentum',
+    part: 'tuning',
+    written: '2026-12-07',
+    question: 'A ball of mass 0.5 kg moves at 8 m/s. Calculate its momentum.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses momentum = mass × velocity, substitutes 0.5 × 8 and gives 4 kg m/s.',
+    answers: [
+      { text: 'momentum = mass × velocity = 0.5 kg × 8 m/s = 4 kg m/s', mark: 3 },
+      { text: 'p = m v = 0.5 × 8 = 4 kg m/s', mark: 3 },
+      { text: 'p = m × v = 0.5 × 8 = 4', mark: 2 },
+      { text: 'p = m / v = 0.5 / 8 = 0.0625 kg m/s', mark: 0 },
+    ],
+  },
+  {
+    id: 'bulb-energy',
+    part: 'tuning',
+    written: '2026-12-07',
+    question: 'A 60 W bulb is left on for 300 s. Calculate the energy it transfers.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses energy = power × time, substitutes 60 × 300 and gives 18 000 J.',
+    answers: [
+      { text: 'energy = power × time = 60 W × 300 s = 18 000 J', mark: 3 },
+      { text: 'E = P t = 60 x 300 = 18000 joules = 18 kJ', mark: 3 },
+      { text: 'E = P × t = 60 × 300 = 1800 J', mark: 2 },
+      { text: 'E = P / t = 60 / 300 = 0.2 J', mark: 0 },
+    ],
+  },
+  {
+    id: 'wave-speed',
+    part: 'held-out',
+    written: '2026-12-07',
+    question: 'A wave has a frequency of 50 Hz and a wavelength of 4 m. Calculate its speed.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses wave speed = frequency × wavelength, substitutes 50 × 4 and gives 200 m/s.',
+    answers: [
+      { text: 'wave speed = frequency × wavelength = 50 Hz × 4 m = 200 m/s', mark: 3 },
+      { text: 'v = f λ = 50 × 4 = 200 m/s', mark: 3 },
+      { text: 'v = f × λ = 50 × 4 = 200', mark: 2 },
+      { text: 'v = f / λ = 50 / 4 = 12.5 m/s', mark: 0 },
+    ],
+  },
+  {
+    id: 'brick-weight',
+    part: 'held-out',
+    written: '2026-12-07',
+    question:
+      'A brick has a mass of 3 kg. The gravitational field strength is 10 N/kg. Calculate its weight.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses weight = mass × gravitational field strength, substitutes 3 × 10 and gives 30 N.',
+    answers: [
+      { text: 'weight = mass × gravitational field strength = 3 kg × 10 N/kg = 30 N', mark: 3 },
+      { text: 'W = m g = 3 x 10 = 30 newtons', mark: 3 },
+      { text: 'W = m × g = 3 × 10 = 300 N', mark: 2 },
+      { text: 'W = m / g = 3 / 10 = 0.3 N', mark: 0 },
+    ],
+  },
+  {
+    id: 'kettle-current',
+    part: 'held-out',
+    written: '2026-12-07',
+    question: 'A kettle has a power of 2300 W on a 230 V supply. Calculate the current.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses current = power / potential difference, substitutes 2300 / 230 and gives 10 A.',
+    answers: [
+      { text: 'current = power / potential difference = 2300 W / 230 V = 10 A', mark: 3 },
+      { text: 'I = P / V = 2300 ÷ 230 = 10 amps', mark: 3 },
+      { text: 'I = P / V = 2300 / 230 = 100 A', mark: 2 },
+      { text: 'I = P × V = 2300 × 230 = 529 000 A', mark: 0 },
+    ],
+  },
+  {
+    id: 'trolley-force',
+    part: 'held-out',
+    written: '2026-12-07',
+    question: 'A trolley of mass 2 kg accelerates at 3 m/s². Calculate the resultant force on it.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    low: 'No correct equation and no correct value.',
+    high: 'Uses force = mass × acceleration, substitutes 2 × 3 and gives 6 N.',
+    answers: [
+      { text: 'force = mass × acceleration = 2 kg × 3 m/s² = 6 N', mark: 3 },
+      { text: 'F = m a = 2 x 3 = 6 newtons', mark: 3 },
+      { text: 'F = m × a = 2 × 3 = 6', mark: 2 },
+      { text: 'F = m / a = 2 / 3 = 0.67 N', mark: 0 },
     ],
   },
 ];
