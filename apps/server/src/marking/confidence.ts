@@ -2,7 +2,7 @@ import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import { cosineOf, textFeatures, type TSparse } from './learned/features';
 import { LEGIBLE } from './offline/legibility';
 import type { TOfflineMark } from './offline/offline-marker';
-import { isStopword, normaliseText, tokenise } from './offline/text';
+import { isStopword, normaliseText, tokenise, withoutWorking } from './offline/text';
 import type { TMarkedExample, TMarkingInput } from './types';
 
 /**
@@ -60,9 +60,12 @@ export function roundingConfidence(raw: number): number {
   return Math.min(1, Math.abs(fraction - 0.5) * 2);
 }
 
-/** True when an answer of several words has (almost) no function words: a list, not sentences. */
+/**
+ * True when an answer of several words has (almost) no function words: a list, not sentences. Its
+ * working is left out first (`withoutWorking`): symbols and units are not words of a list.
+ */
 export function lacksSentences(answer: string): boolean {
-  const words = tokenise(normaliseText(answer)).filter((w) => /[a-z]/.test(w));
+  const words = tokenise(normaliseText(withoutWorking(answer))).filter((w) => /[a-z]/.test(w));
   if (words.length < CONFIDENCE.sentenceFrom) return false;
   const functionWords = words.filter((w) => isStopword(w)).length;
   return functionWords / words.length < CONFIDENCE.functionShare;

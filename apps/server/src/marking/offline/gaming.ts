@@ -382,6 +382,20 @@ function comparedTheOtherWay(a: TPhrase, r: TPhrase): boolean {
   return rRight.some((s) => a.stems.has(s)) && rLeft.some((s) => a.than?.stems.has(s));
 }
 
+/**
+ * The written value is the rubric's, or the rubric's rounded to as many decimals as it was written
+ * with ("57 s" or "56.95 s" for "56.9512 s"; "0.33 A" is not "3 A").
+ */
+function isValueOf(written: string, values: ReadonlySet<string>): boolean {
+  const value = Number(written);
+  const decimals = written.split('.')[1]?.length ?? 0;
+  for (const v of values) {
+    if (Number(v) === value) return true;
+    if (Math.abs(Number(Number(v).toFixed(decimals)) - value) < 1e-9) return true;
+  }
+  return false;
+}
+
 /** A value with the unit of a result of the rubric that is none of the rubric's values for it. */
 function statesOtherValues(answer: string, ref: TReference): boolean {
   if (ref.results.size === 0) return false;
@@ -391,7 +405,7 @@ function statesOtherValues(answer: string, ref: TReference): boolean {
     const unit = q.token.slice(`qty_${q.value}_`.length);
     const values = ref.results.get(unit);
     if (!values) continue;
-    if (values.has(String(Number(q.value)))) right = true;
+    if (isValueOf(q.value, values)) right = true;
     else other = true;
   }
   return other && !right;

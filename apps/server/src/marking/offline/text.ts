@@ -74,9 +74,77 @@ const CONTRACTIONS: [RegExp, string][] = [
   [/['’](s|re|ve|ll|d|m)\b/g, ''],
 ];
 
-/** A number with its unit ("0.5 A", "15 m/s", "20 °C"); the unit is case-sensitive ("mA", "MA"). */
-const QUANTITY_RE =
-  /(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(°\s?[CF]|%|km\/h|m\/s²|m\/s|mm|cm|km|kg|mg|g|ml|mL|L|ms|s|m|N|J|kJ|W|kW|V|mA|A|Ω|Hz|kHz|mol|K|Pa|kPa)(?![\w/²])/g;
+/** One unit ("m", "kg", "Ω", "°C", "cm3" or "cm³" once script digits are folded). */
+const UNIT_ATOM = String.raw`(?:°\s?[CF]|%|Ω|mol|kPa|Pa|kHz|Hz|kJ|kW|mA|mm|cm|km|kg|mg|ml|mL|ms|[mgsLNJWVACK])[23²³]?`;
+/** A unit: one, or a few joined by "/" or "·" ("m/s2", "g/cm3", "N/kg"), or "kg m/s", "N m". */
+const UNIT = String.raw`(?:kg\s?m\s?\/\s?s|N\s?m(?![\w/])|${UNIT_ATOM}(?:\s?[/·]\s?${UNIT_ATOM}){0,2})`;
+
+/**
+ * A number with its unit ("0.5 A", "15 m/s", "20 °C", "2.7 g/cm3"); the unit is case-sensitive
+ * ("mA", "MA"). Units written as words are read as their symbols first (`foldUnits`).
+ */
+const QUANTITY_RE = new RegExp(
+  String.raw`(?<![\w.]|\d[ \u2009\u202f])(\d{1,3}(?:[ \u2009\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(${UNIT})(?![\w/²³])`,
+  'g',
+);
+
+/** SI units a pupil writes as words, with their symbols ("ohms": Ω, "metres": m). */
+const UNIT_NAMES: Record<string, string> = {
+  metre: 'm',
+  meter: 'm',
+  second: 's',
+  gram: 'g',
+  newton: 'N',
+  joule: 'J',
+  watt: 'W',
+  volt: 'V',
+  amp: 'A',
+  ampere: 'A',
+  ohm: 'Ω',
+  coulomb: 'C',
+  pascal: 'Pa',
+  hertz: 'Hz',
+  litre: 'L',
+  liter: 'L',
+  kelvin: 'K',
+  mole: 'mol',
+};
+const UNIT_PREFIXES: Record<string, string> = { kilo: 'k', milli: 'm', centi: 'c' };
+const UNIT_NAME = String.raw`(kilo|milli|centi)?(${Object.keys(UNIT_NAMES).join('|')})(?:e?s)?\b`;
+/** A unit's name after a number ("12 ohms", "3 kilojoules"). */
+const UNIT_NAME_RE = new RegExp(String.raw`(\d)\s?${UNIT_NAME}`, 'gi');
+/** A unit's name or symbol after "per" or "/" that follows a unit ("m per s", "metres per second"). */
+const PER_UNIT_RE = new RegExp(
+  String.raw`(\d\s?${UNIT})\s?(?:\/|\bper\b)\s?(?:${UNIT_NAME}|(${UNIT_ATOM})(?![\w/]))`,
+  'gi',
+);
+/** "20 degrees Celsius", "20 degrees C". */
+const CELSIUS_RE = /(\d)\s?degrees?\s?(?:celsius|centigrade|c)\b/gi;
+
+function unitSymbol(prefix: string | undefined, name: string): string {
+  const symbol = UNIT_NAMES[name.toLowerCase()] ?? name;
+  return `${prefix ? (UNIT_PREFIXES[prefix.toLowerCase()] ?? '') : ''}${symbol}`;
+}
+
+/**
+ * Units written as words read as their symbols, so a pupil's "12 ohms", "360 metres", "2.7 g per
+ * cm3" or "20 degrees Celsius" meets a rubric's "12 Ω", "360 m", "2.7 g/cm³" and "20 °C".
+ */
+export function foldUnits(text: string): string {
+  if (!/\d/.test(text)) return text;
+  return text
+    .replace(CELSIUS_RE, '$1 °C')
+    .replace(
+      UNIT_NAME_RE,
+      (_all, digit: string, prefix: string | undefined, name: string) =>
+        `${digit} ${unitSymbol(prefix, name)}`,
+    )
+    .replace(
+      PER_UNIT_RE,
+      (_all, first: string, prefix: string | undefined, name: string | undefined, atom?: string) =>
+        `${first}/${name ? unitSymbol(prefix, name) : (atom ?? '')}`,
+    );
+}
 
 /**
  * An amount of money: "£2.30", "$4", "€1.50" or "230p". Read in pence or cents, so "£2.30" and
@@ -117,15 +185,18 @@ function quantityToken(raw: string, unit: string): string {
     .replace(/\s+/g, '')
     .replace('°', 'deg')
     .replace('%', 'pc')
-    .replace('Ω', 'ohm')
-    .replace('²', '2')
-    .replace('/', 'per')
+    .replace(/Ω/g, 'ohm')
+    .replace(/²/g, '2')
+    .replace(/³/g, '3')
+    .replace(/·/g, '')
+    .replace(/\//g, 'per')
     .toLowerCase();
   return `qty_${value}_${u}`;
 }
 
 /** The results with units a text gives ("0.5 A"): as written, their number, and their token. */
-export function quantitiesOf(text: string): { written: string; value: string; token: string }[] {
+export function quantitiesOf(raw: string): { written: string; value: string; token: string }[] {
+  const text = foldUnits(raw);
   const found = [...text.matchAll(QUANTITY_RE)].map((m) => {
     const number = m[1] ?? '';
     const value = number.replace(/[ \u2009\u202f]/g, '');
@@ -301,7 +372,7 @@ export function chemicalEquationsOf(text: string): { written: string; token: str
  * the answer's "0.5 A", and not its bare "0.5"; its "I = V / R" meets the answer's "V = IR".
  */
 function markWorking(raw: string, quantities: boolean): string {
-  const folded = foldScriptDigits(raw);
+  const folded = quantities ? foldUnits(foldScriptDigits(raw)) : foldScriptDigits(raw);
   if (!/\d|=|→|>|⇌/.test(folded)) return folded;
   const text = quantities && folded.includes('=') ? withSteps(folded) : folded;
   return (
@@ -454,4 +525,35 @@ export function numbersOf(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(NUMBER_RE)) if (m[0].length > 1 || Number(m[0]) > 0) out.add(m[0]);
   return out;
+}
+
+/** An operator between two terms of working ("600 m / 40 s", "m × v", "25 - 5"). */
+const OPERATOR_RE = /[×x*/÷·+−–-]/;
+/** Words a side of working may hold at most ("distance / time", "spring constant × extension"). */
+const WORKING_SIDE_WORDS = 4;
+
+/**
+ * The text without its working: in a chain of equals signs that reaches numbers ("speed = distance /
+ * time = 600 m / 40 s = 15 m/s"), each side of four words or fewer (names of quantities, symbols,
+ * units, numbers and operators) is taken out; a longer side is a sentence and stays. So what is
+ * left is what the student wrote in sentences, and units or symbols are never read as a list of
+ * words. A chain with no number in it ("conductor = insulator = metal") is not working.
+ */
+export function withoutWorking(text: string): string {
+  return text
+    .split(/(?<=[.;!?\n])(?!\d)/)
+    .map((statement) => {
+      const sides = statement.split(/=(?!=)/);
+      if (sides.length < 2) return statement;
+      const numbered = sides.filter((side) => /\d/.test(side)).length;
+      const worked = sides.some((side) => /\d/.test(side) && OPERATOR_RE.test(side));
+      if (numbered < 2 && !worked) return statement;
+      return sides
+        .map((side) => {
+          const words = side.match(/\p{L}+/gu) ?? [];
+          return words.length <= WORKING_SIDE_WORDS ? ' ' : side;
+        })
+        .join(' ');
+    })
+    .join(' ');
 }

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { MARK_DOUBTS } from '@stem/contract/marking';
 import { writeOfflineRubric } from '../language/offline-rubric';
 import { combineRubric } from '../language/rubric.format';
 import { extractGivenValues } from '../language/question-terms';
 import { cleanPhrase } from './feedback-text';
 import { markOffline } from './offline-marker';
 import { teacherPoints } from './rubric';
-import { assignmentsOf, normaliseText, tokenise } from './text';
+import { lacksSentences } from '../confidence';
+import {
+  assignmentsOf,
+  foldUnits,
+  normaliseText,
+  quantitiesOf,
+  tokenise,
+  withoutWorking,
+} from './text';
 
 /**
  * Working in numbers and symbols, and the clauses of a teacher's high band: calculations are marked
@@ -656,5 +665,69 @@ describe("a teacher's clauses", () => {
   it('never reads a decimal as a list number', () => {
     expect(cleanPhrase('0.5 amps flow through it')).toBe('0.5 amps flow through it');
     expect(cleanPhrase('2. Names the gas')).toBe('names the gas');
+  });
+});
+
+describe('units and working as a pupil writes them (7 December 2026)', () => {
+  it('reads units written as words as their symbols', () => {
+    expect(foldUnits('R = 12 ohms')).toBe('R = 12 Ω');
+    expect(foldUnits('it ran 360 metres in 90 seconds')).toBe('it ran 360 m in 90 s');
+    expect(foldUnits('2.7 g per cm3 and 4 metres per second')).toBe('2.7 g/cm3 and 4 m/s');
+    expect(foldUnits('3 kilojoules at 20 degrees Celsius')).toBe('3 kJ at 20 °C');
+    // Words that only begin like a unit stay as they are.
+    expect(foldUnits('3 metal rods and 5 seconds later')).toBe('3 metal rods and 5 s later');
+  });
+
+  it('reads compound units and powers, folded or not, as one quantity', () => {
+    const tokens = (text: string) => quantitiesOf(text).map((q) => q.token);
+    expect(tokens('5 m/s² and 5 m/s2')).toEqual(['qty_5_mpers2', 'qty_5_mpers2']);
+    expect(tokens('2.7 g/cm³, 2.7 g per cm3')).toEqual(['qty_2.7_gpercm3', 'qty_2.7_gpercm3']);
+    expect(tokens('4 kg m/s; 10 N/kg; 2 m2')).toEqual([
+      'qty_4_kgmpers',
+      'qty_10_nperkg',
+      'qty_2_m2',
+    ]);
+    expect(tokens('12 ohms = 12 Ω')).toEqual(['qty_12_ohm', 'qty_12_ohm']);
+    expect(tokens('3 metal rods')).toEqual([]);
+  });
+
+  it('gives a full mark to a right answer whose unit is written as a word', () => {
+    expect(mark('F = m × a = 4 × 2 = 8 newtons')).toBe(3);
+    expect(mark('F = m × a = 4 × 2 = 8 N')).toBe(3);
+  });
+
+  it('leaves working out before judging whether an answer is written in sentences', () => {
+    expect(withoutWorking('speed = distance / time = 600 m / 40 s = 15 m/s').trim()).toBe('');
+    expect(withoutWorking('v = d / t so v = 600 m ÷ 40 s = 15 m/s').trim()).toBe('');
+    // A chain that reaches no number is not working, and a long side is a sentence.
+    expect(withoutWorking('conductor = insulator = metal')).toBe('conductor = insulator = metal');
+    expect(withoutWorking('The speed of the train is found from = 600 / 40 = 15 m/s')).toContain(
+      'The speed of the train is found from',
+    );
+    expect(lacksSentences('force = spring constant × extension = 25 N/m × 0.2 m = 5 N')).toBe(
+      false,
+    );
+    expect(lacksSentences('conductor insulator energy transfer hand rate metal wood')).toBe(true);
+    expect(
+      lacksSentences('conductor insulator energy transfer hand rate metal wood = 5 × 2 = 10'),
+    ).toBe(true);
+  });
+
+  it("reads a right value rounded to fewer decimals as the rubric's, and another value as not", () => {
+    const CURRENT = {
+      question: 'A 12 V supply drives a current through a 36 Ω resistor. Calculate the current.',
+      marks: 3,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-3',
+      rubric: rubric(
+        'No correct equation and no correct value.',
+        'Uses I = V / R, substitutes 12 / 36 and gives 0.333 A.',
+      ),
+    };
+    const doubts = (answer: string) =>
+      markOffline({ ...CURRENT, answer, source: 'typed' }, {}).doubts;
+    expect(doubts('I = V / R = 12 / 36 = 0.33 A')).not.toContain(MARK_DOUBTS.contradictsRubric);
+    expect(doubts('I = V / R = 12 / 36 = 0.3 amps')).not.toContain(MARK_DOUBTS.contradictsRubric);
+    expect(doubts('I = V / R = 36 / 12 = 3 A')).toContain(MARK_DOUBTS.contradictsRubric);
   });
 });
