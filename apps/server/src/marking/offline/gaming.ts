@@ -5,6 +5,7 @@ import {
   foldScriptDigits,
   normaliseText,
   quantitiesOf,
+  tokenise,
   type TToken,
 } from './text';
 
@@ -174,6 +175,8 @@ type TReference = {
   high: string[];
   highPhrases: TPhrase[];
   results: Map<string, Set<string>>;
+  /** The substitutions the high band writes (`expr_25_times_0.2` for "substitutes 25 × 0.2"). */
+  substitutions: Set<string>;
   /** Opposite pairs whose both words the high band uses. */
   bothPoles: Set<string>;
 };
@@ -209,6 +212,7 @@ function referenceOf(model: TQuestionModel, referenceAnswer: string): TReference
       .map((p) => p.slice(0, -1)),
   );
   const reference: TReference = {
+    substitutions: substitutionsOf(highText),
     bothPoles,
     words,
     pairs,
@@ -411,6 +415,13 @@ function statesOtherValues(answer: string, ref: TReference): boolean {
   return other && !right;
 }
 
+/** The numbers put into a calculation, in their order ("25 × 0.2": `expr_25_times_0.2`). */
+function substitutionsOf(text: string): Set<string> {
+  return new Set(
+    tokenise(normaliseText(text, { quantities: true })).filter((t) => t.startsWith('expr_')),
+  );
+}
+
 /** Reads one answer for the kinds of gaming above. */
 export function readGaming(
   model: TQuestionModel,
@@ -423,12 +434,19 @@ export function readGaming(
   if (hasNoSentenceOfItsOwn(answer, runs, ref)) doubts.push(MARK_DOUBTS.noSentence);
   else if (copiesScoringText(runs, ref)) doubts.push(MARK_DOUBTS.copiesRubric);
   const phrases = phrasesOf(answer);
-  if (contradictsRubric(phrases, ref) || statesOtherValues(answer, ref)) {
-    doubts.push(MARK_DOUBTS.contradictsRubric);
-  }
+  const saysAgainst = contradictsRubric(phrases, ref);
+  const otherValue = statesOtherValues(answer, ref);
+  if (saysAgainst || otherValue) doubts.push(MARK_DOUBTS.contradictsRubric);
+  // A slip in the arithmetic: the rubric's own substitution worked out to another value keeps the
+  // marks of its method (the teacher reads the doubt); swapped values are another substitution.
+  const slip =
+    otherValue &&
+    !saysAgainst &&
+    doubts.length === 1 &&
+    [...substitutionsOf(answer)].some((s) => ref.substitutions.has(s));
   return {
     doubts,
     capsToLowBand:
-      model.rubric.isTeacherStyle && doubts.some((d) => d !== MARK_DOUBTS.copiesRubric),
+      model.rubric.isTeacherStyle && !slip && doubts.some((d) => d !== MARK_DOUBTS.copiesRubric),
   };
 }

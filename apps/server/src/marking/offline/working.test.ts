@@ -730,4 +730,22 @@ describe('units and working as a pupil writes them (7 December 2026)', () => {
     expect(doubts('I = V / R = 12 / 36 = 0.3 amps')).not.toContain(MARK_DOUBTS.contradictsRubric);
     expect(doubts('I = V / R = 36 / 12 = 3 A')).toContain(MARK_DOUBTS.contradictsRubric);
   });
+
+  it('keeps the method marks of a slip in the arithmetic, flagged, and not of swapped values', () => {
+    const MOMENTUM = {
+      question: 'A ball of mass 3 kg moves at 4 m/s. Calculate its momentum.',
+      marks: 3,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-3',
+      rubric: rubric(
+        'No correct equation and no correct value.',
+        'Uses p = m × v, substitutes 3 × 4 and gives 12 kg m/s.',
+      ),
+    };
+    const read = (answer: string) => markOffline({ ...MOMENTUM, answer, source: 'typed' }, {});
+    const slip = read('p = m × v = 3 × 4 = 7 kg m/s');
+    expect(slip.score).toBeGreaterThan(0);
+    expect(slip.doubts).toContain(MARK_DOUBTS.contradictsRubric);
+    expect(read('p = m × v = 4 / 3 = 1.33 kg m/s').score).toBe(0);
+  });
 });
