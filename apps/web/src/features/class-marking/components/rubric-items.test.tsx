@@ -187,6 +187,10 @@ describe('rubric items on the marking screen', () => {
     expect(screen.getByTestId('answer-rubric-lines')).toHaveTextContent(
       'Names conductor and insulator +1',
     );
+    // In the open answer's card, under its mark, not loose between the cards.
+    expect(screen.getByRole('article', { name: 'Ben' })).toContainElement(
+      screen.getByTestId('answer-rubric-lines'),
+    );
     // Toggling item 1 off sends the set without it.
     await user.keyboard('1');
     await waitFor(() => expect(status()).toHaveTextContent(R.itemToggled('Ben', 1, 4)));
@@ -323,6 +327,9 @@ describe('marks made under an earlier rubric', () => {
     const notice = await screen.findByTestId('earlier-rubric-notice');
     expect(notice).toHaveTextContent(R.earlierRubricCount(1));
     expect(screen.getByTestId('earlier-rubric-badge')).toHaveTextContent(R.earlierRubric);
+    expect(screen.getByRole('article')).toContainElement(
+      screen.getByTestId('earlier-rubric-badge'),
+    );
     await user.click(within(notice).getByRole('button', { name: R.remark(1) }));
     await waitFor(() => expect(status()).toHaveTextContent(R.remarkQueued(1)));
     expect(backend.seen.filter((r) => r.path === `${BASE}/remark`)).toHaveLength(1);
