@@ -148,6 +148,8 @@ test.describe('release of marks and re-mark requests', () => {
     const before = Number(/^(\d+)/.exec((await total.textContent()) ?? '')?.[1]);
     const answer = page.getByTestId('answer-review');
     await answer.getByRole('button', { name: RG.ask }).click();
+    // The form takes the cursor from the button it replaced.
+    await expect(answer.getByRole('textbox', { name: RG.reasonLabel })).toBeFocused();
     const reason =
       'I explained that metal conducts heat away from the hand and wood is an insulator.';
     // An empty reason is refused on the page, before anything is sent.
