@@ -211,6 +211,9 @@ describe('the marking screen', () => {
     });
     await user.keyboard('9');
     expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.typedOutOfRange('9', 4));
+    // Said once (the status line), the box red beside it, not the same words twice.
+    expect(screen.getAllByText(C.typedOutOfRange('9', 4))).toHaveLength(1);
+    expect(screen.getByTestId('class-marking-mark-input')).toHaveAttribute('aria-invalid', 'true');
     // The box the digit went to comes into view (under a long answer it is below the fold).
     expect(scrolled).toContain(screen.getByTestId('class-marking-mark-input'));
     scroll.mockRestore();
