@@ -151,7 +151,7 @@ function ItemRow({
         <Group gap={2} wrap="nowrap">
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size="md"
             disabled={first}
             onClick={() => onMove(-1)}
             aria-label={R.moveUp(item.label)}
@@ -160,7 +160,7 @@ function ItemRow({
           </ActionIcon>
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size="md"
             disabled={last}
             onClick={() => onMove(1)}
             aria-label={R.moveDown(item.label)}
@@ -169,7 +169,7 @@ function ItemRow({
           </ActionIcon>
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size="md"
             onClick={onEdit}
             aria-label={R.editLabel(item.label)}
           >
@@ -178,7 +178,7 @@ function ItemRow({
           <ActionIcon
             variant="subtle"
             color="red"
-            size="sm"
+            size="md"
             onClick={onDelete}
             aria-label={R.deleteLabel(item.label)}
           >
@@ -255,7 +255,7 @@ export function RubricItemsPanel({
           </Title>
           {rubric.canEdit && !adding && (
             <Button
-              size="compact-xs"
+              size="compact-sm"
               variant="light"
               onClick={() => setAdding(true)}
               leftSection={<IconPlus size={12} aria-hidden />}
@@ -316,7 +316,7 @@ export function RubricItemsPanel({
               {R.suggestedNote(Math.round(rubric.suggestion.similarity * 100))}
             </Text>
             <Button
-              size="compact-xs"
+              size="compact-sm"
               variant="light"
               color="violet"
               onClick={rubric.applySuggested}
