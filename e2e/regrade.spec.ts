@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import {
@@ -40,6 +40,16 @@ async function openClassQuestions(page: Page, classId: string) {
   await page.getByRole('button', { name: MESSAGES.classesPage.showQuestions(1) }).click(LOADED);
 }
 
+/** No button or badge label in the part is cut short ('Mark answ…'): each is as wide as its words. */
+async function expectNoCutLabels(part: Locator) {
+  const cut = await part
+    .locator('.mantine-Button-label, .mantine-Badge-label')
+    .evaluateAll((labels) =>
+      labels.filter((l) => l.scrollWidth > l.clientWidth + 1).map((l) => l.textContent),
+    );
+  expect(cut).toEqual([]);
+}
+
 /** Issue 27: the release of a class's marks, and a student's re-mark request with the reply. */
 test.describe('release of marks and re-mark requests', () => {
   test('a held mark appears to the student only when the teacher releases it', async ({
@@ -68,6 +78,9 @@ test.describe('release of marks and re-mark requests', () => {
     await dialog.getByRole('button', { name: REL.save }).click();
     await expect(dialog).toBeHidden(LOADED);
     await expect(page.getByTestId('release-state')).toHaveText(REL.onReleaseShort);
+    // The badge beside the question's buttons cuts none of them short on a desktop.
+    const questionRow = page.getByRole('row').filter({ has: page.getByTestId('release-state') });
+    await expectNoCutLabels(questionRow);
     await page.setViewportSize(PHONE);
     await page.getByRole('button', { name: REL.settingsButtonLabel(QUESTION.question) }).click();
     await expect(dialog.getByRole('radio', { name: REL.modeOnRelease })).toBeChecked();
@@ -97,6 +110,7 @@ test.describe('release of marks and re-mark requests', () => {
     await signIn(page, teacher.email, teacher.password);
     await openClassQuestions(page, classId);
     await expect(page.getByTestId('release-state')).toHaveText(REL.heldShort(1), LOADED);
+    await expectNoCutLabels(questionRow);
     await page.getByRole('button', { name: REL.settingsButtonLabel(QUESTION.question) }).click();
     await expect(dialog.getByTestId('release-state-text')).toHaveText(REL.stateHeld(1));
     await snap(page, 'release-one-waiting', [DESKTOP]);
@@ -134,6 +148,8 @@ test.describe('release of marks and re-mark requests', () => {
     const before = Number(/^(\d+)/.exec((await total.textContent()) ?? '')?.[1]);
     const answer = page.getByTestId('answer-review');
     await answer.getByRole('button', { name: RG.ask }).click();
+    // The form takes the cursor from the button it replaced.
+    await expect(answer.getByRole('textbox', { name: RG.reasonLabel })).toBeFocused();
     const reason =
       'I explained that metal conducts heat away from the hand and wood is an insulator.';
     // An empty reason is refused on the page, before anything is sent.

@@ -5,7 +5,7 @@ import { CLASS_EXTRA_PATHS } from '@stem/contract/admin';
 import { API_BASE, AUTH_PATHS, QUESTION_PATHS, fillPath } from '@stem/contract/api';
 import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
-import { DESKTOP, openSignedIn, snap } from './support/pages';
+import { DESKTOP, openSignedIn, PHONE, snap } from './support/pages';
 import { baseUrl } from './support/run-state';
 import { submitAndMark } from './support/student-api';
 import { teachingApi } from './support/teaching-api';
@@ -81,6 +81,19 @@ test.describe('rubric items, saved comments and re-marks on the marking screen',
       await expect(status).toHaveText(R.added);
     }
     await expect(panel.getByTestId('rubric-item')).toHaveCount(2);
+    // On a phone each of the panel's buttons is a finger's tap: at least 24 px each way (WCAG 2.5.8).
+    await page.setViewportSize(PHONE);
+    const smallest = await panel
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        Math.min(
+          ...buttons.map((b) =>
+            Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height),
+          ),
+        ),
+      );
+    expect(smallest).toBeGreaterThanOrEqual(24);
+    await page.setViewportSize(DESKTOP);
 
     // 1 and 2 apply the items: the mark is their points added up, saved as a review.
     const first = (await current.textContent()) ?? '';

@@ -723,7 +723,8 @@ export const MESSAGES = {
     heldShort: (n: number) => `${n} to release`,
     onReleaseShort: 'On release',
     settingsButton: 'Marks & re-marks',
-    settingsButtonLabel: (question: string) => `Marks and re-mark requests for "${question}"`,
+    /** Starts with the button's visible words, so speech input finds it by what it shows. */
+    settingsButtonLabel: (question: string) => `Marks & re-marks for "${question}"`,
     settingsTitle: 'Marks and re-mark requests',
     close: 'Close',
     modeLabel: 'When students see their marks',

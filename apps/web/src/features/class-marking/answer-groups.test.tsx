@@ -192,6 +192,31 @@ describe('answer groups on the marking screen', () => {
     expect(currentCard()).toHaveTextContent(G.groupTitle(1));
   });
 
+  it('makes a group the one to mark when it is tapped anywhere, as a phone (no keys) does', async () => {
+    const user = userEvent.setup({ delay: null });
+    backend.on('GET', `${BASE}/groups`, {
+      status: 200,
+      body: { success: true, data: groupsData() },
+    });
+    open();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(currentCard()).toHaveTextContent(G.groupTitle(1));
+    const third = cards()[2] as HTMLElement;
+    expect(within(third).queryByTestId('answer-group-mark-input')).toBeNull();
+    // Its answers shown: it is the group marked now, with the mark box and Accept.
+    await user.click(within(third).getByRole('button', { name: G.showAnswers(1) }));
+    expect(currentCard()).toBe(third);
+    expect(within(third).getByTestId('answer-group-mark-input')).toBeInTheDocument();
+    expect(within(third).getByRole('button', { name: /Accept/ })).toBeInTheDocument();
+    expect(within(third).getByRole('button', { name: G.hideAnswers })).toBeInTheDocument();
+    // A tap on another group's typical answer moves there too.
+    await user.click(
+      within(cards()[1] as HTMLElement).getByTestId('answer-group-preview')
+        .firstElementChild as HTMLElement,
+    );
+    expect(currentCard()).toBe(cards()[1]);
+  });
+
   it('tests on a few first from the groups: the panel lists them, and one opens in the one-at-a-time view', async () => {
     const user = userEvent.setup({ delay: null });
     const R = MESSAGES.rubricItems;

@@ -203,8 +203,20 @@ describe('the marking screen', () => {
     expect(screen.getByTestId('class-marking-progress')).toHaveTextContent(C.progress(2, 3));
 
     // A digit past the marks is refused before anything is sent; Escape clears it.
+    const scrolled: Element[] = [];
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (
+      this: Element,
+    ) {
+      scrolled.push(this);
+    });
     await user.keyboard('9');
     expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.typedOutOfRange('9', 4));
+    // Said once (the status line), the box red beside it, not the same words twice.
+    expect(screen.getAllByText(C.typedOutOfRange('9', 4))).toHaveLength(1);
+    expect(screen.getByTestId('class-marking-mark-input')).toHaveAttribute('aria-invalid', 'true');
+    // The box the digit went to comes into view (under a long answer it is below the fold).
+    expect(scrolled).toContain(screen.getByTestId('class-marking-mark-input'));
+    scroll.mockRestore();
     await user.keyboard('{Enter}');
     await user.keyboard('{Escape}');
     await user.keyboard('1');

@@ -9,6 +9,11 @@ export function typingIn(target: EventTarget | null): boolean {
   return target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable;
 }
 
+/** Whether a key press is made in a confirmation on the page ("Delete …?"): it is the confirmation's. */
+export function inConfirmation(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[role="alertdialog"]') !== null;
+}
+
 /** Enter on a focused button is the button's, unless a mark was typed (Enter then saves it). */
 export function buttonOwnsEnter(event: KeyboardEvent, hasTyped: () => boolean): boolean {
   return event.key === 'Enter' && event.target instanceof HTMLButtonElement && !hasTyped();
@@ -62,8 +67,8 @@ export function sharedHandlerFor(key: string, keys: TSharedKeys): (() => void) |
 
 /**
  * A screen's keys on the whole window while `enabled` (off while a dialog is open): `resolve` gives
- * the handler of a key press, or null to leave it to the browser. Keys typed into a text field, or
- * with Ctrl, Alt or Meta, are always the browser's.
+ * the handler of a key press, or null to leave it to the browser. Keys typed into a text field or a
+ * confirmation on the page, or with Ctrl, Alt or Meta, are always the browser's.
  */
 export function useScreenKeys(
   resolve: (event: KeyboardEvent) => (() => void) | null,
@@ -74,7 +79,8 @@ export function useScreenKeys(
   useEffect(() => {
     if (!enabled) return undefined;
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (typingIn(event.target) || inConfirmation(event.target)) return;
       const handler = latest.current(event);
       if (!handler) return;
       event.preventDefault();

@@ -95,6 +95,9 @@ export function AnswerGroupCard({
       aria-current={current ? 'true' : undefined}
       aria-label={title}
       component="section"
+      // A phone has no J/K: a tap anywhere in a group (its answer, "Show its answers") makes it
+      // the group to mark, with its mark box and buttons; the heading is the button for keyboards.
+      onClick={current ? undefined : onSelect}
     >
       <Stack gap="xs">
         <UnstyledButton onClick={onSelect}>

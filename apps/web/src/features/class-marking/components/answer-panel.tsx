@@ -1,4 +1,5 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { TClassAnswer } from '@stem/contract/class-marking';
 import { MARK_DOUBTS } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
@@ -113,10 +114,13 @@ export function AnswerPanel({
   row,
   index,
   total,
+  children,
 }: {
   row: TOrderedRow;
   index: number;
   total: number;
+  /** Lines about the open answer's mark (its rubric items), at the foot of its card. */
+  children?: ReactNode;
 }) {
   const answer = row.answer;
   const state = rowState(answer);
@@ -197,6 +201,7 @@ export function AnswerPanel({
             <MarkLines answer={answer} />
           </>
         )}
+        {children}
       </Stack>
     </Paper>
   );

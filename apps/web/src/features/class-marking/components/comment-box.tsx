@@ -103,7 +103,7 @@ export function CommentBox({
                   {saved.text}
                 </Text>
                 <Button
-                  size="compact-xs"
+                  size="compact-sm"
                   variant="light"
                   disabled={!markable}
                   onClick={() => rubric.insertComment(index)}
@@ -115,7 +115,7 @@ export function CommentBox({
                 <ActionIcon
                   variant="subtle"
                   color="red"
-                  size="sm"
+                  size="md"
                   aria-label={R.deleteComment}
                   onClick={() =>
                     changeSaved.mutate(

@@ -7,6 +7,7 @@ import {
   IconFileText,
   IconPlayerTrackNext,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { TClassAnswer } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
 import { typedMark } from '../marking-order';
@@ -46,6 +47,15 @@ export function MarkBar({
   const markable = answer !== null && answer.score !== null;
   const valid = markable && typedMark(typed, answer.marks) !== null;
   const outOfRange = markable && typed !== '' && !valid;
+  // Typed with the digit keys, the status line below says it is refused: the box then only turns
+  // red rather than say it a second time; typed in the box, the box says it.
+  const refusal = outOfRange ? C.typedOutOfRange(typed, answer.marks) : null;
+  // Digits typed with the keys land in the box: under a long answer it is below the fold, so it
+  // comes into view to show what was typed (or that it is refused).
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (typed !== '') box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [typed]);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="class-marking-actions">
       <Stack gap="sm">
@@ -78,6 +88,7 @@ export function MarkBar({
         {markable && (
           <Group gap="xs" align="flex-end" wrap="wrap">
             <TextInput
+              ref={box}
               label={C.markLabel(answer.marks)}
               value={typed}
               onChange={(event) =>
@@ -94,7 +105,7 @@ export function MarkBar({
               }}
               inputMode="numeric"
               w={110}
-              error={outOfRange ? C.typedOutOfRange(typed, answer.marks) : undefined}
+              error={refusal === null ? undefined : refusal === status || refusal}
               data-testid="class-marking-mark-input"
             />
             <Button

@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { MAX_RUBRIC_ITEM_LABEL, type TRubricItem } from '@stem/contract/rubric-items';
 import { describeError } from '../../../lib/http';
@@ -37,6 +37,10 @@ function ItemForm({
   onCancel?: () => void;
 }) {
   const [label, setLabel] = useState(initial?.label ?? '');
+  // The form takes the place of the button that opened it: the cursor goes to its first field, not
+  // to the page (where digits would toggle the open answer's items).
+  const labelField = useRef<HTMLInputElement>(null);
+  useEffect(() => labelField.current?.focus(), []);
   const [points, setPoints] = useState<number | string>(initial?.points ?? 1);
   const numeric = typeof points === 'number' ? points : Number(points);
   const valid =
@@ -51,6 +55,7 @@ function ItemForm({
     >
       <Group gap="xs" align="flex-end" wrap="wrap">
         <TextInput
+          ref={labelField}
           label={R.labelField}
           value={label}
           onChange={(event) => setLabel(event.currentTarget.value)}
@@ -146,7 +151,7 @@ function ItemRow({
         <Group gap={2} wrap="nowrap">
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size="md"
             disabled={first}
             onClick={() => onMove(-1)}
             aria-label={R.moveUp(item.label)}
@@ -155,7 +160,7 @@ function ItemRow({
           </ActionIcon>
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size="md"
             disabled={last}
             onClick={() => onMove(1)}
             aria-label={R.moveDown(item.label)}
@@ -164,7 +169,7 @@ function ItemRow({
           </ActionIcon>
           <ActionIcon
             variant="subtle"
-            size="sm"
+            size="md"
             onClick={onEdit}
             aria-label={R.editLabel(item.label)}
           >
@@ -173,7 +178,7 @@ function ItemRow({
           <ActionIcon
             variant="subtle"
             color="red"
-            size="sm"
+            size="md"
             onClick={onDelete}
             aria-label={R.deleteLabel(item.label)}
           >
@@ -205,6 +210,11 @@ export function RubricItemsPanel({
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TRubricItem | null>(null);
+  // The question "Delete …?" takes the cursor (on Cancel), so Enter or a screen reader meets it.
+  const cancelDelete = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (deleting) cancelDelete.current?.focus();
+  }, [deleting]);
   const { items } = rubric;
 
   const run = (what: TItemChange, done?: () => void) =>
@@ -245,7 +255,7 @@ export function RubricItemsPanel({
           </Title>
           {rubric.canEdit && !adding && (
             <Button
-              size="compact-xs"
+              size="compact-sm"
               variant="light"
               onClick={() => setAdding(true)}
               leftSection={<IconPlus size={12} aria-hidden />}
@@ -306,7 +316,7 @@ export function RubricItemsPanel({
               {R.suggestedNote(Math.round(rubric.suggestion.similarity * 100))}
             </Text>
             <Button
-              size="compact-xs"
+              size="compact-sm"
               variant="light"
               color="violet"
               onClick={rubric.applySuggested}
@@ -337,7 +347,12 @@ export function RubricItemsPanel({
               >
                 {R.delete}
               </Button>
-              <Button size="xs" variant="subtle" onClick={() => setDeleting(null)}>
+              <Button
+                ref={cancelDelete}
+                size="xs"
+                variant="subtle"
+                onClick={() => setDeleting(null)}
+              >
                 {R.cancel}
               </Button>
             </Group>

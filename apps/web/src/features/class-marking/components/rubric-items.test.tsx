@@ -187,6 +187,10 @@ describe('rubric items on the marking screen', () => {
     expect(screen.getByTestId('answer-rubric-lines')).toHaveTextContent(
       'Names conductor and insulator +1',
     );
+    // In the open answer's card, under its mark, not loose between the cards.
+    expect(screen.getByRole('article', { name: 'Ben' })).toContainElement(
+      screen.getByTestId('answer-rubric-lines'),
+    );
     // Toggling item 1 off sends the set without it.
     await user.keyboard('1');
     await waitFor(() => expect(status()).toHaveTextContent(R.itemToggled('Ben', 1, 4)));
@@ -215,7 +219,10 @@ describe('rubric items on the marking screen', () => {
     open();
     const panel = await screen.findByTestId('rubric-items');
     await user.click(within(panel).getByRole('button', { name: R.add }));
-    await user.type(screen.getByTestId('rubric-item-label'), 'Names conductor and insulator');
+    // The form takes the cursor: typing goes to its label, not to the page's keys.
+    expect(screen.getByTestId('rubric-item-label')).toHaveFocus();
+    await user.keyboard('Names conductor and insulator');
+    expect(screen.getByTestId('rubric-item-label')).toHaveValue('Names conductor and insulator');
     await user.clear(screen.getByTestId('rubric-item-points'));
     await user.type(screen.getByTestId('rubric-item-points'), '1');
     await user.click(
@@ -228,12 +235,26 @@ describe('rubric items on the marking screen', () => {
     });
 
     await user.click(screen.getByRole('button', { name: R.editLabel('Heat flows from the hand') }));
+    expect(screen.getByTestId('rubric-item-label')).toHaveFocus();
     const points = screen.getByTestId('rubric-item-points');
     await user.clear(points);
     await user.type(points, '3');
     await user.click(screen.getByRole('button', { name: R.save }));
     await waitFor(() => expect(status()).toHaveTextContent(R.updated(2)));
     expect(backend.seen.find((r) => r.method === 'PATCH')?.body).toEqual({ points: 3 });
+
+    // Delete asks first, with the cursor on Cancel; the screen's keys wait while it asks.
+    await user.click(
+      screen.getByRole('button', { name: R.deleteLabel('Heat flows from the hand') }),
+    );
+    const confirm = screen.getByRole('alertdialog');
+    expect(within(confirm).getByRole('button', { name: R.cancel })).toHaveFocus();
+    const sent = backend.seen.length;
+    await user.keyboard('1j');
+    expect(backend.seen).toHaveLength(sent);
+    expect(screen.getByTestId('class-marking-student')).toHaveTextContent('Ben');
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('keeps the items to read, not change, for a teacher who may not edit them; no items: digits type', async () => {
@@ -323,6 +344,9 @@ describe('marks made under an earlier rubric', () => {
     const notice = await screen.findByTestId('earlier-rubric-notice');
     expect(notice).toHaveTextContent(R.earlierRubricCount(1));
     expect(screen.getByTestId('earlier-rubric-badge')).toHaveTextContent(R.earlierRubric);
+    expect(screen.getByRole('article')).toContainElement(
+      screen.getByTestId('earlier-rubric-badge'),
+    );
     await user.click(within(notice).getByRole('button', { name: R.remark(1) }));
     await waitFor(() => expect(status()).toHaveTextContent(R.remarkQueued(1)));
     expect(backend.seen.filter((r) => r.path === `${BASE}/remark`)).toHaveLength(1);

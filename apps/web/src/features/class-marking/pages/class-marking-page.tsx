@@ -331,8 +331,9 @@ export default function ClassMarkingPage() {
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 6 }} order={{ base: 1, lg: 2 }}>
             <Stack gap="sm">
-              <AnswerPanel row={row} index={index} total={rows.length} />
-              <AnswerRubricLines answer={answer} rubric={rubric} />
+              <AnswerPanel row={row} index={index} total={rows.length}>
+                <AnswerRubricLines answer={answer} rubric={rubric} />
+              </AnswerPanel>
               <MarkBar
                 answer={answer}
                 typed={typed}

@@ -128,7 +128,14 @@ export function ClassQuestionsTable({ classId, questions }: TProps) {
                   </Table.Td>
                   {/* As wide as its buttons: the question's text takes what is left. */}
                   <Table.Td ta="right" style={{ width: '1%', whiteSpace: 'nowrap' }}>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {/* Each button and badge at its full width: the cell grows to hold them all. */}
+                    <Group
+                      gap="xs"
+                      justify="flex-end"
+                      wrap="nowrap"
+                      preventGrowOverflow={false}
+                      style={{ minWidth: 'max-content' }}
+                    >
                       {markButton(question)}
                       <QuestionMarkingControl
                         classId={classId}

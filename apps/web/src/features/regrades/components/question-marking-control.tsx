@@ -43,7 +43,7 @@ export function QuestionMarkingControl({ classId, questionId, question }: TProps
   if (!marking) return null;
   return (
     <>
-      <Group gap={6} wrap="nowrap" justify="flex-end">
+      <Group gap={6} wrap="nowrap" justify="flex-end" preventGrowOverflow={false}>
         {marking.releaseMode === 'on_release' && (
           <Badge
             variant="light"

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconMessageQuestion } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { MAX_REGRADE_REASON, type TRegradeRequest } from '@stem/contract/regrades';
 import { formatSubmissionDate } from '../../../lib/dates';
@@ -92,6 +92,12 @@ function AskForm({
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const mutation = useRequestRegrade(submissionId);
+  // The form takes the place of the button that opened it: the cursor goes to the reason (outside
+  // a modal, Mantine's data-autofocus does nothing and it fell to the page).
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (open) reasonField.current?.focus();
+  }, [open]);
   const trimmed = reason.trim();
 
   const send = () => {
@@ -140,7 +146,7 @@ function AskForm({
           autosize
           minRows={3}
           error={error ?? undefined}
-          data-autofocus
+          ref={reasonField}
         />
         <Text size="xs" c="dimmed" ta="right" aria-live="polite">
           {reason.length}/{MAX_REGRADE_REASON}
