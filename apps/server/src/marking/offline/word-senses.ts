@@ -96,7 +96,7 @@ function load(): Map<string, number> {
 }
 
 /** The forms WordNet may list a written word under: itself, then without a plural or verb ending. */
-function lemmasOf(word: string): string[] {
+export function lemmasOf(word: string): string[] {
   const out = [word];
   if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
   if (word.endsWith('es')) out.push(word.slice(0, -2));
