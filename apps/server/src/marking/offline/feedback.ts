@@ -463,10 +463,16 @@ function pointFeedback(
   const fragments = (phrases: TPhrase[]): string[] =>
     phrases.filter((p) => p.kind === 'fragment').map((p) => p.text);
 
-  // Results the answer works out but writes without the unit the teacher's rubric gives them.
-  const unitless = teacherStyle ? missingUnits(model, evidence) : [];
+  // Results the answer works out but writes without the unit the teacher's rubric gives them. One
+  // the answer does write with that unit ("= 4 kg m/s" at the end of a chain of working, where the
+  // reading of the working can lose it) is never told it lacks it.
+  const unitRead = teacherStyle ? missingUnits(model, evidence) : [];
+  const answerQuantities = unitRead.length > 0 ? quantitiesOf(evidence.answer) : [];
+  const sameWritten = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+  const unitless = unitRead.filter(
+    (q) => !answerQuantities.some((a) => a.value === q.value && sameWritten(a.written, q.written)),
+  );
   // Of those, the ones written with another unit ("15 m" for 15 m/s): a wrong unit, not a missing one.
-  const answerQuantities = unitless.length > 0 ? quantitiesOf(evidence.answer) : [];
   const wrongUnits = unitless.flatMap((q) => {
     const given = answerQuantities.find(
       (a) => a.value === q.value && a.written.replace(/\s+/g, '') !== q.written.replace(/\s+/g, ''),

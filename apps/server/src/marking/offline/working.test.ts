@@ -768,4 +768,22 @@ describe('units and working as a pupil writes them (7 December 2026)', () => {
     const listed = read('current battery resistor rearranged substitutes unit I = 9 / 18 = 0.5 A');
     expect(listed.doubts).toContain(MARK_DOUBTS.noSentence);
   });
+
+  it('never tells an answer that writes its result with the unit that it left the unit out', () => {
+    const MOMENTUM = {
+      question: 'A ball of mass 3 kg moves at 4 m/s. Calculate its momentum.',
+      marks: 3,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-3',
+      rubric: rubric(
+        'No correct equation and no correct value.',
+        'Uses p = m × v, substitutes 3 × 4 and gives 12 kg m/s.',
+      ),
+    };
+    const read = (answer: string) => markOffline({ ...MOMENTUM, answer, source: 'typed' }, {});
+    const withUnit = read('p = m × v = 3 × 4 = 12 kg m/s');
+    expect(`${withUnit.aiComment} ${withUnit.suggestion}`).not.toMatch(/without the unit/);
+    const without = read('p = m × v = 3 × 4 = 12');
+    expect(without.aiComment).toMatch(/without the unit/);
+  });
 });
