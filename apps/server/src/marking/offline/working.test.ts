@@ -669,6 +669,18 @@ describe("a teacher's clauses", () => {
 });
 
 describe('units and working as a pupil writes them (7 December 2026)', () => {
+  const MOMENTUM = {
+    question: 'A ball of mass 3 kg moves at 4 m/s. Calculate its momentum.',
+    marks: 3,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-3',
+    rubric: rubric(
+      'No correct equation and no correct value.',
+      'Uses p = m × v, substitutes 3 × 4 and gives 12 kg m/s.',
+    ),
+  };
+  const momentum = (answer: string) => markOffline({ ...MOMENTUM, answer, source: 'typed' }, {});
+
   it('reads units written as words as their symbols', () => {
     expect(foldUnits('R = 12 ohms')).toBe('R = 12 Ω');
     expect(foldUnits('it ran 360 metres in 90 seconds')).toBe('it ran 360 m in 90 s');
@@ -732,21 +744,10 @@ describe('units and working as a pupil writes them (7 December 2026)', () => {
   });
 
   it('keeps the method marks of a slip in the arithmetic, flagged, and not of swapped values', () => {
-    const MOMENTUM = {
-      question: 'A ball of mass 3 kg moves at 4 m/s. Calculate its momentum.',
-      marks: 3,
-      lowMarkRange: '0-0',
-      highMarkRange: '2-3',
-      rubric: rubric(
-        'No correct equation and no correct value.',
-        'Uses p = m × v, substitutes 3 × 4 and gives 12 kg m/s.',
-      ),
-    };
-    const read = (answer: string) => markOffline({ ...MOMENTUM, answer, source: 'typed' }, {});
-    const slip = read('p = m × v = 3 × 4 = 7 kg m/s');
+    const slip = momentum('p = m × v = 3 × 4 = 7 kg m/s');
     expect(slip.score).toBeGreaterThan(0);
     expect(slip.doubts).toContain(MARK_DOUBTS.contradictsRubric);
-    expect(read('p = m × v = 4 / 3 = 1.33 kg m/s').score).toBe(0);
+    expect(momentum('p = m × v = 4 / 3 = 1.33 kg m/s').score).toBe(0);
   });
 
   it('judges only what an answer says besides its working as a sentence or a list', () => {
@@ -770,20 +771,9 @@ describe('units and working as a pupil writes them (7 December 2026)', () => {
   });
 
   it('never tells an answer that writes its result with the unit that it left the unit out', () => {
-    const MOMENTUM = {
-      question: 'A ball of mass 3 kg moves at 4 m/s. Calculate its momentum.',
-      marks: 3,
-      lowMarkRange: '0-0',
-      highMarkRange: '2-3',
-      rubric: rubric(
-        'No correct equation and no correct value.',
-        'Uses p = m × v, substitutes 3 × 4 and gives 12 kg m/s.',
-      ),
-    };
-    const read = (answer: string) => markOffline({ ...MOMENTUM, answer, source: 'typed' }, {});
-    const withUnit = read('p = m × v = 3 × 4 = 12 kg m/s');
+    const withUnit = momentum('p = m × v = 3 × 4 = 12 kg m/s');
     expect(`${withUnit.aiComment} ${withUnit.suggestion}`).not.toMatch(/without the unit/);
-    const without = read('p = m × v = 3 × 4 = 12');
+    const without = momentum('p = m × v = 3 × 4 = 12');
     expect(without.aiComment).toMatch(/without the unit/);
   });
 });
