@@ -6,7 +6,6 @@ import {
   normaliseText,
   quantitiesOf,
   tokenise,
-  withoutWorking,
   type TToken,
 } from './text';
 
@@ -246,6 +245,9 @@ function isBareList(answer: string): boolean {
 function hasNoSentenceOfItsOwn(answer: string, runs: string[][], ref: TReference): boolean {
   const words = runs.flat();
   if (words.length < 5) return false;
+  // Working ("P = V x I = 12 x 2 = 24 W") is no sentence, nor meant to be one.
+  const realWords = (answer.match(/\p{L}{3,}/gu) ?? []).length;
+  if (WORKING_RE.test(answer) && realWords <= 3) return false;
   const known = words.filter((w) => ref.words.has(w)).length / words.length;
   if (known < 0.9) return false;
   if (isBareList(answer)) return true;
@@ -429,9 +431,7 @@ export function readGaming(
   const ref = referenceOf(model, referenceAnswer);
   const runs = wordRuns(answer);
   const doubts: TMarkDoubt[] = [];
-  // Working is no sentence, nor meant to be one: what is judged is what the answer says besides it.
-  const said = withoutWorking(answer);
-  if (hasNoSentenceOfItsOwn(said, wordRuns(said), ref)) doubts.push(MARK_DOUBTS.noSentence);
+  if (hasNoSentenceOfItsOwn(answer, runs, ref)) doubts.push(MARK_DOUBTS.noSentence);
   else if (copiesScoringText(runs, ref)) doubts.push(MARK_DOUBTS.copiesRubric);
   const phrases = phrasesOf(answer);
   const saysAgainst = contradictsRubric(phrases, ref);
