@@ -28,7 +28,14 @@ import {
   startTestLtiPlatform,
   type TTestLtiPlatform,
 } from '../apps/server/test/helpers/lti-platform';
-import { CLASSROOM_COURSE, OWNER, STATE_ENV } from './support/run-state';
+import {
+  CLASSROOM_COURSE,
+  LANES,
+  OWNER,
+  STATE_ENV,
+  type TLaneName,
+  type TLaneState,
+} from './support/run-state';
 
 /** The list-at-scale test's teacher's submissions (issue 14: a busy teacher's year). */
 const VOLUME_SUBMISSIONS = 20_000;
@@ -254,11 +261,108 @@ function selfSignedCertificate(folder: string): { key: string; cert: string; cer
   return { key: readFileSync(keyFile, 'utf8'), cert: readFileSync(certFile, 'utf8'), certFile };
 }
 
+type TLaneRun = {
+  state: TLaneState;
+  appEnv: Record<string, string>;
+  port: number;
+  accounts: unknown;
+  server?: ChildProcess;
+  cleanUp: () => Promise<void>;
+};
+
 /**
- * Seeds a fresh DATA_DIR (and a fresh PostgreSQL database when TEST_DATABASE_URL is set), starts the
- * built server on a free port, and returns the teardown that stops it and removes what it made.
+ * A lane's own database (a fresh PostgreSQL one when TEST_DATABASE_URL is set, else PGlite in its
+ * data folder), queue prefix and data folder, seeded; its server is started by startServer.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+async function seedLane(name: TLaneName, runId: string): Promise<TLaneRun> {
+  const laneId = `${runId}-${name}`;
+  const database = process.env.TEST_DATABASE_URL
+    ? await createDatabase(process.env.TEST_DATABASE_URL)
+    : undefined;
+  const queue = process.env.REDIS_URL ? redisQueue(process.env.REDIS_URL, laneId) : undefined;
+  const dataDir = path.join(root, '.e2e-data', laneId);
+  mkdirSync(dataDir, { recursive: true });
+  const port = await freePort();
+  const appEnv: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // The built-in test checkout, turned on by name: the payment journeys buy with it (no card, no
+    // money; it grants plans for nothing, so a deployment never gets it by leaving keys out).
+    PAYMENTS: 'test',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...queue?.env,
+  };
+  const run: TLaneRun = {
+    state: {
+      baseUrl: `http://127.0.0.1:${port}`,
+      dataDir,
+      accountsFile: path.join(dataDir, 'accounts.json'),
+    },
+    appEnv,
+    port,
+    accounts: undefined,
+    cleanUp: async () => {
+      if (run.server) await stop(run.server);
+      if (queue) await queue.cleanUp();
+      if (database) await database.drop();
+      if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    const startedAt = Date.now();
+    run.accounts = await runSeed(cleanEnv(appEnv));
+    writeFileSync(run.state.accountsFile, JSON.stringify(run.accounts, null, 2));
+    console.log(
+      `e2e ${name}: ${database ? 'PostgreSQL' : 'PGlite'} seeded in ${Date.now() - startedAt} ms, ` +
+        `${queue ? `Redis queue ${queue.env.QUEUE_PREFIX}` : 'in-process queue'}`,
+    );
+  } catch (error) {
+    await run.cleanUp();
+    throw error;
+  }
+  return run;
+}
+
+/** Starts a seeded lane's built server with the given extra settings and waits until it is ready. */
+async function startServer(
+  name: TLaneName,
+  run: TLaneRun,
+  extra: Record<string, string>,
+): Promise<void> {
+  const logFile = path.join(run.state.dataDir, 'server.log');
+  const log = createWriteStream(logFile);
+  const startedAt = Date.now();
+  const server = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
+    cwd: root,
+    env: cleanEnv({
+      ...run.appEnv,
+      PORT: String(run.port),
+      HOST: '127.0.0.1',
+      APP_URL: run.state.baseUrl,
+      WEB_DIST: webDist,
+      OWNER_EMAIL: OWNER.email,
+      OWNER_PASSWORD: OWNER.password,
+      ...extra,
+    }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  run.server = server;
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  await waitForReady(run.state.baseUrl, server, logFile);
+  console.log(`e2e ${name}: server ready on ${run.state.baseUrl} in ${Date.now() - startedAt} ms`);
+}
+
+/**
+ * Seeds and starts the run's servers, one per lane (see run-state.ts), each on a free port over its
+ * own database, and returns the teardown that stops them and removes what they made. The main lane's
+ * server also gets the local OpenID Provider, LMS and Classroom. `lanes` is every lane for the
+ * browser suite; the landing media need the main one only.
+ */
+export async function startE2eRun(
+  lanes: readonly TLaneName[] = LANES,
+): Promise<() => Promise<void>> {
   for (const built of [
     path.join(serverDist, 'seed.js'),
     path.join(serverDist, 'main.js'),
@@ -271,120 +375,40 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
   }
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
-  const database = process.env.TEST_DATABASE_URL
-    ? await createDatabase(process.env.TEST_DATABASE_URL)
-    : undefined;
-  const queue = process.env.REDIS_URL ? redisQueue(process.env.REDIS_URL, runId) : undefined;
-  const dataDir = path.join(root, '.e2e-data', runId);
-  mkdirSync(dataDir, { recursive: true });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const appEnv: Record<string, string> = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    // The built-in test checkout, turned on by name: the payment journeys buy with it (no card, no
-    // money; it grants plans for nothing, so a deployment never gets it by leaving keys out).
-    PAYMENTS: 'test',
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...queue?.env,
-  };
+  const seeded = await Promise.allSettled(lanes.map((name) => seedLane(name, runId)));
+  const runs = new Map<TLaneName, TLaneRun>();
+  seeded.forEach((result, i) => {
+    const name = lanes[i];
+    if (result.status === 'fulfilled' && name) runs.set(name, result.value);
+  });
 
-  let server: ChildProcess | undefined;
   let oidcProvider: TTestOidcProvider | undefined;
   let ltiPlatform: TTestLtiPlatform | undefined;
   let fakeClassroom: TFakeClassroom | undefined;
   const teardown = async () => {
-    if (server) await stop(server);
+    await Promise.all([...runs.values()].map((run) => run.cleanUp()));
     if (oidcProvider) await oidcProvider.close();
     if (ltiPlatform) await ltiPlatform.close();
     if (fakeClassroom) await fakeClassroom.close();
-    if (queue) await queue.cleanUp();
-    if (database) await database.drop();
-    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {
-    const startedAt = Date.now();
-    const accounts = await runSeed(cleanEnv(appEnv));
-    const seededAt = Date.now();
-    const accountsFile = path.join(dataDir, 'accounts.json');
-    writeFileSync(accountsFile, JSON.stringify(accounts, null, 2));
-
-    // A real OpenID Provider on this machine, turned on as "Google" (oidc-sign-in.spec.ts).
-    const tls = selfSignedCertificate(dataDir);
-    oidcProvider = await startTestOidcProvider({
-      redirectUri: `${baseUrl}${OIDC_CALLBACK_PAGE}`,
-      tls,
-    });
-
-    // A local LTI 1.3 platform (an LMS) over https with the same certificate (lti-launch.spec.ts):
-    // the owner registers it, and its course page's links launch the tool.
-    const apiBase = `${baseUrl}${API_BASE}`;
-    ltiPlatform = await startTestLtiPlatform({
-      toolJwks: async () =>
-        (await fetch(`${apiBase}${LTI_PATHS.jwks}`)).json() as Promise<JSONWebKeySet>,
-      toolLaunchUrl: `${apiBase}${LTI_PATHS.launch}`,
-      toolLoginUrl: `${apiBase}${LTI_PATHS.login}`,
-      tls,
-    });
-    // A server speaking Google Classroom's and Google OAuth's wire format (classroom.spec.ts): the
-    // first seeded teacher's Google account teaches one course, with every seeded student in it and
-    // one student who has no account here.
-    fakeClassroom = await startFakeClassroom({ tls });
-    const seeded = accounts as { accounts: { role: string; name: string; email: string }[] };
-    const [classroomTeacher] = seeded.accounts.filter((a) => a.role === 'teacher');
-    if (!classroomTeacher) throw new Error('the seed made no teacher');
-    fakeClassroom.signInAs(classroomTeacher.email);
-    fakeClassroom.addCourse(
-      {
-        id: CLASSROOM_COURSE.id,
-        name: CLASSROOM_COURSE.name,
-        section: CLASSROOM_COURSE.section,
-        teacherEmail: classroomTeacher.email,
-      },
-      [
-        ...seeded.accounts
-          .filter((a) => a.role === 'student')
-          .map((a, i) => ({ userId: String(110_000 + i), name: a.name, email: a.email })),
-        { userId: '119999', name: 'Nobody Here', email: 'nobody.here@classroom.example' },
-      ],
+    const failed = seeded.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    const main = runs.get('main');
+    if (!main) throw new Error("the e2e run needs the 'main' lane");
+    const mainEnv = await startMainServices(main);
+    oidcProvider = mainEnv.oidcProvider;
+    ltiPlatform = mainEnv.ltiPlatform;
+    fakeClassroom = mainEnv.fakeClassroom;
+    await Promise.all(
+      [...runs].map(([name, run]) =>
+        startServer(name, run, name === 'main' ? mainEnv.serverEnv : {}),
+      ),
     );
 
-    const logFile = path.join(dataDir, 'server.log');
-    const log = createWriteStream(logFile);
-    server = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
-      cwd: root,
-      env: cleanEnv({
-        ...appEnv,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        APP_URL: baseUrl,
-        WEB_DIST: webDist,
-        OWNER_EMAIL: OWNER.email,
-        OWNER_PASSWORD: OWNER.password,
-        OIDC_GOOGLE_ISSUER: oidcProvider.issuer,
-        OIDC_GOOGLE_CLIENT_ID: oidcProvider.clientId,
-        OIDC_GOOGLE_CLIENT_SECRET: oidcProvider.clientSecret,
-        CLASSROOM_GOOGLE_CLIENT_ID: fakeClassroom.clientId,
-        CLASSROOM_GOOGLE_CLIENT_SECRET: fakeClassroom.clientSecret,
-        CLASSROOM_GOOGLE_BASE_URL: fakeClassroom.url,
-        NODE_EXTRA_CA_CERTS: tls.certFile,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.pipe(log);
-    server.stderr?.pipe(log);
-    await waitForReady(baseUrl, server, logFile);
-    console.log(
-      `e2e: ${database ? 'PostgreSQL' : 'PGlite'} seeded in ${seededAt - startedAt} ms, ` +
-        `${queue ? `Redis queue ${queue.env.QUEUE_PREFIX}` : 'in-process queue'}, ` +
-        `server ready on ${baseUrl} in ${Date.now() - seededAt} ms`,
-    );
-
-    process.env[STATE_ENV.baseUrl] = baseUrl;
-    process.env[STATE_ENV.dataDir] = dataDir;
-    process.env[STATE_ENV.accountsFile] = accountsFile;
+    const states = Object.fromEntries([...runs].map(([name, run]) => [name, run.state]));
+    process.env[STATE_ENV.lanes] = JSON.stringify(states);
     process.env[STATE_ENV.ltiPlatform] = JSON.stringify({
       issuer: ltiPlatform.issuer,
       clientId: ltiPlatform.clientId,
@@ -398,4 +422,74 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   return teardown;
+}
+
+/**
+ * The local services the main lane's server signs in and imports through: a real OpenID Provider
+ * turned on as "Google" (oidc-sign-in.spec.ts), an LTI 1.3 platform (lti-launch.spec.ts) and a
+ * server speaking Google Classroom's wire format (classroom.spec.ts), with the settings that point
+ * the server at them.
+ */
+async function startMainServices(main: TLaneRun): Promise<{
+  oidcProvider: TTestOidcProvider;
+  ltiPlatform: TTestLtiPlatform;
+  fakeClassroom: TFakeClassroom;
+  serverEnv: Record<string, string>;
+}> {
+  const { baseUrl } = main.state;
+  const tls = selfSignedCertificate(main.state.dataDir);
+  const oidcProvider = await startTestOidcProvider({
+    redirectUri: `${baseUrl}${OIDC_CALLBACK_PAGE}`,
+    tls,
+  });
+  // The LMS is served over https with the same certificate: the owner registers it, and its course
+  // page's links launch the tool.
+  const apiBase = `${baseUrl}${API_BASE}`;
+  const ltiPlatform = await startTestLtiPlatform({
+    toolJwks: async () =>
+      (await fetch(`${apiBase}${LTI_PATHS.jwks}`)).json() as Promise<JSONWebKeySet>,
+    toolLaunchUrl: `${apiBase}${LTI_PATHS.launch}`,
+    toolLoginUrl: `${apiBase}${LTI_PATHS.login}`,
+    tls,
+  });
+  // The first seeded teacher's Google account teaches one course, with every seeded student in it
+  // and one student who has no account here.
+  const fakeClassroom = await startFakeClassroom({ tls });
+  const seeded = main.accounts as { accounts: { role: string; name: string; email: string }[] };
+  const [classroomTeacher] = seeded.accounts.filter((a) => a.role === 'teacher');
+  if (!classroomTeacher) throw new Error('the seed made no teacher');
+  fakeClassroom.signInAs(classroomTeacher.email);
+  fakeClassroom.addCourse(
+    {
+      id: CLASSROOM_COURSE.id,
+      name: CLASSROOM_COURSE.name,
+      section: CLASSROOM_COURSE.section,
+      teacherEmail: classroomTeacher.email,
+    },
+    [
+      ...seeded.accounts
+        .filter((a) => a.role === 'student')
+        .map((a, i) => ({ userId: String(110_000 + i), name: a.name, email: a.email })),
+      { userId: '119999', name: 'Nobody Here', email: 'nobody.here@classroom.example' },
+    ],
+  );
+  return {
+    oidcProvider,
+    ltiPlatform,
+    fakeClassroom,
+    serverEnv: {
+      OIDC_GOOGLE_ISSUER: oidcProvider.issuer,
+      OIDC_GOOGLE_CLIENT_ID: oidcProvider.clientId,
+      OIDC_GOOGLE_CLIENT_SECRET: oidcProvider.clientSecret,
+      CLASSROOM_GOOGLE_CLIENT_ID: fakeClassroom.clientId,
+      CLASSROOM_GOOGLE_CLIENT_SECRET: fakeClassroom.clientSecret,
+      CLASSROOM_GOOGLE_BASE_URL: fakeClassroom.url,
+      NODE_EXTRA_CA_CERTS: tls.certFile,
+    },
+  };
+}
+
+/** Playwright's global setup: every lane. */
+export default function globalSetup(): Promise<() => Promise<void>> {
+  return startE2eRun(LANES);
 }

@@ -1,5 +1,6 @@
 import { chromium, defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './support/find-chromium';
+import type { TLaneName } from './support/run-state';
 
 const isCi = Boolean(process.env.CI);
 
@@ -8,31 +9,23 @@ const browser = findChromium({ env: process.env, playwrightChromium: chromium.ex
 if (!browser.found) throw new Error(browser.message);
 
 /**
- * Specs that change nothing the other specs read (no class, question, answer, account or school is
- * made, changed or removed; sign-ins only), so they may run beside the rest. A spec added here must
- * stay that way.
+ * The specs that run on the 'second' lane's server (run-state.ts), one after another, while the rest
+ * run on the 'main' lane's server at the same time. Each lane has a seeded database of its own, so a
+ * spec that changes data only ever shares its server with specs that run before or after it, never
+ * beside it. The main lane keeps the specs that sign in through the local identity provider, LMS or
+ * Classroom (they serve the main server only); the split keeps the two lanes near equal in time
+ * (2026-12-07, 1 worker each: main 266 s, second 263 s of tests).
  */
-const READ_ONLY_SPECS = [
+const SECOND_LANE_SPECS = [
   'accessibility.spec.ts',
-  'guards.spec.ts',
-  'landing.spec.ts',
-  'tablet.spec.ts',
-];
-
-/**
- * The specs that change data and run beside the read-only ones; the rest ('chromium-after') start
- * when both are done. The LMS launch in a frame timed out (twice, its retry included) in CI while a
- * read-only spec ran beside it, and has always passed alone: it and the specs after it run alone.
- */
-const BESIDE_READ_ONLY = [
-  'admin.spec.ts',
   'analytics.spec.ts',
   'answer-groups.spec.ts',
   'answer-sheets.spec.ts',
   'class-marking.spec.ts',
-  'classroom.spec.ts',
+  'guards.spec.ts',
   'landing-trial.spec.ts',
-  'lists-at-scale.spec.ts',
+  'landing.spec.ts',
+  'tablet.spec.ts',
 ];
 
 const desktopChromium = {
@@ -48,16 +41,14 @@ const desktopChromium = {
  * The browser suite: Chromium (see support/find-chromium.ts) against the built app, started by global-setup.ts on a free
  * port over a freshly seeded database. `npm run test:e2e` builds first.
  */
-export default defineConfig({
+export default defineConfig<object, { lane: TLaneName }>({
   testDir: '.',
   testMatch: '*.spec.ts',
   outputDir: 'test-results',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
-  // Two at once for the first part: one spec that changes the seeded school's data at a time
-  // ('chromium'), and beside it the specs that only read it ('read-only'); then the rest alone. A
-  // spec waits on the server and the browser more than on the CPU (a single spec used 0.4 of the 2
-  // CI cores), so the pair takes less wall time.
+  // One worker a lane, the two lanes at once: a spec waits on the server and the browser more than
+  // on the CPU (a single spec used 0.4 of the 2 CI cores), so the pair takes less wall time.
   workers: 2,
   retries: isCi ? 1 : 0,
   forbidOnly: isCi,
@@ -75,14 +66,17 @@ export default defineConfig({
     navigationTimeout: 60_000,
   },
   projects: [
-    { name: 'read-only', testMatch: READ_ONLY_SPECS, workers: 1, use: desktopChromium },
-    { name: 'chromium', testMatch: BESIDE_READ_ONLY, workers: 1, use: desktopChromium },
     {
-      name: 'chromium-after',
-      testIgnore: [...READ_ONLY_SPECS, ...BESIDE_READ_ONLY],
+      name: 'chromium',
+      testIgnore: SECOND_LANE_SPECS,
       workers: 1,
-      dependencies: ['read-only', 'chromium'],
-      use: desktopChromium,
+      use: { ...desktopChromium, lane: 'main' },
+    },
+    {
+      name: 'chromium-second',
+      testMatch: SECOND_LANE_SPECS,
+      workers: 1,
+      use: { ...desktopChromium, lane: 'second' },
     },
   ],
 });

@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { MESSAGES } from '@stem/contract/messages';
-import globalSetup from '../global-setup';
+import { startE2eRun } from '../global-setup';
 import { accounts, pick, type TAccount } from '../support/accounts';
-import { baseUrl } from '../support/run-state';
+import { baseUrl, useLane } from '../support/run-state';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const outDir = path.join(root, 'apps/web/src/assets/landing');
@@ -332,7 +332,9 @@ async function video(camera: string): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
-  const teardown = await globalSetup();
+  // One server is enough here: the media are made one after another.
+  const teardown = await startE2eRun(['main']);
+  useLane('main');
   try {
     const image = await writtenWork();
     const camera = await asFakeCamera(image);

@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import { baseUrl } from './run-state';
+import { baseUrl, useLane, type TLaneName } from './run-state';
 
 /**
  * Console errors a healthy page may still print: the browser logs every 4xx reply (a wrong password
@@ -13,7 +13,17 @@ const EXPECTED_CONSOLE_ERRORS = [
  * Playwright's test with baseURL pointing at the server global setup started, and a page that fails
  * the test on an uncaught exception or an unexpected console error (a CSP violation, a React crash).
  */
-export const test = base.extend({
+export const test = base.extend<object, { lane: TLaneName; laneState: undefined }>({
+  /** The server this project's specs run against (playwright.config.ts sets it per project). */
+  lane: ['main', { scope: 'worker', option: true }],
+  // A worker runs one project's specs only, so it takes that project's lane once, before any hook.
+  laneState: [
+    async ({ lane }, use) => {
+      useLane(lane);
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
+  ],
   // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
