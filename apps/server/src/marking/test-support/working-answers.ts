@@ -10,7 +10,7 @@ import { rubricOfCase } from './gaming-cases';
  * (session 15; the defect: the demo's "speed = distance / time = 300 m / 20 s = 15 m/s" was sent to
  * review as "unsure: no sentence", its units counted as words of a salad), split once into a tuning
  * half and a held-out half: a change may be tried on `tuning` questions only (`npm run bench:gaming`
- * prints both; `confidence.test.ts` asserts the held-out half).
+ * prints both; `working-answers.test.ts` holds the held-out half's figures).
  */
 
 export type TWorkingQuestion = {
