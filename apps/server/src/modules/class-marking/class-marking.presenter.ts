@@ -1,5 +1,6 @@
 import { isMarkDoubtKey } from '@stem/contract/marking';
 import {
+  isChangedMark,
   REVIEW_REASONS,
   type TClassAnswer,
   type TClassAnswerRow,
@@ -49,7 +50,13 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
     flagged: row.isFlagged === true,
     reviewedAt,
     reviewedBy: reviewedAt ? row.reviewerName : null,
-    overridden: row.overriddenBy !== null,
+    // "Changed" is the mark, not the edit: a review that only added a comment kept the marker's mark.
+    overridden: isChangedMark({
+      score: row.score,
+      aiScore: row.aiScore,
+      reviewed: reviewedAt !== null,
+      setByTeacher: row.overriddenBy !== null,
+    }),
     held: { review: row.reviewHeld === true, release: row.releaseHeld === true },
     // The marker's mark, not yet reviewed, made under another rubric than the question's now.
     earlierRubric:
