@@ -101,8 +101,17 @@ export const ZClassAnswer = z.object({
   aiComment: z.string().nullable(),
   suggestion: z.string().nullable(),
   teacherFeedback: z.string().nullable(),
-  /** The marker's doubt (0..100, null when it was sure) and why. */
+  /**
+   * How much the answer needs a teacher's look (0..100, null when nothing calls for one): the review
+   * queue's priority, not a confidence (flagged content 100, unreadable OCR 60..100, the marker's own
+   * doubt up to 55, held only 1), and why.
+   */
   doubt: z.number().int().nullable(),
+  /**
+   * The marker's own confidence in its mark (0..100 %) when it was unsure of it (reason
+   * 'uncertain' and the doubt its own); null otherwise. The screen shows this, not the doubt.
+   */
+  confidence: z.number().int().nullable(),
   reasons: z.array(z.enum(REVIEW_REASONS)),
   /** What the marker was unsure of (a key of MARK_DOUBTS), null when it was sure or did not say. */
   doubtNote: ZMarkDoubtKey.nullable(),

@@ -851,7 +851,8 @@ export const MESSAGES = {
     markerMark: (score: number, marks: number) => `Marker: ${score}/${marks}`,
     mark: (score: number, marks: number) => `Mark: ${score}/${marks}`,
     band: (range: string) => `Band ${range}`,
-    doubt: (doubt: number) => `Marker unsure (${doubt}%)`,
+    /** The marker's own confidence in its mark, when it was unsure (not the review queue's doubt). */
+    markerUnsure: (confidence: number) => `Marker unsure: ${confidence} % confident`,
     markerComment: "Marker's feedback",
     markerSuggestion: 'Suggestion',
     teacherComment: 'Your comment',

@@ -251,6 +251,13 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     );
     expect(onScreen.doubtNote).toBe(expected);
     if (expected !== null) expect(onScreen.reasons).toContain('uncertain');
+    // The marker's own confidence (what "Marker unsure: 5 % confident" shows), not the doubt.
+    if (engine.needsReview) {
+      const percent = Math.round(100 * present(engine.confidence));
+      expect(Math.abs(present(onScreen.confidence) - percent)).toBeLessThanOrEqual(1);
+    } else {
+      expect(onScreen.confidence).toBeNull();
+    }
     const details = await t.app.inject({
       method: 'GET',
       url: detailsUrl(id),

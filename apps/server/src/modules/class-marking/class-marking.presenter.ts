@@ -6,6 +6,7 @@ import {
   type TClassAnswerRow,
 } from '@stem/contract/class-marking';
 import type { TFeedback, TReviewReason } from '../../db/schema';
+import { markerConfidenceOf } from '../marking/review-doubt';
 import type { TStudentAnswerRow } from './class-marking.queries';
 
 /** A raw statement's timestamp (a Date from PGlite, a string from node-postgres) as ISO 8601. */
@@ -24,6 +25,10 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
   if (row.answerId === null || row.submissionId === null) return null;
   const feedback = json<TFeedback>(row.feedback);
   const reviewedAt = iso(row.reviewedAt);
+  // Only the reasons the screen can word (a reason added later must not break the reply).
+  const reasons = (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
+    (REVIEW_REASONS as readonly string[]).includes(r),
+  );
   return {
     _id: row.answerId,
     submissionId: row.submissionId,
@@ -42,10 +47,8 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
     suggestion: feedback?.suggestion ?? null,
     teacherFeedback: row.teacherFeedback,
     doubt: row.reviewDoubt,
-    // Only the reasons the screen can word (a reason added later must not break the reply).
-    reasons: (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
-      (REVIEW_REASONS as readonly string[]).includes(r),
-    ),
+    confidence: markerConfidenceOf(row.reviewDoubt, reasons),
+    reasons,
     doubtNote: isMarkDoubtKey(row.doubtNote) ? row.doubtNote : null,
     flagged: row.isFlagged === true,
     reviewedAt,
