@@ -145,6 +145,30 @@ describe('rubric items on the marking screen', () => {
     expect(backend.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
+  it("words the suggestion for whoever reads it: the school's admin gave no items", async () => {
+    const data = classData();
+    const ben = data.rows[0]?.answer as TClassAnswer;
+    serve({
+      data,
+      items: {
+        items: ITEMS,
+        applied: [],
+        canEdit: true,
+        suggested: [{ answerId: ben._id, itemIds: [uuid(501)], similarity: 0.6 }],
+      },
+    });
+    signIn('admin', { userId: uuid(32) });
+    renderRoutes(
+      [{ path: '/admin/class/:id/questions/:questionId/mark', element: <ClassMarkingPage /> }],
+      `/admin/class/${CLASS_ID}/questions/${QUESTION_ID}/mark`,
+    );
+    const note = await screen.findByTestId('rubric-items-suggestion');
+    expect(note).toHaveTextContent(
+      "Suggested from the items given to the most alike marked answer (60 % alike); the marker's mark agrees.",
+    );
+    expect(note.textContent).not.toMatch(/\byou\b/i);
+  });
+
   it('lists the items with their keys; number keys toggle them and M types a mark instead', async () => {
     const user = userEvent.setup({ delay: null });
     const { data, items } = serve();
