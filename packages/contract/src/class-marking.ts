@@ -54,6 +54,21 @@ export type TAnswerSource = (typeof ANSWER_SOURCES)[number];
 
 export const REVIEW_REASONS = ['flagged', 'unreadable', 'uncertain', 'held'] as const;
 
+/**
+ * Whether a reviewed mark was changed: the teacher's mark differs from the marker's. A review that
+ * keeps the marker's mark (accepted, saved again, or given only a comment) is not a change. A mark
+ * with no marker's mark beside it is changed when a teacher set it (`setByTeacher`).
+ */
+export function isChangedMark(mark: {
+  score: number | null;
+  aiScore: number | null;
+  reviewed: boolean;
+  setByTeacher: boolean;
+}): boolean {
+  if (!mark.reviewed || mark.score === null) return false;
+  return mark.aiScore === null ? mark.setByTeacher : mark.score !== mark.aiScore;
+}
+
 /** One student's latest answer to the question, as the marking screen shows it to staff. */
 export const ZClassAnswer = z.object({
   _id: z.string(),
@@ -86,15 +101,28 @@ export const ZClassAnswer = z.object({
   aiComment: z.string().nullable(),
   suggestion: z.string().nullable(),
   teacherFeedback: z.string().nullable(),
-  /** The marker's doubt (0..100, null when it was sure) and why. */
+  /**
+   * How much the answer needs a teacher's look (0..100, null when nothing calls for one): the review
+   * queue's priority, not a confidence (flagged content 100, unreadable OCR 60..100, the marker's own
+   * doubt up to 55, held only 1), and why.
+   */
   doubt: z.number().int().nullable(),
+  /**
+   * The marker's own confidence in its mark (0..100 %) when it was unsure of it (reason
+   * 'uncertain' and the doubt its own); null otherwise. The screen shows this, not the doubt.
+   */
+  confidence: z.number().int().nullable(),
   reasons: z.array(z.enum(REVIEW_REASONS)),
   /** What the marker was unsure of (a key of MARK_DOUBTS), null when it was sure or did not say. */
   doubtNote: ZMarkDoubtKey.nullable(),
   flagged: z.boolean(),
-  /** The teacher's review: when and by whom (null: not reviewed yet), and whether they changed it. */
+  /** The teacher's review: when and by whom (null: not reviewed yet). */
   reviewedAt: z.string().nullable(),
   reviewedBy: z.string().nullable(),
+  /**
+   * The reviewed mark differs from the marker's ("Changed", `isChangedMark`); a review that kept the
+   * marker's mark, with or without a comment, is not a change.
+   */
   overridden: z.boolean(),
   /** The student does not see the mark yet: held until review (issue 18) or for release (issue 27). */
   held: z.object({ review: z.boolean(), release: z.boolean() }),

@@ -851,7 +851,8 @@ export const MESSAGES = {
     markerMark: (score: number, marks: number) => `Marker: ${score}/${marks}`,
     mark: (score: number, marks: number) => `Mark: ${score}/${marks}`,
     band: (range: string) => `Band ${range}`,
-    doubt: (doubt: number) => `Marker unsure (${doubt}%)`,
+    /** The marker's own confidence in its mark, when it was unsure (not the review queue's doubt). */
+    markerUnsure: (confidence: number) => `Marker unsure: ${confidence} % confident`,
     markerComment: "Marker's feedback",
     markerSuggestion: 'Suggestion',
     teacherComment: 'Your comment',
@@ -1102,10 +1103,13 @@ export const MESSAGES = {
       `${name}: ${score}/${marks} from rubric items`,
     failed: 'Could not save. Please try again.',
     noAnswerToApply: 'There is no marked answer here to apply items to.',
-    /** The marker's suggested items (from the teacher's items on the most alike answer). */
+    /**
+     * The marker's suggested items (from the items on the most alike answer). Worded for whoever
+     * reads it: a colleague or the school's admin may have given those items, or the reader none.
+     */
     suggestedBadge: 'Suggested',
     suggestedNote: (percent: number) =>
-      `Suggested from the items you gave the most alike answer you marked (${percent} % alike); the marker's mark agrees.`,
+      `Suggested from the items given to the most alike marked answer (${percent} % alike); the marker's mark agrees.`,
     applySuggested: 'Apply the suggested items',
     nothingSuggested: 'No items are suggested for this answer.',
     /** Saved comments. */

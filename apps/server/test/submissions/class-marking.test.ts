@@ -172,6 +172,43 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     expect(afterOverride).toMatchObject({ score: newScore, aiScore, overridden: true });
   });
 
+  it("says Changed only when the teacher's mark differs from the marker's, not for a comment", async () => {
+    await answered();
+    const before = present(bellaRow(await read(room.teacher)).answer);
+    const aiScore = present(before.aiScore);
+    const save = async (score: number, comment: string | null) => {
+      const reply = await t.app.inject({
+        method: 'PATCH',
+        url: answerUrl(before.submissionId, before._id),
+        headers: room.teacher.headers,
+        payload: { score, comment },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return present(bellaRow(await read(room.teacher)).answer);
+    };
+
+    // Only a comment, the marker's mark kept: reviewed, not changed.
+    const commented = await save(aiScore, 'Say where it happens.');
+    expect(commented).toMatchObject({
+      score: aiScore,
+      aiScore,
+      teacherFeedback: 'Say where it happens.',
+      overridden: false,
+    });
+    expect(commented.reviewedAt).not.toBeNull();
+
+    const otherScore = aiScore === 0 ? 1 : aiScore - 1;
+    expect(await save(otherScore, 'Say where it happens.')).toMatchObject({
+      score: otherScore,
+      overridden: true,
+    });
+    // Put back to the marker's mark: no longer a change.
+    expect(await save(aiScore, 'Say where it happens.')).toMatchObject({
+      score: aiScore,
+      overridden: false,
+    });
+  });
+
   it('says which marks are held for release and for review', async () => {
     const patch = await t.app.inject({
       method: 'PATCH',
@@ -214,6 +251,13 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     );
     expect(onScreen.doubtNote).toBe(expected);
     if (expected !== null) expect(onScreen.reasons).toContain('uncertain');
+    // The marker's own confidence (what "Marker unsure: 5 % confident" shows), not the doubt.
+    if (engine.needsReview) {
+      const percent = Math.round(100 * present(engine.confidence));
+      expect(Math.abs(present(onScreen.confidence) - percent)).toBeLessThanOrEqual(1);
+    } else {
+      expect(onScreen.confidence).toBeNull();
+    }
     const details = await t.app.inject({
       method: 'GET',
       url: detailsUrl(id),

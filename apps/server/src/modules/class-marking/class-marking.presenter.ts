@@ -1,10 +1,12 @@
 import { isMarkDoubtKey } from '@stem/contract/marking';
 import {
+  isChangedMark,
   REVIEW_REASONS,
   type TClassAnswer,
   type TClassAnswerRow,
 } from '@stem/contract/class-marking';
 import type { TFeedback, TReviewReason } from '../../db/schema';
+import { markerConfidenceOf } from '../marking/review-doubt';
 import type { TStudentAnswerRow } from './class-marking.queries';
 
 /** A raw statement's timestamp (a Date from PGlite, a string from node-postgres) as ISO 8601. */
@@ -23,6 +25,10 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
   if (row.answerId === null || row.submissionId === null) return null;
   const feedback = json<TFeedback>(row.feedback);
   const reviewedAt = iso(row.reviewedAt);
+  // Only the reasons the screen can word (a reason added later must not break the reply).
+  const reasons = (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
+    (REVIEW_REASONS as readonly string[]).includes(r),
+  );
   return {
     _id: row.answerId,
     submissionId: row.submissionId,
@@ -41,15 +47,19 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
     suggestion: feedback?.suggestion ?? null,
     teacherFeedback: row.teacherFeedback,
     doubt: row.reviewDoubt,
-    // Only the reasons the screen can word (a reason added later must not break the reply).
-    reasons: (json<TReviewReason[]>(row.reviewReasons) ?? []).filter((r) =>
-      (REVIEW_REASONS as readonly string[]).includes(r),
-    ),
+    confidence: markerConfidenceOf(row.reviewDoubt, reasons),
+    reasons,
     doubtNote: isMarkDoubtKey(row.doubtNote) ? row.doubtNote : null,
     flagged: row.isFlagged === true,
     reviewedAt,
     reviewedBy: reviewedAt ? row.reviewerName : null,
-    overridden: row.overriddenBy !== null,
+    // "Changed" is the mark, not the edit: a review that only added a comment kept the marker's mark.
+    overridden: isChangedMark({
+      score: row.score,
+      aiScore: row.aiScore,
+      reviewed: reviewedAt !== null,
+      setByTeacher: row.overriddenBy !== null,
+    }),
     held: { review: row.reviewHeld === true, release: row.releaseHeld === true },
     // The marker's mark, not yet reviewed, made under another rubric than the question's now.
     earlierRubric:

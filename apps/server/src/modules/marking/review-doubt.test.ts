@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NEEDS_REVIEW_BELOW } from '../../marking/confidence';
 import { FORM_ONLY_CONFIDENCE, roundingConfidence } from '../../marking/engine';
-import { ENGINE_CONFIDENCE_REVIEW_BELOW, reviewDoubtOf } from './review-doubt';
+import { ENGINE_CONFIDENCE_REVIEW_BELOW, markerConfidenceOf, reviewDoubtOf } from './review-doubt';
 
 describe('how unsure the marker is of a mark', () => {
   const sure = { flagged: false, source: 'typed' as const, ocrConfidence: null };
@@ -49,6 +49,22 @@ describe('how unsure the marker is of a mark', () => {
     expect(
       reviewDoubtOf({ ...sure, source: 'upload', ocrConfidence: 90, engineConfidence: 1 }),
     ).toBeNull();
+  });
+
+  it("reads the marker's confidence back from the engine's doubt, to within a point", () => {
+    for (const confidence of [0, 0.05, 0.1, 0.15, 0.199]) {
+      const review = reviewDoubtOf({ ...sure, engineConfidence: confidence });
+      const read = markerConfidenceOf(review?.doubt ?? null, review?.reasons ?? []);
+      expect(Math.abs((read ?? -100) - 100 * confidence)).toBeLessThanOrEqual(1);
+    }
+    // 52 is a doubt (a queue priority), not a confidence: the marker was about 5 % sure.
+    expect(markerConfidenceOf(52, ['uncertain'])).toBe(5);
+    expect(markerConfidenceOf(52, ['uncertain', 'held'])).toBe(5);
+    // Another reason's doubt stands over the engine's: it says nothing of the marker's confidence.
+    expect(markerConfidenceOf(100, ['flagged', 'uncertain'])).toBeNull();
+    expect(markerConfidenceOf(84, ['unreadable', 'uncertain'])).toBeNull();
+    expect(markerConfidenceOf(1, ['held'])).toBeNull();
+    expect(markerConfidenceOf(null, [])).toBeNull();
   });
 
   it('reads the engine confidence from how far the unrounded score lies from half-way', () => {

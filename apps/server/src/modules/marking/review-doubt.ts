@@ -12,6 +12,9 @@ export type TReviewDoubt = { doubt: number; reasons: TReviewReason[] };
 /** Engine confidences (0..1) under this put the answer in the queue. */
 export const ENGINE_CONFIDENCE_REVIEW_BELOW = 0.2;
 
+/** The doubt of an engine confidence of 0: the engine's doubts queue below OCR's and flagged ones. */
+const ENGINE_DOUBT_MAX = 55;
+
 export function reviewDoubtOf(input: {
   flagged: boolean;
   source: 'typed' | 'photo' | 'upload' | 'scan';
@@ -32,7 +35,7 @@ export function reviewDoubtOf(input: {
   }
   const confidence = input.engineConfidence;
   if (confidence !== undefined && confidence < ENGINE_CONFIDENCE_REVIEW_BELOW) {
-    found.push({ doubt: Math.round(55 * (1 - confidence)), reason: 'uncertain' });
+    found.push({ doubt: Math.round(ENGINE_DOUBT_MAX * (1 - confidence)), reason: 'uncertain' });
   }
   if (input.held) {
     // Held alone, the answer queues after every doubtful one; with another reason, that one's doubt
@@ -59,3 +62,20 @@ export const FLAGGED_DOUBT = 100;
 
 /** A failed marking waits for the teacher above everything else. */
 export const FAILED_MARKING_DOUBT = 100;
+
+/**
+ * The marker's own confidence in a mark (0..100 %) read back from its stored doubt, for the teacher
+ * to read ("Marker unsure: 5 % confident"): the doubt is a review-queue priority, not a confidence,
+ * and only when it is the engine's (reason 'uncertain', with neither flagged content nor hard-to-read
+ * OCR, whose doubts are higher and stand instead) does it say how sure the marker was, to within a
+ * point. Null otherwise.
+ */
+export function markerConfidenceOf(
+  doubt: number | null,
+  reasons: readonly TReviewReason[],
+): number | null {
+  if (doubt === null || !reasons.includes('uncertain')) return null;
+  if (reasons.includes('flagged') || reasons.includes('unreadable')) return null;
+  const confidence = Math.round(100 * (1 - doubt / ENGINE_DOUBT_MAX));
+  return Math.min(100, Math.max(0, confidence));
+}

@@ -240,6 +240,40 @@ describe('the marking screen', () => {
     expect(screen.getByTestId('class-marking-status')).toHaveTextContent(C.allReviewed);
   });
 
+  it('says how confident the marker was when it was unsure, with its reason; a queue priority is no confidence', async () => {
+    const user = userEvent.setup({ delay: null });
+    const data = classData();
+    Object.assign(data.rows[1]?.answer as TClassAnswer, {
+      doubt: 52,
+      reasons: ['uncertain'],
+      confidence: 5,
+      doubtNote: 'noSentence',
+    });
+    // Flagged content sets the doubt to 100, whatever the marker's confidence.
+    Object.assign(data.rows[3]?.answer as TClassAnswer, {
+      doubt: 100,
+      reasons: ['flagged', 'uncertain'],
+      confidence: null,
+      flagged: true,
+    });
+    backend.on('GET', ANSWERS_PATH, { status: 200, body: { success: true, data } });
+    open();
+    await waitFor(() => expect(current()).toBe('Ben'));
+    const card = () => screen.getByRole('article');
+    expect(screen.getByTestId('class-marking-unsure')).toHaveTextContent(C.markerUnsure(5));
+    expect(C.markerUnsure(5)).toBe('Marker unsure: 5 % confident');
+    expect(screen.getByTestId('class-marking-doubt-note')).toHaveTextContent('unsure: no sentence');
+    expect(card()).not.toHaveTextContent('52');
+
+    await user.keyboard('jj');
+    expect(current()).toBe('Dee');
+    expect(screen.getByTestId('class-marking-unsure')).toHaveTextContent(
+      MESSAGES.review.reason.uncertain,
+    );
+    expect(card()).toHaveTextContent(MESSAGES.review.reason.flagged);
+    expect(card()).not.toHaveTextContent('100');
+  });
+
   it("P opens the original, ? the keys; anonymous mode reads the server's pseudonyms, off reads names again", async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('GET', ANSWERS_PATH, (request) => ({

@@ -24,6 +24,7 @@ export function classAnswer(n: number, patch: Partial<TClassAnswer> = {}): TClas
     suggestion: null,
     teacherFeedback: null,
     doubt: null,
+    confidence: null,
     reasons: [],
     doubtNote: null,
     flagged: false,

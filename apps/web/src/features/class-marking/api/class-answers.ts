@@ -4,6 +4,7 @@ import {
   CLASS_MARKING_PATHS,
   ZClassQuestionAnswersResponse,
   ZFewFirstResponse,
+  isChangedMark,
   type TClassAnswer,
   type TClassQuestionAnswers,
 } from '@stem/contract/class-marking';
@@ -53,8 +54,12 @@ function reviewed(
     ...answer,
     score: saved.score,
     reviewedAt: saved.reviewedAt ?? new Date().toISOString(),
-    overridden:
-      answer.overridden || (change.kind === 'override' && change.score !== answer.aiScore),
+    overridden: isChangedMark({
+      score: saved.score,
+      aiScore: answer.aiScore,
+      reviewed: true,
+      setByTeacher: answer.overridden || change.kind === 'override',
+    }),
   };
 }
 

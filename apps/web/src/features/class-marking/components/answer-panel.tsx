@@ -31,9 +31,11 @@ function MarkLines({ answer }: { answer: TClassAnswer }) {
             {C.band(answer.markRange)}
           </Badge>
         )}
-        {answer.doubt !== null && !answer.reviewedAt && (
-          <Badge variant="light" color="orange" tt="none">
-            {C.doubt(answer.doubt)}
+        {/* The marker's confidence, when it was unsure: the doubt is the queue's priority, which
+            flagged content or a hard read sets too, and read as a percentage it misled. */}
+        {reasons.includes('uncertain') && (
+          <Badge variant="light" color="orange" tt="none" data-testid="class-marking-unsure">
+            {answer.confidence !== null ? C.markerUnsure(answer.confidence) : R.reason.uncertain}
           </Badge>
         )}
         {answer.doubtNote && !answer.reviewedAt && (

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { MAX_RUBRIC_ITEM_LABEL, type TRubricItem } from '@stem/contract/rubric-items';
 import { describeError } from '../../../lib/http';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useChangeItem, type TItemChange } from '../api/rubric-items';
 import type { TRubricMarking } from './use-rubric-marking';
 
@@ -172,6 +173,7 @@ function ItemRow({
             size="md"
             onClick={onEdit}
             aria-label={R.editLabel(item.label)}
+            data-edit-item={item._id}
           >
             <IconPencil size={14} aria-hidden />
           </ActionIcon>
@@ -181,6 +183,7 @@ function ItemRow({
             size="md"
             onClick={onDelete}
             aria-label={R.deleteLabel(item.label)}
+            data-delete-item={item._id}
           >
             <IconTrash size={14} aria-hidden />
           </ActionIcon>
@@ -216,6 +219,26 @@ export function RubricItemsPanel({
     if (deleting) cancelDelete.current?.focus();
   }, [deleting]);
   const { items } = rubric;
+  // A form or question that closes gives the cursor back to the button that opened it (drawn again
+  // once it is gone), else to the heading: the screen's keys go on working from there.
+  const panel = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returnFocus = useFocusReturn();
+  const inPanel = (selector: string) => () =>
+    panel.current?.querySelector<HTMLElement>(selector) ?? null;
+  const toHeading = () => heading.current;
+  const closeAdding = () => {
+    setAdding(false);
+    returnFocus(inPanel('[data-add-item]'), toHeading);
+  };
+  const closeEditing = (itemId: string) => {
+    setEditing(null);
+    returnFocus(inPanel(`[data-edit-item="${itemId}"]`), toHeading);
+  };
+  const closeDeleting = (itemId: string) => {
+    setDeleting(null);
+    returnFocus(inPanel(`[data-delete-item="${itemId}"]`), toHeading);
+  };
 
   const run = (what: TItemChange, done?: () => void) =>
     change.mutate(what, {
@@ -241,6 +264,7 @@ export function RubricItemsPanel({
 
   return (
     <Paper
+      ref={panel}
       withBorder
       p="sm"
       radius="md"
@@ -250,7 +274,7 @@ export function RubricItemsPanel({
     >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
-          <Title order={2} size="h5">
+          <Title order={2} size="h5" ref={heading} tabIndex={-1}>
             {R.heading}
           </Title>
           {rubric.canEdit && !adding && (
@@ -259,6 +283,7 @@ export function RubricItemsPanel({
               variant="light"
               onClick={() => setAdding(true)}
               leftSection={<IconPlus size={12} aria-hidden />}
+              data-add-item
             >
               {R.add}
             </Button>
@@ -288,10 +313,10 @@ export function RubricItemsPanel({
                     ...(values.label !== item.label ? { label: values.label } : {}),
                     ...(values.points !== item.points ? { points: values.points } : {}),
                   },
-                  () => setEditing(null),
+                  () => closeEditing(item._id),
                 )
               }
-              onCancel={() => setEditing(null)}
+              onCancel={() => closeEditing(item._id)}
             />
           ) : (
             <ItemRow
@@ -342,7 +367,7 @@ export function RubricItemsPanel({
                 color="red"
                 loading={change.isPending}
                 onClick={() =>
-                  run({ kind: 'delete', itemId: deleting._id }, () => setDeleting(null))
+                  run({ kind: 'delete', itemId: deleting._id }, () => closeDeleting(deleting._id))
                 }
               >
                 {R.delete}
@@ -351,7 +376,7 @@ export function RubricItemsPanel({
                 ref={cancelDelete}
                 size="xs"
                 variant="subtle"
-                onClick={() => setDeleting(null)}
+                onClick={() => closeDeleting(deleting._id)}
               >
                 {R.cancel}
               </Button>
@@ -363,8 +388,8 @@ export function RubricItemsPanel({
             initial={null}
             marks={marks}
             busy={change.isPending}
-            onSubmit={(values) => run({ kind: 'create', ...values }, () => setAdding(false))}
-            onCancel={() => setAdding(false)}
+            onSubmit={(values) => run({ kind: 'create', ...values }, closeAdding)}
+            onCancel={closeAdding}
           />
         )}
         {rubric.canEdit && items.length > 0 && (

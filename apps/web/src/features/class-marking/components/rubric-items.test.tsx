@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TClassAnswer, TClassQuestionAnswers } from '@stem/contract/class-marking';
 import { MESSAGES } from '@stem/contract/messages';
-import type { TRubricItems, TSavedComment } from '@stem/contract/rubric-items';
+import type { TRubricItem, TRubricItems, TSavedComment } from '@stem/contract/rubric-items';
 import { setupLocalBackend, type TReply } from '../../../test/local-backend';
 import { renderRoutes } from '../../../test/render-app';
 import { signIn, uuid } from '../../../test/session';
@@ -145,6 +145,30 @@ describe('rubric items on the marking screen', () => {
     expect(backend.seen.filter((r) => r.method === 'PUT')).toHaveLength(1);
   });
 
+  it("words the suggestion for whoever reads it: the school's admin gave no items", async () => {
+    const data = classData();
+    const ben = data.rows[0]?.answer as TClassAnswer;
+    serve({
+      data,
+      items: {
+        items: ITEMS,
+        applied: [],
+        canEdit: true,
+        suggested: [{ answerId: ben._id, itemIds: [uuid(501)], similarity: 0.6 }],
+      },
+    });
+    signIn('admin', { userId: uuid(32) });
+    renderRoutes(
+      [{ path: '/admin/class/:id/questions/:questionId/mark', element: <ClassMarkingPage /> }],
+      `/admin/class/${CLASS_ID}/questions/${QUESTION_ID}/mark`,
+    );
+    const note = await screen.findByTestId('rubric-items-suggestion');
+    expect(note).toHaveTextContent(
+      "Suggested from the items given to the most alike marked answer (60 % alike); the marker's mark agrees.",
+    );
+    expect(note.textContent).not.toMatch(/\byou\b/i);
+  });
+
   it('lists the items with their keys; number keys toggle them and M types a mark instead', async () => {
     const user = userEvent.setup({ delay: null });
     const { data, items } = serve();
@@ -255,6 +279,80 @@ describe('rubric items on the marking screen', () => {
     expect(screen.getByTestId('class-marking-student')).toHaveTextContent('Ben');
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('gives the cursor back to the button that opened a form, else the heading; the keys go on working', async () => {
+    const user = userEvent.setup({ delay: null });
+    const items: TRubricItems = {
+      items: ITEMS.slice(0, 1),
+      applied: [],
+      canEdit: true,
+      suggested: [],
+    };
+    serve({ items });
+    backend.on('POST', `${BASE}/rubric-items`, () => {
+      items.items = ITEMS.slice(0, 2);
+      return ok({ items: items.items, rescored: 0 }, R.added);
+    });
+    backend.on('PATCH', `${BASE}/rubric-items/${uuid(501)}`, () => {
+      items.items = [{ ...(ITEMS[0] as TRubricItem), points: 3 }, ...items.items.slice(1)];
+      return ok({ items: items.items, rescored: 0 }, R.updated(0));
+    });
+    backend.on('DELETE', `${BASE}/rubric-items/${uuid(502)}`, () => {
+      items.items = items.items.slice(0, 1);
+      return ok({ items: items.items, rescored: 0 }, R.deleted(0));
+    });
+    open();
+    const panel = await screen.findByTestId('rubric-items');
+    const student = () => screen.getByTestId('class-marking-student');
+    const addButton = () => within(panel).getByRole('button', { name: R.add });
+    const form = () => within(screen.getByTestId('rubric-item-form'));
+
+    // Add, Cancel: back on "Add item", and J moves to the next student.
+    await user.click(addButton());
+    await user.click(form().getByRole('button', { name: R.cancel }));
+    expect(addButton()).toHaveFocus();
+    await user.keyboard('j');
+    expect(student()).toHaveTextContent('Dee');
+    await user.keyboard('k');
+
+    // Add, saved: back on "Add item".
+    await user.click(addButton());
+    await user.keyboard('Names{Enter}');
+    await waitFor(() => expect(status()).toHaveTextContent(R.added));
+    await waitFor(() => expect(addButton()).toHaveFocus());
+
+    // Edit, Cancel and saved: back on the item's pencil.
+    const edit = () =>
+      screen.getByRole('button', { name: R.editLabel('Heat flows from the hand') });
+    await user.click(edit());
+    await user.click(form().getByRole('button', { name: R.cancel }));
+    expect(edit()).toHaveFocus();
+    await user.click(edit());
+    await user.clear(screen.getByTestId('rubric-item-points'));
+    await user.type(screen.getByTestId('rubric-item-points'), '3');
+    await user.click(form().getByRole('button', { name: R.save }));
+    await waitFor(() => expect(status()).toHaveTextContent(R.updated(0)));
+    await waitFor(() => expect(edit()).toHaveFocus());
+
+    // Delete, Cancel: back on the bin; deleted, the bin is gone: the heading.
+    const bin = () =>
+      screen.getByRole('button', { name: R.deleteLabel('Names conductor and insulator') });
+    await user.click(bin());
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: R.cancel }),
+    );
+    expect(bin()).toHaveFocus();
+    await user.click(bin());
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: R.delete }),
+    );
+    await waitFor(() => expect(status()).toHaveTextContent(R.deleted(0)));
+    await waitFor(() =>
+      expect(within(panel).getByRole('heading', { name: R.heading })).toHaveFocus(),
+    );
+    await user.keyboard('j');
+    expect(student()).toHaveTextContent('Dee');
   });
 
   it('keeps the items to read, not change, for a teacher who may not edit them; no items: digits type', async () => {

@@ -12,13 +12,14 @@ import {
   Textarea,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SUCCESS_MESSAGE_MS } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import { MAX_REGRADE_REPLY, type TRegradeRequest } from '@stem/contract/regrades';
 import { LoadError } from '../../../components/load-error';
 import { formatSubmissionDate } from '../../../lib/dates';
 import { describeError, serverMessageOf } from '../../../lib/http';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useRegradeList, useReplyToRegrade } from '../api/regrades';
 
 const T = MESSAGES.regrades;
@@ -34,6 +35,21 @@ export function RegradeRequestList({
 }) {
   const [all, setAll] = useState(false);
   const query = useRegradeList(all);
+  // A reply sent, its form is gone (and, among open requests only, its card): the cursor goes to
+  // that card if it stays, else to the card now in its place (the next request to answer), else
+  // to the count, so a keyboard user carries on from there rather than from the top of the page.
+  const list = useRef<HTMLDivElement>(null);
+  const count = useRef<HTMLParagraphElement>(null);
+  const returnFocus = useFocusReturn();
+  const titles = () =>
+    Array.from(list.current?.querySelectorAll<HTMLElement>('[data-request-title]') ?? []);
+  const onReplied = (requestId: string, index: number) =>
+    returnFocus(
+      () => list.current?.querySelector<HTMLElement>(`[data-request-title="${requestId}"]`),
+      () => titles()[index],
+      () => titles().at(-1),
+      () => count.current,
+    );
   let body;
   if (query.isPending) {
     body = <Skeleton height={160} radius="md" />;
@@ -56,16 +72,23 @@ export function RegradeRequestList({
   } else {
     body = (
       <Stack gap="md">
-        {query.data.data.map((request) => (
-          <RequestCard key={request._id} request={request} onOpenSubmission={onOpenSubmission} />
+        {query.data.data.map((request, index) => (
+          <RequestCard
+            key={request._id}
+            request={request}
+            onOpenSubmission={onOpenSubmission}
+            onReplied={(id) => onReplied(id, index)}
+          />
         ))}
       </Stack>
     );
   }
   return (
-    <Stack gap="md" data-testid="regrade-list">
+    <Stack gap="md" data-testid="regrade-list" ref={list}>
       <Group justify="space-between" gap="sm">
-        <Text fw={600}>{T.openCount(query.data?.counts.open ?? 0)}</Text>
+        <Text fw={600} ref={count} tabIndex={-1}>
+          {T.openCount(query.data?.counts.open ?? 0)}
+        </Text>
         <Switch
           label={T.showAnswered}
           checked={all}
@@ -80,9 +103,11 @@ export function RegradeRequestList({
 function RequestCard({
   request,
   onOpenSubmission,
+  onReplied,
 }: {
   request: TRegradeRequest;
   onOpenSubmission?: ((id: string) => void) | undefined;
+  onReplied: (requestId: string) => void;
 }) {
   const marks = request.marks ?? 0;
   const open = request.status === 'open';
@@ -98,7 +123,12 @@ function RequestCard({
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            <Text
+              fw={600}
+              style={{ overflowWrap: 'anywhere' }}
+              tabIndex={-1}
+              data-request-title={request._id}
+            >
               {request.student?.name}
               {request.className ? ` · ${request.className}` : ''}
             </Text>
@@ -133,7 +163,7 @@ function RequestCard({
           </Text>
         </Stack>
         {open ? (
-          <ReplyForm request={request} marks={marks} />
+          <ReplyForm request={request} marks={marks} onReplied={onReplied} />
         ) : (
           <Stack gap={2}>
             <Text size="sm" c="dimmed">
@@ -168,7 +198,16 @@ function RequestCard({
   );
 }
 
-function ReplyForm({ request, marks }: { request: TRegradeRequest; marks: number }) {
+function ReplyForm({
+  request,
+  marks,
+  onReplied,
+}: {
+  request: TRegradeRequest;
+  marks: number;
+  /** Called once the reply is saved, when this form is gone (or about to go). */
+  onReplied: (requestId: string) => void;
+}) {
   const [score, setScore] = useState<number | ''>('');
   const [reply, setReply] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -191,12 +230,14 @@ function ReplyForm({ request, marks }: { request: TRegradeRequest; marks: number
         },
       })
       .then(
-        () =>
+        () => {
           notifications.show({
             color: 'green',
             message: T.replySent,
             autoClose: SUCCESS_MESSAGE_MS,
-          }),
+          });
+          onReplied(request._id);
+        },
         (e: unknown) => setError(serverMessageOf(e) ?? describeError(e)),
       );
   };

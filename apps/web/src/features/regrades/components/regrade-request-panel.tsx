@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconMessageQuestion } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { MESSAGES } from '@stem/contract/messages';
 import { MAX_REGRADE_REASON, type TRegradeRequest } from '@stem/contract/regrades';
 import { formatSubmissionDate } from '../../../lib/dates';
 import { describeError, serverMessageOf } from '../../../lib/http';
+import { useFocusReturn } from '../../../lib/use-focus-return';
 import { useRequestRegrade, useSubmissionRegrades } from '../api/regrades';
 
 const T = MESSAGES.regrades;
@@ -19,19 +20,39 @@ export function RegradeRequestPanel({ submissionId, answerId, marks }: TProps) {
   const query = useSubmissionRegrades(submissionId);
   const request = query.data?.requests.find((r) => r.answerId === answerId);
   const state = query.data?.answers.find((a) => a.answerId === answerId);
-  if (request) return <RequestStatus request={request} marks={marks} />;
+  // Sent, the form and its button give way to the request: the cursor goes to it, not the page.
+  const status = useRef<HTMLParagraphElement>(null);
+  const returnFocus = useFocusReturn();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!request || !sent.current) return;
+    sent.current = false;
+    returnFocus(() => status.current);
+  }, [request, returnFocus]);
+  if (request) return <RequestStatus request={request} marks={marks} headingRef={status} />;
   if (!state?.canRequest) return null;
   return (
     <AskForm
       submissionId={submissionId}
       answerId={answerId}
       deadline={state.deadline}
+      onSent={() => {
+        sent.current = true;
+      }}
       key={answerId}
     />
   );
 }
 
-function RequestStatus({ request, marks }: { request: TRegradeRequest; marks: number }) {
+function RequestStatus({
+  request,
+  marks,
+  headingRef,
+}: {
+  request: TRegradeRequest;
+  marks: number;
+  headingRef: Ref<HTMLParagraphElement>;
+}) {
   const answered = request.status === 'answered';
   const before = request.scoreBefore;
   const after = request.scoreAfter;
@@ -45,7 +66,7 @@ function RequestStatus({ request, marks }: { request: TRegradeRequest; marks: nu
     >
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} ref={headingRef} tabIndex={-1}>
             {T.yourRequest}
           </Text>
           <Badge variant="light" color={answered ? 'teal' : 'yellow'} tt="none">
@@ -83,10 +104,13 @@ function AskForm({
   submissionId,
   answerId,
   deadline,
+  onSent,
 }: {
   submissionId: string;
   answerId: string;
   deadline: string | null;
+  /** The request was sent: the panel shows it in place of the form. */
+  onSent: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -98,6 +122,13 @@ function AskForm({
   useEffect(() => {
     if (open) reasonField.current?.focus();
   }, [open]);
+  // Cancelled, the cursor goes back to "Ask for a re-mark".
+  const askButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useFocusReturn();
+  const cancel = () => {
+    setOpen(false);
+    returnFocus(() => askButton.current);
+  };
   const trimmed = reason.trim();
 
   const send = () => {
@@ -110,6 +141,7 @@ function AskForm({
       { answerId, reason: trimmed },
       { onError: (e) => setError(serverMessageOf(e) ?? describeError(e)) },
     );
+    onSent();
   };
 
   if (!open) {
@@ -125,6 +157,7 @@ function AskForm({
           variant="light"
           leftSection={<IconMessageQuestion size={16} aria-hidden />}
           onClick={() => setOpen(true)}
+          ref={askButton}
         >
           {T.ask}
         </Button>
@@ -157,7 +190,7 @@ function AskForm({
           </Alert>
         )}
         <Group justify="flex-end" gap="xs">
-          <Button variant="subtle" size="xs" onClick={() => setOpen(false)}>
+          <Button variant="subtle" size="xs" onClick={cancel}>
             {T.cancel}
           </Button>
           <Button size="xs" loading={mutation.isPending} onClick={send}>
