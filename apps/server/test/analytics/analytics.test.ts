@@ -161,7 +161,8 @@ describe('analytics and CSV export', () => {
       { q: q1.id, score: 2 },
       { q: q2.id, score: 2 },
     ]);
-    ids.s5 = await submit(bob.id, day(7), [{ q: q2.id, score: 0 }]);
+    // Reviewed with a comment only: the marker's mark kept, so not "Changed by a teacher".
+    ids.s5 = await submit(bob.id, day(7), [{ q: q2.id, score: 0, by: teacher.id }]);
     ids.s6 = await submit(dan.id, day(14), [{ q: q1.id, score: 0 }]);
     ids.s7 = await submit(bob.id, day(20), [{ q: q1.id, score: null }]);
     Object.assign(ids, {
@@ -437,6 +438,8 @@ describe('analytics and CSV export', () => {
       "'@see the formula",
       'Marked',
     ]);
+    // A review that kept the marker's mark is no teacher override (the marking screen's rule).
+    expect(rows.filter((r) => r[7] === 'Ms Curie')).toHaveLength(1);
     // A comment starting with "+" is neutralised too, and its quotes doubled.
     expect(res.body).toContain(`"'+1 for units, ""good"""`);
 

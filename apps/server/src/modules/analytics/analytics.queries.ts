@@ -41,7 +41,11 @@ function scopeCondition(scope: TScope): SQL {
  */
 function markedCtes(scope: TScope): SQL {
   return sql`marked as materialized (
-    select a.id as answer_id, a.question_id, a.score, a.marks, a.overridden_by,
+    select a.id as answer_id, a.question_id, a.score, a.marks,
+      -- Changed by a teacher: the SQL of isChangedMark (contract/class-marking.ts), the marking
+      -- screen's "Changed": a teacher set the mark and it is not the marker's (a comment alone is not).
+      case when a.overridden_by is not null and a.score is distinct from a.ai_score
+        then a.overridden_by end as overridden_by,
       s.id as submission_id, s.student_id, s.class_id, s.submitted_at,
       least(greatest(a.score::float8 / a.marks, 0), 1) as share
     from submission_answers a

@@ -7,6 +7,7 @@ import {
   type TSchoolAnalytics,
   type TSubmissionsExportQuery,
 } from '@stem/contract/analytics';
+import { isChangedMark } from '@stem/contract/class-marking';
 import { SCHOOL_TIME_ZONE } from '@stem/contract/limits';
 import { MESSAGES } from '@stem/contract/messages';
 import type { TDb } from '../../db/client';
@@ -294,7 +295,12 @@ function submissionsCsv(
           email: batch.emails.get(s.studentId) ?? null,
         });
         for (const a of answersOf.get(s.id) ?? []) {
-          const overridden = a.overriddenBy !== null;
+          const overridden = isChangedMark({
+            score: a.score,
+            aiScore: a.aiScore,
+            reviewed: a.overriddenBy !== null,
+            setByTeacher: a.overriddenBy !== null,
+          });
           chunk += csvRow([
             localDateTimeText(s.submittedAt, timeZone),
             s.studentName,
