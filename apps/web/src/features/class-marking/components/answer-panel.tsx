@@ -43,8 +43,9 @@ function MarkLines({ answer }: { answer: TClassAnswer }) {
             {MARK_DOUBTS[answer.doubtNote]}
           </Badge>
         )}
+        {/* 'uncertain' is the badge above; 'flagged' is said once, in red, beside the source. */}
         {reasons
-          .filter((reason) => reason !== 'uncertain')
+          .filter((reason) => reason !== 'uncertain' && reason !== 'flagged')
           .map((reason) => (
             <Badge key={reason} variant="light" color="orange" tt="none">
               {R.reason[reason]}
