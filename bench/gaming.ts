@@ -68,6 +68,14 @@ function pct(n: number, d: number): string {
   return d === 0 ? '-' : `${((100 * n) / d).toFixed(1)} % (${n}/${d})`;
 }
 
+/** Gaming answers with no wording of their own to praise: lists of words, copies. */
+const WORDING_KINDS: ReadonlySet<string> = new Set([
+  'salad',
+  'shuffled',
+  'question-copy',
+  'rubric-copy',
+]);
+
 function handwritten(): void {
   console.log('Handwritten teacher-style set (test-support/gaming-cases.ts)');
   for (const part of ['tuning', 'held-out'] as const) {
@@ -76,10 +84,19 @@ function handwritten(): void {
     const honest: TScored[] = [];
     let sameBand = 0;
     let honestFlagged = 0;
+    // Feedback that praises the answer's wording ("You put it well in …"): false of a word list,
+    // a copy of the question or of the rubric; the honest answers' count is what such a fix costs.
+    const praised = { gaming: 0, gamingN: 0, honest: 0 };
     for (const q of questions) {
       for (const a of q.answers) {
         const input = inputOfCase(q, a.text);
         const r = markOffline(input, { learned: false });
+        const praises = /\bYou put it well in\b/.test(r.aiComment ?? '');
+        if (isGaming(a) && WORDING_KINDS.has(a.kind)) {
+          praised.gamingN += 1;
+          if (praises) praised.gaming += 1;
+        }
+        if (!isGaming(a) && praises) praised.honest += 1;
         if (isGaming(a)) {
           const t = through.get(a.kind) ?? { n: 0, high: 0 };
           t.n += 1;
@@ -116,6 +133,9 @@ function handwritten(): void {
       const t = through.get(kind);
       if (t) console.log(`      ${kind.padEnd(15)} ${pct(t.high, t.n)}`);
     }
+    console.log(
+      `    feedback praising the wording of lists and copies: ${pct(praised.gaming, praised.gamingN)}; of honest answers: ${pct(praised.honest, honest.length)}`,
+    );
     console.log(
       `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}, sent to review ${pct(honestFlagged, honest.length)}`,
     );
