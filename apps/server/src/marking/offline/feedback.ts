@@ -48,7 +48,17 @@ export type TAnswerOrigin = {
   ocrConfidence?: number | undefined;
 };
 
-export type TFeedbackContext = TAnswerOrigin;
+export type TFeedbackContext = TAnswerOrigin & {
+  /**
+   * The answer has no wording of its own to praise: a list of the rubric's words, or its scoring
+   * text copied (the gaming reading's doubts, issue 27). The feedback then quotes none of it as
+   * well put.
+   */
+  noOwnWording?: boolean;
+};
+
+/** The sentences that quote the answer's words as well put or a start ("You put it well in …"). */
+const PRAISED_WORDING_RE = /\s*You (?:put it well|make a start) in "[^"]*"\./g;
 
 /** Below this OCR confidence the engine itself doubts what it read. */
 export const LOW_OCR_CONFIDENCE = 75;
@@ -78,7 +88,10 @@ export function writeFeedback(
 ): TFeedbackText {
   const verdict = verdictOf(score, marks);
   if (!isUnreadableOcr(evidence, context)) {
-    return readFeedback(model, evidence, score, marks, verdict, context, true);
+    const text = readFeedback(model, evidence, score, marks, verdict, context, true);
+    return context.noOwnWording
+      ? { ...text, aiComment: text.aiComment.replace(PRAISED_WORDING_RE, '') }
+      : text;
   }
   if (evidence.legibility <= ILLEGIBLE) {
     return {

@@ -253,4 +253,24 @@ describe('gaming answers on teacher-style questions', () => {
     const seen = markConfidence(inputOfCase(OHM, OHM.high), copy);
     expect(seen).toMatchObject({ needsReview: true, reason: MARK_DOUBTS.copiesRubric });
   });
+
+  it('never praises the wording of a word list or a copy of the rubric, and still praises an honest answer’s', () => {
+    // `bench:gaming`, 7 December 2026: such feedback on 31.4 % (tuning) and 36.2 % (held out) of
+    // the lists and copies before, 0 % and 3.4 % after; honest answers' praise unchanged.
+    const praise = /\bYou (?:put it well|make a start) in\b/;
+    let praisedGaming = 0;
+    let praisedHonest = 0;
+    for (const q of GAMING_QUESTIONS.filter((x) => x.part === 'tuning')) {
+      for (const a of q.answers) {
+        const r = mark(q, a.text);
+        const praises = praise.test(r.aiComment ?? '');
+        const noWording =
+          r.doubts.includes(MARK_DOUBTS.noSentence) || r.doubts.includes(MARK_DOUBTS.copiesRubric);
+        if (isGaming(a) && noWording && praises) praisedGaming += 1;
+        if (!isGaming(a) && praises) praisedHonest += 1;
+      }
+    }
+    expect(praisedGaming).toBe(0);
+    expect(praisedHonest).toBeGreaterThanOrEqual(24);
+  });
 });

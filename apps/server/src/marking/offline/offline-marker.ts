@@ -1,5 +1,5 @@
 import { parseMarkRange } from '@stem/contract/mark-ranges';
-import type { TMarkDoubt } from '@stem/contract/marking';
+import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import { clampScore, markRangeFor } from '../bands';
 import { detectPromptInjection, INJECTION_REASON } from '../injection';
 import { LEARNED } from '../learned/learned-model';
@@ -261,6 +261,9 @@ export function markOffline(
   const feedback = writeFeedback(model, clean.evidence, score, marks, {
     source: input.source,
     ocrConfidence: input.ocrConfidence,
+    noOwnWording: gaming.doubts.some(
+      (d) => d === MARK_DOUBTS.noSentence || d === MARK_DOUBTS.copiesRubric,
+    ),
   });
   const moderation = combineModeration(
     moderateText(answer),
