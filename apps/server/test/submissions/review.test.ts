@@ -252,6 +252,25 @@ describe('teacher review of the AI marks', { timeout: 120_000 }, () => {
     expect(seen.submissions[0]?.overriddenAt ?? null).toBeNull();
   });
 
+  it("does not tell the student a mark kept with only the teacher's comment was changed", async () => {
+    const { id, answers } = await markedSubmission([
+      { question: room.osmosis, answer: 'Water moves into the root hair cell by osmosis.' },
+    ]);
+    const answer = first(answers);
+    const saved = await override(room.teacher, id, answer._id, {
+      score: answer.aiScore,
+      comment: 'Say which way the water moves.',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const seen = await getDetails(room.student, id);
+    // The comment is shown, but no "Marked by your teacher": the mark is still the marker's.
+    expect(seen.submissions[0]).toMatchObject({
+      score: answer.aiScore,
+      teacherFeedback: 'Say which way the water moves.',
+      overriddenAt: null,
+    });
+  });
+
   it("shows the student the teacher's mark and comment, and the AI's only where none was left", async () => {
     const { id, answers } = await markedSubmission([
       { question: room.photosynthesis, answer: PHOTOSYNTHESIS_ANSWER },

@@ -1,3 +1,4 @@
+import { isChangedMark } from '@stem/contract/class-marking';
 import { isMarkDoubtKey } from '@stem/contract/marking';
 import type {
   TMarkResponse,
@@ -73,7 +74,18 @@ export function presentAnswer(
     contentModeration: row.contentModeration,
     markedBy: row.markedBy,
     teacherFeedback: row.teacherFeedback,
-    overriddenAt: row.overriddenAt ? row.overriddenAt.toISOString() : null,
+    // "Marked by your teacher" on the student's page: a mark the teacher changed (isChangedMark, as
+    // the marking screen's "Changed"); a review that kept the marker's mark with a comment is not.
+    overriddenAt:
+      row.overriddenAt &&
+      isChangedMark({
+        score: row.score,
+        aiScore: row.aiScore,
+        reviewed: true,
+        setByTeacher: row.overriddenById !== null,
+      })
+        ? row.overriddenAt.toISOString()
+        : null,
     feedbackHeld: row.feedbackHeld,
     releaseHeld: row.releaseHeld,
   };
