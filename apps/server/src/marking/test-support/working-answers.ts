@@ -30,134 +30,114 @@ export type TWorkingQuestion = {
   written?: string;
 };
 
-export const WORKING_QUESTIONS: TWorkingQuestion[] = [
-  {
-    id: 'train-speed',
-    part: 'tuning',
-    question: 'A train travels 600 m in 40 s. Calculate its average speed and give the unit.',
+/**
+ * Every question of the set is marked as a teacher marks working, out of 3 (1 for the equation, 1
+ * for the substitution, 1 for the answer with its unit), with the same two bands.
+ */
+function worked(
+  q: Pick<TWorkingQuestion, 'id' | 'part' | 'question' | 'high' | 'answers' | 'written'>,
+): TWorkingQuestion {
+  return {
     marks: 3,
     lowMarkRange: '0-0',
     highMarkRange: '2-3',
     low: 'No correct equation and no correct value.',
+    ...q,
+  };
+}
+
+export const WORKING_QUESTIONS: TWorkingQuestion[] = [
+  worked({
+    id: 'train-speed',
+    part: 'tuning',
+    question: 'A train travels 600 m in 40 s. Calculate its average speed and give the unit.',
     high: 'Uses speed = distance / time, substitutes 600 / 40 and gives 15 m/s with the unit.',
     answers: [
       { text: 'speed = distance / time = 600 m / 40 s = 15 m/s', mark: 3 },
       { text: 'v = d / t so v = 600 m ÷ 40 s = 15 m/s', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'kettle-power',
     part: 'tuning',
     question: 'A kettle transfers 180 000 J of energy in 60 s. Calculate its power.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses P = E / t, substitutes 180 000 / 60 and gives 3000 W.',
     answers: [
       { text: 'power = energy / time = 180000 J / 60 s = 3000 W', mark: 3 },
       { text: 'P = E / t = 180 000 J ÷ 60 s = 3 000 W = 3 kW', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'block-density',
     part: 'tuning',
     question: 'A block has a mass of 540 g and a volume of 200 cm³. Calculate its density.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses density = mass / volume, substitutes 540 / 200 and gives 2.7 g/cm³.',
     answers: [
       { text: 'density = mass / volume = 540 g / 200 cm³ = 2.7 g/cm³', mark: 3 },
       { text: 'ρ = m / V = 540 g ÷ 200 cm3 = 2.7 g per cm3', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'lamp-resistance',
     part: 'tuning',
     question:
       'The potential difference across a lamp is 6 V and the current is 0.5 A. Calculate its resistance.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses R = V / I, substitutes 6 / 0.5 and gives 12 Ω.',
     answers: [
       { text: 'R = V / I = 6 V / 0.5 A = 12 ohms', mark: 3 },
       { text: 'resistance = voltage / current = 6 V ÷ 0.5 A = 12 Ω', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'box-pressure',
     part: 'held-out',
     question:
       'A box pushes down with a force of 300 N on an area of 1.5 m². Calculate the pressure.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses pressure = force / area, substitutes 300 / 1.5 and gives 200 Pa.',
     answers: [
       { text: 'pressure = force / area = 300 N / 1.5 m² = 200 Pa', mark: 3 },
       { text: 'p = F / A = 300 N ÷ 1.5 m2 = 200 N/m2 = 200 Pa', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'car-acceleration',
     part: 'held-out',
     question: 'A car speeds up from 5 m/s to 25 m/s in 4 s. Calculate its acceleration.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses a = (v - u) / t, substitutes (25 - 5) / 4 and gives 5 m/s².',
     answers: [
       { text: 'a = (v - u) / t = (25 m/s - 5 m/s) / 4 s = 20 m/s / 4 s = 5 m/s²', mark: 3 },
       { text: 'acceleration = change in velocity / time = (25 - 5) m/s ÷ 4 s = 5 m/s2', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'crane-work',
     part: 'held-out',
     question: 'A crane lifts a load with a force of 2000 N through 15 m. Calculate the work done.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses work done = force × distance, substitutes 2000 × 15 and gives 30 000 J.',
     answers: [
       { text: 'work done = force × distance = 2000 N × 15 m = 30 000 J', mark: 3 },
       { text: 'W = F × d = 2000 N × 15 m = 30000 J = 30 kJ', mark: 3 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'heater-charge',
     part: 'held-out',
     question: 'A current of 2 A flows through a heater for 120 s. Calculate the charge that flows.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses Q = I × t, substitutes 2 × 120 and gives 240 C.',
     answers: [
       { text: 'charge = current × time = 2 A × 120 s = 240 C', mark: 3 },
       { text: 'Q = I t = 2 A × 120 s = 240 coulombs', mark: 3 },
     ],
-  },
+  }),
   // Second batch, written by hand on 7 December 2026 before the change it measures (working with
   // its units and variable names read as "no sentence" by the confidence): full, partial and wrong
   // working, as a teacher marks it (1 for the equation, 1 for the substitution, 1 for the answer
   // with its unit).
-  {
+  worked({
     id: 'runner-distance',
     part: 'tuning',
     written: '2026-12-07',
     question: 'A runner keeps a speed of 4 m/s for 90 s. Calculate the distance she runs.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses distance = speed × time, substitutes 4 × 90 and gives 360 m.',
     answers: [
       { text: 'distance = speed × time = 4 m/s × 90 s = 360 m', mark: 3 },
@@ -165,17 +145,13 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'distance = speed × time = 4 × 90 = 360', mark: 2 },
       { text: 'distance = speed / time = 4 / 90 = 0.044 m', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'spring-force',
     part: 'tuning',
     written: '2026-12-07',
     question:
       'A spring has a spring constant of 25 N/m and is stretched by 0.2 m. Calculate the force on it.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses force = spring constant × extension, substitutes 25 × 0.2 and gives 5 N.',
     answers: [
       { text: 'force = spring constant × extension = 25 N/m × 0.2 m = 5 N', mark: 3 },
@@ -183,16 +159,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'F = k × e = 25 × 0.2 = 50 N', mark: 2 },
       { text: 'F = k / e = 25 / 0.2 = 125 N', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'ball-momentum',
     part: 'tuning',
     written: '2026-12-07',
     question: 'A ball of mass 0.5 kg moves at 8 m/s. Calculate its momentum.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses momentum = mass × velocity, substitutes 0.5 × 8 and gives 4 kg m/s.',
     answers: [
       { text: 'momentum = mass × velocity = 0.5 kg × 8 m/s = 4 kg m/s', mark: 3 },
@@ -200,16 +172,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'p = m × v = 0.5 × 8 = 4', mark: 2 },
       { text: 'p = m / v = 0.5 / 8 = 0.0625 kg m/s', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'bulb-energy',
     part: 'tuning',
     written: '2026-12-07',
     question: 'A 60 W bulb is left on for 300 s. Calculate the energy it transfers.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses energy = power × time, substitutes 60 × 300 and gives 18 000 J.',
     answers: [
       { text: 'energy = power × time = 60 W × 300 s = 18 000 J', mark: 3 },
@@ -217,16 +185,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'E = P × t = 60 × 300 = 1800 J', mark: 2 },
       { text: 'E = P / t = 60 / 300 = 0.2 J', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'wave-speed',
     part: 'held-out',
     written: '2026-12-07',
     question: 'A wave has a frequency of 50 Hz and a wavelength of 4 m. Calculate its speed.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses wave speed = frequency × wavelength, substitutes 50 × 4 and gives 200 m/s.',
     answers: [
       { text: 'wave speed = frequency × wavelength = 50 Hz × 4 m = 200 m/s', mark: 3 },
@@ -234,17 +198,13 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'v = f × λ = 50 × 4 = 200', mark: 2 },
       { text: 'v = f / λ = 50 / 4 = 12.5 m/s', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'brick-weight',
     part: 'held-out',
     written: '2026-12-07',
     question:
       'A brick has a mass of 3 kg. The gravitational field strength is 10 N/kg. Calculate its weight.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses weight = mass × gravitational field strength, substitutes 3 × 10 and gives 30 N.',
     answers: [
       { text: 'weight = mass × gravitational field strength = 3 kg × 10 N/kg = 30 N', mark: 3 },
@@ -252,16 +212,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'W = m × g = 3 × 10 = 300 N', mark: 2 },
       { text: 'W = m / g = 3 / 10 = 0.3 N', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'kettle-current',
     part: 'held-out',
     written: '2026-12-07',
     question: 'A kettle has a power of 2300 W on a 230 V supply. Calculate the current.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses current = power / potential difference, substitutes 2300 / 230 and gives 10 A.',
     answers: [
       { text: 'current = power / potential difference = 2300 W / 230 V = 10 A', mark: 3 },
@@ -269,16 +225,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'I = P / V = 2300 / 230 = 100 A', mark: 2 },
       { text: 'I = P × V = 2300 × 230 = 529 000 A', mark: 0 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'trolley-force',
     part: 'held-out',
     written: '2026-12-07',
     question: 'A trolley of mass 2 kg accelerates at 3 m/s². Calculate the resultant force on it.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses force = mass × acceleration, substitutes 2 × 3 and gives 6 N.',
     answers: [
       { text: 'force = mass × acceleration = 2 kg × 3 m/s² = 6 N', mark: 3 },
@@ -286,19 +238,15 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'F = m × a = 2 × 3 = 6', mark: 2 },
       { text: 'F = m / a = 2 / 3 = 0.67 N', mark: 0 },
     ],
-  },
+  }),
   // A third batch (written 7 December 2026, before the change it measures): the method said in a
   // sentence, then worked (the demo's partial answer 'The current is found with I = V / R. I = 6 /
   // 12 = 0.5' is of this kind), with and without the unit, a wrong method in words and a slip.
-  {
+  worked({
     id: 'resistor-current',
     part: 'tuning',
     written: '2026-12-07-d',
     question: 'A 9 V battery is connected across a 3 Ω resistor. Calculate the current.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses I = V / R, substitutes 9 / 3 and gives 3 A with the unit.',
     answers: [
       { text: 'The current is found with I = V / R. I = 9 / 3 = 3 A', mark: 3 },
@@ -307,17 +255,13 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Current is voltage times resistance, so I = 9 × 3 = 27 A', mark: 0 },
       { text: 'I = V / R, so I = 9 / 3 = 6 A', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'lift-energy',
     part: 'tuning',
     written: '2026-12-07-d',
     question:
       'A box of mass 5 kg is lifted 2 m. The gravitational field strength is 10 N/kg. Calculate the gain in gravitational potential energy.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses Ep = m × g × h, substitutes 5 × 10 × 2 and gives 100 J.',
     answers: [
       { text: 'The energy is found with Ep = m g h. Ep = 5 × 10 × 2 = 100 J', mark: 3 },
@@ -329,16 +273,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Energy is mass divided by height, so 5 / 2 = 2.5 J', mark: 0 },
       { text: 'Ep = m g h so Ep = 5 × 10 × 2 = 1000 J', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'car-energy',
     part: 'tuning',
     written: '2026-12-07-d',
     question: 'A car of mass 1000 kg moves at 10 m/s. Calculate its kinetic energy.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses Ek = ½ × m × v², substitutes 0.5 × 1000 × 10² and gives 50 000 J.',
     answers: [
       {
@@ -353,16 +293,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Kinetic energy is mass times speed, so 1000 × 10 = 10 000 J', mark: 0 },
       { text: 'Ek = ½ m v² = 0.5 × 1000 × 10² = 5000 J', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'heater-energy',
     part: 'tuning',
     written: '2026-12-07-d',
     question: 'A 2000 W heater is switched on for 30 s. Calculate the energy it transfers.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses E = P × t, substitutes 2000 × 30 and gives 60 000 J.',
     answers: [
       { text: 'Energy is found with E = P t. E = 2000 × 30 = 60 000 J', mark: 3 },
@@ -374,16 +310,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Energy is power divided by time, E = 2000 / 30 = 66.7 J', mark: 0 },
       { text: 'E = P t, E = 2000 × 30 = 6000 J', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'pump-power',
     part: 'held-out',
     written: '2026-12-07-d',
     question: 'A pump does 1200 J of work in 20 s. Calculate its power.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses P = W / t, substitutes 1200 / 20 and gives 60 W.',
     answers: [
       { text: 'Power is found with P = W / t. P = 1200 / 20 = 60 W', mark: 3 },
@@ -395,16 +327,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Power is work times time so P = 1200 × 20 = 24 000 W', mark: 0 },
       { text: 'P = W / t, so P = 1200 / 20 = 600 W', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'charge-flow',
     part: 'held-out',
     written: '2026-12-07-d',
     question: 'A current of 2 A flows for 50 s. Calculate the charge that flows.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses Q = I × t, substitutes 2 × 50 and gives 100 C.',
     answers: [
       { text: 'Charge is found with Q = I t. Q = 2 × 50 = 100 C', mark: 3 },
@@ -416,16 +344,12 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Charge is current divided by time, Q = 2 / 50 = 0.04 C', mark: 0 },
       { text: 'Using Q = I t, Q = 2 × 50 = 1000 C', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'block-mass',
     part: 'held-out',
     written: '2026-12-07-d',
     question: 'A block has a density of 2 g/cm³ and a volume of 30 cm³. Calculate its mass.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses mass = density × volume, substitutes 2 × 30 and gives 60 g.',
     answers: [
       { text: 'Mass is found with m = ρ V. m = 2 × 30 = 60 g', mark: 3 },
@@ -434,17 +358,13 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'Mass is density divided by volume, m = 2 / 30 = 0.07 g', mark: 0 },
       { text: 'm = ρ × V, so m = 2 × 30 = 90 g', mark: 2 },
     ],
-  },
-  {
+  }),
+  worked({
     id: 'resistor-voltage',
     part: 'held-out',
     written: '2026-12-07-d',
     question:
       'A current of 0.5 A flows through a 20 Ω resistor. Calculate the potential difference across it.',
-    marks: 3,
-    lowMarkRange: '0-0',
-    highMarkRange: '2-3',
-    low: 'No correct equation and no correct value.',
     high: 'Uses V = I × R, substitutes 0.5 × 20 and gives 10 V.',
     answers: [
       { text: 'The potential difference is found with V = I R. V = 0.5 × 20 = 10 V', mark: 3 },
@@ -459,7 +379,7 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       },
       { text: 'V = I R, so V = 0.5 × 20 = 100 V', mark: 2 },
     ],
-  },
+  }),
 ];
 
 export function inputOfWorking(q: TWorkingQuestion, answer: string): TMarkingInput {
