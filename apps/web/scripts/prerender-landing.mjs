@@ -7,7 +7,9 @@
 // never shows a half-read page. The page's modules (the entry and the chunks Vite lists for it) are
 // not asked for by the HTML: src/landing-loader.ts, built here as a small classic script and the one
 // script the HTML loads (async, so at low priority), asks for them once the page has been painted,
-// so they take nothing from the first paint. dist-ssr is removed.
+// so they take nothing from the first paint. Ahead of it, one inline script notes a button pressed
+// before the modules run (@stem/contract/landing-press; the server's policy allows it by its hash),
+// which the loader presses again once they have. dist-ssr is removed.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -51,7 +53,9 @@ async function buildLoader() {
 }
 
 try {
-  const { render } = await import(pathToFileURL(path.join(ssrDir, 'landing-prerender.js')).href);
+  const { render, EARLY_PRESS_SCRIPT } = await import(
+    pathToFileURL(path.join(ssrDir, 'landing-prerender.js')).href
+  );
   const html = render();
   const template = readFileSync(page, 'utf8');
   if (!template.includes(EMPTY_ROOT)) throw new Error(`dist/landing.html has no ${EMPTY_ROOT}`);
@@ -83,7 +87,8 @@ try {
     withoutLinks
       .replace(
         '</head>',
-        `  <script async src="${loader}" data-modules="${modules.join(' ')}"></script>\n` +
+        `  <script>${EARLY_PRESS_SCRIPT}</script>\n` +
+          `    <script async src="${loader}" data-modules="${modules.join(' ')}"></script>\n` +
           `    <style>${css}</style>\n    <link rel="expect" href="#${PAGE_END}" blocking="render">\n  </head>`,
       )
       .replace(EMPTY_ROOT, `<div id="root">${html}</div><span id="${PAGE_END}" hidden></span>`),

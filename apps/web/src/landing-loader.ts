@@ -6,8 +6,11 @@
  * painted, and take no bandwidth or main-thread time from the first paint. A signed-in visitor is
  * sent to their dashboard at once, before any module loads. A button pressed before the modules
  * have run (its press would do nothing: React does not own the page yet) is pressed again once they
- * have, so an early tap on Get Started still opens the trial. Links work without the modules.
+ * have, so an early tap on Get Started still opens the trial: the page's inline first script notes
+ * it (@stem/contract/landing-press), since this one may arrive after the tap. Links work without
+ * the modules.
  */
+import { EARLY_PRESS_GLOBAL } from '@stem/contract/landing-press';
 import { signedInHomePath } from './app/signed-in-home';
 
 /**
@@ -33,18 +36,17 @@ function loadModules(modules: string[], pressedBefore: () => HTMLElement | null)
   document.head.append(script);
 }
 
-/** Notes the last button of the page pressed until the returned function is called, and gives it. */
-function notePresses(): () => HTMLElement | null {
-  let pressed: HTMLElement | null = null;
-  const note = (event: MouseEvent) => {
-    const target = event.target instanceof Element ? event.target.closest('button') : null;
-    if (target?.closest('#root')) pressed = target;
-  };
-  document.addEventListener('click', note, true);
-  return () => {
-    document.removeEventListener('click', note, true);
-    return pressed;
-  };
+type TEarlyPress = { pressed: HTMLElement | null; stop: () => void };
+
+/**
+ * The last button of the page pressed so far, as the page's first script (EARLY_PRESS_SCRIPT,
+ * inline in landing.html's head) noted it; that script stops noting. Null where the page has no
+ * such script (the dev server's landing.html).
+ */
+function pressedBefore(): HTMLElement | null {
+  const early = (window as unknown as Record<string, TEarlyPress | undefined>)[EARLY_PRESS_GLOBAL];
+  early?.stop();
+  return early?.pressed ?? null;
 }
 
 /**
@@ -81,7 +83,6 @@ function startLanding(script: HTMLOrSVGScriptElement | null): void {
     return;
   }
   const modules = script?.dataset.modules?.split(' ').filter(Boolean) ?? [];
-  const pressedBefore = notePresses();
   afterFirstPaint(() => loadModules(modules, pressedBefore));
 }
 

@@ -8,6 +8,9 @@
 import { renderToString } from 'react-dom/server';
 import { LandingRoot } from './features/landing/landing-root';
 
+/** The page's first script, written inline into its head (@stem/contract/landing-press). */
+export { EARLY_PRESS_SCRIPT } from '@stem/contract/landing-press';
+
 export function render(): string {
   return renderToString(<LandingRoot search="" clearSearch={() => undefined} />);
 }

@@ -1,10 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
+import { EARLY_PRESS_SCRIPT } from '@stem/contract/landing-press';
 
-/** The site's Content Security Policy: its own scripts only, and no page may be framed. */
+/** The landing page's one inline script (@stem/contract/landing-press), allowed by its hash alone. */
+const EARLY_PRESS_SOURCE = `'sha256-${createHash('sha256').update(EARLY_PRESS_SCRIPT).digest('base64')}'`;
+
+/**
+ * The site's Content Security Policy: its own scripts only (and the landing page's one inline
+ * script, by its hash), and no page may be framed.
+ */
 export const STRICT_CSP = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", EARLY_PRESS_SOURCE],
   // Mantine injects its CSS variables in <style> tags at run time.
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,7 +1,9 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_PRESS_SCRIPT } from '@stem/contract/landing-press';
 import { buildTestApp, type TTestApp } from '../helpers/test-app';
 
 /** A web build with its pages: the app (index.html), the landing page's entry, the login page's. */
@@ -39,6 +41,15 @@ describe('platform.pages', () => {
     }
     const head = await t.app.inject({ method: 'HEAD', url: '/' });
     expect(head.statusCode).toBe(200);
+  });
+
+  it("allows the landing page's one inline script by its hash, and no other inline script", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/' });
+    const scriptSrc = /script-src ([^;]+)/.exec(
+      String(response.headers['content-security-policy']),
+    );
+    const hash = createHash('sha256').update(EARLY_PRESS_SCRIPT).digest('base64');
+    expect(scriptSrc?.[1]).toBe(`'self' 'sha256-${hash}'`);
   });
 
   it('sends the login page with its HTML written in for /login, with or without a query string', async () => {
