@@ -2,7 +2,7 @@ import { MESSAGES } from '@stem/contract/messages';
 import { accounts, pick } from './support/accounts';
 import { logOut, signIn, snap } from './support/pages';
 import { ltiPlatform, OWNER } from './support/run-state';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/test';
 
 const L = MESSAGES.lti;
@@ -139,6 +139,29 @@ test('the owner registers an LMS; a teacher deep links a question from it and a 
   await snap(page, 'class-lms-section');
 });
 
+/**
+ * The framed launches run in a browser of their own (`framedBrowser`), with every frame in its page's
+ * process. The tool's frame goes tool → LMS → tool during a launch, so with site isolation it leaves
+ * the page's process, comes back and leaves again, and Playwright sometimes loses such a frame: a
+ * click in it or a query of it then never ends (CI, 7 December 2026, twice; this machine once in a
+ * full run). What these tests check (the LMS's storage, the browser's storage rules for a cross-site
+ * frame, the new tab) is the same in either process model.
+ */
+const framedTest = test.extend<{ framedBrowser: Browser }>({
+  framedBrowser: async ({ playwright, launchOptions }, use) => {
+    const browser = await playwright.chromium.launch({
+      ...launchOptions,
+      args: [
+        ...(launchOptions.args ?? []),
+        '--disable-site-isolation-trials',
+        '--disable-features=site-per-process,IsolateOrigins',
+      ],
+    });
+    await use(browser);
+    await browser.close();
+  },
+});
+
 /** The LMS's course page that shows the tool in an iframe (`storage`: its Platform Storage). */
 function coursePage(storage: 'ok' | 'silent', student: { name: string; email: string }) {
   const lms = ltiPlatform();
@@ -154,64 +177,68 @@ function coursePage(storage: 'ok' | 'silent', student: { name: string; email: st
   return `${lms.issuer}/course?${params.toString()}`;
 }
 
-test("a student's launch works inside the LMS's frame, the state kept in the LMS's storage", async ({
-  browser,
-}) => {
-  const student = pick(accounts().students, 0, 'student');
-  const context = await browser.newContext({ ignoreHTTPSErrors: true });
-  const page = await context.newPage();
-  await page.goto(coursePage('ok', student));
-  const tool = page.frameLocator('iframe[name="tool"]');
-  const frame = () => page.frames().find((f) => f.name() === 'tool');
-  // The tool asked the LMS to keep the state, then checked it there, and reached the web app.
-  await expect(page.locator('#storage-log')).toContainText('lti.put_data lti.get_data');
-  const signedInThere = tool.getByTestId('shell-user-name');
-  const newTab = tool.getByRole('link', { name: L.newTabButton });
-  await expect(signedInThere.or(newTab)).toBeVisible();
-  // Whether this browser lets a framed site keep anything (Chromium 156 here refuses a cross-site
-  // frame its localStorage, as Safari does): the page must have gone the matching way.
-  const keepsStorage = await frame()?.evaluate(() => {
-    try {
-      window.localStorage.setItem('stem-probe', '1');
-      window.localStorage.removeItem('stem-probe');
-      return true;
-    } catch {
-      return false;
+framedTest(
+  "a student's launch works inside the LMS's frame, the state kept in the LMS's storage",
+  async ({ framedBrowser }) => {
+    const student = pick(accounts().students, 0, 'student');
+    const context = await framedBrowser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    await page.goto(coursePage('ok', student));
+    const tool = page.frameLocator('iframe[name="tool"]');
+    const frame = () => page.frames().find((f) => f.name() === 'tool');
+    // The tool asked the LMS to keep the state, then checked it there, and reached the web app.
+    await expect(page.locator('#storage-log')).toContainText('lti.put_data lti.get_data');
+    const signedInThere = tool.getByTestId('shell-user-name');
+    const newTab = tool.getByRole('link', { name: L.newTabButton });
+    await expect(signedInThere.or(newTab)).toBeVisible();
+    // Whether this browser lets a framed site keep anything (Chromium 156 here refuses a cross-site
+    // frame its localStorage, as Safari does): the page must have gone the matching way.
+    const keepsStorage = await frame()?.evaluate(() => {
+      try {
+        window.localStorage.setItem('stem-probe', '1');
+        window.localStorage.removeItem('stem-probe');
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    if (keepsStorage) {
+      // Signed in inside the frame, on the question.
+      await expect(tool.getByTestId('shell-user-name')).toHaveText(student.name);
+      expect(frame()?.url()).toMatch(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
+      await snap(page, 'lti-framed-student');
+    } else {
+      // The frame cannot keep a session: its launch code, unspent, goes on in a new tab.
+      await expect(newTab).toBeVisible();
+      await snap(page, 'lti-framed-keep-nothing');
+      const [tab] = await Promise.all([context.waitForEvent('page'), newTab.click()]);
+      await expect(tab).toHaveURL(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
+      await expect(tab.getByTestId('shell-user-name')).toHaveText(student.name);
+      await expect(tool.getByText(L.newTabOpened)).toBeVisible();
     }
-  });
-  if (keepsStorage) {
-    // Signed in inside the frame, on the question.
-    await expect(tool.getByTestId('shell-user-name')).toHaveText(student.name);
-    expect(frame()?.url()).toMatch(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
-    await snap(page, 'lti-framed-student');
-  } else {
-    // The frame cannot keep a session: its launch code, unspent, goes on in a new tab.
-    await expect(newTab).toBeVisible();
-    await snap(page, 'lti-framed-keep-nothing');
-    const [tab] = await Promise.all([context.waitForEvent('page'), newTab.click()]);
+    await context.close();
+  },
+);
+
+framedTest(
+  'a framed launch the LMS cannot check continues in a new tab',
+  async ({ framedBrowser }) => {
+    const student = pick(accounts().students, 0, 'student');
+    const context = await framedBrowser.newContext({ ignoreHTTPSErrors: true });
+    const page = await context.newPage();
+    // The LMS keeps the state but never answers the tool's lti.get_data.
+    await page.goto(coursePage('silent', student));
+    const tool = page.frameLocator('iframe[name="tool"]');
+    const button = tool.getByRole('button', { name: L.newTabButton });
+    await expect(button).toBeVisible();
+    await expect(tool.getByText(L.newTabText)).toBeVisible();
+    await snap(page, 'lti-framed-new-tab');
+    const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
     await expect(tab).toHaveURL(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
     await expect(tab.getByTestId('shell-user-name')).toHaveText(student.name);
-    await expect(tool.getByText(L.newTabOpened)).toBeVisible();
-  }
-  await context.close();
-});
-
-test('a framed launch the LMS cannot check continues in a new tab', async ({ browser }) => {
-  const student = pick(accounts().students, 0, 'student');
-  const context = await browser.newContext({ ignoreHTTPSErrors: true });
-  const page = await context.newPage();
-  // The LMS keeps the state but never answers the tool's lti.get_data.
-  await page.goto(coursePage('silent', student));
-  const tool = page.frameLocator('iframe[name="tool"]');
-  const button = tool.getByRole('button', { name: L.newTabButton });
-  await expect(button).toBeVisible();
-  await expect(tool.getByText(L.newTabText)).toBeVisible();
-  await snap(page, 'lti-framed-new-tab');
-  const [tab] = await Promise.all([context.waitForEvent('page'), button.click()]);
-  await expect(tab).toHaveURL(/\/start-submission\/[0-9a-f-]+\/[0-9a-f-]+$/);
-  await expect(tab.getByTestId('shell-user-name')).toHaveText(student.name);
-  await context.close();
-});
+    await context.close();
+  },
+);
 
 test("an LMS registers itself with the owner's single-use link", async ({ page }) => {
   const lms = ltiPlatform();
