@@ -380,6 +380,122 @@ export const WORKING_QUESTIONS: TWorkingQuestion[] = [
       { text: 'V = I R, so V = 0.5 × 20 = 100 V', mark: 2 },
     ],
   }),
+  // A fourth batch (written 7 December 2026, before the change it measures): results with a decimal
+  // point ("0.5", "2.5"), the method said in a sentence and then worked, with and without the unit
+  // (the demo's partial answer 'The current is found with I = V / R. I = 6 / 12 = 0.5' was sent to
+  // 0 as "unsure: no sentence": the decimal point read as a full stop), a wrong method and a slip.
+  worked({
+    id: 'lamp-current',
+    part: 'tuning',
+    written: '2026-12-07-e',
+    question: 'A 3 V cell is connected across a 12 Ω lamp. Calculate the current.',
+    high: 'Uses I = V / R, substitutes 3 / 12 and gives 0.25 A with the unit.',
+    answers: [
+      { text: 'The current is found with I = V / R. I = 3 / 12 = 0.25 A', mark: 3 },
+      { text: 'The current is found with I = V / R. I = 3 / 12 = 0.25', mark: 2 },
+      { text: 'We use I = V / R, so the current is 3 / 12 = 0.25 amps.', mark: 3 },
+      { text: 'Current is voltage times resistance, so I = 3 × 12 = 36 A', mark: 0 },
+      { text: 'I = V / R. I = 3 / 12 = 0.4 A', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'cyclist-speed',
+    part: 'tuning',
+    written: '2026-12-07-e',
+    question: 'A cyclist travels 50 m in 20 s. Calculate her average speed.',
+    high: 'Uses speed = distance / time, substitutes 50 / 20 and gives 2.5 m/s.',
+    answers: [
+      { text: 'Speed is found with v = d / t. v = 50 / 20 = 2.5 m/s', mark: 3 },
+      { text: 'Speed is found with v = d / t. v = 50 / 20 = 2.5', mark: 2 },
+      { text: 'The speed is the distance divided by the time, 50 m / 20 s = 2.5 m/s.', mark: 3 },
+      { text: 'Speed is distance times time, so 50 × 20 = 1000 m/s', mark: 0 },
+      { text: 'v = d / t. v = 50 / 20 = 25 m/s', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'stone-density',
+    part: 'tuning',
+    written: '2026-12-07-e',
+    question: 'A stone has a mass of 30 g and a volume of 12 cm³. Calculate its density.',
+    high: 'Uses density = mass / volume, substitutes 30 / 12 and gives 2.5 g/cm³.',
+    answers: [
+      { text: 'Density is found with ρ = m / V. ρ = 30 / 12 = 2.5 g/cm³', mark: 3 },
+      { text: 'Density is found with ρ = m / V. ρ = 30 / 12 = 2.5', mark: 2 },
+      { text: 'I divided the mass by the volume, 30 g / 12 cm³, which is 2.5 g/cm³.', mark: 3 },
+      { text: 'Density is mass times volume, so 30 × 12 = 360 g/cm³', mark: 0 },
+      { text: 'ρ = m / V. ρ = 30 / 12 = 3.5 g/cm³', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'motor-power',
+    part: 'tuning',
+    written: '2026-12-07-e',
+    question: 'A motor transfers 150 J of energy in 60 s. Calculate its power.',
+    high: 'Uses P = E / t, substitutes 150 / 60 and gives 2.5 W.',
+    answers: [
+      { text: 'Power is found with P = E / t. P = 150 / 60 = 2.5 W', mark: 3 },
+      { text: 'Power is found with P = E / t. P = 150 / 60 = 2.5', mark: 2 },
+      { text: 'The power is the energy divided by the time: 150 J / 60 s = 2.5 watts.', mark: 3 },
+      { text: 'Power is energy times time, so 150 × 60 = 9000 W', mark: 0 },
+      { text: 'P = E / t. P = 150 / 60 = 0.4 W', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'heater-current',
+    part: 'held-out',
+    written: '2026-12-07-e',
+    question: 'A 230 V heater has a power of 115 W. Calculate the current in it.',
+    high: 'Uses I = P / V, substitutes 115 / 230 and gives 0.5 A.',
+    answers: [
+      { text: 'The current is found with I = P / V. I = 115 / 230 = 0.5 A', mark: 3 },
+      { text: 'The current is found with I = P / V. I = 115 / 230 = 0.5', mark: 2 },
+      { text: 'We use I = P / V, so the current is 115 / 230 = 0.5 amps.', mark: 3 },
+      { text: 'Current is power times voltage, so I = 115 × 230 = 26 450 A', mark: 0 },
+      { text: 'I = P / V. I = 115 / 230 = 2 A', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'snail-speed',
+    part: 'held-out',
+    written: '2026-12-07-e',
+    question: 'A snail moves 3 m in 200 s. Calculate its average speed.',
+    high: 'Uses speed = distance / time, substitutes 3 / 200 and gives 0.015 m/s.',
+    answers: [
+      { text: 'Speed is found with v = d / t. v = 3 / 200 = 0.015 m/s', mark: 3 },
+      { text: 'Speed is found with v = d / t. v = 3 / 200 = 0.015', mark: 2 },
+      { text: 'The speed is the distance divided by the time, 3 m / 200 s = 0.015 m/s.', mark: 3 },
+      { text: 'Speed is distance times time, so 3 × 200 = 600 m/s', mark: 0 },
+      { text: 'v = d / t. v = 3 / 200 = 0.15 m/s', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'wood-density',
+    part: 'held-out',
+    written: '2026-12-07-e',
+    question: 'A piece of wood has a mass of 90 g and a volume of 120 cm³. Calculate its density.',
+    high: 'Uses density = mass / volume, substitutes 90 / 120 and gives 0.75 g/cm³.',
+    answers: [
+      { text: 'Density is found with ρ = m / V. ρ = 90 / 120 = 0.75 g/cm³', mark: 3 },
+      { text: 'Density is found with ρ = m / V. ρ = 90 / 120 = 0.75', mark: 2 },
+      { text: 'I divided the mass by the volume, 90 g / 120 cm³, which is 0.75 g/cm³.', mark: 3 },
+      { text: 'Density is mass times volume, so 90 × 120 = 10 800 g/cm³', mark: 0 },
+      { text: 'ρ = m / V. ρ = 90 / 120 = 1.33 g/cm³', mark: 2 },
+    ],
+  }),
+  worked({
+    id: 'charge-current',
+    part: 'held-out',
+    written: '2026-12-07-e',
+    question: 'A charge of 30 C flows in 60 s. Calculate the current.',
+    high: 'Uses I = Q / t, substitutes 30 / 60 and gives 0.5 A.',
+    answers: [
+      { text: 'The current is found with I = Q / t. I = 30 / 60 = 0.5 A', mark: 3 },
+      { text: 'The current is found with I = Q / t. I = 30 / 60 = 0.5', mark: 2 },
+      { text: 'The current is the charge divided by the time: 30 C / 60 s = 0.5 amps.', mark: 3 },
+      { text: 'Current is charge times time, so I = 30 × 60 = 1800 A', mark: 0 },
+      { text: 'I = Q / t. I = 30 / 60 = 2 A', mark: 2 },
+    ],
+  }),
 ];
 
 export function inputOfWorking(q: TWorkingQuestion, answer: string): TMarkingInput {
