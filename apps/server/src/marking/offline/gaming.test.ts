@@ -51,6 +51,24 @@ function figures(part: TGamingQuestion['part'], written?: string) {
   return { through: through / gaming, qwk: quadraticWeightedKappa(predicted, teacher, 4) };
 }
 
+describe('a method said in a sentence, then worked to a decimal result', () => {
+  it("is a sentence and working, not a list of the rubric's words (the demo's partial answer)", () => {
+    // Was 0 of 3, 'unsure: no sentence': the point of "0.5" was read as a full stop.
+    const q: TCase = {
+      question:
+        'A 6 V battery is connected across a 12 Ω resistor. Calculate the current and show your working.',
+      marks: 3,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-3',
+      low: 'No correct equation and no correct value.',
+      high: 'Uses V = I × R rearranged to I = V / R, substitutes 6 / 12 and gives 0.5 A with the unit.',
+    };
+    const r = mark(q, 'The current is found with I = V / R. I = 6 / 12 = 0.5');
+    expect(r.doubts).toEqual([]);
+    expect(r.score).toBe(2);
+  });
+});
+
 describe('gaming answers on teacher-style questions', () => {
   it('reach the high band unflagged far less often, and honest answers are marked as before', () => {
     // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899. With

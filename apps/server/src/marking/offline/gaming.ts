@@ -2,6 +2,7 @@ import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import type { TQuestionModel } from './question-model';
 import {
   analyseNormalised,
+  clauseBreaks,
   foldScriptDigits,
   normaliseText,
   quantitiesOf,
@@ -118,10 +119,13 @@ const POLES: ReadonlyMap<string, string> = (() => {
   return out;
 })();
 
+/** Phrases end at clause punctuation, brackets and a spaced dash. */
+const PHRASE_BREAKS = clauseBreaks(String.raw`[()]|\s[-–—]\s`);
+
 function phrasesOf(text: string): TPhrase[] {
   const normal = normaliseText(foldScriptDigits(text));
   const out: TPhrase[] = [];
-  for (const piece of normal.split(/[.,;:!?()\n]+|\s[-–—]\s/)) {
+  for (const piece of normal.split(PHRASE_BREAKS)) {
     let current: TToken[] = [];
     // The phrase a "than" follows: the next phrase is what it is compared with.
     let compared: TPhrase | undefined;
@@ -160,11 +164,14 @@ function phrasesOf(text: string): TPhrase[] {
   return out;
 }
 
+/** Runs of word tokens in order, broken at clause punctuation and brackets. */
+const RUN_BREAKS = clauseBreaks('[()]');
+
 /** Word tokens in order, with a break (null) at punctuation. */
 function wordRuns(text: string): string[][] {
   const normal = normaliseText(foldScriptDigits(text));
   return normal
-    .split(/[.,;:!?()\n]+/)
+    .split(RUN_BREAKS)
     .map((piece) => analyseNormalised(piece).map((t) => t.stem))
     .filter((run) => run.length > 0);
 }

@@ -1,6 +1,6 @@
 import { DRAFTED_HIGH_OPENING } from '../language/offline-rubric';
 import { NUMBER_WORDS } from '../../lib/number-words';
-import { splitSentences } from './text';
+import { quantitiesOf, splitSentences } from './text';
 
 /**
  * Reads a two-band rubric (the product's "Low Mark Range (a-b): ... High Mark Range (c-d): ..." text,
@@ -126,8 +126,12 @@ export function teacherPoints(high: string): string[] {
       );
       // "...; animal cells do not": a rider on the points before it, not a point of its own.
       if (RIDER_RE.test(clause)) continue;
-      // A value is a point however short: "7" (the pH), "x = 4".
-      if (/[a-z0-9]{2}/i.test(clause) || /^[-−]?\d+(?:\.\d+)?$|=\s*[-−]?\d/.test(clause)) {
+      // A value is a point however short: "7" (the pH), "x = 4", "2.5 W".
+      if (
+        /[a-z0-9]{2}/i.test(clause) ||
+        /^[-−]?\d+(?:\.\d+)?$|=\s*[-−]?\d/.test(clause) ||
+        quantitiesOf(clause).length > 0
+      ) {
         out.push(clause);
       }
     }

@@ -509,6 +509,19 @@ export function contentStems(text: string): Set<string> {
   return out;
 }
 
+/**
+ * Where a normalised text breaks into clauses: sentence punctuation, commas and line breaks, but
+ * never the point or comma inside a number ("0.5", "60,000"), which is part of the number. A
+ * decimal result read as a full stop split "I = 6 / 12 = 0.5" into two pieces (the demo's answer
+ * was then "unsure: no sentence").
+ */
+export const CLAUSE_BREAK = String.raw`[;:!?\n]|[.,](?!\d)|(?<!\d)[.,]`;
+
+/** `CLAUSE_BREAK` and any of `extra` (a regular expression's alternatives), run together. */
+export function clauseBreaks(extra = ''): RegExp {
+  return new RegExp(`(?:${CLAUSE_BREAK}${extra ? `|${extra}` : ''})+`);
+}
+
 /** Splits text into sentences / clauses on sentence punctuation and line breaks. */
 export function splitSentences(text: string): string[] {
   return text

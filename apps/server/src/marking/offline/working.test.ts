@@ -614,6 +614,15 @@ describe("a pupil's words for a teacher's points", () => {
 });
 
 describe("a teacher's clauses", () => {
+  it('keeps a result with a decimal point and its unit as a point ("gives 2.5 W.")', () => {
+    // Was dropped: "2.5 W" has no two letters or digits side by side, and is no bare number.
+    expect(teacherPoints('Uses P = E / t, substitutes 150 / 60 and gives 2.5 W.')).toEqual([
+      'Uses P = E / t',
+      'substitutes 150 / 60',
+      '2.5 W',
+    ]);
+  });
+
   it('keeps "between X and Y" and a bare "X and Y" in one point', () => {
     expect(
       teacherPoints(
