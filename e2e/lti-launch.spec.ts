@@ -177,14 +177,19 @@ function coursePage(storage: 'ok' | 'silent', student: { name: string; email: st
   return `${lms.issuer}/course?${params.toString()}`;
 }
 
+/** The first seeded student's course page, in a new context of the framed launches' browser. */
+async function openCourse(browser: Browser, storage: 'ok' | 'silent') {
+  const student = pick(accounts().students, 0, 'student');
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  await page.goto(coursePage(storage, student));
+  return { student, context, page, tool: page.frameLocator('iframe[name="tool"]') };
+}
+
 framedTest(
   "a student's launch works inside the LMS's frame, the state kept in the LMS's storage",
   async ({ framedBrowser }) => {
-    const student = pick(accounts().students, 0, 'student');
-    const context = await framedBrowser.newContext({ ignoreHTTPSErrors: true });
-    const page = await context.newPage();
-    await page.goto(coursePage('ok', student));
-    const tool = page.frameLocator('iframe[name="tool"]');
+    const { student, context, page, tool } = await openCourse(framedBrowser, 'ok');
     const frame = () => page.frames().find((f) => f.name() === 'tool');
     // The tool asked the LMS to keep the state, then checked it there, and reached the web app.
     await expect(page.locator('#storage-log')).toContainText('lti.put_data lti.get_data');
@@ -223,12 +228,8 @@ framedTest(
 framedTest(
   'a framed launch the LMS cannot check continues in a new tab',
   async ({ framedBrowser }) => {
-    const student = pick(accounts().students, 0, 'student');
-    const context = await framedBrowser.newContext({ ignoreHTTPSErrors: true });
-    const page = await context.newPage();
     // The LMS keeps the state but never answers the tool's lti.get_data.
-    await page.goto(coursePage('silent', student));
-    const tool = page.frameLocator('iframe[name="tool"]');
+    const { student, context, page, tool } = await openCourse(framedBrowser, 'silent');
     const button = tool.getByRole('button', { name: L.newTabButton });
     await expect(button).toBeVisible();
     await expect(tool.getByText(L.newTabText)).toBeVisible();
