@@ -304,7 +304,59 @@ function workedOutOf(text: string): { written: string; value: string; token: str
  * A relation between one-letter quantities written as an equation: "V = I × R", "I = V / R",
  * "V = IR", "F = m x a". Every arrangement of one law names the same letters.
  */
-const LAW_RE = /(?<![\w.])([A-Za-z])\s*=\s*([A-Za-z])\s*(?:[×x*/÷·]\s*)?([A-Za-z])(?!\w|\.\w)/g;
+const LAW_RE =
+  /(?<![\w.])([A-Za-zρλ])\s*=\s*([A-Za-zρλ])\s*(?:[×x*/÷·]\s*)?([A-Za-zρλ])(?!\w|\.\w)/g;
+
+/** A Greek symbol's name in a law's token (`law_mrhov` for "ρ = m / V"). */
+const GREEK_LETTERS: Readonly<Record<string, string>> = { ρ: 'rho', λ: 'lambda' };
+
+/**
+ * The usual symbol of a quantity named in words, so an equation in words ("speed = distance / time")
+ * gets the token of the same equation in symbols ("v = d / t").
+ */
+const QUANTITY_SYMBOLS: Readonly<Record<string, string>> = {
+  speed: 'v',
+  velocity: 'v',
+  distance: 'd',
+  time: 't',
+  current: 'i',
+  voltage: 'v',
+  'potential difference': 'v',
+  resistance: 'r',
+  power: 'p',
+  energy: 'e',
+  'work done': 'w',
+  work: 'w',
+  mass: 'm',
+  density: 'rho',
+  volume: 'v',
+  force: 'f',
+  acceleration: 'a',
+  charge: 'q',
+  weight: 'w',
+  height: 'h',
+  pressure: 'p',
+  area: 'a',
+  momentum: 'p',
+  frequency: 'f',
+  wavelength: 'lambda',
+};
+
+const QUANTITY_NAME = `(${Object.keys(QUANTITY_SYMBOLS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+
+/** "speed = distance / time", "voltage = current × resistance": an equation of named quantities. */
+const WORD_LAW_RE = new RegExp(
+  String.raw`\b${QUANTITY_NAME}\s*=\s*${QUANTITY_NAME}\s*(?:[×x*/÷·]|times|multiplied by|divided by|over)?\s*${QUANTITY_NAME}\b`,
+  'gi',
+);
+
+/** The token of an equation of three quantities (`law_dtv`), or none when two are the same. */
+function lawToken(symbols: string[]): string | undefined {
+  if (new Set(symbols).size < 3) return undefined;
+  return `law_${[...symbols].sort().join('')}`;
+}
 
 /** One species of a chemical equation: an optional coefficient, a formula, an optional state. */
 const SPECIES = String.raw`(?:\d+\s*)?(?:[A-Z][a-z]?\d*|\((?:[A-Z][a-z]?\d*)+\)\d*)+(?:\s*\((?:s|l|g|aq)\))?`;
@@ -399,9 +451,16 @@ function markWorking(raw: string, quantities: boolean): string {
         (all, value: string, unit: string) => `${all} ${quantityToken(value, unit)} `,
       )
       .replace(LAW_RE, (all, a: string, b: string, c: string) => {
-        const letters = [a, b, c].map((l) => l.toLowerCase());
-        if (new Set(letters).size < 3) return all;
-        return `${all} law_${letters.sort().join('')} `;
+        const token = lawToken([a, b, c].map((l) => GREEK_LETTERS[l] ?? l.toLowerCase()));
+        return token ? `${all} ${token} ` : all;
+      })
+      .replace(quantities ? WORD_LAW_RE : NOTHING_RE, (all, a: string, b: string, c: string) => {
+        const token = lawToken(
+          [a, b, c].map(
+            (name) => QUANTITY_SYMBOLS[name.toLowerCase().replace(/\s+/g, ' ')] ?? name,
+          ),
+        );
+        return token ? `${all} ${token} ` : all;
       })
   );
 }

@@ -64,6 +64,18 @@ describe('calculations', () => {
     expect(tokenise(normaliseText('0.5 A'))).not.toContain('qty_0.5_a');
   });
 
+  it('reads an equation in words, or with a Greek symbol, as the same equation in symbols', () => {
+    const lawOf = (text: string) =>
+      tokenise(normaliseText(text, { quantities: true })).filter((t) => t.startsWith('law_'));
+    expect(lawOf('speed = distance / time')).toEqual(lawOf('v = d / t'));
+    expect(lawOf('voltage = current × resistance')).toEqual(lawOf('V = I R'));
+    expect(lawOf('density = mass / volume')).toEqual(['law_mrhov']);
+    expect(lawOf('ρ = m / V')).toEqual(['law_mrhov']);
+    // Only where working is read (a teacher's rubric), and never two names of one quantity.
+    expect(tokenise(normaliseText('speed = distance / time'))).not.toContain('law_dtv');
+    expect(lawOf('speed = velocity / time')).toEqual([]);
+  });
+
   it('does not take a result on the way for the final answer of a two-step calculation', () => {
     const LAMP = {
       question:
