@@ -83,16 +83,22 @@ test.describe('rubric items, saved comments and re-marks on the marking screen',
     await expect(panel.getByTestId('rubric-item')).toHaveCount(2);
     // On a phone each of the panel's buttons is a finger's tap: at least 24 px each way (WCAG 2.5.8).
     await page.setViewportSize(PHONE);
-    const smallest = await panel
-      .getByRole('button')
-      .evaluateAll((buttons) =>
-        Math.min(
-          ...buttons.map((b) =>
-            Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height),
-          ),
-        ),
-      );
-    expect(smallest).toBeGreaterThanOrEqual(24);
+    // The panel follows the width through a media hook, a render after the resize: wait for it.
+    await expect
+      .poll(
+        () =>
+          panel
+            .getByRole('button')
+            .evaluateAll((buttons) =>
+              Math.min(
+                ...buttons.map((b) =>
+                  Math.min(b.getBoundingClientRect().width, b.getBoundingClientRect().height),
+                ),
+              ),
+            ),
+        { message: 'the smallest button of the rubric items panel, in px', timeout: 20_000 },
+      )
+      .toBeGreaterThanOrEqual(24);
     await page.setViewportSize(DESKTOP);
 
     // 1 and 2 apply the items: the mark is their points added up, saved as a review.
