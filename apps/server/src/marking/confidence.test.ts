@@ -8,6 +8,7 @@ import {
 } from './confidence';
 import { createMarker } from './engine';
 import { markOffline } from './offline/offline-marker';
+import { GAMING_QUESTIONS, inputOfCase } from './test-support/gaming-cases';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from './test-support/plant-question';
 import type { TMarkingInput } from './types';
 
@@ -53,6 +54,40 @@ describe('markConfidence', () => {
     });
     expect(c.reason).toBe(MARK_DOUBTS.contradictsRubric);
     expect(c.needsReview).toBe(true);
+  });
+
+  it('doubts a high mark for a key point with a word exchanged for one that is no paraphrase', () => {
+    const xylem = GAMING_QUESTIONS.find((q) => q.id === 'xylem');
+    if (!xylem) throw new Error('the xylem case is missing');
+    const sugar = markOffline(
+      inputOfCase(
+        xylem,
+        'The xylem transports sugar and mineral ions up from the roots to the leaves.',
+      ),
+    );
+    expect(sugar.evidence.points.some((p) => p.exchanged)).toBe(true);
+    const c = confidenceOf(
+      inputOfCase(
+        xylem,
+        'The xylem transports sugar and mineral ions up from the roots to the leaves.',
+      ),
+    );
+    expect(c.reason).toBe(MARK_DOUBTS.contradictsRubric);
+    expect(c.needsReview).toBe(true);
+    // A paraphrase ("moves" for "transports") is no exchange.
+    const moves = markOffline(
+      inputOfCase(xylem, 'The xylem moves water and mineral ions up from the roots to the leaves.'),
+    );
+    expect(moves.evidence.points.some((p) => p.exchanged)).toBe(false);
+    expect(
+      markConfidence(
+        inputOfCase(
+          xylem,
+          'The xylem moves water and mineral ions up from the roots to the leaves.',
+        ),
+        moves,
+      ).needsReview,
+    ).toBe(false);
   });
 
   it('doubts an answer unlike every marked example, and trusts a copy of one', () => {

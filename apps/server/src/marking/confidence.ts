@@ -1,3 +1,4 @@
+import { parseMarkRange } from '@stem/contract/mark-ranges';
 import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import { cosineOf, textFeatures, type TSparse } from './learned/features';
 import { LEGIBLE } from './offline/legibility';
@@ -121,6 +122,14 @@ export function markConfidence(input: TMarkingInput, mark: TOfflineMark): TMarkC
       (evidence.points.some((p) => p.contradicted || p.reversed || p.swappedWith !== null) ||
         mark.doubts.includes(MARK_DOUBTS.contradictsRubric))
     ) {
+      signals.push({ confidence: CONFIDENCE.contradicts, doubt: MARK_DOUBTS.contradictsRubric });
+    }
+    // A high-band mark for an answer that exchanges a word of a key point for one that is no
+    // paraphrase of it ("transports sugar and mineral ions"): it may say the point wrongly.
+    // Only in the high band, where such an answer would be taken as right; below it the
+    // signal told no wrong mark from a right one on the public data.
+    const highFrom = parseMarkRange(input.highMarkRange)?.start ?? input.marks;
+    if (mark.score >= Math.max(1, highFrom) && evidence.points.some((p) => p.exchanged)) {
       signals.push({ confidence: CONFIDENCE.contradicts, doubt: MARK_DOUBTS.contradictsRubric });
     }
     if (mark.score > 0 && mark.doubts.includes(MARK_DOUBTS.copiesRubric)) {

@@ -33,6 +33,12 @@ export type TPointCoverage = {
   swappedWith: string | null;
   /** The answer states the point's direction or comparison the other way round. */
   reversed: boolean;
+  /**
+   * A word of the point is exchanged, in a clause that otherwise lines up with the rubric's, for a
+   * word that is no paraphrase of it ("transports sugar and mineral ions" for "water and mineral
+   * ions"): the point may be said wrongly, which the teacher should see (`substitutedPoints`).
+   */
+  exchanged: boolean;
 };
 
 export type TEvidence = {
@@ -509,10 +515,14 @@ function namesOf(words: readonly string[]): string[] {
  * Returns the key points of a rubric clause with a word so exchanged that no clause of the answer
  * says the rubric's way (the same contradicted points as a reversed order's).
  */
-function substitutedPoints(model: TQuestionModel, normalised: string): Set<number> {
+function substitutedPoints(
+  model: TQuestionModel,
+  normalised: string,
+): { wrong: Set<number>; exchanged: Set<number> } {
   const out = new Set<number>();
+  const exchangedOut = new Set<number>();
   const answer = wordClausesOf(normalised).filter((c) => !c.negated);
-  if (answer.length === 0) return out;
+  if (answer.length === 0) return { wrong: out, exchanged: exchangedOut };
   const sources = substitutionSourcesOf(model);
   const linesUp = (run: readonly unknown[], source: TWordClause) =>
     run.length >= Math.max(2, SHARED * source.stems.length);
@@ -530,6 +540,7 @@ function substitutedPoints(model: TQuestionModel, normalised: string): Set<numbe
   });
   for (const [i, source] of sources.entries()) {
     const wrong = new Set<string>();
+    const exchanged = new Set<string>();
     const right = new Set<string>();
     const own = new Set(source.stems);
     for (const [j, a] of answer.entries()) {
@@ -563,14 +574,19 @@ function substitutedPoints(model: TQuestionModel, normalised: string): Set<numbe
         if (relations.includes('same')) continue;
         if (relations.some((r) => r === 'opposite' || r === 'sibling')) {
           for (const s of rs) wrong.add(s);
+        } else if (rubricNames.length > 0 && answerNames.length > 0) {
+          for (const s of rs) exchanged.add(s);
         }
       }
     }
     for (const point of source.points) {
       if ([...point.stems].some((s) => wrong.has(s) && !right.has(s))) out.add(point.index);
+      else if ([...point.stems].some((s) => exchanged.has(s) && !right.has(s))) {
+        exchangedOut.add(point.index);
+      }
     }
   }
-  return out;
+  return { wrong: out, exchanged: exchangedOut };
 }
 
 type TSubstitutionSource = TWordClause & { points: { index: number; stems: Set<string> }[] };
@@ -888,7 +904,8 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   // 0.498 -> 0.500, set 6 0.686 -> 0.695; SAF unchanged).
   const reversed = reversedPoints(model, capped);
   for (const i of transposedPoints(model, normalised)) reversed.add(i);
-  for (const i of substitutedPoints(model, normalised)) reversed.add(i);
+  const substituted = substitutedPoints(model, normalised);
+  for (const i of substituted.wrong) reversed.add(i);
   const swaps = swappedPoints(model, sentences, garbage);
   const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
     const all = coverage(point, whole, negated);
@@ -902,6 +919,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
       contradicted: all.negated || swappedWith !== null || reversed.has(i),
       swappedWith,
       reversed: reversed.has(i),
+      exchanged: substituted.exchanged.has(i),
     };
   });
 

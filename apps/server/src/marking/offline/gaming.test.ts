@@ -74,12 +74,14 @@ describe('gaming answers on teacher-style questions', () => {
     // Before the doubts: tuning 59.6 % through, honest QWK 0.872; held-out 60.9 %, 0.899. With
     // them, counted as the teacher sees them (Needs review): tuning 5.8 %, held-out 10.9 %. With
     // swapped parts and the negation's clause (7 December 2026): 1.9 % and 7.8 %. With words
-    // exchanged for another of their kind or their opposite (`offline@9`): 1.9 % and 6.3 %.
+    // exchanged for another of their kind or their opposite (`offline@9`): 1.9 % and 6.3 %. With a
+    // high mark doubted where a word is exchanged for one that is no paraphrase (7 December 2026,
+    // session 22): 1.9 % and 3.1 %.
     const tuning = figures('tuning');
     expect(tuning.through).toBeLessThanOrEqual(0.02);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
     const heldOut = figures('held-out');
-    expect(heldOut.through).toBeLessThanOrEqual(0.063);
+    expect(heldOut.through).toBeLessThanOrEqual(0.032);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
   });
 
@@ -97,12 +99,13 @@ describe('gaming answers on teacher-style questions', () => {
 
   it('do the same on the fourth batch, opposites said in the pupil’s own words', () => {
     // Written before the change it measures (`offline@9`, 7 December 2026): tuning 45.0 % -> 15.0 %
-    // through, held-out 43.8 % -> 31.3 %; the honest answers' marks did not change.
+    // through, held-out 43.8 % -> 31.3 %; the honest answers' marks did not change. With a high mark
+    // doubted where a word is exchanged for one that is no paraphrase (session 22): 5.0 % and 12.5 %.
     const tuning = figures('tuning', '2026-12-07-c');
-    expect(tuning.through).toBeLessThanOrEqual(0.15);
+    expect(tuning.through).toBeLessThanOrEqual(0.05);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.85);
     const heldOut = figures('held-out', '2026-12-07-c');
-    expect(heldOut.through).toBeLessThanOrEqual(0.313);
+    expect(heldOut.through).toBeLessThanOrEqual(0.125);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.843);
   });
 
