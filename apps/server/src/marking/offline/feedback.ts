@@ -611,6 +611,7 @@ function pointFeedback(
         (i) => !stemsOf(shown.phrase?.text ?? '').has(model.terms[i] ?? ''),
       ) &&
       swapped.length === 0 &&
+      !evidence.points.some((p) => p.exchanged) &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
       (right.length > 0 || named.length === 0)
@@ -620,7 +621,12 @@ function pointFeedback(
           ? `You put it well in "${namedText(model, quoted)}".`
           : `You make a start in "${namedText(model, quoted)}".`,
       );
-    } else if (verdict === 'correct' && swapped.length === 0 && right.length === 0) {
+    } else if (
+      verdict === 'correct' &&
+      swapped.length === 0 &&
+      right.length === 0 &&
+      !evidence.points.some((p) => p.exchanged)
+    ) {
       // Full marks on words the feedback cannot name a point by: the answer's own plainest
       // sentence, when it negates nothing and is not the question's words.
       const own = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
