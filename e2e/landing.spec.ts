@@ -111,19 +111,28 @@ test.describe('the landing page at 1280 px', () => {
   test('is painted before its scripts are asked for; a button pressed before they run still works', async ({
     page,
   }) => {
-    // The page's scripts (the loader too) arrive late, as on a slow network: the press comes before
-    // any of them has run.
+    // The page's scripts (the loader too) are held back, as on a slow network, until the press has
+    // been made and seen: it comes before any of them has run.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route(/\/assets\/landing-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await released;
       await route.continue();
     });
     // Pressed as soon as it shows, long before the page's load event (which waits for the scripts).
     await page.goto('/', { waitUntil: 'commit' });
-    await page
+    const getStarted = page
       .getByRole('region', { name: L.hero.title })
-      .getByRole('button', { name: L.hero.getStarted })
-      .click();
+      .getByRole('button', { name: L.hero.getStarted });
+    await getStarted.click();
+    // Until the scripts have run, the pressed button shows that it is busy.
+    await expect(getStarted).toHaveAttribute('aria-busy', 'true');
+    expect(await getStarted.evaluate((b) => getComputedStyle(b).cursor)).toBe('progress');
+    release();
     await expect(page.getByRole('dialog', { name: MESSAGES.trialModal.title })).toBeVisible();
+    await expect(getStarted).not.toHaveAttribute('aria-busy', 'true');
     const timing = await page.evaluate(() => {
       const modules = performance
         .getEntriesByType('resource')

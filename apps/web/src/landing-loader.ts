@@ -10,7 +10,7 @@
  * it (@stem/contract/landing-press), since this one may arrive after the tap. Links work without
  * the modules.
  */
-import { EARLY_PRESS_GLOBAL } from '@stem/contract/landing-press';
+import { clearEarlyPress, EARLY_PRESS_GLOBAL } from '@stem/contract/landing-press';
 import { signedInHomePath } from './app/signed-in-home';
 
 /**
@@ -32,7 +32,17 @@ function loadModules(modules: string[], pressedBefore: () => HTMLElement | null)
   script.type = 'module';
   script.crossOrigin = '';
   script.src = entry;
-  script.addEventListener('load', () => pressedBefore()?.click(), { once: true });
+  script.addEventListener(
+    'load',
+    () => {
+      const pressed = pressedBefore();
+      clearEarlyPress(pressed);
+      pressed?.click();
+    },
+    { once: true },
+  );
+  // Modules that never arrive leave the page as it is: its button is no longer shown busy.
+  script.addEventListener('error', () => clearEarlyPress(pressedBefore()), { once: true });
   document.head.append(script);
 }
 

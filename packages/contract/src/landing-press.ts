@@ -11,8 +11,18 @@
  * and how to stop noting). */
 export const EARLY_PRESS_GLOBAL = 'stemEarlyPress';
 
-/** The script's text, exactly as landing.html carries it (its hash is in the policy). */
+/**
+ * The script's text, exactly as landing.html carries it (its hash is in the policy). The pressed
+ * button is marked `aria-busy="true"` (the page's styles show it busy) until the loader presses it
+ * again, or gives up, and clears the mark (`clearEarlyPress`).
+ */
 export const EARLY_PRESS_SCRIPT =
   `(function(){var p={pressed:null,stop:function(){document.removeEventListener('click',n,true)}};` +
-  `function n(e){var t=e.target instanceof Element?e.target.closest('button'):null;if(t&&t.closest('#root'))p.pressed=t}` +
+  `function n(e){var t=e.target instanceof Element?e.target.closest('button'):null;if(!t||!t.closest('#root'))return;` +
+  `if(p.pressed&&p.pressed!==t)p.pressed.removeAttribute('aria-busy');p.pressed=t;t.setAttribute('aria-busy','true')}` +
   `document.addEventListener('click',n,true);window.${EARLY_PRESS_GLOBAL}=p})()`;
+
+/** Takes the early press's busy mark off its button. */
+export function clearEarlyPress(button: { removeAttribute(name: string): void } | null): void {
+  button?.removeAttribute('aria-busy');
+}
