@@ -8,7 +8,7 @@ import {
 } from './confidence';
 import { createMarker } from './engine';
 import { markOffline } from './offline/offline-marker';
-import { GAMING_QUESTIONS, inputOfCase } from './test-support/gaming-cases';
+import { xylemExchange } from './test-support/gaming-cases';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from './test-support/plant-question';
 import type { TMarkingInput } from './types';
 
@@ -57,37 +57,15 @@ describe('markConfidence', () => {
   });
 
   it('doubts a high mark for a key point with a word exchanged for one that is no paraphrase', () => {
-    const xylem = GAMING_QUESTIONS.find((q) => q.id === 'xylem');
-    if (!xylem) throw new Error('the xylem case is missing');
-    const sugar = markOffline(
-      inputOfCase(
-        xylem,
-        'The xylem transports sugar and mineral ions up from the roots to the leaves.',
-      ),
-    );
-    expect(sugar.evidence.points.some((p) => p.exchanged)).toBe(true);
-    const c = confidenceOf(
-      inputOfCase(
-        xylem,
-        'The xylem transports sugar and mineral ions up from the roots to the leaves.',
-      ),
-    );
+    const { exchanged, paraphrased } = xylemExchange();
+    expect(markOffline(exchanged).evidence.points.some((p) => p.exchanged)).toBe(true);
+    const c = confidenceOf(exchanged);
     expect(c.reason).toBe(MARK_DOUBTS.contradictsRubric);
     expect(c.needsReview).toBe(true);
     // A paraphrase ("moves" for "transports") is no exchange.
-    const moves = markOffline(
-      inputOfCase(xylem, 'The xylem moves water and mineral ions up from the roots to the leaves.'),
-    );
+    const moves = markOffline(paraphrased);
     expect(moves.evidence.points.some((p) => p.exchanged)).toBe(false);
-    expect(
-      markConfidence(
-        inputOfCase(
-          xylem,
-          'The xylem moves water and mineral ions up from the roots to the leaves.',
-        ),
-        moves,
-      ).needsReview,
-    ).toBe(false);
+    expect(markConfidence(paraphrased, moves).needsReview).toBe(false);
   });
 
   it('doubts an answer unlike every marked example, and trusts a copy of one', () => {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readRecords, type TMarkingRecord } from '../dataset';
-import { GAMING_QUESTIONS, inputOfCase } from '../test-support/gaming-cases';
+import { xylemExchange } from '../test-support/gaming-cases';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from '../test-support/plant-question';
 import { contradictionOf, hasRawSyntax, saysUnreadable } from '../verdict';
 import { markOffline } from './offline-marker';
@@ -62,21 +62,12 @@ const PHOTOSYNTHESIS = {
 
 describe('offline feedback', () => {
   it('never praises the words of a point with a word exchanged for one that is no paraphrase', () => {
-    const xylem = GAMING_QUESTIONS.find((q) => q.id === 'xylem');
-    if (!xylem) throw new Error('the xylem case is missing');
+    const { exchanged, paraphrased } = xylemExchange();
     // Was 'You put it well in "the xylem transports sugar and mineral ions …"'.
-    const sugar = markOffline(
-      inputOfCase(
-        xylem,
-        'The xylem transports sugar and mineral ions up from the roots to the leaves.',
-      ),
-    );
+    const sugar = markOffline(exchanged);
     expect(sugar.aiComment).not.toContain('You put it well');
     expect(sugar.aiComment).not.toContain('sugar');
-    const moves = markOffline(
-      inputOfCase(xylem, 'The xylem moves water and mineral ions up from the roots to the leaves.'),
-    );
-    expect(moves.aiComment).toContain('You put it well');
+    expect(markOffline(paraphrased).aiComment).toContain('You put it well');
   });
 
   it('tells a full-marks answer it is correct, names what is right, and never asks for more', () => {

@@ -1641,3 +1641,23 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
     ],
   },
 ];
+
+/**
+ * The xylem case's answer with a word of its key point exchanged for one that is no paraphrase
+ * ("sugar" for "water"), and one with a paraphrase ("moves" for "transports"), as the marker reads
+ * them.
+ */
+export function xylemExchange(): { exchanged: TMarkingInput; paraphrased: TMarkingInput } {
+  const xylem = GAMING_QUESTIONS.find((q) => q.id === 'xylem');
+  if (!xylem) throw new Error('the xylem case is missing');
+  return {
+    exchanged: inputOfCase(
+      xylem,
+      'The xylem transports sugar and mineral ions up from the roots to the leaves.',
+    ),
+    paraphrased: inputOfCase(
+      xylem,
+      'The xylem moves water and mineral ions up from the roots to the leaves.',
+    ),
+  };
+}
