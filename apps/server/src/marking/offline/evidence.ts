@@ -8,6 +8,7 @@ import {
   MAX_TEXT_CHARS,
   normaliseText,
   foldScriptDigits,
+  lawWordsOf,
   NUMBER_RE,
   stemWord,
   type TToken,
@@ -874,6 +875,20 @@ function countCitedNumbers(questionNumbers: Set<string>, answer: string): number
   return cited.size;
 }
 
+const lawWordsCache = new WeakMap<TQuestionModel, Map<string, string>>();
+
+/** The rubric's names of the quantities of each equation the answer writes in symbols (`lawWordsOf`). */
+function lawWordsSaid(model: TQuestionModel, normalised: string): string[] {
+  let laws = lawWordsCache.get(model);
+  if (!laws) {
+    laws = lawWordsOf([...model.keyPoints.map((p) => p.text), model.rubric.high].join('\n'));
+    lawWordsCache.set(model, laws);
+  }
+  if (laws.size === 0) return [];
+  const said = new Set(normalised.match(/\blaw_[a-z]+\b/g) ?? []);
+  return [...said].flatMap((token) => laws.get(token) ?? []);
+}
+
 /** Reads the evidence in one answer against the question model. */
 export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence {
   // "H₂O" reads as "H2O" everywhere, legibility included (a subscript is no OCR damage).
@@ -885,7 +900,12 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   const tokens = sentences.flat();
   const legibility = legibilityOf(capped, vocabularyOf(model));
   const garbage = legibility.garbage;
-  const whole = viewOf(model, tokens, garbage);
+  // What the points are read in: the answer, and for each equation it writes in symbols that the
+  // rubric writes in words ("v = d / t" for "speed = distance / time"), the rubric's names of its
+  // quantities, after the answer's own words (its counts and positions are the answer's alone).
+  const lawWords = model.rubric.isTeacherStyle ? lawWordsSaid(model, normalised) : [];
+  const read = lawWords.length > 0 ? sentencesOf(`${normalised} ${lawWords.join(' ')}`) : sentences;
+  const whole = viewOf(model, read.flat(), garbage);
   const negatedAt = negatedPositions(normalised, model.rubric.isTeacherStyle);
   // A stem is negated only when the answer never states it plainly elsewhere.
   const negated = new Set<string>();
@@ -897,8 +917,8 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   });
   for (const s of affirmedStems) negated.delete(s);
   const windows =
-    model.keyPoints.length > 0 && sentences.length > 2
-      ? windowsOf(sentences).map((w) => viewOf(model, w, garbage))
+    model.keyPoints.length > 0 && read.length > 2
+      ? windowsOf(read).map((w) => viewOf(model, w, garbage))
       : [whole];
   // Orders said the wrong way round and points said of the wrong subject (ASAP zero-shot per-set
   // 0.498 -> 0.500, set 6 0.686 -> 0.695; SAF unchanged).

@@ -352,6 +352,20 @@ const WORD_LAW_RE = new RegExp(
   'gi',
 );
 
+/**
+ * The equations in words of a text by their token, each with its quantities' names: "Uses speed =
+ * distance / time" gives `law_dtv` → "speed distance time" (read where working is read).
+ */
+export function lawWordsOf(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [, a = '', b = '', c = ''] of foldScriptDigits(text).matchAll(WORD_LAW_RE)) {
+    const names = [a, b, c].map((name) => name.toLowerCase().replace(/\s+/g, ' '));
+    const token = lawToken(names.map((name) => QUANTITY_SYMBOLS[name] ?? name));
+    if (token) out.set(token, names.join(' '));
+  }
+  return out;
+}
+
 /** The token of an equation of three quantities (`law_dtv`), or none when two are the same. */
 function lawToken(symbols: string[]): string | undefined {
   if (new Set(symbols).size < 3) return undefined;

@@ -141,6 +141,28 @@ describe('calculations', () => {
     );
   });
 
+  it('credits an equation in symbols for the rubric’s equation in words (a slip keeps its method mark)', () => {
+    // Was 1 of 3: the point "Uses speed = distance / time" asked for the words beside the token.
+    const cyclist = (answer: string) =>
+      markOffline(
+        {
+          question: 'A cyclist travels 50 m in 20 s. Calculate her average speed.',
+          marks: 3,
+          lowMarkRange: '0-0',
+          highMarkRange: '2-3',
+          rubric:
+            'Low Mark Range (0-0):\nNo correct equation and no correct value.\n\nHigh Mark Range (2-3):\nUses speed = distance / time, substitutes 50 / 20 and gives 2.5 m/s.',
+          answer,
+          source: 'typed',
+        },
+        {},
+      ).score;
+    expect(cyclist('v = d / t. v = 50 / 20 = 25 m/s')).toBe(2);
+    expect(cyclist('v = d / t. v = 50 / 20 = 2.5 m/s')).toBe(3);
+    // The rubric's words without its equation earn nothing they did not before.
+    expect(cyclist('Speed is distance times time, so 50 × 20 = 1000 m/s')).toBe(0);
+  });
+
   it('tells a working without its equation to write the equation first', () => {
     // Was 'It is on the right track.' and 'start from I = V / R, put in the values ...'.
     const r = markOffline(
