@@ -26,7 +26,14 @@ import {
   finalResults,
   pointCreditOf,
 } from './teacher';
-import { assignmentsOf, chemicalEquationsOf, contentStems, quantitiesOf, resultsOf } from './text';
+import {
+  assignmentsOf,
+  chemicalEquationsOf,
+  contentStems,
+  lawWordsOf,
+  quantitiesOf,
+  resultsOf,
+} from './text';
 import { pointCredit } from './zero-shot';
 import { verdictOf, verdictSentence, type TVerdict } from '../verdict';
 
@@ -504,7 +511,9 @@ function pointFeedback(
   // The equation written in the answer ("I = V / R" in any arrangement, "speed = distance / time").
   const equationStems = equation ? [...stemsOf(equation)] : [];
   const writesEquation =
-    equationStems.length > 0 && equationStems.every((s) => evidence.stems.has(s));
+    (equationStems.length > 0 && equationStems.every((s) => evidence.stems.has(s))) ||
+    // ... or in symbols ("v = d / t" for "speed = distance / time").
+    [...lawWordsOf(equation ?? '').keys()].some((token) => evidence.stems.has(token));
   const finalWithUnit = teacherStyle
     ? finalReached(model, evidence, 'with unit').map((q) => q.written)
     : [];
@@ -791,6 +800,10 @@ function pointFeedback(
     ) {
       // The values put in and the result, without the equation they come from.
       suggestion = `Next time, write the equation first, ${equation}, then put in the values.`;
+    } else if (equation && writesEquation && score > 0 && finalWithUnit.length === 0) {
+      // The right equation (any arrangement of its letters has one token: the mark tells a wrong
+      // one), a result that is not the rubric's: a slip on the way.
+      suggestion = `Next time, check each step of your working after ${equation}.`;
     } else if (equation) {
       // A calculation: the next step is the working, not "explain each point more fully".
       suggestion = `Next time, start from ${equation}, put in the values from the question and give the answer${quantitiesOf(model.rubric.high).length > 0 ? ' with its unit' : ''}.`;

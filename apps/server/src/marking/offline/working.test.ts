@@ -156,11 +156,18 @@ describe('calculations', () => {
           source: 'typed',
         },
         {},
-      ).score;
-    expect(cyclist('v = d / t. v = 50 / 20 = 25 m/s')).toBe(2);
-    expect(cyclist('v = d / t. v = 50 / 20 = 2.5 m/s')).toBe(3);
+      );
+    const slip = cyclist('v = d / t. v = 50 / 20 = 25 m/s');
+    expect(slip.score).toBe(2);
+    // Was "To improve, start from speed = distance / time, …", which it did.
+    expect(slip.suggestion).toBe(
+      'To improve, check each step of your working after speed = distance / time.',
+    );
+    expect(cyclist('v = d / t. v = 50 / 20 = 2.5 m/s').score).toBe(3);
     // The rubric's words without its equation earn nothing they did not before.
-    expect(cyclist('Speed is distance times time, so 50 × 20 = 1000 m/s')).toBe(0);
+    const wrong = cyclist('Speed is distance times time, so 50 × 20 = 1000 m/s');
+    expect(wrong.score).toBe(0);
+    expect(wrong.suggestion).toContain('start from speed = distance / time');
   });
 
   it('tells a working without its equation to write the equation first', () => {
