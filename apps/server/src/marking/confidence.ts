@@ -117,19 +117,17 @@ export function markConfidence(input: TMarkingInput, mark: TOfflineMark): TMarkC
     ) {
       signals.push({ confidence: CONFIDENCE.noSentence, doubt: MARK_DOUBTS.noSentence });
     }
-    if (
-      mark.score > 0 &&
-      (evidence.points.some((p) => p.contradicted || p.reversed || p.swappedWith !== null) ||
-        mark.doubts.includes(MARK_DOUBTS.contradictsRubric))
-    ) {
-      signals.push({ confidence: CONFIDENCE.contradicts, doubt: MARK_DOUBTS.contradictsRubric });
-    }
     // A high-band mark for an answer that exchanges a word of a key point for one that is no
-    // paraphrase of it ("transports sugar and mineral ions"): it may say the point wrongly.
-    // Only in the high band, where such an answer would be taken as right; below it the
-    // signal told no wrong mark from a right one on the public data.
-    const highFrom = parseMarkRange(input.highMarkRange)?.start ?? input.marks;
-    if (mark.score >= Math.max(1, highFrom) && evidence.points.some((p) => p.exchanged)) {
+    // paraphrase of it ("transports sugar and mineral ions") may say the point wrongly: doubted
+    // only in the high band, where such an answer is taken as right (its cost: marking/README.md).
+    const highFrom = Math.max(1, parseMarkRange(input.highMarkRange)?.start ?? input.marks);
+    const exchangedHigh = mark.score >= highFrom && evidence.points.some((p) => p.exchanged);
+    if (
+      (mark.score > 0 &&
+        (evidence.points.some((p) => p.contradicted || p.reversed || p.swappedWith !== null) ||
+          mark.doubts.includes(MARK_DOUBTS.contradictsRubric))) ||
+      exchangedHigh
+    ) {
       signals.push({ confidence: CONFIDENCE.contradicts, doubt: MARK_DOUBTS.contradictsRubric });
     }
     if (mark.score > 0 && mark.doubts.includes(MARK_DOUBTS.copiesRubric)) {

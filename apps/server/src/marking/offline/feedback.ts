@@ -443,6 +443,9 @@ function pointFeedback(
       ? [{ with: p.swappedWith, subject, statement: lowerFirst(statement) }]
       : [];
   });
+  // A point with a word exchanged for one that is no paraphrase ("transports sugar and mineral
+  // ions"): the answer's words are never quoted as well put.
+  const exchanged = evidence.points.some((p) => p.exchanged);
   // Rows of a rubric table are alternatives (one colour, one case): an answer that gives one row is
   // not asked for the others.
   const isRow = (point: TKeyPointModel) => point.text.includes('|');
@@ -620,7 +623,7 @@ function pointFeedback(
         (i) => !stemsOf(shown.phrase?.text ?? '').has(model.terms[i] ?? ''),
       ) &&
       swapped.length === 0 &&
-      !evidence.points.some((p) => p.exchanged) &&
+      !exchanged &&
       !negatesAPoint(evidence, quoted) &&
       !repeatsQuestion(model, quoted) &&
       (right.length > 0 || named.length === 0)
@@ -630,12 +633,7 @@ function pointFeedback(
           ? `You put it well in "${namedText(model, quoted)}".`
           : `You make a start in "${namedText(model, quoted)}".`,
       );
-    } else if (
-      verdict === 'correct' &&
-      swapped.length === 0 &&
-      right.length === 0 &&
-      !evidence.points.some((p) => p.exchanged)
-    ) {
+    } else if (verdict === 'correct' && swapped.length === 0 && right.length === 0 && !exchanged) {
       // Full marks on words the feedback cannot name a point by: the answer's own plainest
       // sentence, when it negates nothing and is not the question's words.
       const own = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
