@@ -1640,6 +1640,384 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
       { kind: 'wrong', mark: 0, text: 'It digests fat in the stomach.' },
     ],
   },
+  // -------------------------------------------- fifth batch (7 December 2026, evening)
+  // Written by hand before trying a reading of word lists that does not rest on the rubric's own
+  // words (salads with the student's own or misspelt words, commas and a few "the"/"and" put in),
+  // with honest answers that are lists a teacher accepts ("Name the products") or terse notes;
+  // split once as the others, in the order written (tuning, held-out, ...).
+  {
+    id: 'insulin',
+    part: 'tuning',
+    written: '2026-12-07-f',
+    topic: 'explanation',
+    question: 'Explain how the body brings a high blood glucose level back down after a meal.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say only that the body controls sugar.',
+    high: 'The pancreas releases insulin into the blood; insulin makes the liver and muscles take up glucose and store it as glycogen, so the blood glucose level falls.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'pancreas insulin blood liver muscles glucose glycogen store level falls meal',
+      },
+      {
+        kind: 'salad',
+        text: 'insulin, pancreas, glycogen, liver, glucose, blood sugar, hormone, falls',
+      },
+      {
+        kind: 'salad',
+        text: 'the pancreas and the insulin the glucose glycogen liver the muscles blood level',
+      },
+      {
+        kind: 'opposite',
+        text: 'The pancreas releases glucagon into the blood, which makes the liver break glycogen down into glucose, so the level falls.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The liver releases insulin, and the insulin turns glycogen into glucose so the blood glucose rises.',
+      },
+      {
+        kind: 'negated',
+        text: 'The pancreas does not release insulin, and the liver does not store glucose.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Your pancreas detects the high glucose and secretes the hormone insulin. Insulin makes liver and muscle cells absorb glucose and convert it to glycogen, so the level drops back to normal.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Insulin is released by the pancreas. It causes the liver to take glucose out of the blood and store it as glycogen, so blood sugar goes down.',
+      },
+      { kind: 'partial', mark: 1, text: 'The pancreas makes insulin.' },
+      { kind: 'wrong', mark: 0, text: 'You sweat the sugar out through your skin.' },
+    ],
+  },
+  {
+    id: 'combustion-products',
+    part: 'held-out',
+    written: '2026-12-07-f',
+    topic: 'definition',
+    question:
+      'Name the two products when methane burns completely in oxygen, and give a test for one of them.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that name one product only.',
+    high: 'Carbon dioxide and water are made; carbon dioxide turns limewater milky (or water turns anhydrous copper sulfate blue).',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'methane carbon dioxide water limewater milky oxygen burns completely copper sulfate blue',
+      },
+      {
+        kind: 'salad',
+        text: 'carbon dioxide, water, limewater, milky, test, products, combustion, fuel',
+      },
+      {
+        kind: 'salad',
+        text: 'products the carbon dioxide and water the limewater milky test blue sulphate',
+      },
+      {
+        kind: 'opposite',
+        text: 'Carbon monoxide and hydrogen are made; the hydrogen turns limewater milky.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Carbon dioxide and water are made; the water turns limewater milky and carbon dioxide turns copper sulfate blue.',
+      },
+      {
+        kind: 'negated',
+        text: 'It does not make carbon dioxide or water, and limewater does not go milky.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Carbon dioxide and water. Bubble the gas through limewater and it goes cloudy.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'CO2 and H2O. Test for water: it turns white anhydrous copper sulphate blue.',
+      },
+      { kind: 'partial', mark: 1, text: 'Carbon dioxide is made.' },
+      { kind: 'wrong', mark: 0, text: 'Smoke and ash.' },
+    ],
+  },
+  {
+    id: 'natural-selection',
+    part: 'tuning',
+    written: '2026-12-07-f',
+    topic: 'explanation',
+    question:
+      'Some bacteria become resistant to an antibiotic. Explain how this happens by natural selection.',
+    marks: 4,
+    lowMarkRange: '0-1',
+    highMarkRange: '3-4',
+    low: 'Answers that say only that the bacteria get used to the antibiotic.',
+    high: 'A mutation makes some bacteria resistant; the antibiotic kills the others, so the resistant bacteria survive and reproduce, passing the resistance gene on, and the resistant population grows.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'mutation resistant bacteria antibiotic kills survive reproduce gene population grows',
+      },
+      {
+        kind: 'salad',
+        text: 'mutation, resistance, survival of the fittest, reproduce, genes, antibiotic, bacteria, evolution',
+      },
+      {
+        kind: 'salad',
+        text: 'bacteria the mutation and the antibiotic resistant gene survive reproduse population',
+      },
+      {
+        kind: 'opposite',
+        text: 'The antibiotic causes a mutation in every bacterium so that they all become resistant and then reproduce.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A mutation makes some bacteria resistant; the antibiotic kills the resistant ones, so the others survive and reproduce.',
+      },
+      {
+        kind: 'negated',
+        text: 'There is no mutation, and the resistant bacteria do not survive or reproduce.',
+      },
+      {
+        kind: 'full',
+        mark: 4,
+        text: 'By chance a mutation makes a few bacteria resistant. When the antibiotic is used it kills the non-resistant ones, but the resistant ones survive and multiply, so they pass the resistant gene to their offspring and soon most of the population is resistant.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Some bacteria have a mutation that means the antibiotic does not kill them. They survive and reproduce, so there are more and more resistant bacteria.',
+      },
+      { kind: 'partial', mark: 1, text: 'The bacteria mutate.' },
+      {
+        kind: 'wrong',
+        mark: 0,
+        text: 'The bacteria learn to fight the antibiotic and get stronger.',
+      },
+    ],
+  },
+  {
+    id: 'series-current',
+    part: 'held-out',
+    written: '2026-12-07-f',
+    topic: 'explanation',
+    question:
+      'Two identical lamps are in series with a cell. A third identical lamp is added in series. What happens to the current and to the brightness of the lamps, and why?',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say only that something changes.',
+    high: 'The total resistance increases, so the current decreases and each lamp becomes dimmer.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'total resistance increases current decreases lamp dimmer series cell brightness',
+      },
+      {
+        kind: 'salad',
+        text: 'resistance, current, lamps, dimmer, series circuit, voltage, electrons, less',
+      },
+      {
+        kind: 'salad',
+        text: 'the resistance the current and dimmer lamps the series cell total bright',
+      },
+      {
+        kind: 'opposite',
+        text: 'The total resistance decreases, so the current increases and each lamp becomes brighter.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The total resistance increases, so the current increases and each lamp gets brighter.',
+      },
+      {
+        kind: 'negated',
+        text: 'The total resistance does not increase, so the current does not decrease.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'There is more resistance in the circuit now, so less current flows and all the lamps are dimmer than before.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'The current goes down because the resistance has gone up, and the lamps glow less brightly.',
+      },
+      { kind: 'partial', mark: 1, text: 'The lamps get dimmer.' },
+      { kind: 'wrong', mark: 0, text: 'Nothing changes because the cell is the same.' },
+    ],
+  },
+  {
+    id: 'catalyst',
+    part: 'tuning',
+    written: '2026-12-07-f',
+    topic: 'definition',
+    question: 'What is a catalyst, and how does it speed up a reaction?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that it makes the reaction faster.',
+    high: 'A catalyst speeds up a reaction without being used up, by providing a pathway with a lower activation energy.',
+    answers: [
+      { kind: 'salad', text: 'catalyst speeds reaction used up pathway lower activation energy' },
+      {
+        kind: 'salad',
+        text: 'catalyst, enzyme, activation energy, lower, pathway, not used up, faster rate',
+      },
+      {
+        kind: 'salad',
+        text: 'the catalyst and the reaction the pathway activation energy lower used',
+      },
+      {
+        kind: 'opposite',
+        text: 'A catalyst speeds up a reaction and is used up, by giving the particles more activation energy.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A catalyst speeds up a reaction without being used up, by providing a pathway with a higher activation energy.',
+      },
+      { kind: 'negated', text: 'A catalyst does not lower the activation energy.' },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It is a substance that makes a reaction go faster but is not used up itself. It gives another route for the reaction that needs less activation energy.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'A catalyst increases the rate of reaction and is left unchanged at the end; it works by lowering the activation energy.',
+      },
+      { kind: 'partial', mark: 1, text: 'A catalyst makes a reaction faster and is not used up.' },
+      { kind: 'wrong', mark: 0, text: 'It is a chemical that starts a fire.' },
+    ],
+  },
+  {
+    id: 'food-chain-energy',
+    part: 'held-out',
+    written: '2026-12-07-f',
+    topic: 'explanation',
+    question: 'Explain why food chains rarely have more than five trophic levels.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that say only that there is not enough food.',
+    high: 'At each trophic level energy is lost to the surroundings through respiration, movement and heat, so less energy passes to the next level and after a few levels there is too little to support another.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'trophic level energy lost respiration movement heat less energy next level support',
+      },
+      {
+        kind: 'salad',
+        text: 'energy, trophic levels, respiration, heat loss, biomass, producers, consumers, less',
+      },
+      {
+        kind: 'salad',
+        text: 'the energy and the respiration the heat movement trophic levels less the food chain',
+      },
+      {
+        kind: 'opposite',
+        text: 'At each trophic level energy is gained from respiration and heat, so more energy passes to the next level.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Energy is lost at each level, so the top level has the most energy and the producers have the least.',
+      },
+      { kind: 'negated', text: 'Energy is not lost at each trophic level.' },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Only about 10% of the energy is passed on at each step, because the rest is used in respiration or lost as heat and in waste. After four or five steps there is not enough energy left to keep another animal alive.',
+      },
+      {
+        kind: 'full',
+        mark: 3,
+        text: 'Animals use up most of their energy moving and keeping warm, so little gets passed up the chain. By the fifth level there is too little energy for another population.',
+      },
+      { kind: 'partial', mark: 1, text: 'Energy is lost at each level.' },
+      { kind: 'wrong', mark: 0, text: 'The animals at the top eat all the others.' },
+    ],
+  },
+  {
+    id: 'kinetic-energy',
+    part: 'tuning',
+    written: '2026-12-07-f',
+    topic: 'calculation',
+    question: 'A 2 kg ball moves at 3 m/s. Calculate its kinetic energy.',
+    marks: 3,
+    lowMarkRange: '0-1',
+    highMarkRange: '2-3',
+    low: 'Answers that write the equation only.',
+    high: 'Uses kinetic energy = 1/2 × mass × speed squared; substitutes 0.5 × 2 × 3²; kinetic energy = 9 J.',
+    answers: [
+      { kind: 'salad', text: 'kinetic energy mass speed squared half ball joules 9 J' },
+      { kind: 'salad', text: 'kinetic energy, mass, speed squared, half, joules, energy store, 9' },
+      {
+        kind: 'swapped-values',
+        text: 'KE = 0.5 × 3 × 2² = 6 J',
+      },
+      {
+        kind: 'opposite',
+        text: 'kinetic energy = 1/2 × mass × speed squared = 0.5 × 2 × 3² = 9 kg',
+      },
+      { kind: 'full', mark: 3, text: 'KE = ½mv² = 0.5 × 2 × 3² = 9 J' },
+      { kind: 'full', mark: 3, text: 'Ek = 0.5 × 2 × 9 = 9 joules' },
+      { kind: 'partial', mark: 2, text: 'KE = 0.5 × 2 × 3² = 9' },
+      { kind: 'wrong', mark: 0, text: '2 × 3 = 6 J' },
+    ],
+  },
+  {
+    id: 'bile',
+    part: 'held-out',
+    written: '2026-12-07-f',
+    topic: 'explanation',
+    question: 'Describe two ways bile helps the digestion of fat.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that bile digests fat.',
+    high: 'Bile emulsifies fat into small droplets, giving a larger surface area for lipase; and it is alkaline, so it neutralises stomach acid, giving the best pH for lipase.',
+    answers: [
+      {
+        kind: 'salad',
+        text: 'bile emulsifies fat droplets surface area lipase alkaline neutralises acid pH',
+      },
+      {
+        kind: 'salad',
+        text: 'bile, emulsify, droplets, surface area, lipase, alkaline, neutralise, gall bladder',
+      },
+      {
+        kind: 'salad',
+        text: 'the bile and the fat droplets the lipase alkali surface area the acid',
+      },
+      {
+        kind: 'opposite',
+        text: 'Bile joins small fat droplets into bigger ones, giving a smaller surface area for lipase, and it is acidic.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Bile emulsifies fat into small droplets, and it is acidic, so it makes the stomach contents more acidic for lipase.',
+      },
+      { kind: 'negated', text: 'Bile does not emulsify fat and it does not neutralise the acid.' },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It breaks big fat globules into tiny droplets so the enzymes have more surface to work on. It is also alkaline and cancels out the acid from the stomach so lipase works best.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Bile emulsifies the fats, which increases their surface area, and it neutralises hydrochloric acid from the stomach.',
+      },
+      { kind: 'partial', mark: 1, text: 'It breaks fat into small droplets.' },
+      { kind: 'wrong', mark: 0, text: 'Bile is an enzyme that turns fat into sugar.' },
+    ],
+  },
 ];
 
 /**
