@@ -1962,7 +1962,8 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
         text: 'KE = 0.5 × 3 × 2² = 6 J',
       },
       {
-        kind: 'opposite',
+        kind: 'partial',
+        mark: 2,
         text: 'kinetic energy = 1/2 × mass × speed squared = 0.5 × 2 × 3² = 9 kg',
       },
       { kind: 'full', mark: 3, text: 'KE = ½mv² = 0.5 × 2 × 3² = 9 J' },
