@@ -1,7 +1,13 @@
 import { legibilityOf, type TVocabulary } from './legibility';
 import { spellingOf } from './word-list';
 import { wordRelation } from './word-relations';
-import { matchesOf, type TKeyPointModel, type TQuestionModel } from './question-model';
+import {
+  matchesOf,
+  DERIVATION_MATCH,
+  derivationMatchesOf,
+  type TKeyPointModel,
+  type TQuestionModel,
+} from './question-model';
 import {
   analyseNormalised,
   isStopword,
@@ -114,9 +120,15 @@ function viewOf(
     const key = isGarbage ? `\u0000${t.stem}` : t.stem;
     if (seen.has(key)) continue;
     seen.add(key);
-    for (const [index, strength] of matchesOf(model, t.stem)) {
+    const matches = matchesOf(model, t.stem);
+    for (const [index, strength] of matches) {
       if (isGarbage && strength < 1) continue;
       if (strength > (termScores.get(index) ?? 0)) termScores.set(index, strength);
+    }
+    // A derivation the stemmer does not join ("density" for "dense") is the rubric's word.
+    if (isGarbage || matches.some(([, strength]) => strength >= 1)) continue;
+    for (const index of derivationMatchesOf(model, t.word)) {
+      if (DERIVATION_MATCH > (termScores.get(index) ?? 0)) termScores.set(index, DERIVATION_MATCH);
     }
   }
   return { termScores, bigrams };

@@ -10,7 +10,7 @@ import {
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
 import { pointCreditOf } from './teacher';
-import { wordRelation } from './word-relations';
+import { isDerivation, wordRelation } from './word-relations';
 import { markConfidence } from '../confidence';
 
 /**
@@ -253,6 +253,11 @@ describe('gaming answers on teacher-style questions', () => {
     expect(wordRelation('makes', 'produces')).toBe('same');
     expect(wordRelation('quicker', 'faster')).toBe('same');
     expect(wordRelation('xqzt', 'water')).toBe('none');
+    // Derivations the stemmer does not join, only with a shared root (not a synset's other words).
+    expect(isDerivation('density', 'dense')).toBe(true);
+    expect(isDerivation('carrier', 'carry')).toBe(true);
+    expect(isDerivation('conclusion', 'end')).toBe(false);
+    expect(isDerivation('control', 'contain')).toBe(false);
   });
 
   it('doubts a value that is not the rubric’s, and a copy of the rubric without capping it', () => {

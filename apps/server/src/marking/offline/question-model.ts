@@ -2,6 +2,7 @@ import { distance } from 'fastest-levenshtein';
 import { isFormPoint, writerLinesOf } from './criteria';
 import { parseCount, parseRubric, type TKeyPoint, type TParsedRubric } from './rubric';
 import { analyse, contentStems, numbersOf, quantitiesOf, type TToken } from './text';
+import { isDerivation } from './word-relations';
 
 /**
  * Everything the marker derives once per question (rubric parsing, key-point term weights, the
@@ -50,6 +51,10 @@ export type TQuestionModel = {
   answerTermIndices: number[];
   /** answer stem -> [term index, match strength] pairs; filled as answers are read. */
   matchCache: Map<string, readonly (readonly [number, number])[]>;
+  /** Key-point term index -> the words the rubric writes it with. */
+  termWords: Map<number, Set<string>>;
+  /** answer word -> key-point terms it is a derivation of; filled as answers are read. */
+  derivationCache: Map<string, readonly number[]>;
 };
 
 /** Weight of a term the question already contains: restating the question proves little. */
@@ -164,8 +169,16 @@ function buildQuestionModel(
   for (const s of pointStemSets) for (const stem of s) df.set(stem, (df.get(stem) ?? 0) + 1);
   const terms: string[] = [];
   const termIndex = new Map<string, number>();
+  const termWords = new Map<number, Set<string>>();
   const keyPoints: TKeyPointModel[] = rubric.keyPoints.map((k, i) => {
     const tokens = pointTokens[i] ?? [];
+    for (const t of tokens) {
+      if (!t.isContent || !(pointStemSets[i] ?? new Set()).has(t.stem)) continue;
+      const index = indexOf(termIndex, terms, t.stem);
+      const set = termWords.get(index) ?? new Set<string>();
+      set.add(t.word);
+      termWords.set(index, set);
+    }
     const weighted: TWeightedTerm[] = [];
     for (const stem of pointStemSets[i] ?? []) {
       let weight = 1 / Math.sqrt(df.get(stem) ?? 1);
@@ -236,6 +249,8 @@ function buildQuestionModel(
     termIndex,
     answerTermIndices,
     matchCache: new Map(),
+    termWords,
+    derivationCache: new Map(),
   };
 }
 
@@ -258,6 +273,31 @@ export function questionModel(
 
 /** Strength of a near spelling: a student's "osmossis" still names osmosis. */
 export const NEAR_MATCH = 0.8;
+/** Strength of a match by a derivation of the rubric's word ("density" for "dense"). */
+export const DERIVATION_MATCH = 0.8;
+
+/**
+ * The key-point terms an answer word (as written) is a derivation of, other than by its stem
+ * (`word-relations.ts` `isDerivation`). Cached per question.
+ */
+export function derivationMatchesOf(model: TQuestionModel, word: string): readonly number[] {
+  const hit = model.derivationCache.get(word);
+  if (hit) return hit;
+  const out: number[] = [];
+  if (/^[a-z]{4,}$/.test(word)) {
+    for (const [index, words] of model.termWords) {
+      for (const w of words) {
+        if (/^[a-z]{4,}$/.test(w) && isDerivation(word, w)) {
+          out.push(index);
+          break;
+        }
+      }
+    }
+  }
+  if (model.derivationCache.size > MATCH_CACHE_LIMIT) model.derivationCache.clear();
+  model.derivationCache.set(word, out);
+  return out;
+}
 
 /**
  * Whether an answer stem is a near spelling of a term of 5+ letters: edit distance 1, or a shared

@@ -313,6 +313,21 @@ describe('teacher-style rubrics', () => {
     );
   });
 
+  it('reads a derivation of a rubric word as the word ("density" for "dense")', () => {
+    const ice: TQuestion = {
+      question: 'Explain why ice floats on water.',
+      marks: 3,
+      lowMarkRange: '0-1',
+      highMarkRange: '2-3',
+      low: 'Answers that say only that ice is light.',
+      high: 'Explains that ice is less dense than liquid water, because in ice the water molecules are held further apart in an open structure.',
+    };
+    const density = markOf(ice, 'Ice has a lower density than water.');
+    expect(density.score).toBeGreaterThanOrEqual(1);
+    // Before, only "ice" and "water" (question words): 0.17.
+    expect(density.evidence.points[0]?.coverage).toBeGreaterThan(0.3);
+  });
+
   it('says what a point\'s "them" stands for when the point is told on its own', () => {
     const r = markOf(SALT, 'Because salt is hard.');
     expect(r.aiComment).toContain('that a lot of energy is needed to overcome the forces');

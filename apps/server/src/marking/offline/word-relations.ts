@@ -33,6 +33,8 @@ type TSynset = {
   near: string[];
   /** An adjective satellite's heads (similar to). */
   heads: string[];
+  /** Derivationally related forms ("dense" / "density"). */
+  deriv: string[];
 };
 
 type TWordNet = {
@@ -108,7 +110,7 @@ function synsetOf(wn: TWordNet, id: string): TSynset | null {
     let i = 4 + 2 * words;
     const count = Number(f[i] ?? 0);
     i++;
-    out = { up: [], down: [], antonyms: [], near: [], heads: [] };
+    out = { up: [], down: [], antonyms: [], near: [], heads: [], deriv: [] };
     for (let k = 0; k < count; k++, i += 4) {
       const symbol = f[i] ?? '';
       const target = `${POINTER_POS[f[i + 2] ?? ''] ?? 'n'}${f[i + 1] ?? ''}`;
@@ -117,6 +119,7 @@ function synsetOf(wn: TWordNet, id: string): TSynset | null {
       else if (symbol === '!') out.antonyms.push(target);
       else if (symbol === '&') (pos === 'a' ? out.heads : out.near).push(target);
       else if (['+', '^', '\\', '=', '$'].includes(symbol)) out.near.push(target);
+      if (symbol === '+') out.deriv.push(target);
     }
   }
   wn.synsets.set(id, out);
@@ -209,6 +212,48 @@ function isMostlyVerb(senses: Map<TPos, string[]>): boolean {
 }
 
 const relationCache = new Map<string, TWordRelation>();
+const derivationCache = new Map<string, boolean>();
+
+/** Senses of each word read for a derivation (rarer senses link unrelated words). */
+const DERIVATION_SENSES = 3;
+/** Letters the two words must begin with alike ("dens-ity" / "dens-e"), at least half the shorter. */
+const DERIVATION_ROOT = 4;
+
+function sharesRoot(a: string, b: string): boolean {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n >= DERIVATION_ROOT && n >= 0.5 * Math.min(a.length, b.length);
+}
+
+/**
+ * The answer's word is a derivation of the rubric's that the stemmer does not join ("density" for
+ * "dense", "carrier" for "carry", "extension" for "extends"): WordNet links one of their three
+ * commonest senses as derivationally related, and they begin with the same root. The root keeps out
+ * the links WordNet makes between a synset's other members ("conclusion" for "end").
+ */
+export function isDerivation(answerWord: string, rubricWord: string): boolean {
+  if (answerWord === rubricWord || !sharesRoot(answerWord, rubricWord)) return false;
+  const key = `${answerWord}|${rubricWord}`;
+  const hit = derivationCache.get(key);
+  if (hit !== undefined) return hit;
+  const wn = load();
+  let out = false;
+  if (wn) {
+    const rubricSenses = new Set<string>();
+    for (const ids of synsetsOf(wn, rubricWord).values()) {
+      for (const id of ids.slice(0, DERIVATION_SENSES)) rubricSenses.add(id);
+    }
+    for (const ids of synsetsOf(wn, answerWord).values()) {
+      const senses = ids.slice(0, DERIVATION_SENSES);
+      if (senses.some((id) => (synsetOf(wn, id)?.deriv ?? []).some((d) => rubricSenses.has(d)))) {
+        out = true;
+        break;
+      }
+    }
+  }
+  derivationCache.set(key, out);
+  return out;
+}
 
 /** How the answer's word stands to the rubric's (see `TWordRelation`); symmetric. */
 export function wordRelation(a: string, b: string): TWordRelation {
