@@ -109,6 +109,18 @@ describe('gaming answers on teacher-style questions', () => {
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.843);
   });
 
+  it('do the same on the fifth batch, salads in the pupil’s own words and honest lists', () => {
+    // Written before the change it measures (session 23): salads with words of their own, commas
+    // and a few function words; through before any change: tuning 0 of 21, held-out 2 of 24 (two
+    // opposites). With derivations read as the rubric's word (`offline@14`) the same.
+    const tuning = figures('tuning', '2026-12-07-f');
+    expect(tuning.through).toBe(0);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.86);
+    const heldOut = figures('held-out', '2026-12-07-f');
+    expect(heldOut.through).toBeLessThanOrEqual(2 / 24);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.678);
+  });
+
   const PLANT = {
     question: 'Name the gas a plant takes in for photosynthesis, and the gas it gives out.',
     marks: 2,
