@@ -1,12 +1,8 @@
 import { MARK_DOUBTS } from '@stem/contract/marking';
 import { describe, expect, it } from 'vitest';
-import {
-  lacksSentences,
-  markConfidence,
-  NEEDS_REVIEW_BELOW,
-  roundingConfidence,
-} from './confidence';
+import { markConfidence, NEEDS_REVIEW_BELOW, roundingConfidence } from './confidence';
 import { createMarker } from './engine';
+import { lacksSentences } from './offline/gaming';
 import { markOffline } from './offline/offline-marker';
 import { xylemExchange } from './test-support/gaming-cases';
 import { COMPLETE_ANSWER, PARTIAL_ANSWER, PLANT_QUESTION } from './test-support/plant-question';

@@ -3,7 +3,7 @@ import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import { cosineOf, textFeatures, type TSparse } from './learned/features';
 import { LEGIBLE } from './offline/legibility';
 import type { TOfflineMark } from './offline/offline-marker';
-import { isStopword, normaliseText, tokenise, withoutWorking } from './offline/text';
+import { lacksSentences } from './offline/gaming';
 import type { TMarkedExample, TMarkingInput } from './types';
 
 /**
@@ -21,10 +21,6 @@ export const NEEDS_REVIEW_BELOW = 0.2;
 export const DOUBT_NAMED_BELOW = 0.5;
 
 export const CONFIDENCE = {
-  /** Word tokens from which an answer is expected to read as sentences. */
-  sentenceFrom: 6,
-  /** Share of function words ("the", "is", "because") under which it does not. */
-  functionShare: 0.12,
   /** Confidence of a credited mark for words without sentences. */
   noSentence: 0.05,
   /** Confidence of a credited mark for an answer that contradicts a key point. */
@@ -59,17 +55,6 @@ export function roundingConfidence(raw: number): number {
   if (!Number.isFinite(raw)) return 0;
   const fraction = raw - Math.floor(raw);
   return Math.min(1, Math.abs(fraction - 0.5) * 2);
-}
-
-/**
- * True when an answer of several words has (almost) no function words: a list, not sentences. Its
- * working is left out first (`withoutWorking`): symbols and units are not words of a list.
- */
-export function lacksSentences(answer: string): boolean {
-  const words = tokenise(normaliseText(withoutWorking(answer))).filter((w) => /[a-z]/.test(w));
-  if (words.length < CONFIDENCE.sentenceFrom) return false;
-  const functionWords = words.filter((w) => isStopword(w)).length;
-  return functionWords / words.length < CONFIDENCE.functionShare;
 }
 
 const exampleVectors = new WeakMap<readonly TMarkedExample[], TSparse[]>();

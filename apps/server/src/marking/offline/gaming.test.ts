@@ -9,6 +9,7 @@ import {
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
+import { readsAsList } from './gaming';
 import { pointCreditOf } from './teacher';
 import { isDerivation, wordRelation } from './word-relations';
 import { markConfidence } from '../confidence';
@@ -292,10 +293,26 @@ describe('gaming answers on teacher-style questions', () => {
     expect(seen).toMatchObject({ needsReview: true, reason: MARK_DOUBTS.copiesRubric });
   });
 
+  it('reads lists of any words as lists, and a named few or sentences as not', () => {
+    expect(readsAsList('catalyst speeds reaction used up pathway lower activation energy')).toBe(
+      true,
+    );
+    expect(
+      readsAsList('mutation, resistance, survival of the fittest, reproduce, genes, antibiotic'),
+    ).toBe(true);
+    expect(readsAsList('Calcium chloride, water and carbon dioxide.')).toBe(false);
+    expect(readsAsList('It fizzes, gets warm, and the solid disappears, so a gas is made.')).toBe(
+      false,
+    );
+  });
+
   it('never praises the wording of a word list or a copy of the rubric, and still praises an honest answer’s', () => {
     // `bench:gaming`, 7 December 2026: such feedback on 31.4 % (tuning) and 36.2 % (held out) of
-    // the lists and copies before, 0 % and 3.4 % after; honest answers' praise unchanged.
+    // the lists and copies before, 0 % and 3.4 % after; honest answers' praise unchanged. With the
+    // fifth batch's salads in the pupil's own words and comma lists (session 23): 8.1 % and 5.7 %
+    // before, 0 % and 2.9 % with any list read so (`readsAsList`), not only the rubric's words.
     const praise = /\bYou (?:put it well|make a start) in\b/;
+    const lists = new Set(['salad', 'shuffled', 'question-copy', 'rubric-copy']);
     let praisedGaming = 0;
     let praisedHonest = 0;
     for (const q of GAMING_QUESTIONS.filter((x) => x.part === 'tuning')) {
@@ -304,7 +321,7 @@ describe('gaming answers on teacher-style questions', () => {
         const praises = praise.test(r.aiComment ?? '');
         const noWording =
           r.doubts.includes(MARK_DOUBTS.noSentence) || r.doubts.includes(MARK_DOUBTS.copiesRubric);
-        if (isGaming(a) && noWording && praises) praisedGaming += 1;
+        if (isGaming(a) && (noWording || lists.has(a.kind)) && praises) praisedGaming += 1;
         if (!isGaming(a) && praises) praisedHonest += 1;
       }
     }

@@ -4,10 +4,12 @@ import {
   analyseNormalised,
   clauseBreaks,
   foldScriptDigits,
+  isStopword,
   normaliseText,
   quantitiesOf,
   tokenise,
   type TToken,
+  withoutWorking,
 } from './text';
 
 /**
@@ -233,6 +235,49 @@ function referenceOf(model: TQuestionModel, referenceAnswer: string): TReference
 
 /** A number worked on: an operator or an equals sign beside it ("12 / 4", "= 3"). */
 const WORKING_RE = /\d\s*[=×÷*/+−–-]\s*[\d(]|=/;
+
+/** Word tokens from which an answer is expected to read as sentences. */
+const SENTENCE_FROM = 6;
+/** Share of function words ("the", "is", "because") under which it does not. */
+const FUNCTION_SHARE = 0.12;
+
+/** Items of a list of names, at most this many words each... */
+const ITEM_WORDS = 4;
+/** ...and at least this many of them. */
+const LIST_ITEMS = 5;
+
+/**
+ * Short items between commas, with no clause among them ("mutation, resistance, survival of the
+ * fittest, genes, bacteria"): a list of names, whatever small words the names hold.
+ */
+function isShortItemList(answer: string): boolean {
+  const items = withoutWorking(answer)
+    .split(/[,;\n]|\band\b/)
+    .map((p) => tokenise(normaliseText(p)).filter((w) => /[a-z]/.test(w)))
+    .filter((p) => p.length > 0);
+  return items.length >= LIST_ITEMS && items.every((p) => p.length <= ITEM_WORDS);
+}
+
+/**
+ * True when an answer of several words has (almost) no function words: a list, not sentences. Its
+ * working is left out first (`withoutWorking`): symbols and units are not words of a list. The
+ * confidence's 'unsure: no sentence' (`confidence.ts`).
+ */
+export function lacksSentences(answer: string): boolean {
+  const words = tokenise(normaliseText(withoutWorking(answer))).filter((w) => /[a-z]/.test(w));
+  if (words.length < SENTENCE_FROM) return false;
+  const functionWords = words.filter((w) => isStopword(w)).length;
+  return functionWords / words.length < FUNCTION_SHARE;
+}
+
+/**
+ * The answer is a list, with no wording of its own to praise: words without sentences, or short
+ * items between commas. Only the second reads a list of names such as "Name five ..." asks for, so
+ * only the first is doubted (`confidence.ts`).
+ */
+export function readsAsList(answer: string): boolean {
+  return lacksSentences(answer) || isShortItemList(answer);
+}
 
 /**
  * Words listed with (almost) none of the small words a sentence holds ("ice less dense liquid water

@@ -21,7 +21,7 @@ import {
   type TExampleSummary,
   type TShotView,
 } from './few-shot';
-import { readGaming } from './gaming';
+import { readGaming, readsAsList } from './gaming';
 import { legibilityFactor } from './legibility';
 import { questionModel, type TQuestionModel } from './question-model';
 import { normaliseText } from './text';
@@ -261,9 +261,10 @@ export function markOffline(
   const feedback = writeFeedback(model, clean.evidence, score, marks, {
     source: input.source,
     ocrConfidence: input.ocrConfidence,
-    noOwnWording: gaming.doubts.some(
-      (d) => d === MARK_DOUBTS.noSentence || d === MARK_DOUBTS.copiesRubric,
-    ),
+    // A list of words, the rubric's or not, has no wording to praise.
+    noOwnWording:
+      readsAsList(injection.cleaned) ||
+      gaming.doubts.some((d) => d === MARK_DOUBTS.noSentence || d === MARK_DOUBTS.copiesRubric),
   });
   const moderation = combineModeration(
     moderateText(answer),

@@ -6,7 +6,7 @@ import { extractGivenValues } from '../language/question-terms';
 import { cleanPhrase } from './feedback-text';
 import { markOffline } from './offline-marker';
 import { teacherPoints } from './rubric';
-import { lacksSentences } from '../confidence';
+import { lacksSentences } from './gaming';
 import {
   assignmentsOf,
   foldUnits,
