@@ -2019,6 +2019,316 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
       { kind: 'wrong', mark: 0, text: 'Bile is an enzyme that turns fat into sugar.' },
     ],
   },
+  // ---------------------------------------------- sixth batch (7 December 2026, night)
+  // Written by hand before any change it measures, on opposites only: the kinds a pupil may use to
+  // say the reverse of a key point with most of its words (roles of two things swapped, a direction
+  // turned with other prepositions, another thing of the same kind, the contrary verb, a comparison
+  // turned round, another cause), beside honest answers that paraphrase or agree with a negation;
+  // split once as the others, in the order written (tuning, held-out, ...).
+  {
+    id: 'photosynthesis-site',
+    part: 'tuning',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question:
+      'Where in a leaf cell does photosynthesis happen, and what does the leaf need from the air for it?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that it happens in the leaf.',
+    high: 'Photosynthesis happens in the chloroplasts, and the leaf takes in carbon dioxide from the air.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Photosynthesis happens in the mitochondria, and the leaf takes in carbon dioxide from the air.',
+      },
+      {
+        kind: 'opposite',
+        text: 'It happens in the chloroplasts, and the leaf gives out carbon dioxide into the air.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Photosynthesis happens in the chloroplasts, and the leaf takes in oxygen from the air.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'In the chloroplasts, which contain chlorophyll. It absorbs carbon dioxide through the stomata.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It takes place in chloroplasts, not in the mitochondria, and it needs CO2 from the air.',
+      },
+      { kind: 'partial', mark: 1, text: 'In the chloroplasts.' },
+      { kind: 'wrong', mark: 0, text: 'In the roots, using oxygen.' },
+    ],
+  },
+  {
+    id: 'evaporation-cooling',
+    part: 'held-out',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question: 'Why does a wet towel feel cold on your skin?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that water is cold.',
+    high: 'The water evaporates, and evaporation takes energy from the skin, so the skin cools.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The water condenses, and condensation takes energy from the skin, so the skin cools.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The water evaporates, and evaporation gives energy to the skin, so the skin cools.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The skin takes energy from the water as it evaporates, so the skin cools.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'As the water turns to vapour it absorbs heat from your skin, so your skin loses energy and feels cold.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Evaporation of the water needs energy, which comes from the skin, so the skin cools down.',
+      },
+      { kind: 'partial', mark: 1, text: 'The water evaporates.' },
+      { kind: 'wrong', mark: 0, text: 'Because towels are made of cold material.' },
+    ],
+  },
+  {
+    id: 'thermal-expansion',
+    part: 'tuning',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question: 'Railway tracks have small gaps between the rails. Explain why.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that it is for safety.',
+    high: 'When the rails get hot they expand, and the gaps give them room to expand so they do not buckle.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'When the rails get hot they contract, and the gaps give them room so they do not buckle.',
+      },
+      {
+        kind: 'opposite',
+        text: 'When the rails get cold they expand, and the gaps give them room to expand so they do not buckle.',
+      },
+      {
+        kind: 'opposite',
+        text: 'When the rails get hot they expand, and the gaps make them buckle.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'In summer the metal heats up and gets longer. Without gaps the rails would bend out of shape.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Metal expands when it is heated, so the gaps leave space for this and the track does not buckle.',
+      },
+      { kind: 'partial', mark: 1, text: 'The rails expand in the heat.' },
+      { kind: 'wrong', mark: 0, text: 'So that rain water can drain away.' },
+    ],
+  },
+  {
+    id: 'sound-vacuum',
+    part: 'held-out',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question:
+      'Why can astronauts not hear a sound from outside their spaceship in space, but can see light?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that space is quiet.',
+    high: 'Sound needs a medium (particles) to travel through, and space is a vacuum; light can travel through a vacuum.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Light needs a medium to travel through, and space is a vacuum; sound can travel through a vacuum.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Sound needs a medium to travel through, and space is full of particles; light cannot travel through a vacuum.',
+      },
+      { kind: 'opposite', text: 'Sound travels through a vacuum but light needs particles.' },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Sound is a vibration of particles, and there are no particles in space, so it cannot travel. Light does not need particles.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'There is no air in space for the sound to move through, whereas light can cross empty space.',
+      },
+      { kind: 'partial', mark: 1, text: 'Space is a vacuum.' },
+      { kind: 'wrong', mark: 0, text: 'The spaceship walls are too thick.' },
+    ],
+  },
+  {
+    id: 'diffusion-lungs',
+    part: 'tuning',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question: 'Describe how carbon dioxide moves between the blood and the air in the lungs.',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that we breathe it out.',
+    high: 'Carbon dioxide diffuses from the blood into the alveoli, from a higher concentration to a lower concentration.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Carbon dioxide diffuses from the alveoli into the blood, from a higher concentration to a lower concentration.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Carbon dioxide diffuses from the blood into the alveoli, from a lower concentration to a higher concentration.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Carbon dioxide moves out of the alveoli and into the blood by diffusion, down its concentration gradient.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It diffuses out of the blood and into the air sacs, because there is more of it in the blood than in the air there.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'CO2 moves from the capillaries into the alveoli by diffusion, down a concentration gradient.',
+      },
+      { kind: 'partial', mark: 1, text: 'By diffusion.' },
+      { kind: 'wrong', mark: 0, text: 'The heart pumps it into the lungs.' },
+    ],
+  },
+  {
+    id: 'friction-heat',
+    part: 'held-out',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question: 'Why do your hands get warm when you rub them together?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that they move.',
+    high: 'Friction between the hands transfers energy from the kinetic store to the thermal store of the hands.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Friction between the hands transfers energy from the thermal store to the kinetic store of the hands.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Gravity between the hands transfers energy from the kinetic store to the thermal store of the hands.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Friction transfers energy from the kinetic store to the chemical store of the hands.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Rubbing causes friction, so the movement energy of the hands is changed into heat in the skin.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Work is done against friction, so energy goes from the kinetic store into the thermal store of your hands.',
+      },
+      { kind: 'partial', mark: 1, text: 'Because of friction.' },
+      { kind: 'wrong', mark: 0, text: 'Because blood rushes to them.' },
+    ],
+  },
+  {
+    id: 'acid-rain',
+    part: 'tuning',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question: 'How does burning coal cause acid rain?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that coal is polluting.',
+    high: 'Coal contains sulfur, which burns to make sulfur dioxide; the sulfur dioxide dissolves in rain water to make it acidic.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Coal contains nitrogen, which burns to make carbon dioxide; the carbon dioxide dissolves in rain water to make it acidic.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Coal contains sulfur, which burns to make sulfur dioxide; the sulfur dioxide dissolves in rain water to make it alkaline.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Coal contains sulfur dioxide, which burns to make sulfur; the sulfur dissolves in rain water to make it acidic.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Sulfur impurities in the coal burn to form sulfur dioxide gas, which dissolves in the rain and makes it acidic.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'When coal burns the sulfur in it turns into SO2. That mixes with water in the clouds to make sulfuric acid.',
+      },
+      { kind: 'partial', mark: 1, text: 'It makes sulfur dioxide.' },
+      { kind: 'wrong', mark: 0, text: 'The smoke makes the clouds black.' },
+    ],
+  },
+  {
+    id: 'refraction-glass',
+    part: 'held-out',
+    written: '2026-12-07-g',
+    topic: 'explanation',
+    question:
+      'A ray of light goes from air into a glass block at an angle. What happens to it, and why?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that say only that the light changes.',
+    high: 'The ray bends towards the normal, because light slows down when it enters the glass.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The ray bends away from the normal, because light slows down when it enters the glass.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The ray bends towards the normal, because light speeds up when it enters the glass.',
+      },
+      {
+        kind: 'opposite',
+        text: 'It bends towards the normal because the light travels faster in glass than in air.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'It refracts towards the normal, as light travels more slowly in glass than in air.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The light changes direction and bends towards the normal line, because glass is denser and the light goes slower in it.',
+      },
+      { kind: 'partial', mark: 1, text: 'It bends towards the normal.' },
+      { kind: 'wrong', mark: 0, text: 'It reflects straight back.' },
+    ],
+  },
 ];
 
 /**
