@@ -308,6 +308,98 @@ function reversedPoints(model: TQuestionModel, answer: string): Set<number> {
   return out;
 }
 
+/** Words that open where a thing moves from ("out of the blood") or to ("into the air"). */
+const SOURCE_RE = /^(?:away from|out of|from|leaves?|leaving|left|exits?|exiting)$/;
+const GOAL_RE = /^(?:into|towards?|onto|reaches?|reaching|enters?|entering)$/;
+/** Words between the preposition and its noun that say nothing of which noun it is. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'your', 'his', 'her', 'its', 'our', 'their']);
+/** Nouns of place that name no thing ("from an area of high concentration": the order's poles). */
+const PLACE_WORDS = new Set(['area', 'region', 'place', 'side', 'part', 'point', 'end', 'one']);
+
+type TRoles = { roles: Map<string, 'from' | 'to'>; content: Set<string> };
+
+/**
+ * The things a clause says something moves from or to ("from the air", "out of the blood", "into
+ * the alveoli", "towards the normal", "to the surroundings"), each as the stems of up to two content
+ * words after the preposition, with the clause's content stems. "to" counts only before a
+ * determiner ("to the muscles", not "to deliver").
+ */
+function rolesOf(clause: string): TRoles {
+  const words = clause.split(/\s+/).filter((w) => w.length > 0);
+  const roles = new Map<string, 'from' | 'to'>();
+  const content = new Set<string>();
+  for (const t of analyseNormalised(clause)) if (t.isContent) content.add(t.stem);
+  for (let i = 0; i < words.length; i++) {
+    const two = `${words[i]} ${words[i + 1] ?? ''}`;
+    let role: 'from' | 'to' | undefined;
+    let at = i + 1;
+    if (SOURCE_RE.test(two)) {
+      role = 'from';
+      at = i + 2;
+    } else if (SOURCE_RE.test(words[i] ?? '')) role = 'from';
+    else if (GOAL_RE.test(words[i] ?? '')) role = 'to';
+    else if (words[i] === 'to' && DETERMINERS.has(words[i + 1] ?? '')) role = 'to';
+    if (!role) continue;
+    while (DETERMINERS.has(words[at] ?? '')) at++;
+    if (PLACE_WORDS.has(words[at] ?? '')) continue;
+    const noun: string[] = [];
+    for (let k = at; k < words.length && noun.length < 2; k++) {
+      const t = analyseNormalised(words[k] ?? '')[0];
+      if (!t || !t.isContent || poleOf(t.word)) break;
+      noun.push(t.stem);
+    }
+    if (noun.length > 0) roles.set(noun.join(' '), role);
+  }
+  return { roles, content };
+}
+
+const rolesCache = new WeakMap<TQuestionModel, TRoles[][]>();
+
+/**
+ * Key points whose direction the answer turns round: a clause that says most of a point's words
+ * (three fifths of its content stems, the moved-to or moved-from thing left out) says the point
+ * moves something from a thing the point moves it to, or to a thing the point moves it from ("the
+ * leaf gives out carbon dioxide into the air" for "takes in carbon dioxide from the air"), and no
+ * clause of the answer says it the point's way.
+ */
+function turnedPoints(model: TQuestionModel, normalised: string): Set<number> {
+  let points = rolesCache.get(model);
+  if (!points) {
+    points = model.keyPoints.map((p) =>
+      normaliseText(p.text)
+        .split(/[.,;:!?\n]+/)
+        .map(rolesOf)
+        .filter((r) => r.roles.size > 0),
+    );
+    rolesCache.set(model, points);
+  }
+  const out = new Set<number>();
+  if (points.every((p) => p.length === 0)) return out;
+  const clauses = normalised.split(/[.,;:!?\n]+/).map(rolesOf);
+  points.forEach((pointClauses, i) => {
+    let turned = false;
+    let kept = false;
+    for (const r of pointClauses) {
+      for (const [noun, role] of r.roles) {
+        const nounStems = new Set(noun.split(' '));
+        const others = [...r.content].filter((s) => !nounStems.has(s));
+        for (const c of clauses) {
+          const said = c.roles.get(noun);
+          if (!said) continue;
+          if (said === role) kept = true;
+          else if (
+            others.length > 0 &&
+            others.filter((s) => c.content.has(s)).length >= 0.6 * others.length
+          )
+            turned = true;
+        }
+      }
+    }
+    if (turned && !kept) out.add(i);
+  });
+  return out;
+}
+
 /**
  * A clause of a text between punctuation: its words in order (content words by stem, articles left
  * out), which of them are content words, and whether it negates.
@@ -936,6 +1028,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   // 0.498 -> 0.500, set 6 0.686 -> 0.695; SAF unchanged).
   const reversed = reversedPoints(model, capped);
   for (const i of transposedPoints(model, normalised)) reversed.add(i);
+  for (const i of turnedPoints(model, normalised)) reversed.add(i);
   const substituted = substitutedPoints(model, normalised);
   for (const i of substituted.wrong) reversed.add(i);
   const swaps = swappedPoints(model, sentences, garbage);

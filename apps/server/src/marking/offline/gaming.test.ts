@@ -113,13 +113,24 @@ describe('gaming answers on teacher-style questions', () => {
   it('do the same on the fifth batch, salads in the pupil’s own words and honest lists', () => {
     // Written before the change it measures (session 23): salads with words of their own, commas
     // and a few function words; through before any change: tuning 0 of 21, held-out 2 of 24 (two
-    // opposites). With derivations read as the rubric's word (`offline@14`) the same.
+    // opposites). With derivations read as the rubric's word (`offline@15`) the same.
     const tuning = figures('tuning', '2026-12-07-f');
     expect(tuning.through).toBe(0);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.86);
     const heldOut = figures('held-out', '2026-12-07-f');
     expect(heldOut.through).toBeLessThanOrEqual(2 / 24);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.678);
+  });
+
+  it('do the same on the sixth batch, opposites of many kinds', () => {
+    // Written before the change it measures (`offline@15`, session 23): through before, tuning 3 of
+    // 12 and held-out 4 of 12; with turned directions read (`turnedPoints`) 2 and 3.
+    const tuning = figures('tuning', '2026-12-07-g');
+    expect(tuning.through).toBeLessThanOrEqual(2 / 12);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.5);
+    const heldOut = figures('held-out', '2026-12-07-g');
+    expect(heldOut.through).toBeLessThanOrEqual(3 / 12);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.652);
   });
 
   const PLANT = {
@@ -198,6 +209,36 @@ describe('gaming answers on teacher-style questions', () => {
     // Parts joined by "and" alone are a list, in any order.
     const right = mark(PLANT, 'Oxygen is given out and carbon dioxide is taken in.');
     expect(right.evidence.points.some((p) => p.reversed)).toBe(false);
+  });
+
+  it('takes no credit for a key point whose direction is turned, and leaves a paraphrase alone', () => {
+    // evidence.ts `turnedPoints`: a thing the point moves something from, said as where it goes.
+    const LEAF = {
+      question: 'What does a leaf need from the air for photosynthesis?',
+      marks: 2,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-2',
+      low: 'Answers that say only that it needs air.',
+      high: 'The leaf takes in carbon dioxide from the air, through the stomata.',
+    };
+    const turned = mark(
+      LEAF,
+      'The leaf gives out carbon dioxide into the air through the stomata.',
+    );
+    expect(turned.evidence.points.some((p) => p.reversed && p.contradicted)).toBe(true);
+    for (const answer of [
+      'It absorbs carbon dioxide from the air through its stomata.',
+      'Carbon dioxide goes into the leaf from the air, through the stomata.',
+      // Both ways, of two things: the point's way is said.
+      'Oxygen goes out into the air and carbon dioxide comes in from the air.',
+      // A place named by its order only ("from an area of high concentration") is no thing.
+      'Carbon dioxide diffuses from an area of high concentration in the air to an area of low concentration in the leaf.',
+    ]) {
+      expect(
+        mark(LEAF, answer).evidence.points.some((p) => p.reversed),
+        answer,
+      ).toBe(false);
+    }
   });
 
   it('takes no credit for a key point whose word is exchanged for another of its kind or its opposite', () => {
