@@ -2,27 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { gatherEvidence } from '../offline/evidence';
 import { questionModel } from '../offline/question-model';
 import { PLANT_QUESTION } from '../test-support/plant-question';
-import { groupAnswers, normalisedAnswer, readingOf, reviewOrder } from './review-order';
+import {
+  groupAnswers,
+  markSureness,
+  normalisedAnswer,
+  readingOf,
+  reviewOrder,
+} from './review-order';
 
 const answers = [
-  { id: 'a1', answer: 'Heat flows from the hand into the metal.', confidence: 0.9 },
-  { id: 'a2', answer: 'heat flows from the hand into the metal', confidence: 0.9 },
-  { id: 'a3', answer: 'Heat  flows from the hand, into the metal!', confidence: 0.8 },
+  { id: 'a1', answer: 'Heat flows from the hand into the metal.', sureness: 0.9 },
+  { id: 'a2', answer: 'heat flows from the hand into the metal', sureness: 0.9 },
+  { id: 'a3', answer: 'Heat  flows from the hand, into the metal!', sureness: 0.8 },
   {
     id: 'b1',
     answer: 'The metal is a conductor so heat flows quickly from your hand.',
-    confidence: 0.7,
+    sureness: 0.7,
     reading: '2:110',
   },
   {
     id: 'b2',
     answer: 'Metal is a conductor, so heat flows quickly from the hand.',
-    confidence: 0.6,
+    sureness: 0.6,
     reading: '2:110',
   },
-  { id: 'c1', answer: 'Cold flows into the hand.', confidence: 0.1, reading: '0:x00' },
-  { id: 'd1', answer: 'I do not know what to write here at all.', confidence: 0.05 },
-  { id: 'e1', answer: 'The wood is an insulator.', confidence: 0.5 },
+  { id: 'c1', answer: 'Cold flows into the hand.', sureness: 0.1, reading: '0:x00' },
+  { id: 'd1', answer: 'I do not know what to write here at all.', sureness: 0.05 },
+  { id: 'e1', answer: 'The wood is an insulator.', sureness: 0.5 },
 ];
 
 describe('groupAnswers', () => {
@@ -61,7 +67,7 @@ describe('groupAnswers', () => {
     },
     { id: 'q1', answer: 'Wood is an insulator so it does not take heat from your hand.', score: 3 },
     { id: 'q2', answer: 'The spoon is cold.', score: 0 },
-  ].map((a) => ({ ...a, reading: `${a.score}:00`, confidence: 0.5 }));
+  ].map((a) => ({ ...a, reading: `${a.score}:00`, sureness: 0.5 }));
 
   it('puts exact copies first, then near matches with the same mark, then answers read alike', () => {
     const groups = groupAnswers(marked);
@@ -107,7 +113,18 @@ describe('readingOf', () => {
 });
 
 describe('reviewOrder', () => {
-  it('takes the biggest groups and the least confident answers in turn', () => {
+  it('is least sure of a mark half-way up the scale, and sure of none and of full marks', () => {
+    expect(markSureness(1.5, 3)).toBe(0);
+    expect(markSureness(0, 3)).toBe(1);
+    expect(markSureness(3, 3)).toBe(1);
+    expect(markSureness(1, 4)).toBeCloseTo(0.5);
+    // Out of range or no marks: clamped, or least sure.
+    expect(markSureness(5, 3)).toBe(1);
+    expect(markSureness(1, 0)).toBe(0);
+    expect(markSureness(Number.NaN, 3)).toBe(0);
+  });
+
+  it('takes the biggest groups and the answers it is least sure of in turn', () => {
     expect(reviewOrder(answers)).toEqual(['a1', 'd1', 'b1', 'c1', 'e1', 'b2']);
   });
 

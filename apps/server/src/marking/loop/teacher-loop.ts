@@ -1,22 +1,27 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import { markConfidence } from '../confidence';
 import { markOffline } from '../offline/offline-marker';
 import type { TMarkingRecord } from '../dataset';
 import type { TMarkedExample, TMarkingInput } from '../types';
-import { groupAnswers, readingOf, reviewOrder, type TReviewCandidate } from './review-order';
+import {
+  groupAnswers,
+  markSureness,
+  readingOf,
+  reviewOrder,
+  type TReviewCandidate,
+} from './review-order';
 
 /**
  * The teacher and the marker marking a class together (issue 27): for each question, the marker
  * marks every answer, proposes the answers the teacher should mark (`review-order.ts`: one from each
- * of the biggest groups and the least confident ones), asks the teacher for each, and marks the rest
- * with the teacher's marks as that question's examples (the rubric engine's few-shot placing, and
- * from 40 the learned model, `learned/`). Questions are marked one after another.
+ * of the biggest groups and the ones it is least sure of), asks the teacher for each, and marks the
+ * rest with the teacher's marks as that question's examples (the rubric engine's few-shot placing,
+ * and from 40 the learned model, `learned/`). Questions are marked one after another.
  *
  * At most ceil(budget × the question's answers) answers of a question are asked for. Half of that
  * (rounded up) is asked on the marker's first marks; the rest after the answers are marked again with
- * the teacher's first marks, on the confidences those give ("far from the marked examples" counts
- * then). A refusal ends the asking for that question; a closed input ends it for every question.
+ * the teacher's first marks, on the marks those give (the learned model's, from 40). A refusal ends
+ * the asking for that question; a closed input ends it for every question.
  */
 
 /** One answer to mark: a marking-data record's fields without its human scores. */
@@ -84,14 +89,13 @@ function markAll(
     if (skip.has(a.id)) continue;
     const input: TMarkingInput = { ...a, examples: examples.length > 0 ? examples : undefined };
     const mark = markOffline(input);
-    const { confidence } = markConfidence(input, mark);
     out.push({
       id: a.id,
       score: mark.score,
       candidate: {
         id: a.id,
         answer: a.answer,
-        confidence,
+        sureness: markSureness(mark.rawScore, a.marks),
         reading: readingOf(mark.score, mark.evidence),
       },
     });
