@@ -166,12 +166,14 @@ export function bearer(session: { token: string }): { authorization: string } {
 
 /**
  * Mails are sent in the background (so reply times do not reveal who has an account): waits until the
- * outbox holds a mail matching `match`, or fails after `timeoutMs`.
+ * outbox holds a mail matching `match`, or fails after `timeoutMs`. The wait ends as soon as the mail
+ * is there; the deadline only bounds a mail that never comes, so it is generous: on a CI machine busy
+ * with the whole suite a reset mail once took over 5 s to be written.
  */
 export async function waitForMail(
   t: { outbox: () => Promise<TOutboxMail[]> },
   match: (mail: TOutboxMail) => boolean,
-  timeoutMs = 5_000,
+  timeoutMs = 30_000,
 ): Promise<TOutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
