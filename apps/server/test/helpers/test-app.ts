@@ -83,6 +83,13 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * Each mail file parsed once (by its path and size: a file still being written is read again when it
+ * grows). A file's tests share one outbox, and a roster import mails a thousand invitations: parsing
+ * all of them on every poll of `waitForMail` took seconds.
+ */
+const parsedMails = new Map<string, { size: number; mail: TOutboxMail }>();
+
 async function readOutbox(folder: string): Promise<TOutboxMail[]> {
   let files: string[];
   try {
@@ -92,16 +99,25 @@ async function readOutbox(folder: string): Promise<TOutboxMail[]> {
   }
   const mails: TOutboxMail[] = [];
   for (const file of files) {
-    const parsed = await simpleParser(await readFile(path.join(folder, file)));
+    const full = path.join(folder, file);
+    const bytes = await readFile(full);
+    const known = parsedMails.get(full);
+    if (known && known.size === bytes.length) {
+      mails.push(known.mail);
+      continue;
+    }
+    const parsed = await simpleParser(bytes);
     const text = parsed.text ?? '';
     const to = Array.isArray(parsed.to) ? (parsed.to[0]?.text ?? '') : (parsed.to?.text ?? '');
-    mails.push({
+    const mail: TOutboxMail = {
       to,
       subject: parsed.subject ?? '',
       text,
       html: typeof parsed.html === 'string' ? parsed.html : '',
       links: [...text.matchAll(/https?:\/\/\S+/g)].map((m) => m[0]),
-    });
+    };
+    parsedMails.set(full, { size: bytes.length, mail });
+    mails.push(mail);
   }
   return mails;
 }
