@@ -309,11 +309,8 @@ function reversedPoints(model: TQuestionModel, answer: string): Set<number> {
 }
 
 /** Words that open where a thing moves from ("out of the blood") or to ("into the air"). */
-const SOURCE_RE = /^(?:away from|out of|from)$/;
-const GOAL_RE = /^(?:into|towards?|onto)$/;
-/** Verbs that say the same before a determiner ("leaves the leaf", "enters the glass"). */
-const SOURCE_VERB_RE = /^(?:leaves?|leaving|left|exits?|exiting)$/;
-const GOAL_VERB_RE = /^(?:reaches?|reaching|enters?|entering|to)$/;
+const SOURCE_RE = /^(?:away from|out of|from|leaves?|leaving|left|exits?|exiting)$/;
+const GOAL_RE = /^(?:into|towards?|onto|reaches?|reaching|enters?|entering)$/;
 /** Words between the preposition and its noun that say nothing of which noun it is. */
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'your', 'his', 'her', 'its', 'our', 'their']);
 /** Nouns of place that name no thing ("from an area of high concentration": the order's poles). */
@@ -324,9 +321,8 @@ type TRoles = { roles: Map<string, 'from' | 'to'>; content: Set<string> };
 /**
  * The things a clause says something moves from or to ("from the air", "out of the blood", "into
  * the alveoli", "towards the normal", "to the surroundings"), each as the stems of up to two content
- * words after the preposition, with the clause's content stems. "to" and the verbs of leaving and
- * reaching count only before a determiner ("to the muscles", not "to deliver"; "leaves the leaf",
- * not "the leaves absorb").
+ * words after the preposition, with the clause's content stems. "to" counts only before a
+ * determiner ("to the muscles", not "to deliver").
  */
 function rolesOf(clause: string): TRoles {
   const words = clause.split(/\s+/).filter((w) => w.length > 0);
@@ -342,11 +338,7 @@ function rolesOf(clause: string): TRoles {
       at = i + 2;
     } else if (SOURCE_RE.test(words[i] ?? '')) role = 'from';
     else if (GOAL_RE.test(words[i] ?? '')) role = 'to';
-    else if (DETERMINERS.has(words[i + 1] ?? '')) {
-      // "the leaves absorb", "to deliver": a noun or an infinitive, not a movement.
-      if (SOURCE_VERB_RE.test(words[i] ?? '')) role = 'from';
-      else if (GOAL_VERB_RE.test(words[i] ?? '')) role = 'to';
-    }
+    else if (words[i] === 'to' && DETERMINERS.has(words[i + 1] ?? '')) role = 'to';
     if (!role) continue;
     while (DETERMINERS.has(words[at] ?? '')) at++;
     if (PLACE_WORDS.has(words[at] ?? '')) continue;
