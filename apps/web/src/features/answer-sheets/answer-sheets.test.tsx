@@ -439,14 +439,17 @@ describe('/upload-stack', () => {
     });
     renderAt(`/upload-stack?batch=${BATCH}`);
     const row = await screen.findByRole('link', { name: new RegExp(CLASS.name) });
-    // The recent row shows what the progress bar shows as soon as it shows it, not at its own next poll.
+    // The recent row shows what the progress bar shows as soon as it shows it, not at the list's next
+    // poll.
     for (const shown of [12, 21]) {
       await screen.findByRole('progressbar', { name: T.reading(shown, 30) }, { timeout: 20_000 });
       expect(row).toHaveTextContent(T.reading(shown, 30));
     }
     await screen.findByText(T.done, {}, { timeout: 20_000 });
     expect(row).toHaveTextContent(`${T.marking(30, 30)} · ${T.summaryNeedsTeacher}: 0`);
-    expect(backend.seen.filter((r) => r.path === '/scan/batches')).toHaveLength(1);
+    // The list itself says 3 of 30 read however often it is polled (every 3 s while unsettled: on a
+    // busy machine the three batch polls can take longer, so its count is not asserted), so what the
+    // row shows came from the batch's own poll.
   });
 
   it('shows each read answer beside its scan, and a corrected text is sent to be marked again', async () => {
