@@ -76,6 +76,12 @@ const WORDING_KINDS: ReadonlySet<string> = new Set([
   'rubric-copy',
 ]);
 
+/** "It correctly points out that …", "It points out …", "It correctly says that …": a statement made. */
+const STATEMENT_CLAIM_RE =
+  /\bIt (?:correctly )?(?:points out|says that|states|explains|describes)\b/;
+/** The feedback's reading of an answer as a list of words. */
+const LISTS_WORDS_RE = /\bIt lists\b/;
+
 function handwritten(): void {
   console.log('Handwritten teacher-style set (test-support/gaming-cases.ts)');
   for (const part of ['tuning', 'held-out'] as const) {
@@ -87,6 +93,10 @@ function handwritten(): void {
     // Feedback that praises the answer's wording ("You put it well in …"): false of a word list,
     // a copy of the question or of the rubric; the honest answers' count is what such a fix costs.
     const praised = { gaming: 0, gamingN: 0, honest: 0 };
+    // Feedback that tells a list of words it makes a point ("It correctly points out that …"): a
+    // list says no statement, so the claim is false of it; the honest answers told they only list
+    // words are what such a fix costs.
+    const listClaims = { claims: 0, n: 0, honestListed: 0 };
     for (const q of questions) {
       for (const a of q.answers) {
         const input = inputOfCase(q, a.text);
@@ -97,6 +107,11 @@ function handwritten(): void {
           if (praises) praised.gaming += 1;
         }
         if (!isGaming(a) && praises) praised.honest += 1;
+        if (a.kind === 'salad' || a.kind === 'shuffled') {
+          listClaims.n += 1;
+          if (STATEMENT_CLAIM_RE.test(r.aiComment ?? '')) listClaims.claims += 1;
+        }
+        if (!isGaming(a) && LISTS_WORDS_RE.test(r.aiComment ?? '')) listClaims.honestListed += 1;
         if (isGaming(a)) {
           const t = through.get(a.kind) ?? { n: 0, high: 0 };
           t.n += 1;
@@ -135,6 +150,9 @@ function handwritten(): void {
     }
     console.log(
       `    feedback praising the wording of lists and copies: ${pct(praised.gaming, praised.gamingN)}; of honest answers: ${pct(praised.honest, honest.length)}`,
+    );
+    console.log(
+      `    feedback claiming a list of words makes a point: ${pct(listClaims.claims, listClaims.n)}; honest answers told they list words: ${pct(listClaims.honestListed, honest.length)}`,
     );
     console.log(
       `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}, sent to review ${pct(honestFlagged, honest.length)}`,

@@ -62,10 +62,26 @@ export type TFeedbackContext = TAnswerOrigin & {
    * well put.
    */
   noOwnWording?: boolean;
+  /**
+   * The answer is a list of words, not sentences (the gaming reading's `readsAsList`). A list
+   * states nothing, so the feedback never tells it that it "points out" a statement; it names the
+   * statements the list's words belong to as not yet said, and asks for sentences. A question that
+   * asks for names ("Name three …") is answered by a list, and is read as before.
+   */
+  listsWords?: boolean;
+  /**
+   * The answer's words are the rubric's in an order that is not a sentence of its own (the gaming
+   * reading's 'unsure: no sentence'), though not a list: the feedback names no statement as made
+   * by them. It may be an honest sentence the reading doubts, so it is not told it lists words.
+   */
+  saysNoStatement?: boolean;
 };
 
 /** The sentences that quote the answer's words as well put or a start ("You put it well in …"). */
 const PRAISED_WORDING_RE = /\s*You (?:put it well|make a start) in "[^"]*"\./g;
+
+/** The advice to an answer that lists words: its sentences first. */
+const IN_SENTENCES = 'Next time, write in sentences of your own, not a list of words';
 
 /** Below this OCR confidence the engine itself doubts what it read. */
 export const LOW_OCR_CONFIDENCE = 75;
@@ -135,7 +151,16 @@ function readFeedback(
   const criteria = criteriaModelOf(model);
   if (criteria) return criteriaFeedback(criteria, evidence, score, marks, verdict, canBeOffTopic);
   if (!model.hasContentPoints) return holisticFeedback(evidence, score, marks, verdict);
-  return pointFeedback(model, evidence, score, marks, verdict, canBeOffTopic);
+  return pointFeedback(
+    model,
+    evidence,
+    score,
+    marks,
+    verdict,
+    canBeOffTopic,
+    context.listsWords === true && verbOf(model.question) !== 'names',
+    context.saysNoStatement === true,
+  );
 }
 
 function blankFeedback(model: TQuestionModel, evidence: TEvidence): TFeedbackText {
@@ -375,6 +400,8 @@ function pointFeedback(
   marks: number,
   verdict: TVerdict,
   canBeOffTopic: boolean,
+  listsWords: boolean,
+  saysNoStatement: boolean,
 ): TFeedbackText {
   const teacherStyle = model.rubric.isTeacherStyle;
   // A short answer in other words than the rubric's ("Put a lit splint in and it goes pop") is a
@@ -563,8 +590,19 @@ function pointFeedback(
           .map((a) => a.written)
           .filter((w, i, all) => all.indexOf(w) === i)
       : [];
+  // A list of words credited for statements (issue 27): the statements are named as not yet said.
+  // A list credited for names ("more addresses; better security") is an answer in its own right.
+  const listed = listsWords
+    ? objects(phrased(made).filter((p) => p.kind === 'clause')).slice(0, 2)
+    : [];
+  const listsStatements = listed.length > 0;
+  // Words the gaming reading doubts as no sentence are credited with no statement.
+  const claimsNone = saysNoStatement && !listsStatements;
+  const claimable = (phrases: TPhrase[]): TPhrase[] =>
+    claimsNone ? phrases.filter((p) => p.kind === 'name') : phrases;
+  const listSentence = `It lists words that belong in a full answer, but does not say in a sentence ${joinOr(listed)}.`;
   if (verdict !== 'incorrect') {
-    const rightPhrases = phrased(made)
+    const rightPhrases = claimable(phrased(made))
       .filter((p) => p.kind !== 'fragment')
       .slice(0, verdict === 'correct' ? 3 : 2);
     const right = objects(rightPhrases);
@@ -572,6 +610,8 @@ function pointFeedback(
       comment.push(
         `It reaches the right answer, ${joinAnd(reached)}, but does not show the working.`,
       );
+    } else if (listsStatements) {
+      comment.push(listSentence);
     } else if (verdict === 'correct' && right.length === 0) {
       comment.push('It covers what the question asks for.');
     } else if (right.length > 0) {
@@ -665,13 +705,15 @@ function pointFeedback(
     // the points".
     const madeButTooLittle =
       verdict === 'incorrect'
-        ? objects(phrased(made).filter((p) => p.kind !== 'fragment')).slice(0, 2)
+        ? objects(claimable(phrased(made)).filter((p) => p.kind !== 'fragment')).slice(0, 2)
         : [];
-    if (madeButTooLittle.length > 0) {
+    if (madeButTooLittle.length > 0 && listsStatements) {
+      comment.push(listSentence);
+    } else if (madeButTooLittle.length > 0) {
       comment.push(
         `It points out ${joinAnd(madeButTooLittle)}, but that alone does not earn a mark.`,
       );
-    } else if (verdict === 'incorrect' && !backwards && !swap) {
+    } else if (verdict === 'incorrect' && !backwards && !swap && !(claimsNone && made.length > 0)) {
       // What the answer does say, in its own words, and that it is not what earns the marks.
       const said = quoteFromAnswer(evidence.answer, undefined, evidence.legibility);
       if (said) {
@@ -747,7 +789,9 @@ function pointFeedback(
   }
 
   let suggestion: string;
-  if (verdict === 'correct') {
+  if (verdict === 'correct' && listsStatements && !calculating) {
+    suggestion = `${IN_SENTENCES}, and say how each idea leads to the next.`;
+  } else if (verdict === 'correct') {
     suggestion = calculating
       ? /[=×÷*/]/.test(evidence.answer)
         ? 'Keep setting out each step of your working like this.'
@@ -783,6 +827,8 @@ function pointFeedback(
     } else if (onTheWay.length > 0 && !(first && object)) {
       suggestion =
         'Next time, carry the working through to the final answer the question asks for, and give it with its unit.';
+    } else if (first && object && listsStatements) {
+      suggestion = `${IN_SENTENCES}, and ${first.kind === 'clause' ? 'say' : 'cover'} ${object}.`;
     } else if (first && object) {
       suggestion =
         first.kind === 'name'
@@ -813,9 +859,11 @@ function pointFeedback(
       const unsaid = objects(
         phrased(present.filter((r) => !made.includes(r))).filter((p) => p.kind === 'clause'),
       )[0];
-      suggestion = unsaid
-        ? `Next time, say plainly in a sentence of your own ${unsaid}.`
-        : 'Next time, explain each point more fully, with an example or a reason for each.';
+      suggestion = listsStatements
+        ? `${IN_SENTENCES}, and say ${unsaid ?? listed[0] ?? ''}.`
+        : unsaid
+          ? `Next time, say plainly in a sentence of your own ${unsaid}.`
+          : 'Next time, explain each point more fully, with an example or a reason for each.';
     }
     if (score > 0 && score < marks) suggestion = suggestion.replace(/^Next time/, 'To improve');
   }

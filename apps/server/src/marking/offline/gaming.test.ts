@@ -9,7 +9,7 @@ import {
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
 import { markOffline } from './offline-marker';
-import { readsAsList } from './gaming';
+import { readsAsList, writtenAsSentences } from './gaming';
 import { pointCreditOf } from './teacher';
 import { isDerivation, wordRelation } from './word-relations';
 import { markConfidence } from '../confidence';
@@ -342,6 +342,11 @@ describe('gaming answers on teacher-style questions', () => {
       readsAsList('mutation, resistance, survival of the fittest, reproduce, genes, antibiotic'),
     ).toBe(true);
     expect(readsAsList('Calcium chloride, water and carbon dioxide.')).toBe(false);
+    expect(writtenAsSentences('Mass stays the same. Gravity is stronger on Earth.')).toBe(true);
+    expect(writtenAsSentences('wood insulator hand the conductor and energy is good rate')).toBe(
+      false,
+    );
+    expect(writtenAsSentences('Ice. Water.')).toBe(false);
     expect(readsAsList('It fizzes, gets warm, and the solid disappears, so a gas is made.')).toBe(
       false,
     );
@@ -368,5 +373,62 @@ describe('gaming answers on teacher-style questions', () => {
     }
     expect(praisedGaming).toBe(0);
     expect(praisedHonest).toBeGreaterThanOrEqual(24);
+  });
+
+  it('never tells a list of words that it points out a statement, and asks it for sentences', () => {
+    // `bench:gaming`, session 24: "It correctly points out that …" (or says, states, explains) on
+    // 50.0 % of the tuning half's salads and shuffled rubrics and 68.4 % held out before; 2.9 %
+    // (1/34, a rubric phrase read as a name) and 13.2 % after. No honest answer is told it lists
+    // words.
+    const claim = /\bIt (?:correctly )?(?:points out|says that|states|explains|describes)\b/;
+    let claimed = 0;
+    let honestListed = 0;
+    for (const q of GAMING_QUESTIONS.filter((x) => x.part === 'tuning')) {
+      for (const a of q.answers) {
+        const r = mark(q, a.text);
+        if ((a.kind === 'salad' || a.kind === 'shuffled') && claim.test(r.aiComment ?? '')) {
+          claimed += 1;
+        }
+        if (!isGaming(a) && /\bIt lists\b/.test(r.aiComment ?? '')) honestListed += 1;
+      }
+    }
+    expect(claimed).toBeLessThanOrEqual(1);
+    expect(honestListed).toBe(0);
+
+    const spoon = GAMING_QUESTIONS.find((q) => q.id === 'spoon');
+    if (!spoon) throw new Error('the spoon case is missing');
+    const salad = mark(
+      spoon,
+      'metal conductor wood insulator energy transferred hand rate cools thermal',
+    );
+    expect(salad.aiComment).toContain(
+      'It lists words that belong in a full answer, but does not say in a sentence that energy is transferred',
+    );
+    expect(salad.suggestion).toMatch(
+      /^To improve, write in sentences of your own, not a list of words, and say that /,
+    );
+    // Said in sentences, the same points are credited as made.
+    const said = mark(
+      spoon,
+      'Metal is a good thermal conductor and wood is an insulator, so energy is transferred from the hand to the metal at a higher rate.',
+    );
+    expect(said.aiComment).toContain('It correctly');
+    expect(said.aiComment).not.toContain('It lists');
+  });
+
+  it('still credits the names of a list that answers a question asking for names', () => {
+    const names = mark(
+      {
+        question: 'Name three gases found in the air.',
+        marks: 3,
+        lowMarkRange: '0-1',
+        highMarkRange: '2-3',
+        low: 'Names one gas.',
+        high: 'Names nitrogen, oxygen and argon.',
+      },
+      'nitrogen, oxygen, argon, carbon dioxide, water vapour',
+    );
+    expect(names.aiComment).toContain('It correctly names');
+    expect(names.aiComment).not.toContain('It lists');
   });
 });

@@ -280,6 +280,16 @@ export function readsAsList(answer: string): boolean {
 }
 
 /**
+ * The answer is set out as sentences: one at least starts with a capital letter, ends with a full
+ * stop (or ! or ?) and holds three words or more ("Mass stays the same. Gravity is stronger on
+ * Earth."). Words the gaming reading finds in no order of a sentence, set out so, are more likely an
+ * honest short sentence than a shuffle of the rubric's words.
+ */
+export function writtenAsSentences(answer: string): boolean {
+  return /(?:^|[.!?]\s+)[A-Z][a-z]*(?:\s+[^\s.!?]+){2,}[.!?](?:\s|$)/.test(answer.trim());
+}
+
+/**
  * Words listed with (almost) none of the small words a sentence holds ("ice less dense liquid water
  * molecules further apart"), and no working: a list, not a statement.
  */

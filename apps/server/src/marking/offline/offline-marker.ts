@@ -21,15 +21,15 @@ import {
   type TExampleSummary,
   type TShotView,
 } from './few-shot';
-import { readGaming, readsAsList } from './gaming';
+import { readGaming, readsAsList, writtenAsSentences } from './gaming';
 import { legibilityFactor } from './legibility';
 import { questionModel, type TQuestionModel } from './question-model';
 import { normaliseText } from './text';
 import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
-/** Recorded with every mark the offline engine makes; bump when its scoring changes. */
-export const OFFLINE_ENGINE = 'offline@15';
+/** Recorded with every mark the offline engine makes; bump when its scoring or its feedback changes. */
+export const OFFLINE_ENGINE = 'offline@16';
 
 /** At most this many examples are read per question by the rubric engine (more add little and cost time). */
 const MAX_EXAMPLES = 50;
@@ -258,13 +258,17 @@ export function markOffline(
     raw = Math.min(raw, lowTop);
   }
   const score = clampScore(raw, marks);
+  const listsWords = readsAsList(injection.cleaned);
   const feedback = writeFeedback(model, clean.evidence, score, marks, {
     source: input.source,
     ocrConfidence: input.ocrConfidence,
     // A list of words, the rubric's or not, has no wording to praise.
     noOwnWording:
-      readsAsList(injection.cleaned) ||
+      listsWords ||
       gaming.doubts.some((d) => d === MARK_DOUBTS.noSentence || d === MARK_DOUBTS.copiesRubric),
+    listsWords,
+    saysNoStatement:
+      gaming.doubts.includes(MARK_DOUBTS.noSentence) && !writtenAsSentences(injection.cleaned),
   });
   const moderation = combineModeration(
     moderateText(answer),
