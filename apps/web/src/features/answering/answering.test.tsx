@@ -268,6 +268,69 @@ describe('answering questions', () => {
     expect(backend.seen.filter((r) => r.path === MARK_PATH)).toHaveLength(1);
   });
 
+  it('opens the results of a submission that used the last attempts, though the class then has none left', async () => {
+    // The class is fetched again once the submission is saved (its attempts are counted): with the
+    // last attempts used, it would have replaced the screen, and its timer with it (session 24).
+    const user = userEvent.setup({ delay: null });
+    const withUsed = (n: number) =>
+      QUESTIONS.map((q) => ({ ...q, attemptsUsed: n, attemptLimit: 3 }));
+    let sent = false;
+    backend.on('GET', CLASS_PATH, () => ({
+      status: 200,
+      body: { success: true, data: { class: CLASS, questions: withUsed(sent ? 3 : 2) } },
+    }));
+    backend.on('POST', '/student/submissions', () => {
+      sent = true;
+      return {
+        status: 201,
+        body: {
+          success: true,
+          status: 'success',
+          message: MESSAGES.submissions.created,
+          data: { _id: SUBMISSION_ID },
+        },
+      };
+    });
+    backend.on('POST', MARK_PATH, {
+      status: 200,
+      body: {
+        success: true,
+        data: {
+          status: 'marked',
+          totalScore: 5,
+          totalMarks: 11,
+          failureReason: null,
+          results: QUESTIONS.map((q) => ({
+            questionId: q.id,
+            score: 1,
+            feedback: [],
+            contentModeration: null,
+          })),
+        },
+      },
+    });
+    renderAnswering();
+    for (const text of ['First', 'Second']) {
+      await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), text);
+      await user.click(button(T.next));
+    }
+    await user.type(answerBox(), 'Third');
+    await user.click(button(T.submit));
+    expect(await screen.findByText(MESSAGES.submissions.saving)).toBeInTheDocument();
+    // The class has been fetched again and says every attempt is used...
+    await waitFor(() =>
+      expect(backend.seen.filter((r) => r.method === 'GET' && r.path === CLASS_PATH)).toHaveLength(
+        2,
+      ),
+    );
+    // ...and the results still open, never the "all attempts used" notice.
+    expect(
+      await screen.findByRole('heading', { name: T.completeHeading }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(T.allAttemptsUsed(3))).not.toBeInTheDocument();
+    expect(await screen.findByTestId('overall-score')).toHaveTextContent('5/11');
+  });
+
   it("shows the server's reason when saving is refused, and closes the overlay", async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('GET', CLASS_PATH, classReply([question(1, 4)]));

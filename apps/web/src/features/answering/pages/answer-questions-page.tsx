@@ -45,13 +45,38 @@ export const SUBMIT_NAVIGATION_DELAY_MS = 2_000;
 export default function AnswerQuestionsPage() {
   const { classId, questionId } = useParams();
   const [search] = useSearchParams();
+  const navigate = useNavigate();
+  // The submission just saved, and the screen it was sent from. Its page opens 2 seconds later
+  // whatever the class's data says by then: its answers used their attempts (the last one leaves
+  // nothing to answer) or the month's last practice assessment, and the refreshed class would
+  // otherwise replace the screen, and its timer with it, before the results could open.
+  const [saved, setSaved] = useState<{
+    completion: TCompletionState;
+    props: TAnsweringProps;
+  } | null>(null);
+  useEffect(() => {
+    if (!saved) return;
+    const { completion } = saved;
+    const timer = window.setTimeout(
+      () => navigate(`/submission-complete/${completion.submissionId}`, { state: completion }),
+      SUBMIT_NAVIGATION_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [saved, navigate]);
   const query = useAnsweringClass(classId);
   const testId = search.get('test');
   const test = useClassTest(classId ?? '', isClassId(classId) && testId ? testId : null);
   usePageTitle(T.documentTitle);
 
   let body;
-  if (!isClassId(classId)) {
+  if (saved) {
+    body = (
+      <>
+        {null}
+        <Answering {...saved.props} saved onSaved={() => undefined} />
+      </>
+    );
+  } else if (!isClassId(classId)) {
     body = <LoadProblem message={MESSAGES.student.invalidClassId} />;
   } else if (query.isPending || (testId && test.isPending)) {
     body = <AnsweringSkeleton />;
@@ -88,6 +113,13 @@ export default function AnswerQuestionsPage() {
       const limit = asked[0]?.attemptLimit ?? MAX_ATTEMPTS_PER_QUESTION;
       body = <AllAttemptsUsed limit={limit} classId={classId} />;
     } else {
+      const props: TAnsweringProps = {
+        view: { ...query.data, questions: open },
+        classId,
+        questionId,
+        retry: retried.length > 0,
+        test: retried.length === 0 && test.data ? test.data : null,
+      };
       body = (
         <>
           {(hidden > 0 || allowance) && (
@@ -98,13 +130,7 @@ export default function AnswerQuestionsPage() {
               </Stack>
             </Alert>
           )}
-          <Answering
-            view={{ ...query.data, questions: open }}
-            classId={classId}
-            questionId={questionId}
-            retry={retried.length > 0}
-            test={retried.length === 0 && test.data ? test.data : null}
-          />
+          <Answering {...props} onSaved={(completion) => setSaved({ completion, props })} />
         </>
       );
     }
@@ -190,7 +216,22 @@ type TAnsweringProps = {
   test?: { id: string; title: string } | null;
 };
 
-function Answering({ view, classId, questionId, retry = false, test = null }: TAnsweringProps) {
+type TAnsweringScreenProps = TAnsweringProps & {
+  /** Told when the submission is saved: the page opens its results (AnswerQuestionsPage). */
+  onSaved: (completion: TCompletionState) => void;
+  /** Saved, and the results about to open: the screen stays covered by the saving overlay. */
+  saved?: boolean;
+};
+
+function Answering({
+  view,
+  classId,
+  questionId,
+  retry = false,
+  test = null,
+  onSaved,
+  saved = false,
+}: TAnsweringScreenProps) {
   const navigate = useNavigate();
   const { questions } = view;
   const found = questions.findIndex((q) => q.id === questionId);
@@ -203,14 +244,10 @@ function Answering({ view, classId, questionId, retry = false, test = null }: TA
   const [answerError, setAnswerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [navigating, setNavigating] = useState(false);
   const create = useCreateSubmission();
-  const timer = useRef<number | undefined>(undefined);
 
   const questionHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   // Moving to another question puts the keyboard and screen-reader focus on its text.
   useEffect(() => {
@@ -296,8 +333,7 @@ function Answering({ view, classId, questionId, retry = false, test = null }: TA
             classId,
             questions.map((q) => q.id),
           );
-          setNavigating(true);
-          const state: TCompletionState = {
+          onSaved({
             submissionId,
             classId,
             className: view.class.name,
@@ -305,11 +341,7 @@ function Answering({ view, classId, questionId, retry = false, test = null }: TA
             answers: list.map((item) => item.answer),
             scores: null,
             total: questions.reduce((sum, q) => sum + q.marks, 0),
-          };
-          timer.current = window.setTimeout(
-            () => navigate(`/submission-complete/${submissionId}`, { state }),
-            SUBMIT_NAVIGATION_DELAY_MS,
-          );
+          });
         },
         onError: (error) => {
           console.error(error);
@@ -319,7 +351,7 @@ function Answering({ view, classId, questionId, retry = false, test = null }: TA
     );
   };
 
-  const saving = create.isPending || navigating;
+  const saving = create.isPending || saved;
 
   return (
     <>
