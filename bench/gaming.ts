@@ -126,7 +126,10 @@ function handwritten(): void {
           honest.push({ group: q.id, marks: q.marks, predicted: r.score, human: a.mark });
           if (flagged(input, r)) {
             honestFlagged += 1;
-            if (verbose) console.log(`  honest ${q.id} ${a.kind} sent to review: ${a.text}`);
+            // Tuning answers only, as the other verbose lines: held-out texts are read to measure.
+            if (verbose && part === 'tuning') {
+              console.log(`  honest ${q.id} ${a.kind} sent to review: ${a.text}`);
+            }
           }
           if (bandOf(r.score, q) === bandOf(a.mark, q)) sameBand += 1;
           if (verbose && part === 'tuning' && r.score !== a.mark) {
