@@ -70,6 +70,8 @@ export default function AnswerQuestionsPage() {
 
   let body;
   if (saved) {
+    // The same place in the tree as below (the limits' notice, then the screen), so the screen
+    // that sent the submission stays as it was under the overlay until the results open.
     body = (
       <>
         {null}
