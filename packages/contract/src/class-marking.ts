@@ -115,6 +115,11 @@ export const ZClassAnswer = z.object({
   reasons: z.array(z.enum(REVIEW_REASONS)),
   /** What the marker was unsure of (a key of MARK_DOUBTS), null when it was sure or did not say. */
   doubtNote: ZMarkDoubtKey.nullable(),
+  /**
+   * The rubric's point that doubt is about, in the rubric's words, when it names one ('unsure:
+   * contradicts the rubric' of "the ball bounces to a lower height"); null otherwise.
+   */
+  doubtAbout: z.string().nullable(),
   flagged: z.boolean(),
   /** The teacher's review: when and by whom (null: not reviewed yet). */
   reviewedAt: z.string().nullable(),

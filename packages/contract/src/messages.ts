@@ -853,6 +853,8 @@ export const MESSAGES = {
     band: (range: string) => `Band ${range}`,
     /** The marker's own confidence in its mark, when it was unsure (not the review queue's doubt). */
     markerUnsure: (confidence: number) => `Marker unsure: ${confidence} % confident`,
+    /** Beside the marker's doubt: the rubric's point it doubts, in the rubric's words. */
+    doubtAbout: (point: string) => `The point it doubts: "${point}"`,
     markerComment: "Marker's feedback",
     markerSuggestion: 'Suggestion',
     teacherComment: 'Your comment',

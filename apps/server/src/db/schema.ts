@@ -645,6 +645,11 @@ export const submissionAnswers = pgTable(
      * MARK_DOUBTS ('noSentence', 'contradictsRubric', ...), shown to teachers only.
      */
     doubtNote: text('doubt_note').$type<TMarkDoubtKey>(),
+    /**
+     * The rubric's point that doubt is about, in the rubric's words, when it names one ('unsure:
+     * contradicts the rubric' of "the ball bounces to a lower height"); teachers only.
+     */
+    doubtAbout: text('doubt_about'),
     /** The teacher who last reviewed (accepted or overrode) the mark, and when. */
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -38,6 +38,8 @@ describe('markConfidence', () => {
       const c = confidenceOf({ ...PLANT_QUESTION, answer: SALAD, examples });
       expect(c.reason).toBe(MARK_DOUBTS.noSentence);
       expect(c.needsReview).toBe(true);
+      // No point of the rubric is what a list lacks.
+      expect(c.about).toBeUndefined();
     }
   });
 
@@ -58,6 +60,8 @@ describe('markConfidence', () => {
     const c = confidenceOf(exchanged);
     expect(c.reason).toBe(MARK_DOUBTS.contradictsRubric);
     expect(c.needsReview).toBe(true);
+    // The doubt names the point, in the rubric's words, for the teacher to check at a glance.
+    expect(c.about).toBe('the xylem transports water');
     // A paraphrase ("moves" for "transports") is no exchange.
     const moves = markOffline(paraphrased);
     expect(moves.evidence.points.some((p) => p.exchanged)).toBe(false);

@@ -3,7 +3,9 @@ import { MARK_DOUBTS, type TMarkDoubt } from '@stem/contract/marking';
 import { cosineOf, textFeatures, type TSparse } from './learned/features';
 import { LEGIBLE } from './offline/legibility';
 import type { TOfflineMark } from './offline/offline-marker';
+import { labelOf } from './offline/feedback';
 import { lacksSentences } from './offline/gaming';
+import type { TKeyPointModel } from './offline/question-model';
 import type { TMarkedExample, TMarkingInput } from './types';
 
 /**
@@ -44,6 +46,12 @@ export type TMarkConfidence = {
   confidence: number;
   /** The doubt of the lowest signal, when the confidence is under DOUBT_NAMED_BELOW. */
   reason?: TMarkDoubt | undefined;
+  /**
+   * The rubric's point the doubt is about, in the rubric's words ("the ball bounces to a lower
+   * height"), when the doubt names one: a key point the answer reads as said wrongly. The teacher
+   * reads it beside the doubt, to see at a glance whether the marker was right to doubt.
+   */
+  about?: string | undefined;
   needsReview: boolean;
 };
 
@@ -75,7 +83,12 @@ export function nearestExample(answer: string, examples: readonly TMarkedExample
   return best;
 }
 
-type TSignal = { confidence: number; doubt: TMarkDoubt };
+type TSignal = { confidence: number; doubt: TMarkDoubt; about?: string | undefined };
+
+/** A key point's name as the teacher reads it: its label, or its own words when it has none. */
+function pointName(point: TKeyPointModel): string {
+  return labelOf(point) ?? point.text.replace(/\s+/g, ' ').trim();
+}
 
 /** The confidence of one offline mark of `input` (its examples included), with its doubt. */
 export function markConfidence(input: TMarkingInput, mark: TOfflineMark): TMarkConfidence {
@@ -107,13 +120,22 @@ export function markConfidence(input: TMarkingInput, mark: TOfflineMark): TMarkC
     // only in the high band, where such an answer is taken as right (its cost: marking/README.md).
     const highFrom = Math.max(1, parseMarkRange(input.highMarkRange)?.start ?? input.marks);
     const exchangedHigh = mark.score >= highFrom && evidence.points.some((p) => p.exchanged);
+    const saidWrongly = evidence.points.find(
+      (p) => p.contradicted || p.reversed || p.swappedWith !== null,
+    );
     if (
-      (mark.score > 0 &&
-        (evidence.points.some((p) => p.contradicted || p.reversed || p.swappedWith !== null) ||
-          mark.doubts.includes(MARK_DOUBTS.contradictsRubric))) ||
+      (mark.score > 0 && (saidWrongly || mark.doubts.includes(MARK_DOUBTS.contradictsRubric))) ||
       exchangedHigh
     ) {
-      signals.push({ confidence: CONFIDENCE.contradicts, doubt: MARK_DOUBTS.contradictsRubric });
+      // The point read as said wrongly (the gaming reading's denial of a phrase names none).
+      const doubted =
+        (mark.score > 0 ? saidWrongly : undefined) ??
+        (exchangedHigh ? evidence.points.find((p) => p.exchanged) : undefined);
+      signals.push({
+        confidence: CONFIDENCE.contradicts,
+        doubt: MARK_DOUBTS.contradictsRubric,
+        ...(doubted ? { about: pointName(doubted.point) } : {}),
+      });
     }
     if (mark.score > 0 && mark.doubts.includes(MARK_DOUBTS.copiesRubric)) {
       signals.push({ confidence: CONFIDENCE.copiesRubric, doubt: MARK_DOUBTS.copiesRubric });
@@ -132,9 +154,11 @@ export function markConfidence(input: TMarkingInput, mark: TOfflineMark): TMarkC
   let lowest = signals[0] as TSignal;
   for (const s of signals) if (s.confidence < lowest.confidence) lowest = s;
   const confidence = Math.min(1, Math.max(0, lowest.confidence));
+  const named = confidence < DOUBT_NAMED_BELOW;
   return {
     confidence,
-    ...(confidence < DOUBT_NAMED_BELOW ? { reason: lowest.doubt } : {}),
+    ...(named ? { reason: lowest.doubt } : {}),
+    ...(named && lowest.about ? { about: lowest.about } : {}),
     needsReview: confidence < NEEDS_REVIEW_BELOW,
   };
 }

@@ -18,7 +18,7 @@ describe('createMarker', () => {
     // `confidenceReason` is there only when the engine is unsure (confidence.test.ts).
     expect(
       Object.keys(r)
-        .filter((k) => k !== 'confidenceReason')
+        .filter((k) => k !== 'confidenceReason' && k !== 'confidenceAbout')
         .sort(),
     ).toEqual(
       [

@@ -39,11 +39,12 @@ export function createMarker(options: { ai?: AiPort | undefined } = {}): TAnswer
           doubts: _doubts,
           ...mark
         } = offline;
-        const { confidence, reason, needsReview } = markConfidence(input, offline);
+        const { confidence, reason, about, needsReview } = markConfidence(input, offline);
         return Promise.resolve({
           ...mark,
           confidence,
           ...(reason ? { confidenceReason: reason } : {}),
+          ...(reason && about ? { confidenceAbout: about } : {}),
           needsReview,
         });
       },

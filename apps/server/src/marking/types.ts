@@ -39,6 +39,11 @@ export type TMarkResult = TAnswerMark & {
   confidence?: number | undefined;
   /** Why the engine is unsure, when its confidence is low ('unsure: no sentence', MARK_DOUBTS). */
   confidenceReason?: string | undefined;
+  /**
+   * The rubric's point that reason is about, in the rubric's words, when it names one ('unsure:
+   * contradicts the rubric' of "the ball bounces to a lower height").
+   */
+  confidenceAbout?: string | undefined;
   /** The mark should wait for the teacher's look (its confidence is under the review line). */
   needsReview?: boolean | undefined;
 };

@@ -6,7 +6,7 @@ import {
   type TClassQuestionAnswers,
   type TClassQuestionAnswersResponse,
 } from '@stem/contract/class-marking';
-import { markDoubtKeyOf } from '@stem/contract/marking';
+import { MARK_DOUBTS, markDoubtKeyOf } from '@stem/contract/marking';
 import { MESSAGES } from '@stem/contract/messages';
 import type { ZSubmissionDetailsResponse } from '@stem/contract/submissions';
 import type { z } from 'zod';
@@ -274,6 +274,42 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
       headers: room.student.headers,
     });
     expect(own.statusCode, own.body).toBe(200);
+    expect(own.body).not.toContain('"note"');
+  });
+
+  it("names the rubric's point the marker reads as said wrongly, for the teacher only", async () => {
+    // "fully permeable" for "partially permeable": full marks, doubted as contradicting the rubric.
+    const wrongly =
+      'Water moves from a dilute solution to a concentrated one across a fully permeable membrane.';
+    const engine = await createMarker().mark({
+      question: room.osmosis.question,
+      marks: room.osmosis.marks,
+      lowMarkRange: room.osmosis.lowMarkRange,
+      highMarkRange: room.osmosis.highMarkRange,
+      rubric: room.osmosis.rubric,
+      answer: wrongly,
+      source: 'typed',
+    });
+    expect(engine.needsReview).toBe(true);
+    expect(engine.confidenceReason).toBe(MARK_DOUBTS.contradictsRubric);
+    expect(engine.confidenceAbout).toMatch(/partially permeable membrane/);
+    const id = await submitOk(t, room.student, room.cls, [
+      { question: room.osmosis, answer: wrongly },
+    ]);
+    await markOk(t, room.student, room.cls.id, id);
+    const onScreen = present(
+      bellaRow(await read(room.teacher, room.cls.id, room.osmosis.id)).answer,
+    );
+    expect(onScreen.doubtNote).toBe('contradictsRubric');
+    expect(onScreen.doubtAbout).toBe(engine.confidenceAbout);
+    // The student's own view of the submission carries neither.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(id),
+      headers: room.student.headers,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.body).not.toContain('doubtAbout');
     expect(own.body).not.toContain('"note"');
   });
 

@@ -50,6 +50,7 @@ function presentAnswer(row: TStudentAnswerRow, rubricVersion: string): TClassAns
     confidence: markerConfidenceOf(row.reviewDoubt, reasons),
     reasons,
     doubtNote: isMarkDoubtKey(row.doubtNote) ? row.doubtNote : null,
+    doubtAbout: isMarkDoubtKey(row.doubtNote) ? row.doubtAbout : null,
     flagged: row.isFlagged === true,
     reviewedAt,
     reviewedBy: reviewedAt ? row.reviewerName : null,

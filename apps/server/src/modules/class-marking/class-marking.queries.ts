@@ -77,6 +77,7 @@ export type TStudentAnswerRow = {
   reviewDoubt: number | null;
   reviewReasons: TReviewReason[] | string | null;
   doubtNote: string | null;
+  doubtAbout: string | null;
   isFlagged: boolean | null;
   overriddenBy: string | null;
   reviewedAt: Date | string | null;
@@ -108,7 +109,7 @@ export async function selectStudentAnswers(
       la.answer_source as "answerSource", la.ocr_confidence as "ocrConfidence", la.marks,
       la.score, la.ai_score as "aiScore", la.feedback, la.teacher_feedback as "teacherFeedback",
       la.review_doubt as "reviewDoubt", la.review_reasons as "reviewReasons",
-      la.doubt_note as "doubtNote",
+      la.doubt_note as "doubtNote", la.doubt_about as "doubtAbout",
       la.is_flagged as "isFlagged", la.overridden_by as "overriddenBy",
       la.reviewed_at as "reviewedAt", reviewer.name as "reviewerName",
       la.review_held as "reviewHeld", la.release_held as "releaseHeld",
@@ -118,7 +119,7 @@ export async function selectStudentAnswers(
     left join lateral (
       select a.id, a.submission_id, s.submitted_at, s.status, s.source as submission_source,
         a.answer, a.answer_source, a.ocr_confidence, a.marks, a.score, a.ai_score, a.feedback,
-        a.teacher_feedback, a.review_doubt, a.review_reasons, a.doubt_note, a.is_flagged, a.overridden_by,
+        a.teacher_feedback, a.review_doubt, a.review_reasons, a.doubt_note, a.doubt_about, a.is_flagged, a.overridden_by,
         a.reviewed_at, a.reviewed_by, a.review_held, a.release_held, a.rubric_version
       from submissions s
       join submission_answers a on a.submission_id = s.id and a.question_id = ${questionId}

@@ -207,6 +207,8 @@ export type TAnswerMarkValues = {
   review: TReviewDoubt | null;
   /** What the marker was unsure of, when it was (issue 27). */
   doubtNote: TMarkDoubtKey | null;
+  /** The rubric's point that doubt is about, when it names one. */
+  doubtAbout: string | null;
   /** The rubric it was marked under (`rubricVersionOf` the answer's snapshot). */
   rubricVersion: string;
 };
@@ -253,6 +255,10 @@ export async function writeMarks(
           reviewDoubt: mark.review?.doubt ?? null,
           reviewReasons: mark.review?.reasons ?? null,
           doubtNote: mark.review?.reasons.includes('uncertain') ? mark.doubtNote : null,
+          doubtAbout:
+            mark.review?.reasons.includes('uncertain') && mark.doubtNote !== null
+              ? mark.doubtAbout
+              : null,
           rubricVersion: mark.rubricVersion,
           updatedAt: now,
         })

@@ -15,6 +15,9 @@ import { reviewDoubtOf } from './review-doubt';
 import { rubricVersionOf } from '../rubric-items/rubric-version';
 import { batchesOfSubmission, deleteImagesIfClosed } from '../scans/scans.crops';
 
+/** The longest rubric point stored as what a doubt is about (a rubric's sentence is shorter). */
+const DOUBT_ABOUT_MAX = 300;
+
 /** Marks one answer: the offline engine, a hosted model, or (in tests) a wrapper around either. */
 export type TMarker = { mark: (input: TMarkingInput) => Promise<TMarkResult> };
 
@@ -123,6 +126,8 @@ export async function markSubmission(
           held: answer.reviewHeld,
         }),
         doubtNote: markDoubtKeyOf(result.confidenceReason),
+        // Bounded: a rubric's point, never the student's words.
+        doubtAbout: result.confidenceAbout?.slice(0, DOUBT_ABOUT_MAX) ?? null,
         rubricVersion: rubricVersionOf(answer),
       });
       // Stop early when another run took the submission over.

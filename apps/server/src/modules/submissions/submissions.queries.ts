@@ -1071,6 +1071,7 @@ export async function replaceAnswerText(
       reviewDoubt: null,
       reviewReasons: null,
       doubtNote: null,
+      doubtAbout: null,
       reviewedBy: null,
       reviewedAt: null,
       rubricVersion: null,

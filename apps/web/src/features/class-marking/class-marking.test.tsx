@@ -249,6 +249,16 @@ describe('the marking screen', () => {
       confidence: 5,
       doubtNote: 'noSentence',
     });
+    Object.assign(data.rows[4]?.answer as TClassAnswer, {
+      status: 'marked',
+      score: 3,
+      aiScore: 3,
+      doubt: 50,
+      reasons: ['uncertain'],
+      confidence: 15,
+      doubtNote: 'contradictsRubric',
+      doubtAbout: 'the ball bounces to a lower height',
+    });
     // Flagged content sets the doubt to 100, whatever the marker's confidence.
     Object.assign(data.rows[3]?.answer as TClassAnswer, {
       doubt: 100,
@@ -263,6 +273,8 @@ describe('the marking screen', () => {
     expect(screen.getByTestId('class-marking-unsure')).toHaveTextContent(C.markerUnsure(5));
     expect(C.markerUnsure(5)).toBe('Marker unsure: 5 % confident');
     expect(screen.getByTestId('class-marking-doubt-note')).toHaveTextContent('unsure: no sentence');
+    // 'No sentence' names no point of the rubric.
+    expect(screen.queryByTestId('class-marking-doubt-about')).not.toBeInTheDocument();
     expect(card()).not.toHaveTextContent('52');
 
     await user.keyboard('jj');
@@ -273,6 +285,16 @@ describe('the marking screen', () => {
     // Said once: the red badge beside the answer's source, not again among the reasons.
     expect(within(card()).getAllByText(MESSAGES.review.reason.flagged)).toHaveLength(1);
     expect(card()).not.toHaveTextContent('100');
+
+    // A doubt about a point of the rubric names it, in the rubric's words.
+    await user.keyboard('j');
+    expect(current()).toBe('Eve');
+    expect(screen.getByTestId('class-marking-doubt-note')).toHaveTextContent(
+      'unsure: contradicts the rubric',
+    );
+    expect(screen.getByTestId('class-marking-doubt-about')).toHaveTextContent(
+      'The point it doubts: "the ball bounces to a lower height"',
+    );
   });
 
   it("P opens the original, ? the keys; anonymous mode reads the server's pseudonyms, off reads names again", async () => {

@@ -27,6 +27,7 @@ export function classAnswer(n: number, patch: Partial<TClassAnswer> = {}): TClas
     confidence: null,
     reasons: [],
     doubtNote: null,
+    doubtAbout: null,
     flagged: false,
     reviewedAt: null,
     reviewedBy: null,

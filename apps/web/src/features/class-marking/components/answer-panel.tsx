@@ -52,6 +52,11 @@ function MarkLines({ answer }: { answer: TClassAnswer }) {
             </Badge>
           ))}
       </Group>
+      {answer.doubtNote && answer.doubtAbout && !answer.reviewedAt && (
+        <Text size="sm" c="orange.9" data-testid="class-marking-doubt-about">
+          {C.doubtAbout(answer.doubtAbout)}
+        </Text>
+      )}
       {answer.aiComment && (
         <Text size="sm">
           <Text span fw={600}>

@@ -1,0 +1,1 @@
+ALTER TABLE "submission_answers" ADD COLUMN "doubt_about" text;
