@@ -152,6 +152,8 @@ export const ZSubmissionAnswer = z.object({
       reasons: z.array(z.enum(['flagged', 'unreadable', 'uncertain', 'held'])),
       /** What the marker was unsure of, with 'uncertain' (a key of MARK_DOUBTS, issue 27). */
       note: ZMarkDoubtKey.optional(),
+      /** The rubric's point that note is about, in the rubric's words, when it names one. */
+      about: z.string().optional(),
     })
     .nullable()
     .optional(),

@@ -302,6 +302,16 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     );
     expect(onScreen.doubtNote).toBe('contradictsRubric');
     expect(onScreen.doubtAbout).toBe(engine.confidenceAbout);
+    // ...and in the teacher's details of the submission.
+    const details = await t.app.inject({
+      method: 'GET',
+      url: detailsUrl(id),
+      headers: room.teacher.headers,
+    });
+    expect(details.statusCode, details.body).toBe(200);
+    const review =
+      details.json<z.infer<typeof ZSubmissionDetailsResponse>>().data.submissions[0]?.review;
+    expect(review).toMatchObject({ note: 'contradictsRubric', about: engine.confidenceAbout });
     // The student's own view of the submission carries neither.
     const own = await t.app.inject({
       method: 'GET',
@@ -309,7 +319,7 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
       headers: room.student.headers,
     });
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.body).not.toContain('doubtAbout');
+    expect(own.body).not.toContain('"about"');
     expect(own.body).not.toContain('"note"');
   });
 

@@ -106,6 +106,7 @@ export function presentAnswer(
             doubt: row.reviewDoubt,
             reasons: row.reviewReasons ?? [],
             ...(isMarkDoubtKey(row.doubtNote) ? { note: row.doubtNote } : {}),
+            ...(isMarkDoubtKey(row.doubtNote) && row.doubtAbout ? { about: row.doubtAbout } : {}),
           }
         : null,
     history: history

@@ -302,6 +302,7 @@ export type TAnswerRow = {
   reviewDoubt: number | null;
   reviewReasons: TReviewReason[] | null;
   doubtNote: TMarkDoubtKey | null;
+  doubtAbout: string | null;
   feedbackHeld: boolean;
   releaseHeld: boolean;
   questionNumber: number | null;
@@ -337,6 +338,7 @@ export async function selectAnswersOf(
       reviewDoubt: submissionAnswers.reviewDoubt,
       reviewReasons: submissionAnswers.reviewReasons,
       doubtNote: submissionAnswers.doubtNote,
+      doubtAbout: submissionAnswers.doubtAbout,
       feedbackHeld: submissionAnswers.feedbackHeld,
       releaseHeld: submissionAnswers.releaseHeld,
       questionNumber: submissionAnswers.questionNumber,

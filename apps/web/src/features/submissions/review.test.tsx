@@ -126,6 +126,35 @@ describe('reviewing a mark in the drawer', () => {
     expect(history).toHaveTextContent(R.historyEarlierText('T=V/R | 1=6/12 | 1=05A'));
   });
 
+  it("names the marker's doubt, and the rubric's point it is about", async () => {
+    const user = userEvent.setup({ delay: null });
+    const doubted = answer(1, {
+      score: 4,
+      aiScore: 4,
+      review: {
+        doubt: 50,
+        reasons: ['uncertain'],
+        note: 'contradictsRubric',
+        about: 'the xylem transports water',
+      },
+    });
+    const submission = queued(1, [doubted]);
+    const { submissions: _answers, ...card } = submission;
+    backend.on('GET', LIST_PATH, ok([card]));
+    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+    backend.on('GET', '/submissions/agreement', ok([]));
+    renderTeacher();
+    const cardEl = await screen.findByTestId('teacher-submission-card');
+    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
+    const editor = await within(await screen.findByTestId('submission-drawer')).findByTestId(
+      'answer-mark-editor',
+    );
+    expect(within(editor).getByText('unsure: contradicts the rubric')).toBeInTheDocument();
+    expect(within(editor).getByTestId('answer-doubt-about')).toHaveTextContent(
+      'The point it doubts: "the xylem transports water"',
+    );
+  });
+
   it("shows 'AI suggested', saves a bounded score and a comment, and the history", async () => {
     const user = userEvent.setup({ delay: null });
     const original = answer(1);

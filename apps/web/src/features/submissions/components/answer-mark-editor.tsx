@@ -114,6 +114,11 @@ export const AnswerMarkEditor = forwardRef<TAnswerMarkEditorHandle, TProps>(
                   : R.reason[reason]}
               </Badge>
             ))}
+          {!answer.reviewedAt && reasons.includes('uncertain') && answer.review?.about && (
+            <Text size="sm" c="orange.9" w="100%" data-testid="answer-doubt-about">
+              {MESSAGES.classMarking.doubtAbout(answer.review.about)}
+            </Text>
+          )}
           {answer.reviewedAt && (
             <Badge variant="light" color="green" tt="none" leftSection={<IconCheck size={12} />}>
               {R.reviewedOn(formatSubmissionDate(answer.reviewedAt, { hour12: false }))}
