@@ -145,6 +145,18 @@ describe('gaming answers on teacher-style questions', () => {
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.739);
   });
 
+  it('do no worse on the eighth batch, a key point negated in a clause of its own', () => {
+    // Written before a change (session 24) that was not kept (marking README, "a key point negated
+    // in a clause of its own"): through, tuning 4 of 8 and held-out 6 of 8; honest answers' QWK
+    // 0.887 and 0.724. These floors keep the figures from falling further; the issue's 2 % is far.
+    const tuning = figures('tuning', '2026-12-07-i');
+    expect(tuning.through).toBeLessThanOrEqual(4 / 8);
+    expect(tuning.qwk).toBeGreaterThanOrEqual(0.886);
+    const heldOut = figures('held-out', '2026-12-07-i');
+    expect(heldOut.through).toBeLessThanOrEqual(6 / 8);
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.723);
+  });
+
   const PLANT = {
     question: 'Name the gas a plant takes in for photosynthesis, and the gas it gives out.',
     marks: 2,
