@@ -139,23 +139,31 @@ function vocabularyOf(model: TQuestionModel): TVocabulary {
   return { has: (word) => model.topicStems.has(stemWord(word)) };
 }
 
-/** Coverage of one key point by an answer view, with a phrase bonus for shared bigrams. */
+/**
+ * Coverage of one key point by an answer view, with a phrase bonus for shared bigrams. The point is
+ * negated when a negation governs half of its matched words, or one of them in `turnsOn`.
+ */
 function coverage(
   point: TKeyPointModel,
   view: TAnswerView,
   negated: ReadonlySet<string>,
+  turnsOn: ReadonlySet<string> = new Set(),
 ): { value: number; negated: boolean } {
   if (point.totalWeight <= 0) return { value: 0, negated: false };
   let got = 0;
   let negatedHits = 0;
   let hits = 0;
+  let turned = false;
   for (const term of point.terms) {
     let m = view.termScores.get(term.index) ?? 0;
     for (const a of term.alternatives ?? []) m = Math.max(m, view.termScores.get(a) ?? 0);
     if (m > 0) {
       got += term.weight * m;
       hits++;
-      if (negated.has(term.stem)) negatedHits++;
+      if (negated.has(term.stem)) {
+        negatedHits++;
+        if (turnsOn.has(term.stem)) turned = true;
+      }
     }
   }
   let value = got / point.totalWeight;
@@ -163,7 +171,7 @@ function coverage(
   for (const b of point.bigrams) if (view.bigrams.has(b)) shared++;
   if (point.bigrams.size > 0) value = Math.min(1, value + (0.15 * shared) / point.bigrams.size);
   const isNegated =
-    hits > 0 && !point.isNegative && negatedHits >= Math.max(1, Math.ceil(hits / 2));
+    hits > 0 && !point.isNegative && (negatedHits >= Math.max(1, Math.ceil(hits / 2)) || turned);
   return { value, negated: isNegated };
 }
 
@@ -192,6 +200,9 @@ const POLES: Readonly<Record<string, string>> = (() => {
   });
   return out;
 })();
+
+/** The stems of the pole words: the words a comparison or a direction turns on. */
+const POLE_STEMS: ReadonlySet<string> = new Set(Object.keys(POLES).map((w) => stemWord(w)));
 
 /** The pole a word stands for (an own property only: "constructor" is no word of a pair). */
 const poleOf = (word: string): string | undefined =>
@@ -1020,6 +1031,10 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
     else affirmedStems.add(t.stem);
   });
   for (const s of affirmedStems) negated.delete(s);
+  // On a teacher's two-band rubric, a negation that governs the word a point turns on (its
+  // comparative or pole: "which is not more concentrated", "is not less") denies the point, however
+  // few of its other words it governs (session 24; the public data's rubrics are left as they were).
+  const turnsOn = model.rubric.isTeacherStyle ? POLE_STEMS : new Set<string>();
   const windows =
     model.keyPoints.length > 0 && read.length > 2
       ? windowsOf(read).map((w) => viewOf(model, w, garbage))
@@ -1033,7 +1048,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   for (const i of substituted.wrong) reversed.add(i);
   const swaps = swappedPoints(model, sentences, garbage);
   const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
-    const all = coverage(point, whole, negated);
+    const all = coverage(point, whole, negated, turnsOn);
     let local = 0;
     for (const w of windows) local = Math.max(local, coverage(point, w, negated).value);
     const swappedWith = swaps.get(i) ?? null;

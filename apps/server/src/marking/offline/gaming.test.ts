@@ -145,15 +145,15 @@ describe('gaming answers on teacher-style questions', () => {
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.739);
   });
 
-  it('do no worse on the eighth batch, a key point negated in a clause of its own', () => {
-    // Written before a change (session 24) that was not kept (marking README, "a key point negated
-    // in a clause of its own"): through, tuning 4 of 8 and held-out 6 of 8; honest answers' QWK
-    // 0.887 and 0.724. These floors keep the figures from falling further; the issue's 2 % is far.
+  it('do the same on the eighth batch, a key point negated in a clause of its own', () => {
+    // Written before the change it measures (`offline@17`, session 24): through before, tuning 4 of
+    // 8 and held-out 6 of 8; with a negation of the word a point turns on read as denying it, 2
+    // and 5. Honest answers' QWK 0.887 and 0.724, unchanged.
     const tuning = figures('tuning', '2026-12-07-i');
-    expect(tuning.through).toBeLessThanOrEqual(4 / 8);
+    expect(tuning.through).toBeLessThanOrEqual(2 / 8);
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.886);
     const heldOut = figures('held-out', '2026-12-07-i');
-    expect(heldOut.through).toBeLessThanOrEqual(6 / 8);
+    expect(heldOut.through).toBeLessThanOrEqual(5 / 8);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.723);
   });
 
@@ -438,6 +438,26 @@ describe('gaming answers on teacher-style questions', () => {
     );
     expect(said.aiComment).toContain('It correctly');
     expect(said.aiComment).not.toContain('It lists');
+  });
+
+  it('reads a negation of the word a point turns on as denying the point, and no other negation', () => {
+    // `offline@17`: "which is not more concentrated" governs three of the point's eight words, under
+    // the half a negation needed; it governs "more", the word the point turns on.
+    const root = GAMING_QUESTIONS.find((q) => q.id === 'root-osmosis');
+    if (!root) throw new Error('the root-osmosis case is missing');
+    const denied = mark(
+      root,
+      'Water moves by osmosis into the cell sap, which is not more concentrated than the soil water, across a partially permeable membrane.',
+    );
+    expect(denied.evidence.points.some((p) => p.contradicted)).toBe(true);
+    expect(denied.score).toBeLessThan(2);
+    // A clause that negates something else is no denial.
+    const honest = mark(
+      root,
+      'By osmosis: water goes from the dilute soil water into the more concentrated cell sap through a partially permeable membrane, which does not let the sugars out.',
+    );
+    expect(honest.evidence.points.some((p) => p.contradicted)).toBe(false);
+    expect(honest.score).toBe(2);
   });
 
   it('still credits the names of a list that answers a question asking for names', () => {
