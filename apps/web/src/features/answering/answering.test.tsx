@@ -78,6 +78,29 @@ const sentSubmission = () =>
     return request;
   });
 
+/** The server's reply to a saved submission. */
+const CREATED = {
+  status: 201,
+  body: {
+    success: true,
+    status: 'success',
+    message: MESSAGES.submissions.created,
+    data: { _id: SUBMISSION_ID },
+  },
+};
+
+/** Answers the class's three questions ("First", "Second", "Third") and submits; when it did. */
+async function answerAllAndSubmit(user: ReturnType<typeof userEvent.setup>): Promise<number> {
+  for (const text of ['First', 'Second']) {
+    await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), text);
+    await user.click(button(T.next));
+  }
+  await user.type(answerBox(), 'Third');
+  const clicked = Date.now();
+  await user.click(button(T.submit));
+  return clicked;
+}
+
 describe('answering a test (an LMS link to it)', () => {
   it('asks the test’s questions in its order, keeps the test in the address, and sends only them', async () => {
     const user = userEvent.setup({ delay: null });
@@ -102,15 +125,7 @@ describe('answering a test (an LMS link to it)', () => {
         },
       },
     });
-    backend.on('POST', '/student/submissions', {
-      status: 201,
-      body: {
-        success: true,
-        status: 'success',
-        message: MESSAGES.submissions.created,
-        data: { _id: SUBMISSION_ID },
-      },
-    });
+    backend.on('POST', '/student/submissions', CREATED);
     const { router } = renderAnswering(`/start-submission/${CLASS_ID}?test=${testId}`);
     expect(await screen.findByTestId('answering-test')).toHaveTextContent(
       MESSAGES.classTests.studentTestTitle('Forces quiz'),
@@ -194,15 +209,7 @@ describe('answering questions', () => {
 
   it('saves every answer, shows "Saving your submission..." and opens the completion page 2 s later', async () => {
     const user = userEvent.setup({ delay: null });
-    backend.on('POST', '/student/submissions', {
-      status: 201,
-      body: {
-        success: true,
-        status: 'success',
-        message: MESSAGES.submissions.created,
-        data: { _id: SUBMISSION_ID },
-      },
-    });
+    backend.on('POST', '/student/submissions', CREATED);
     backend.on('POST', MARK_PATH, {
       status: 200,
       body: {
@@ -228,13 +235,7 @@ describe('answering questions', () => {
       },
     });
     renderAnswering();
-    for (const text of ['First', 'Second']) {
-      await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), text);
-      await user.click(button(T.next));
-    }
-    await user.type(answerBox(), 'Third');
-    const clicked = Date.now();
-    await user.click(button(T.submit));
+    const clicked = await answerAllAndSubmit(user);
 
     expect(await screen.findByText(MESSAGES.submissions.saving)).toBeInTheDocument();
     const saved = await sentSubmission();
@@ -281,15 +282,7 @@ describe('answering questions', () => {
     }));
     backend.on('POST', '/student/submissions', () => {
       sent = true;
-      return {
-        status: 201,
-        body: {
-          success: true,
-          status: 'success',
-          message: MESSAGES.submissions.created,
-          data: { _id: SUBMISSION_ID },
-        },
-      };
+      return CREATED;
     });
     backend.on('POST', MARK_PATH, {
       status: 200,
@@ -310,12 +303,7 @@ describe('answering questions', () => {
       },
     });
     renderAnswering();
-    for (const text of ['First', 'Second']) {
-      await user.type(await screen.findByRole('textbox', { name: T.answerLabel }), text);
-      await user.click(button(T.next));
-    }
-    await user.type(answerBox(), 'Third');
-    await user.click(button(T.submit));
+    await answerAllAndSubmit(user);
     expect(await screen.findByText(MESSAGES.submissions.saving)).toBeInTheDocument();
     // The class has been fetched again and says every attempt is used...
     await waitFor(() =>
@@ -690,15 +678,7 @@ describe('trying a question again', { timeout: 20_000 }, () => {
       CLASS_PATH,
       classReply([used(question(1, 4), 1), used(question(2, 6), 1), used(question(3, 1), 0)]),
     );
-    backend.on('POST', '/student/submissions', {
-      status: 201,
-      body: {
-        success: true,
-        status: 'success',
-        message: MESSAGES.submissions.created,
-        data: { _id: SUBMISSION_ID },
-      },
-    });
+    backend.on('POST', '/student/submissions', CREATED);
     backend.on('POST', MARK_PATH, marked);
     renderAnswering(`/start-submission/${CLASS_ID}/${uuid(12)}?retry=1`);
     expect(await screen.findByTestId('question-text')).toHaveTextContent('Question text 2');

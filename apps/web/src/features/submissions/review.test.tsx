@@ -92,6 +92,22 @@ function renderTeacher() {
   );
 }
 
+/** The teacher's list with this one submission, its details and no agreement figures. */
+function serve(submission: TSubmissionView) {
+  const { submissions: _answers, ...card } = submission;
+  backend.on('GET', LIST_PATH, ok([card]));
+  backend.on('GET', `/submissions/${submission._id}`, ok(submission));
+  backend.on('GET', '/submissions/agreement', ok([]));
+}
+
+/** The teacher's submissions page, and the drawer of its one card, opened. */
+async function openDrawer(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  renderTeacher();
+  const cardEl = await screen.findByTestId('teacher-submission-card');
+  await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
+  return screen.findByTestId('submission-drawer');
+}
+
 describe('reviewing a mark in the drawer', () => {
   it('shows a re-scan that replaced the answer in its history, with the earlier text and mark', async () => {
     const user = userEvent.setup({ delay: null });
@@ -112,14 +128,8 @@ describe('reviewing a mark in the drawer', () => {
       ],
     });
     const submission = queued(1, [rescanned]);
-    const { submissions: _answers, ...card } = submission;
-    backend.on('GET', LIST_PATH, ok([card]));
-    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
-    backend.on('GET', '/submissions/agreement', ok([]));
-    renderTeacher();
-    const cardEl = await screen.findByTestId('teacher-submission-card');
-    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
-    const drawer = await screen.findByTestId('submission-drawer');
+    serve(submission);
+    const drawer = await openDrawer(user);
     const history = await within(drawer).findByTestId('review-history');
     expect(history).toHaveTextContent(/Ms Teacher replaced the answer with a re-scan of its page/);
     expect(history).toHaveTextContent('it had been marked 1/4');
@@ -139,16 +149,8 @@ describe('reviewing a mark in the drawer', () => {
       },
     });
     const submission = queued(1, [doubted]);
-    const { submissions: _answers, ...card } = submission;
-    backend.on('GET', LIST_PATH, ok([card]));
-    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
-    backend.on('GET', '/submissions/agreement', ok([]));
-    renderTeacher();
-    const cardEl = await screen.findByTestId('teacher-submission-card');
-    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
-    const editor = await within(await screen.findByTestId('submission-drawer')).findByTestId(
-      'answer-mark-editor',
-    );
+    serve(submission);
+    const editor = await within(await openDrawer(user)).findByTestId('answer-mark-editor');
     expect(within(editor).getByText('unsure: contradicts the rubric')).toBeInTheDocument();
     expect(within(editor).getByTestId('answer-doubt-about')).toHaveTextContent(
       'The point it doubts: "the xylem transports water"',
@@ -159,10 +161,7 @@ describe('reviewing a mark in the drawer', () => {
     const user = userEvent.setup({ delay: null });
     const original = answer(1);
     const submission = queued(1, [original]);
-    const { submissions: _answers, ...card } = submission;
-    backend.on('GET', LIST_PATH, ok([card]));
-    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
-    backend.on('GET', '/submissions/agreement', ok([]));
+    serve(submission);
     backend.on('PATCH', `/submissions/${submission._id}/answers/${original._id}`, (request) => {
       const body = request.body as { score: number; comment: string | null };
       return reviewReply(
@@ -186,10 +185,7 @@ describe('reviewing a mark in the drawer', () => {
         body.score,
       );
     });
-    renderTeacher();
-    const cardEl = await screen.findByTestId('teacher-submission-card');
-    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
-    const drawer = await screen.findByTestId('submission-drawer');
+    const drawer = await openDrawer(user);
     const editor = await within(drawer).findByTestId('answer-mark-editor');
     expect(within(editor).getByTestId('ai-suggested')).toHaveTextContent(R.aiSuggested(2, 4));
     expect(within(editor).getByText(R.reason.uncertain)).toBeInTheDocument();
@@ -269,10 +265,7 @@ describe('a scanned answer in the drawer (issue 28)', () => {
     const CROP = uuid(3001);
     const scanned = answer(1, { answer: 'T=V/R | 1=6/12 | 1=05A', cropId: CROP, scanned: true });
     const submission = queued(1, [scanned]);
-    const { submissions: _answers, ...card } = submission;
-    backend.on('GET', LIST_PATH, ok([card]));
-    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
-    backend.on('GET', '/submissions/agreement', ok([]));
+    serve(submission);
     backend.on('GET', `/scan/crops/${CROP}`, ok({ png: true }));
     backend.on('PUT', `/submissions/${submission._id}/answers/${scanned._id}/text`, {
       status: 200,
@@ -282,10 +275,7 @@ describe('a scanned answer in the drawer (issue 28)', () => {
         data: { submissionId: submission._id, status: 'pending' },
       },
     });
-    renderTeacher();
-    const cardEl = await screen.findByTestId('teacher-submission-card');
-    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
-    const drawer = await screen.findByTestId('submission-drawer');
+    const drawer = await openDrawer(user);
     const beside = await within(drawer).findByTestId('scan-beside-text');
     expect(
       await within(beside).findByRole('img', { name: SCAN_MESSAGES.cropAlt('Question 1') }),
@@ -307,14 +297,8 @@ describe('a scanned answer in the drawer (issue 28)', () => {
     const user = userEvent.setup({ delay: null });
     const typed = answer(1);
     const submission = queued(1, [typed]);
-    const { submissions: _answers, ...card } = submission;
-    backend.on('GET', LIST_PATH, ok([card]));
-    backend.on('GET', `/submissions/${submission._id}`, ok(submission));
-    backend.on('GET', '/submissions/agreement', ok([]));
-    renderTeacher();
-    const cardEl = await screen.findByTestId('teacher-submission-card');
-    await user.click(within(cardEl).getByRole('button', { name: /View details/ }));
-    const drawer = await screen.findByTestId('submission-drawer');
+    serve(submission);
+    const drawer = await openDrawer(user);
     await within(drawer).findByTestId('answer-mark-editor');
     expect(within(drawer).queryByTestId('scan-beside-text')).toBeNull();
     expect(within(drawer).queryByRole('button', { name: R.correctText })).toBeNull();
