@@ -228,18 +228,25 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     expect(bellaRow(data).answer?.held).toEqual({ review: false, release: true });
   });
 
-  it('carries what the marker was unsure of, in its own words, to the screen and the details', async () => {
-    // A list of the rubric's words with no sentence: the engine says what it doubts (issue 27).
-    const salad = 'membrane water dilute concentrated solution partially permeable moves';
-    const engine = await createMarker().mark({
+  /** How the offline engine marks this answer to the osmosis question, as the job would. */
+  const markOsmosis = (answer: string) =>
+    createMarker().mark({
       question: room.osmosis.question,
       marks: room.osmosis.marks,
       lowMarkRange: room.osmosis.lowMarkRange,
       highMarkRange: room.osmosis.highMarkRange,
       rubric: room.osmosis.rubric,
-      answer: salad,
+      answer,
       source: 'typed',
     });
+  /** The details of a submission, as `who` reads them. */
+  const readDetails = (id: string, who: TActor) =>
+    t.app.inject({ method: 'GET', url: detailsUrl(id), headers: who.headers });
+
+  it('carries what the marker was unsure of, in its own words, to the screen and the details', async () => {
+    // A list of the rubric's words with no sentence: the engine says what it doubts (issue 27).
+    const salad = 'membrane water dilute concentrated solution partially permeable moves';
+    const engine = await markOsmosis(salad);
     const expected = engine.needsReview ? markDoubtKeyOf(engine.confidenceReason) : null;
     const id = await submitOk(t, room.student, room.cls, [
       { question: room.osmosis, answer: salad },
@@ -258,21 +265,13 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     } else {
       expect(onScreen.confidence).toBeNull();
     }
-    const details = await t.app.inject({
-      method: 'GET',
-      url: detailsUrl(id),
-      headers: room.teacher.headers,
-    });
+    const details = await readDetails(id, room.teacher);
     expect(details.statusCode, details.body).toBe(200);
     const review =
       details.json<z.infer<typeof ZSubmissionDetailsResponse>>().data.submissions[0]?.review;
     expect(review?.note).toBe(expected ?? undefined);
     // The student never sees the marker's doubt.
-    const own = await t.app.inject({
-      method: 'GET',
-      url: detailsUrl(id),
-      headers: room.student.headers,
-    });
+    const own = await readDetails(id, room.student);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.body).not.toContain('"note"');
   });
@@ -281,15 +280,7 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     // "fully permeable" for "partially permeable": full marks, doubted as contradicting the rubric.
     const wrongly =
       'Water moves from a dilute solution to a concentrated one across a fully permeable membrane.';
-    const engine = await createMarker().mark({
-      question: room.osmosis.question,
-      marks: room.osmosis.marks,
-      lowMarkRange: room.osmosis.lowMarkRange,
-      highMarkRange: room.osmosis.highMarkRange,
-      rubric: room.osmosis.rubric,
-      answer: wrongly,
-      source: 'typed',
-    });
+    const engine = await markOsmosis(wrongly);
     expect(engine.needsReview).toBe(true);
     expect(engine.confidenceReason).toBe(MARK_DOUBTS.contradictsRubric);
     expect(engine.confidenceAbout).toMatch(/partially permeable membrane/);
@@ -303,21 +294,13 @@ describe('marking one question across the class', { timeout: 180_000 }, () => {
     expect(onScreen.doubtNote).toBe('contradictsRubric');
     expect(onScreen.doubtAbout).toBe(engine.confidenceAbout);
     // ...and in the teacher's details of the submission.
-    const details = await t.app.inject({
-      method: 'GET',
-      url: detailsUrl(id),
-      headers: room.teacher.headers,
-    });
+    const details = await readDetails(id, room.teacher);
     expect(details.statusCode, details.body).toBe(200);
     const review =
       details.json<z.infer<typeof ZSubmissionDetailsResponse>>().data.submissions[0]?.review;
     expect(review).toMatchObject({ note: 'contradictsRubric', about: engine.confidenceAbout });
     // The student's own view of the submission carries neither.
-    const own = await t.app.inject({
-      method: 'GET',
-      url: detailsUrl(id),
-      headers: room.student.headers,
-    });
+    const own = await readDetails(id, room.student);
     expect(own.statusCode, own.body).toBe(200);
     expect(own.body).not.toContain('"about"');
     expect(own.body).not.toContain('"note"');
