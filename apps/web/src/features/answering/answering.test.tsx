@@ -89,6 +89,17 @@ const CREATED = {
   },
 };
 
+/** The marking call's reply: the submission marked, `totalScore` of 11, with these results. */
+function marked(totalScore: number, results: unknown[]) {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      data: { status: 'marked', totalScore, totalMarks: 11, failureReason: null, results },
+    },
+  };
+}
+
 /** Answers the class's three questions ("First", "Second", "Third") and submits; when it did. */
 async function answerAllAndSubmit(user: ReturnType<typeof userEvent.setup>): Promise<number> {
   for (const text of ['First', 'Second']) {
@@ -210,30 +221,20 @@ describe('answering questions', () => {
   it('saves every answer, shows "Saving your submission..." and opens the completion page 2 s later', async () => {
     const user = userEvent.setup({ delay: null });
     backend.on('POST', '/student/submissions', CREATED);
-    backend.on('POST', MARK_PATH, {
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          status: 'marked',
-          totalScore: 8,
-          totalMarks: 11,
-          failureReason: null,
-          results: [
-            { questionId: uuid(11), score: 3, feedback: [], contentModeration: null },
-            {
-              questionId: uuid(12),
-              score: 4,
-              feedback: [
-                { aiComment: 'Clear working.', suggestion: 'Add units.', markRange: 'high' },
-              ],
-              contentModeration: null,
-            },
-            { questionId: uuid(13), score: 1, feedback: [], contentModeration: null },
-          ],
+    backend.on(
+      'POST',
+      MARK_PATH,
+      marked(8, [
+        { questionId: uuid(11), score: 3, feedback: [], contentModeration: null },
+        {
+          questionId: uuid(12),
+          score: 4,
+          feedback: [{ aiComment: 'Clear working.', suggestion: 'Add units.', markRange: 'high' }],
+          contentModeration: null,
         },
-      },
-    });
+        { questionId: uuid(13), score: 1, feedback: [], contentModeration: null },
+      ]),
+    );
     renderAnswering();
     const clicked = await answerAllAndSubmit(user);
 
@@ -284,24 +285,19 @@ describe('answering questions', () => {
       sent = true;
       return CREATED;
     });
-    backend.on('POST', MARK_PATH, {
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          status: 'marked',
-          totalScore: 5,
-          totalMarks: 11,
-          failureReason: null,
-          results: QUESTIONS.map((q) => ({
-            questionId: q.id,
-            score: 1,
-            feedback: [],
-            contentModeration: null,
-          })),
-        },
-      },
-    });
+    backend.on(
+      'POST',
+      MARK_PATH,
+      marked(
+        5,
+        QUESTIONS.map((q) => ({
+          questionId: q.id,
+          score: 1,
+          feedback: [],
+          contentModeration: null,
+        })),
+      ),
+    );
     renderAnswering();
     await answerAllAndSubmit(user);
     expect(await screen.findByText(MESSAGES.submissions.saving)).toBeInTheDocument();
