@@ -2879,6 +2879,283 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
       { kind: 'wrong', mark: 0, text: 'The coin is too heavy to be pulled.' },
     ],
   },
+  // Ninth batch of this set ('2026-12-08-a', session 25), written before the change it measures:
+  // a rubric clause that says one word twice ("more ... more", "collide more often and more of the
+  // collisions"), with one of its comparatives turned round and the other kept ("collide less often
+  // and more of the collisions"), beside honest answers in the rubric's words and in their own;
+  // split once as the others, in the order written.
+  {
+    id: 'reaction-temperature',
+    part: 'tuning',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why does a reaction go faster at a higher temperature?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The particles have more energy and move faster so they collide more often and more of the collisions have enough energy to react.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The particles have more energy and move faster so they collide less often and more of the collisions have enough energy to react.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The particles have more energy and move faster so they collide more often and fewer of the collisions have enough energy to react.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'At a higher temperature the particles move faster with more energy, so they collide more often and more collisions have the activation energy.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Hotter particles have more kinetic energy, so there are more frequent collisions and a bigger share of them are successful.',
+      },
+      { kind: 'partial', mark: 1, text: 'The particles move faster.' },
+      { kind: 'wrong', mark: 0, text: 'Because heat is a catalyst.' },
+    ],
+  },
+  {
+    id: 'marble-powder',
+    part: 'held-out',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why does powdered marble react faster with acid than marble chips do?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The powder has a larger surface area so more particles are exposed to the acid and there are more collisions each second.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The powder has a smaller surface area so more particles are exposed to the acid and there are more collisions each second.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The powder has a larger surface area so fewer particles are exposed to the acid and there are more collisions each second.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Powder has a bigger surface area than the chips, so more particles are on the surface for the acid to hit and there are more collisions each second.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Grinding it up exposes more of the particles, so the acid particles collide with them more often and the reaction speeds up.',
+      },
+      { kind: 'partial', mark: 1, text: 'The surface area is bigger.' },
+      { kind: 'wrong', mark: 0, text: 'Powder is lighter so it floats in the acid.' },
+    ],
+  },
+  {
+    id: 'exercise-breathing',
+    part: 'tuning',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why do you breathe faster and deeper during exercise?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The muscles respire more so more carbon dioxide is made and must be removed and more oxygen is needed.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The muscles respire more so less carbon dioxide is made and must be removed and more oxygen is needed.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The muscles respire less so more carbon dioxide is made and must be removed and more oxygen is needed.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'During exercise the muscles respire more, so they make more carbon dioxide that has to be breathed out, and they need more oxygen.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The muscle cells use up oxygen faster for respiration and produce extra CO2, which the lungs must get rid of.',
+      },
+      { kind: 'partial', mark: 1, text: 'To get more oxygen.' },
+      { kind: 'wrong', mark: 0, text: 'Because you are tired.' },
+    ],
+  },
+  {
+    id: 'thick-wire',
+    part: 'held-out',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why does a thicker wire let a bigger current flow than a thin one?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'A thicker wire has more room for the electrons so more electrons can flow at once and the resistance is lower.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'A thicker wire has less room for the electrons so more electrons can flow at once and the resistance is lower.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A thicker wire has more room for the electrons so fewer electrons can flow at once and the resistance is lower.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'There is more space for the electrons in a thick wire, so more of them can pass at once and its resistance is lower.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'A thick wire has a bigger cross-section, so many electrons can move through it together and it resists the current less.',
+      },
+      { kind: 'partial', mark: 1, text: 'It is wider.' },
+      { kind: 'wrong', mark: 0, text: 'Thick wires are made of a better metal.' },
+    ],
+  },
+  {
+    id: 'animal-size',
+    part: 'tuning',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why does a large animal lose heat more slowly for its size than a small animal?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'A large animal has a smaller surface area to volume ratio so less of its body is near the surface and it loses less heat for its size.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'A large animal has a larger surface area to volume ratio so less of its body is near the surface and it loses less heat for its size.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A large animal has a smaller surface area to volume ratio so less of its body is near the surface and it loses more heat for its size.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Its surface area to volume ratio is smaller, so less of its body is close to the skin and it loses less heat for its size.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Big animals have little surface compared with their volume, so relatively little of their heat escapes through the skin.',
+      },
+      { kind: 'partial', mark: 1, text: 'It has a smaller surface area to volume ratio.' },
+      { kind: 'wrong', mark: 0, text: 'Large animals eat more food.' },
+    ],
+  },
+  {
+    id: 'parachute',
+    part: 'held-out',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why does a skydiver fall more slowly once the parachute opens?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The parachute has a larger area so more air hits it and there is more air resistance so the forces balance at a lower speed.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The parachute has a larger area so less air hits it and there is more air resistance so the forces balance at a lower speed.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The parachute has a larger area so more air hits it and there is less air resistance so the forces balance at a lower speed.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The open parachute has a much larger area, so more air hits it and the air resistance is greater, and the forces balance at a lower speed.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'A big canopy means far more drag, so the drag matches the weight when the skydiver is going slower.',
+      },
+      { kind: 'partial', mark: 1, text: 'There is more air resistance.' },
+      { kind: 'wrong', mark: 0, text: 'The parachute makes the skydiver lighter.' },
+    ],
+  },
+  {
+    id: 'acid-concentration',
+    part: 'tuning',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why does a more concentrated acid react faster with magnesium?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'There are more acid particles in the same volume so they collide more often with the magnesium and the reaction is faster.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'There are fewer acid particles in the same volume so they collide more often with the magnesium and the reaction is faster.',
+      },
+      {
+        kind: 'opposite',
+        text: 'There are more acid particles in the same volume so they collide less often with the magnesium and the reaction is faster.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'A more concentrated acid has more particles in the same volume, so they collide with the magnesium more often and it reacts faster.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'With the particles packed closer together, collisions with the metal happen more frequently.',
+      },
+      { kind: 'partial', mark: 1, text: 'There are more particles.' },
+      { kind: 'wrong', mark: 0, text: 'Stronger acid is hotter.' },
+    ],
+  },
+  {
+    id: 'greenhouse-growth',
+    part: 'held-out',
+    written: '2026-12-08-a',
+    topic: 'explanation',
+    question: 'Why do tomato plants grow faster in a heated greenhouse?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'It is warmer and there is more carbon dioxide so photosynthesis happens faster and the plant makes more glucose.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'It is warmer and there is less carbon dioxide so photosynthesis happens faster and the plant makes more glucose.',
+      },
+      {
+        kind: 'opposite',
+        text: 'It is warmer and there is more carbon dioxide so photosynthesis happens faster and the plant makes less glucose.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The air inside is warmer and can be given more carbon dioxide, so the plants photosynthesise faster and make more glucose for growth.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Higher temperatures and extra CO2 speed up photosynthesis, so the plants produce more sugar to grow with.',
+      },
+      { kind: 'partial', mark: 1, text: 'It is warmer.' },
+      { kind: 'wrong', mark: 0, text: 'The glass keeps the insects out.' },
+    ],
+  },
 ];
 
 /**
