@@ -655,17 +655,21 @@ function substitutedPoints(
     return at;
   });
   for (const [i, source] of sources.entries()) {
-    const wrong = new Set<string>();
-    const exchanged = new Set<string>();
-    const right = new Set<string>();
+    // Positions in the rubric's clause, not words: a clause that says "more" twice can have one
+    // turned round and the other kept ("collide less often and more of the collisions react").
+    const wrong = new Set<number>();
+    const exchanged = new Set<number>();
+    const right = new Set<number>();
     const own = new Set(source.stems);
     for (const [j, a] of answer.entries()) {
       const run = runs[j]?.[i] ?? [];
       // The clauses line up: two shared words at least, and half the rubric clause's.
       if (!linesUp(run, source)) continue;
       const elsewhere = (k: number) => [...(placed[j]?.get(k) ?? [])].some((o) => o !== i);
-      for (const [r] of run) right.add(source.stems[r] ?? '');
-      const said = new Set(a.stems);
+      for (const [r] of run) right.add(r);
+      // The answer's words the rubric's clause does not say in order (a word the rubric says once
+      // more in order is no reordering of it).
+      const saidLeft = new Set(a.stems.filter((_, k) => !run.some(([, m]) => m === k)));
       const bounds: [number, number][] = [[-1, -1], ...run, [source.stems.length, a.stems.length]];
       const gaps = bounds.slice(1).map(([r1, a1], k) => {
         const [r0, a0] = bounds[k] as [number, number];
@@ -676,7 +680,7 @@ function substitutedPoints(
       const reordered = gaps.some(
         ({ r0, r1, a0, a1 }) =>
           a.stems.slice(a0 + 1, a1).some((s) => own.has(s)) ||
-          source.stems.slice(r0 + 1, r1).some((s) => said.has(s)),
+          source.stems.slice(r0 + 1, r1).some((s) => saidLeft.has(s)),
       );
       if (reordered) continue;
       for (const { r0, r1, a0, a1 } of gaps) {
@@ -688,18 +692,19 @@ function substitutedPoints(
         const answerNames = namesOf(a.words.slice(a0 + 1, a1));
         const relations = answerNames.flatMap((x) => rubricNames.map((y) => wordRelation(x, y)));
         if (relations.includes('same')) continue;
+        const at = Array.from({ length: r1 - r0 - 1 }, (_, k) => r0 + 1 + k);
         if (relations.some((r) => r === 'opposite' || r === 'sibling')) {
-          for (const s of rs) wrong.add(s);
+          for (const r of at) wrong.add(r);
         } else if (rubricNames.length > 0 && answerNames.length > 0) {
-          for (const s of rs) exchanged.add(s);
+          for (const r of at) exchanged.add(r);
         }
       }
     }
+    const held = (positions: Set<number>, stems: Set<string>) =>
+      [...positions].some((r) => !right.has(r) && stems.has(source.stems[r] ?? ''));
     for (const point of source.points) {
-      if ([...point.stems].some((s) => wrong.has(s) && !right.has(s))) out.add(point.index);
-      else if ([...point.stems].some((s) => exchanged.has(s) && !right.has(s))) {
-        exchangedOut.add(point.index);
-      }
+      if (held(wrong, point.stems)) out.add(point.index);
+      else if (held(exchanged, point.stems)) exchangedOut.add(point.index);
     }
   }
   return { wrong: out, exchanged: exchangedOut };

@@ -83,7 +83,8 @@ describe('gaming answers on teacher-style questions', () => {
     expect(tuning.qwk).toBeGreaterThanOrEqual(0.871);
     const heldOut = figures('held-out');
     expect(heldOut.through).toBeLessThanOrEqual(0.032);
-    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.898);
+    // 0.899 until `offline@18` (0.892: one honest answer's mark moved).
+    expect(heldOut.qwk).toBeGreaterThanOrEqual(0.892);
   });
 
   it('do the same on the second batch, written before the changes it measures', () => {
@@ -155,6 +156,16 @@ describe('gaming answers on teacher-style questions', () => {
     const heldOut = figures('held-out', '2026-12-07-i');
     expect(heldOut.through).toBeLessThanOrEqual(5 / 8);
     expect(heldOut.qwk).toBeGreaterThanOrEqual(0.723);
+  });
+
+  it('do the same on the ninth batch, one of a word said twice turned round', () => {
+    // Written before the change it measures (`offline@18`, session 25): through before, tuning 6 of
+    // 8 and held-out 5 of 8; with the rubric clause's words matched by position, 1 and 0. Honest
+    // answers sent to review 1 of 16 on each half, unchanged.
+    const tuning = figures('tuning', '2026-12-08-a');
+    expect(tuning.through).toBeLessThanOrEqual(1 / 8);
+    const heldOut = figures('held-out', '2026-12-08-a');
+    expect(heldOut.through).toBeLessThanOrEqual(0);
   });
 
   const PLANT = {
@@ -458,6 +469,27 @@ describe('gaming answers on teacher-style questions', () => {
     );
     expect(honest.evidence.points.some((p) => p.contradicted)).toBe(false);
     expect(honest.score).toBe(2);
+  });
+
+  it('reads one of a word the rubric says twice turned round, the other kept', () => {
+    // `offline@18`: the rubric's clause says "more" twice; "less often ... more quickly" keeps the
+    // second and turns the first round. Matched by word, the kept "more" cleared the turned one.
+    const tea = GAMING_QUESTIONS.find((q) => q.id === 'sugar-tea');
+    if (!tea) throw new Error('the sugar-tea case is missing');
+    const lessOften =
+      'The particles move faster in hot tea, so they collide with the sugar less often and break it up more quickly.';
+    const turned = mark(tea, lessOften);
+    expect(turned.evidence.points.some((p) => p.contradicted)).toBe(true);
+    // Under full marks, or before the teacher (it was 2/2, released).
+    const shown = markConfidence(inputOfCase(tea, lessOften), turned).needsReview;
+    expect(turned.score < 2 || shown).toBe(true);
+    // The rubric's words said twice, in its order, are no contradiction.
+    const kept = mark(
+      tea,
+      'In hot tea the particles move faster, so they collide with the sugar more often and it dissolves more quickly every time.',
+    );
+    expect(kept.evidence.points.some((p) => p.contradicted)).toBe(false);
+    expect(kept.score).toBe(2);
   });
 
   it('still credits the names of a list that answers a question asking for names', () => {
