@@ -81,6 +81,10 @@ const STATEMENT_CLAIM_RE =
   /\bIt (?:correctly )?(?:points out|says that|states|explains|describes)\b/;
 /** The feedback's reading of an answer as a list of words. */
 const LISTS_WORDS_RE = /\bIt lists\b/;
+/** Gaming answers that say something false: a key point denied, turned round, or values swapped. */
+const FALSE_KINDS: ReadonlySet<string> = new Set(['negated', 'opposite', 'swapped-values']);
+/** What a student is shown for a full mark: the answer is right, and to keep answering so. */
+const TOLD_RIGHT_RE = /\bYour response is correct\b/;
 
 function handwritten(): void {
   console.log('Handwritten teacher-style set (test-support/gaming-cases.ts)');
@@ -97,6 +101,10 @@ function handwritten(): void {
     // list says no statement, so the claim is false of it; the honest answers told they only list
     // words are what such a fix costs.
     const listClaims = { claims: 0, n: 0, honestListed: 0 };
+    // Feedback that tells an answer saying something false that it is correct, as a student sees
+    // it when marks are released at once (flagged or not); the honest answers no longer told they
+    // are correct are what a fix costs.
+    const toldRight = { gaming: 0, gamingN: 0, honest: 0, honestFull: 0 };
     for (const q of questions) {
       for (const a of q.answers) {
         const input = inputOfCase(q, a.text);
@@ -112,6 +120,15 @@ function handwritten(): void {
           if (STATEMENT_CLAIM_RE.test(r.aiComment ?? '')) listClaims.claims += 1;
         }
         if (!isGaming(a) && LISTS_WORDS_RE.test(r.aiComment ?? '')) listClaims.honestListed += 1;
+        const right = TOLD_RIGHT_RE.test(r.aiComment ?? '');
+        if (isGaming(a) && FALSE_KINDS.has(a.kind)) {
+          toldRight.gamingN += 1;
+          if (right) toldRight.gaming += 1;
+        }
+        if (!isGaming(a) && a.mark === q.marks) {
+          toldRight.honestFull += 1;
+          if (right) toldRight.honest += 1;
+        }
         if (isGaming(a)) {
           const t = through.get(a.kind) ?? { n: 0, high: 0 };
           t.n += 1;
@@ -156,6 +173,9 @@ function handwritten(): void {
     );
     console.log(
       `    feedback claiming a list of words makes a point: ${pct(listClaims.claims, listClaims.n)}; honest answers told they list words: ${pct(listClaims.honestListed, honest.length)}`,
+    );
+    console.log(
+      `    answers saying something false told they are correct: ${pct(toldRight.gaming, toldRight.gamingN)}; honest full-mark answers told so: ${pct(toldRight.honest, toldRight.honestFull)}`,
     );
     console.log(
       `    honest answers (${honest.length}): QWK ${agreement.qwk.toFixed(3)}, exact ${(agreement.exact * 100).toFixed(1)} %, same band ${pct(sameBand, honest.length)}, sent to review ${pct(honestFlagged, honest.length)}`,

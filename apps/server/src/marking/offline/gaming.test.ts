@@ -492,6 +492,63 @@ describe('gaming answers on teacher-style questions', () => {
     expect(kept.score).toBe(2);
   });
 
+  it('tell fewer answers that say something false that they are correct', () => {
+    // `offline@19` (session 25): negated, turned and swapped answers told "Your response is
+    // correct", tuning 10 of 100 -> 9, held out 25 of 101 -> 23; honest full marks told so
+    // unchanged (46 of 68, 42 of 65).
+    const toldRight = (part: TGamingQuestion['part']) => {
+      let n = 0;
+      for (const q of GAMING_QUESTIONS.filter((x) => x.part === part)) {
+        for (const a of q.answers) {
+          if (!['negated', 'opposite', 'swapped-values'].includes(a.kind)) continue;
+          if (/\bYour response is correct\b/.test(mark(q, a.text).aiComment)) n++;
+        }
+      }
+      return n;
+    };
+    expect(toldRight('tuning')).toBeLessThanOrEqual(9);
+    expect(toldRight('held-out')).toBeLessThanOrEqual(23);
+  });
+
+  it('gives no full mark to an answer with a key point turned round, and does not call it correct', () => {
+    // `offline@19`: the other points made the full mark; a teacher gives none to an answer that
+    // says the ball gains energy at each bounce.
+    const ball = GAMING_QUESTIONS.find((q) => q.id === 'ball-height');
+    if (!ball) throw new Error('the ball-height case is missing');
+    const more = mark(
+      ball,
+      'Some energy is transferred to the surroundings as heat and sound at each bounce, so the ball has more energy and bounces to a lower height.',
+    );
+    expect(more.evidence.points.some((p) => p.contradicted)).toBe(true);
+    expect(more.score).toBe(1);
+    expect(more.aiComment).not.toContain('Your response is correct');
+    expect(more.aiComment).toContain('the wrong way round: the ball has less energy');
+    // The same answer said the right way keeps its full mark.
+    const less = mark(
+      ball,
+      'Some energy is transferred to the surroundings as heat and sound at each bounce, so the ball has less energy and bounces to a lower height.',
+    );
+    expect(less.score).toBe(2);
+    // And a teacher who marked this very text full keeps their mark.
+    const marked = markOffline(
+      {
+        ...inputOfCase(
+          ball,
+          'Some energy is transferred to the surroundings as heat and sound at each bounce, so the ball has more energy and bounces to a lower height.',
+        ),
+        examples: [
+          {
+            answer:
+              'Some energy is transferred to the surroundings as heat and sound at each bounce, so the ball has more energy and bounces to a lower height.',
+            score: 2,
+          },
+        ],
+      },
+      { learned: false },
+    );
+    expect(marked.score).toBe(2);
+  });
+
   it('still credits the names of a list that answers a question asking for names', () => {
     const names = mark(
       {

@@ -29,7 +29,7 @@ import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
 /** Recorded with every mark the offline engine makes; bump when its scoring or its feedback changes. */
-export const OFFLINE_ENGINE = 'offline@18';
+export const OFFLINE_ENGINE = 'offline@19';
 
 /** At most this many examples are read per question by the rubric engine (more add little and cost time). */
 const MAX_EXAMPLES = 50;
@@ -256,6 +256,19 @@ export function markOffline(
     !examples.some((e) => sameText(e.answer, injection.cleaned))
   ) {
     raw = Math.min(raw, lowTop);
+  }
+  // A key point the answer turns round or says of another subject (issue 27) is no full answer,
+  // however many other points it makes: a teacher's two-band rubric gives it a mark under full, and
+  // its feedback names the point instead of calling it correct. (Not a point read as negated: a
+  // rubric's own negative words, "his inability to eat", are not read as negations, so an honest
+  // "he cannot eat his breakfast" reads as one.)
+  if (
+    model.rubric.isTeacherStyle &&
+    marks > 1 &&
+    clean.evidence.points.some((p) => p.reversed || p.swappedWith !== null) &&
+    !examples.some((e) => sameText(e.answer, injection.cleaned))
+  ) {
+    raw = Math.min(raw, marks - 1);
   }
   const score = clampScore(raw, marks);
   const listsWords = readsAsList(injection.cleaned);
