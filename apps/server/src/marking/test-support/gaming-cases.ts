@@ -3433,6 +3433,283 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
       { kind: 'wrong', mark: 0, text: 'Steel is lighter than water.' },
     ],
   },
+  // Eleventh batch of this set ('2026-12-08-c', session 25), written before the change it measures,
+  // after a first reading of negative points affirmed cost three honest held-out answers their full
+  // marks: negative key points said without their negation, beside honest answers that say them
+  // in positive words of their own ("keeps the heat in", "cuts off the current", "stays cool");
+  // split once as the others, in the order written.
+  {
+    id: 'vacuum-flask',
+    part: 'tuning',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why does a vacuum flask keep a drink hot?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The vacuum between the walls has no particles, so heat cannot be transferred by conduction or convection across it.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The vacuum between the walls has particles, so heat cannot be transferred by conduction or convection across it.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The vacuum between the walls has no particles, so heat can be transferred by conduction or convection across it.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'There are no particles in the vacuum, so conduction and convection cannot carry heat across the gap.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The gap between the walls is empty of particles, which keeps heat from crossing it by conduction or convection.',
+      },
+      { kind: 'partial', mark: 1, text: 'It has a vacuum.' },
+      { kind: 'wrong', mark: 0, text: 'The lid is screwed on tightly.' },
+    ],
+  },
+  {
+    id: 'diode',
+    part: 'held-out',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why is a diode used to protect a circuit from a battery put in backwards?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'A diode lets current flow in one direction only, so no current flows when the battery is put in backwards.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'A diode lets current flow in one direction only, so current flows when the battery is put in backwards.',
+      },
+      {
+        kind: 'opposite',
+        text: 'A diode lets current flow in both directions, so no current flows when the battery is put in backwards.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Current can only pass through a diode one way, so with the battery reversed there is no current and nothing is damaged.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The diode conducts in one direction only, so turning the battery round cuts off the current.',
+      },
+      { kind: 'partial', mark: 1, text: 'It only lets current go one way.' },
+      { kind: 'wrong', mark: 0, text: 'It makes the battery last longer.' },
+    ],
+  },
+  {
+    id: 'arctic-fur',
+    part: 'tuning',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why do mammals in the Arctic have thick fur?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The fur traps a layer of air, which is a poor conductor, so the animal does not lose much heat to the cold surroundings.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The fur traps a layer of air, which is a poor conductor, so the animal loses much heat to the cold surroundings.',
+      },
+      {
+        kind: 'negated',
+        text: 'The fur does not trap a layer of air, which is a poor conductor, so the animal does not lose much heat to the cold surroundings.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Thick fur traps air, a poor conductor of heat, so little heat is lost from the body to the cold surroundings.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Air trapped in the fur is a poor conductor, so it keeps the heat in the animal and it stays warm in the cold.',
+      },
+      { kind: 'partial', mark: 1, text: 'It keeps them warm.' },
+      { kind: 'wrong', mark: 0, text: 'It makes them look bigger to predators.' },
+    ],
+  },
+  {
+    id: 'helium-balloon',
+    part: 'held-out',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why does a helium balloon rise when it is let go?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'Helium is less dense than air, so the upthrust on the balloon is more than its weight and the forces are not balanced.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Helium is less dense than air, so the upthrust on the balloon is more than its weight and the forces are balanced.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Helium is more dense than air, so the upthrust on the balloon is more than its weight and the forces are not balanced.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The balloon is less dense than the air around it, so the upthrust is bigger than its weight and there is a resultant force upwards.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Helium is lighter than the same volume of air, so the upward force beats the weight and the forces are unbalanced.',
+      },
+      { kind: 'partial', mark: 1, text: 'Helium is lighter than air.' },
+      { kind: 'wrong', mark: 0, text: 'The wind carries it up.' },
+    ],
+  },
+  {
+    id: 'bell-jar',
+    part: 'tuning',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'A bell rings inside a glass jar. Why does it go quiet as the air is pumped out?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'Sound needs a medium, and with no air in the jar there are no particles to carry the vibrations to your ear.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Sound needs a medium, and with no air in the jar there are particles to carry the vibrations to your ear.',
+      },
+      {
+        kind: 'negated',
+        text: 'Sound does not need a medium, and with no air in the jar there are no particles to carry the vibrations to your ear.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Sound travels as vibrations of particles, and once the air is removed there is nothing to carry the vibrations to your ear.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Sound needs a medium, and the jar becomes a vacuum, so the vibrations of the bell stay inside and cannot reach you.',
+      },
+      { kind: 'partial', mark: 1, text: 'The air is gone.' },
+      { kind: 'wrong', mark: 0, text: 'The bell stops moving.' },
+    ],
+  },
+  {
+    id: 'plug-fuse',
+    part: 'held-out',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why is a fuse put in the live wire of a plug?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'If too much current flows, the fuse melts and breaks the circuit, so no current flows into the appliance.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'If too much current flows, the fuse melts and breaks the circuit, so current flows into the appliance.',
+      },
+      {
+        kind: 'negated',
+        text: 'If too much current flows, the fuse does not melt and breaks the circuit, so no current flows into the appliance.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'A large current melts the thin wire in the fuse, which breaks the circuit and cuts off the current to the appliance.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'When the current is too high the fuse wire melts, the circuit is broken, and the appliance is isolated from the mains.',
+      },
+      { kind: 'partial', mark: 1, text: 'It protects the appliance.' },
+      { kind: 'wrong', mark: 0, text: 'It makes the plug heavier.' },
+    ],
+  },
+  {
+    id: 'wilting',
+    part: 'tuning',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why does a plant wilt when the soil is dry?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The roots cannot take in enough water, so the cells lose water and are no longer firm, and the plant droops.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The roots can take in enough water, so the cells lose water and are no longer firm, and the plant droops.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The roots cannot take in enough water, so the cells lose water and are firm, and the plant droops.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Without enough water from the soil the cells lose water, become soft instead of firm, and the plant droops.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Too little water gets into the roots, so the cells lose water, go limp and the plant droops.',
+      },
+      { kind: 'partial', mark: 1, text: 'It needs water.' },
+      { kind: 'wrong', mark: 0, text: 'The sun is too bright.' },
+    ],
+  },
+  {
+    id: 'ice-walking',
+    part: 'held-out',
+    written: '2026-12-08-c',
+    topic: 'explanation',
+    question: 'Why is it hard to walk on ice?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'There is very little friction between your shoes and the ice, so your feet cannot grip and they slide.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'There is very little friction between your shoes and the ice, so your feet can grip and they slide.',
+      },
+      {
+        kind: 'opposite',
+        text: 'There is a lot of friction between your shoes and the ice, so your feet cannot grip and they slide.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Ice is smooth, so the friction between your shoes and the ice is low and your feet slip instead of gripping.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'There is hardly any friction on ice, so your feet are unable to grip it and they slide.',
+      },
+      { kind: 'partial', mark: 1, text: 'Ice is slippery.' },
+      { kind: 'wrong', mark: 0, text: 'Ice is cold.' },
+    ],
+  },
 ];
 
 /**
