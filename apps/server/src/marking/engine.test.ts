@@ -13,7 +13,7 @@ import { ScriptedAi } from './test-support/scripted-ai';
 describe('createMarker', () => {
   it('marks offline when no AI is configured, in the contract shape', async () => {
     const marker = createMarker();
-    expect(marker.engine).toBe('offline@19');
+    expect(marker.engine).toBe('offline@20');
     const r = await marker.mark({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER });
     // `confidenceReason` is there only when the engine is unsure (confidence.test.ts).
     expect(
@@ -32,7 +32,7 @@ describe('createMarker', () => {
         'suggestion',
       ].sort(),
     );
-    expect(r.engine).toBe('offline@19');
+    expect(r.engine).toBe('offline@20');
     expect(r.score).toBe(1);
     // How sure it is of the mark (issue 11's review queue), from its unrounded score.
     expect(r.confidence).toBeGreaterThanOrEqual(0);

@@ -5,7 +5,7 @@ import { CONFIDENCE, markConfidence } from './confidence';
 import type { TMarkingInput, TMarkResult } from './types';
 
 export type TAnswerMarker = {
-  /** 'offline@19', or `${provider}:${model}` for a hosted model. */
+  /** 'offline@20', or `${provider}:${model}` for a hosted model. */
   readonly engine: string;
   mark(input: TMarkingInput): Promise<TMarkResult>;
 };

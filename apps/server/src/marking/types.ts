@@ -29,7 +29,7 @@ export type TMarkingInput = {
   examples?: TMarkedExample[] | undefined;
 };
 
-/** One marked answer and the engine that marked it ('offline@19' or `${provider}:${model}`). */
+/** One marked answer and the engine that marked it ('offline@20' or `${provider}:${model}`). */
 export type TMarkResult = TAnswerMark & {
   engine: string;
   /**

@@ -37,7 +37,7 @@ describe('marking with a model learned from many teacher marks', () => {
         { question: osmosis, answer: ROOT_HAIR_ANSWER },
       ]);
       expect((await markOk(t, student, cls.id, before)).results[0]?.score).toBeLessThanOrEqual(1);
-      expect((await answerRows(t, before))[0]?.markedBy).toBe('offline@19');
+      expect((await answerRows(t, before))[0]?.markedBy).toBe('offline@20');
 
       // 120 earlier answers to the question, re-marked by a teacher who rewards the root-hair points.
       const history = rootAnswers(120, 21);
@@ -73,7 +73,7 @@ describe('marking with a model learned from many teacher marks', () => {
             answer: a.text,
             score: rootHairTeacher(a).score,
             aiScore: 1,
-            markedBy: 'offline@19',
+            markedBy: 'offline@20',
             overriddenBy: teacher.user.id,
             overriddenAt: new Date(Date.UTC(2025, 0, 2, 0, i)),
           })),
@@ -87,7 +87,7 @@ describe('marking with a model learned from many teacher marks', () => {
         3,
       );
       const [stored] = await answerRows(t, learned);
-      expect(stored?.markedBy).toMatch(/^offline@19\+learned\(n=120,w=0\.\d\d\)$/);
+      expect(stored?.markedBy).toMatch(/^offline@20\+learned\(n=120,w=0\.\d\d\)$/);
 
       // The teacher re-marks the same answers, rewarding the osmosis points instead: the next marking
       // refits on the new marks and the answer loses what the first marking gave its root-hair points.

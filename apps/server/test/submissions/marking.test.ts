@@ -66,12 +66,12 @@ describe('marking', () => {
     expect(row).toMatchObject({ status: 'marked', markingAttempts: 1, markingStartedAt: null });
     expect(row.markedAt).toBeInstanceOf(Date);
     for (const answer of await answerRows(t, id)) {
-      expect(answer.markedBy).toBe('offline@19');
+      expect(answer.markedBy).toBe('offline@20');
       expect(answer.aiScore).toBe(answer.score);
     }
     const view = await getSubmission(t, student, id);
     expect(view.status).toBe('marked');
-    expect(view.submissions.map((a) => a.markedBy)).toEqual(['offline@19', 'offline@19']);
+    expect(view.submissions.map((a) => a.markedBy)).toEqual(['offline@20', 'offline@20']);
 
     // The class's teacher may call it too; it answers from the stored marks.
     expect((await markOk(t, teacher, cls.id, id)).totalScore).toBe(data.totalScore);

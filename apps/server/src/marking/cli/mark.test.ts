@@ -49,14 +49,14 @@ describe('npm run mark', () => {
       ],
       { cwd: repoRoot, env: { ...process.env, AI_PROVIDER: 'offline' } },
     );
-    expect(stdout).toContain('Marked 3 answers with offline@19 (2 examples per question');
+    expect(stdout).toContain('Marked 3 answers with offline@20 (2 examples per question');
     const rows = readFileSync(output, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows).toHaveLength(3);
     for (const row of rows) {
-      expect(row).toMatchObject({ dataset: 'plants', engine: 'offline@19' });
+      expect(row).toMatchObject({ dataset: 'plants', engine: 'offline@20' });
       expect(Number.isInteger(row.predictedScore)).toBe(true);
       expect(typeof row.predictedRaw).toBe('number');
       expect(typeof row.aiComment).toBe('string');

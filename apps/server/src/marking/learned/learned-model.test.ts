@@ -198,14 +198,14 @@ describe('the offline marker with many teacher marks', () => {
   it('marks by the blend, recorded in the engine, and refits when the teacher marks change', () => {
     const pool = answers(150, 11);
     const rubricOnly = markOffline({ ...OSMOSIS, answer: target });
-    expect(rubricOnly.engine).toBe('offline@19');
+    expect(rubricOnly.engine).toBe('offline@20');
 
     const byRootHair = markOffline({
       ...OSMOSIS,
       answer: target,
       examples: pool.map(rootHairTeacher),
     });
-    expect(byRootHair.engine).toMatch(/^offline@19\+learned\(n=150,w=0\.\d\d\)$/);
+    expect(byRootHair.engine).toMatch(/^offline@20\+learned\(n=150,w=0\.\d\d\)$/);
     expect(byRootHair.score).toBeGreaterThanOrEqual(3);
 
     // The same answers, re-marked by a teacher who rewards the other points: the model is refitted
@@ -221,6 +221,6 @@ describe('the offline marker with many teacher marks', () => {
 
   it('keeps the rubric engine alone with fewer than the minimum of examples', () => {
     const few = answers(LEARNED.minExamples - 1, 12).map(rootHairTeacher);
-    expect(markOffline({ ...OSMOSIS, answer: target, examples: few }).engine).toBe('offline@19');
+    expect(markOffline({ ...OSMOSIS, answer: target, examples: few }).engine).toBe('offline@20');
   });
 });

@@ -43,7 +43,9 @@ export type TPointCoverage = {
   /**
    * A word of the point is exchanged, in a clause that otherwise lines up with the rubric's, for a
    * word that is no paraphrase of it ("transports sugar and mineral ions" for "water and mineral
-   * ions"): the point may be said wrongly, which the teacher should see (`substitutedPoints`).
+   * ions"), or a negative point is said without its negation ("it conducts heat to your hand" for
+   * "it does not conduct heat to your hand"): the point may be said wrongly, which the teacher
+   * should see (`substitutedPoints`, `affirmedNegativePoints`).
    */
   exchanged: boolean;
 };
@@ -710,6 +712,71 @@ function substitutedPoints(
   return { wrong: out, exchanged: exchangedOut };
 }
 
+/**
+ * Words that deny what follows them without a negation ("stops the heat reaching your hand",
+ * "hardly any water evaporates", "it lacks ..."): a clause with one says a negative point in
+ * words of its own.
+ */
+const DENYING_WORDS = new Set([
+  'stop',
+  'stops',
+  'stopped',
+  'stopping',
+  'prevent',
+  'prevents',
+  'prevented',
+  'block',
+  'blocks',
+  'blocked',
+  'lack',
+  'lacks',
+  'lacking',
+  'fail',
+  'fails',
+  'failed',
+  'unable',
+  'hardly',
+  'barely',
+  'little',
+  'few',
+  'less',
+  'fewer',
+  'absent',
+  'away',
+]);
+
+/** The answer cut into statements: at punctuation and at the words that join two statements. */
+const STATEMENT_CUT_RE = /[.,;:!?\n]+|\b(?:and|but|so|because|which|while|whilst|whereas|then)\b/;
+
+/**
+ * Negative key points of a teacher's rubric ("it does not conduct heat to your hand", "no current
+ * flows") that the answer says without a negation ("it conducts heat to your hand"): a statement
+ * of the answer holds every content word of the point (two at least) with no negation and no
+ * denying word, and no statement that holds them denies them.
+ */
+function affirmedNegativePoints(model: TQuestionModel, normalised: string): Set<number> {
+  const out = new Set<number>();
+  if (!model.rubric.isTeacherStyle) return out;
+  const negative = model.keyPoints
+    .map((point, index) => ({ point, index }))
+    .filter(({ point }) => point.isNegative);
+  if (negative.length === 0) return out;
+  const statements = normalised.split(STATEMENT_CUT_RE).map((piece) => {
+    const tokens = analyseNormalised(piece.replace(/[()]/g, ' '));
+    return {
+      stems: new Set(tokens.filter((t) => t.isContent).map((t) => t.stem)),
+      denies: tokens.some((t) => t.isNegation || DENYING_WORDS.has(t.word)),
+    };
+  });
+  for (const { point, index } of negative) {
+    const stems = new Set(point.terms.map((t) => t.stem));
+    if (stems.size < 2) continue;
+    const holding = statements.filter((st) => [...stems].every((x) => st.stems.has(x)));
+    if (holding.length > 0 && holding.every((st) => !st.denies)) out.add(index);
+  }
+  return out;
+}
+
 type TSubstitutionSource = TWordClause & { points: { index: number; stems: Set<string> }[] };
 
 const substitutionSourceCache = new WeakMap<TQuestionModel, TSubstitutionSource[]>();
@@ -1051,6 +1118,9 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
   for (const i of turnedPoints(model, normalised)) reversed.add(i);
   const substituted = substitutedPoints(model, normalised);
   for (const i of substituted.wrong) reversed.add(i);
+  // A negative point said without its negation is doubted, not denied: an honest answer can say
+  // the point's words in a statement of its own ("sound needs air to travel" beside "cannot travel").
+  const saidWithout = affirmedNegativePoints(model, normalised);
   const swaps = swappedPoints(model, sentences, garbage);
   const points: TPointCoverage[] = model.keyPoints.map((point, i) => {
     const all = coverage(point, whole, negated, turnsOn);
@@ -1064,7 +1134,7 @@ export function gatherEvidence(model: TQuestionModel, answer: string): TEvidence
       contradicted: all.negated || swappedWith !== null || reversed.has(i),
       swappedWith,
       reversed: reversed.has(i),
-      exchanged: substituted.exchanged.has(i),
+      exchanged: substituted.exchanged.has(i) || saidWithout.has(i),
     };
   });
 

@@ -168,6 +168,16 @@ describe('gaming answers on teacher-style questions', () => {
     expect(heldOut.through).toBeLessThanOrEqual(0);
   });
 
+  it('do the same on the tenth and eleventh batches, a negative point said without its negation', () => {
+    // Written before the change it measures (`offline@20`, session 25): through before, tenth
+    // batch tuning 2 of 8 and held out 3 of 8, eleventh 4 and 4; with a negative point said
+    // without its negation doubted, 0 and 0, 2 and 3. Honest answers' marks unchanged.
+    expect(figures('tuning', '2026-12-08-b').through).toBe(0);
+    expect(figures('held-out', '2026-12-08-b').through).toBe(0);
+    expect(figures('tuning', '2026-12-08-c').through).toBeLessThanOrEqual(2 / 8);
+    expect(figures('held-out', '2026-12-08-c').through).toBeLessThanOrEqual(3 / 8);
+  });
+
   const PLANT = {
     question: 'Name the gas a plant takes in for photosynthesis, and the gas it gives out.',
     marks: 2,
@@ -512,6 +522,33 @@ describe('gaming answers on teacher-style questions', () => {
     };
     expect(toldRight('tuning')).toBeLessThanOrEqual(9);
     expect(toldRight('held-out')).toBeLessThanOrEqual(23);
+  });
+
+  it('doubts a negative point said without its negation, and leaves its honest wordings alone', () => {
+    // `offline@20`: "it conducts heat to your hand" for the rubric's "it does not conduct heat to
+    // your hand" holds every word of the point with no negation: doubted, its mark left as it is.
+    const pan = GAMING_QUESTIONS.find((q) => q.id === 'pan-handle');
+    if (!pan) throw new Error('the pan-handle case is missing');
+    const doubted = (text: string) => {
+      const r = mark(pan, text);
+      return {
+        exchanged: r.evidence.points.some((p) => p.exchanged),
+        score: r.score,
+        needsReview: markConfidence(inputOfCase(pan, text), r).needsReview,
+      };
+    };
+    expect(
+      doubted(
+        'Plastic is an insulator, so it conducts heat to your hand, and you do not get burnt.',
+      ),
+    ).toEqual({ exchanged: true, score: 2, needsReview: true });
+    for (const honest of [
+      'Plastic is an insulator, so it does not conduct heat to your hand, and you do not get burnt.',
+      'Plastic is a poor conductor, so heat does not travel through it to your hand and you will not burn yourself.',
+      'Plastic is a thermal insulator, which stops the heat reaching your hand, so it is safe to hold without burning.',
+    ]) {
+      expect(doubted(honest).exchanged, honest).toBe(false);
+    }
   });
 
   it('gives no full mark to an answer with a key point turned round, and does not call it correct', () => {

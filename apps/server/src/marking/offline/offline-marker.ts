@@ -29,7 +29,7 @@ import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
 /** Recorded with every mark the offline engine makes; bump when its scoring or its feedback changes. */
-export const OFFLINE_ENGINE = 'offline@19';
+export const OFFLINE_ENGINE = 'offline@20';
 
 /** At most this many examples are read per question by the rubric engine (more add little and cost time). */
 const MAX_EXAMPLES = 50;
