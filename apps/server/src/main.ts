@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError } from './db/client';
+import { warmUpMarker } from './marking/engine';
 
 /** The API process: serves the SPA and the API on one port; SIGTERM finishes in-flight requests. */
 async function main(): Promise<void> {
@@ -22,12 +23,15 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
   });
+  // The marker's word lists are read now, not while the first student's answer waits.
+  const warm = warmUpMarker();
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
       url: config.appUrl,
       database: config.databaseUrl ? 'postgres' : 'pglite',
       startupMs: Math.round(performance.now() - startedAt),
+      markerWarmUpMs: warm.ms,
     },
     `STEM@Home is ready on ${config.appUrl}`,
   );

@@ -10,7 +10,7 @@ import { selectQueue } from './adapters/queue/select-queue';
 import { startJobConsumers } from './jobs/start-jobs';
 import { selectOcr } from './extraction/ocr/select-ocr';
 import { createImageWorkPool } from './adapters/image-work/pool';
-import { createMarker } from './marking/engine';
+import { createMarker, warmUpMarker } from './marking/engine';
 import { markingLeaseMs } from './modules/marking/marking.service';
 import { createServer, type Server } from 'node:http';
 import { instrumentMarker, instrumentOcr, Metrics, metricsAuthorized } from './lib/metrics';
@@ -77,6 +77,8 @@ async function main(): Promise<void> {
   const ocr = queue ? selectOcr(config, { ai, logger }) : undefined;
   // ...their pages drawn and cut in worker threads, so heartbeats and job locks keep running.
   const imageWork = queue ? createImageWorkPool(config.imageWork) : undefined;
+  // The marker's word lists are read before the first job, not while it holds a lease.
+  const warm = queue ? warmUpMarker() : undefined;
   const stopJobs = queue
     ? startJobConsumers(
         {
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
       database: database.kind,
       purgeEveryMs: TOKEN_PURGE_INTERVAL_MS,
       queues: queue ? [queue.name] : [],
+      ...(warm ? { markerWarmUpMs: warm.ms } : {}),
     },
     queue
       ? 'STEM@Home worker started'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMarker } from './engine';
+import { createMarker, warmUpMarker } from './engine';
 import { writeOfflineRubric } from './language/offline-rubric';
 import { combineRubric } from './language/rubric.format';
 
@@ -9,6 +9,18 @@ const LOW = { start: 0, end: 1 };
 const HIGH = { start: 2, end: 2 };
 import { PARTIAL_ANSWER, PLANT_QUESTION } from './test-support/plant-question';
 import { ScriptedAi } from './test-support/scripted-ai';
+
+describe('warmUpMarker', () => {
+  it('reads the word list and WordNet before the first answer, and leaves marks as they were', async () => {
+    const before = await createMarker().mark({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER });
+    const warm = warmUpMarker();
+    expect(warm.wordNet).toBe(true);
+    expect(warm.ms).toBeGreaterThanOrEqual(0);
+    expect(await createMarker().mark({ ...PLANT_QUESTION, answer: PARTIAL_ANSWER })).toEqual(
+      before,
+    );
+  });
+});
 
 describe('createMarker', () => {
   it('marks offline when no AI is configured, in the contract shape', async () => {

@@ -1,6 +1,6 @@
 import type { AiPort } from '../adapters/ai/port';
 import { markWithAi } from './hosted';
-import { markOffline, OFFLINE_ENGINE } from './offline/offline-marker';
+import { markOffline, OFFLINE_ENGINE, warmOfflineMarker } from './offline/offline-marker';
 import { CONFIDENCE, markConfidence } from './confidence';
 import type { TMarkingInput, TMarkResult } from './types';
 
@@ -11,6 +11,17 @@ export type TAnswerMarker = {
 };
 
 export { roundingConfidence } from './confidence';
+
+/**
+ * Loads what the offline marker reads (word lists, WordNet) before a process takes requests or
+ * jobs, and returns how long it took: the offline engine marks in every process, also beside a
+ * hosted model (re-marks, suggestions), so each warms it once at start.
+ */
+export function warmUpMarker(): { ms: number; wordNet: boolean } {
+  const started = performance.now();
+  const { wordNet } = warmOfflineMarker();
+  return { ms: Math.round(performance.now() - started), wordNet };
+}
 
 /**
  * The confidence of a mark made against a rubric that names no answer: below the review queue's

@@ -25,6 +25,9 @@ import { readGaming, readsAsList, writtenAsSentences } from './gaming';
 import { legibilityFactor } from './legibility';
 import { questionModel, type TQuestionModel } from './question-model';
 import { normaliseText } from './text';
+import { preloadWordList } from './word-list';
+import { preloadWordRelations } from './word-relations';
+import { preloadWordSenses } from './word-senses';
 import { isOffTopic, type TBandRanges } from './teacher';
 import { zeroShotShare } from './zero-shot';
 
@@ -210,6 +213,30 @@ function learnerOf(
     },
     examples,
   );
+}
+
+/**
+ * Reads the marker's word lists and WordNet (some 30 MB of files, 0.5-1 s on a busy machine) and
+ * marks one answer, so that the first student's answer after a start does not hold the event loop
+ * while they load. The API and worker processes call it before they take requests or jobs.
+ */
+export function warmOfflineMarker(): { words: number; senses: number; wordNet: boolean } {
+  const words = preloadWordList();
+  const senses = preloadWordSenses();
+  const wordNet = preloadWordRelations();
+  markOffline(
+    {
+      question: 'Why is the handle of a saucepan made of plastic?',
+      marks: 2,
+      lowMarkRange: '0-0',
+      highMarkRange: '2-2',
+      rubric:
+        'Low Mark Range (0-0):\nAnswers that name the topic.\n\nHigh Mark Range (2-2):\nPlastic is an insulator, so it does not conduct heat to your hand.',
+      answer: 'Plastic is a poor conductor, so the heat does not reach your hand.',
+    },
+    { learned: false },
+  );
+  return { words, senses, wordNet };
 }
 
 /**

@@ -47,6 +47,11 @@ type TWordNet = {
 
 let wordnet: TWordNet | null | undefined;
 
+/** Reads WordNet's index and data now (the marker's warm-up); false without the package. */
+export function preloadWordRelations(): boolean {
+  return load() !== null;
+}
+
 function load(): TWordNet | null {
   if (wordnet !== undefined) return wordnet;
   try {
