@@ -3710,6 +3710,282 @@ export const GAMING_QUESTIONS: TGamingQuestion[] = [
       { kind: 'wrong', mark: 0, text: 'Ice is cold.' },
     ],
   },
+  // Twelfth batch of this set ('2026-12-08-d', session 25), written before the change it measures:
+  // a negative point of one or two words ("so it does not crack", "they are not hurt") said without
+  // its negation ("so it cracks"), beside honest answers that say it in other words, or as what
+  // would happen otherwise ("without the gaps they would crack"); split once as the others.
+  {
+    id: 'concrete-path',
+    part: 'tuning',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why are gaps left between the slabs of a concrete path?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The concrete expands in hot weather, and the gaps give it room so it does not crack.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The concrete expands in hot weather, and the gaps give it room so it cracks.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The concrete expands in hot weather, and the gaps make it crack.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'In hot weather the slabs expand, and the gaps give them room so they do not crack.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The slabs get bigger when they heat up; without the gaps they would push on each other and crack.',
+      },
+      { kind: 'partial', mark: 1, text: 'The concrete expands.' },
+      { kind: 'wrong', mark: 0, text: 'To let the rain drain away.' },
+    ],
+  },
+  {
+    id: 'bike-chain',
+    part: 'held-out',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why is a bicycle chain oiled?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The oil reduces friction between the moving parts, so the chain does not wear out quickly.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The oil reduces friction between the moving parts, so the chain wears out quickly.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The oil increases friction between the moving parts, so the chain does not wear out quickly.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Oil lowers the friction between the links and the cogs, so they do not wear away as fast.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'With less friction the parts would not wear down so quickly, and pedalling takes less energy.',
+      },
+      { kind: 'partial', mark: 1, text: 'It makes it smoother.' },
+      { kind: 'wrong', mark: 0, text: 'To make it shiny.' },
+    ],
+  },
+  {
+    id: 'crumple-zone',
+    part: 'tuning',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: "Why is a car's crumple zone designed to fold up in a crash?",
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'It makes the collision last longer, so the force on the passengers is smaller and they are not hurt.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'It makes the collision last longer, so the force on the passengers is smaller and they are hurt.',
+      },
+      {
+        kind: 'opposite',
+        text: 'It makes the collision last longer, so the force on the passengers is bigger and they are not hurt.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The car takes longer to stop, which reduces the force on the people inside, so they are less likely to be hurt.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'By crumpling, the car makes the impact last longer, so the passengers feel a smaller force and are not hurt as much.',
+      },
+      { kind: 'partial', mark: 1, text: 'It absorbs the crash.' },
+      { kind: 'wrong', mark: 0, text: 'It makes the car lighter.' },
+    ],
+  },
+  {
+    id: 'wire-coating',
+    part: 'held-out',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why are electrical wires coated in plastic?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'Plastic is an electrical insulator, so current cannot pass into a person who touches the wire and they are not shocked.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Plastic is an electrical insulator, so current cannot pass into a person who touches the wire and they are shocked.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Plastic is an electrical conductor, so current cannot pass into a person who touches the wire and they are not shocked.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The plastic does not conduct electricity, so if you touch the wire you will not get an electric shock.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Plastic insulates the wire, so the current stays in the copper and anyone touching it is safe.',
+      },
+      { kind: 'partial', mark: 1, text: 'For safety.' },
+      { kind: 'wrong', mark: 0, text: 'To make the wires bendy.' },
+    ],
+  },
+  {
+    id: 'fridge-food',
+    part: 'tuning',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why is food kept in a fridge?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The low temperature slows the growth of bacteria, so the food does not go off as quickly.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The low temperature slows the growth of bacteria, so the food goes off as quickly.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The low temperature speeds up the growth of bacteria, so the food does not go off as quickly.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Bacteria grow more slowly in the cold, so the food stays fresh for longer.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Microbes reproduce slowly at a low temperature, which means the food would not go off as fast.',
+      },
+      { kind: 'partial', mark: 1, text: 'It keeps it cold.' },
+      { kind: 'wrong', mark: 0, text: 'To keep the flies off it.' },
+    ],
+  },
+  {
+    id: 'road-salt',
+    part: 'held-out',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why is salt spread on roads in winter?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'Salt lowers the freezing point of water, so the water on the road does not freeze.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'Salt lowers the freezing point of water, so the water on the road freezes.',
+      },
+      {
+        kind: 'opposite',
+        text: 'Salt raises the freezing point of water, so the water on the road does not freeze.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Salty water freezes at a lower temperature, so the road stays free of ice.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The salt dissolves in the water and lowers its freezing point, so the water does not turn to ice.',
+      },
+      { kind: 'partial', mark: 1, text: 'It melts the ice.' },
+      { kind: 'wrong', mark: 0, text: 'It makes the road rough for the tyres.' },
+    ],
+  },
+  {
+    id: 'desert-night',
+    part: 'tuning',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why do deserts get very cold at night?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'There are no clouds over the desert, so heat is radiated away into space and is not trapped.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'There are no clouds over the desert, so heat is radiated away into space and is trapped.',
+      },
+      {
+        kind: 'opposite',
+        text: 'There are clouds over the desert, so heat is radiated away into space and is not trapped.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The sky is clear, so the heat radiates out into space with no clouds to trap it.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'Without cloud cover the ground loses its heat by radiation, and nothing holds it in.',
+      },
+      { kind: 'partial', mark: 1, text: 'There are no clouds.' },
+      { kind: 'wrong', mark: 0, text: 'The sand is cold.' },
+    ],
+  },
+  {
+    id: 'altitude-breath',
+    part: 'held-out',
+    written: '2026-12-08-d',
+    topic: 'explanation',
+    question: 'Why is a mountain climber short of breath at high altitude?',
+    marks: 2,
+    lowMarkRange: '0-0',
+    highMarkRange: '2-2',
+    low: 'Answers that name the topic without the reason.',
+    high: 'The air is thinner, so each breath holds less oxygen and the blood is not fully supplied with oxygen.',
+    answers: [
+      {
+        kind: 'opposite',
+        text: 'The air is thinner, so each breath holds less oxygen and the blood is fully supplied with oxygen.',
+      },
+      {
+        kind: 'opposite',
+        text: 'The air is thicker, so each breath holds less oxygen and the blood is not fully supplied with oxygen.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'The air at altitude is thinner, so there is less oxygen in each breath and the blood does not get enough.',
+      },
+      {
+        kind: 'full',
+        mark: 2,
+        text: 'There are fewer oxygen molecules in each lungful, so the blood cannot pick up as much oxygen as the body needs.',
+      },
+      { kind: 'partial', mark: 1, text: 'There is less air.' },
+      { kind: 'wrong', mark: 0, text: 'It is colder up there.' },
+    ],
+  },
 ];
 
 /**
