@@ -8,10 +8,12 @@ import { markConfidence } from '../apps/server/src/marking/confidence';
 import { markOffline, type TOfflineMark } from '../apps/server/src/marking/offline/offline-marker';
 import type { TMarkingInput } from '../apps/server/src/marking/types';
 import {
+  FALSE_KINDS,
   GAMING_KINDS,
   GAMING_QUESTIONS,
   isGaming,
   inputOfCase,
+  TOLD_CORRECT_RE,
   type TGamingQuestion,
 } from '../apps/server/src/marking/test-support/gaming-cases';
 import {
@@ -81,10 +83,6 @@ const STATEMENT_CLAIM_RE =
   /\bIt (?:correctly )?(?:points out|says that|states|explains|describes)\b/;
 /** The feedback's reading of an answer as a list of words. */
 const LISTS_WORDS_RE = /\bIt lists\b/;
-/** Gaming answers that say something false: a key point denied, turned round, or values swapped. */
-const FALSE_KINDS: ReadonlySet<string> = new Set(['negated', 'opposite', 'swapped-values']);
-/** What a student is shown for a full mark: the answer is right, and to keep answering so. */
-const TOLD_RIGHT_RE = /\bYour response is correct\b/;
 
 function handwritten(): void {
   console.log('Handwritten teacher-style set (test-support/gaming-cases.ts)');
@@ -120,8 +118,8 @@ function handwritten(): void {
           if (STATEMENT_CLAIM_RE.test(r.aiComment ?? '')) listClaims.claims += 1;
         }
         if (!isGaming(a) && LISTS_WORDS_RE.test(r.aiComment ?? '')) listClaims.honestListed += 1;
-        const right = TOLD_RIGHT_RE.test(r.aiComment ?? '');
-        if (isGaming(a) && FALSE_KINDS.has(a.kind)) {
+        const right = TOLD_CORRECT_RE.test(r.aiComment ?? '');
+        if (isGaming(a) && FALSE_KINDS.includes(a.kind)) {
           toldRight.gamingN += 1;
           if (right) toldRight.gaming += 1;
         }

@@ -712,47 +712,14 @@ function substitutedPoints(
   return { wrong: out, exchanged: exchangedOut };
 }
 
-/**
- * Words that deny what follows them without a negation ("stops the heat reaching your hand",
- * "hardly any water evaporates", "it lacks ..."): a clause with one says a negative point in
- * words of its own.
- */
-const DENYING_WORDS = new Set([
-  'stop',
-  'stops',
-  'stopped',
-  'stopping',
-  'prevent',
-  'prevents',
-  'prevented',
-  'block',
-  'blocks',
-  'blocked',
-  'lack',
-  'lacks',
-  'lacking',
-  'fail',
-  'fails',
-  'failed',
-  'unable',
-  'hardly',
-  'barely',
-  'little',
-  'few',
-  'less',
-  'fewer',
-  'absent',
-  'away',
-]);
-
 /** The answer cut into statements: at punctuation and at the words that join two statements. */
 const STATEMENT_CUT_RE = /[.,;:!?\n]+|\b(?:and|but|so|because|which|while|whilst|whereas|then)\b/;
 
 /**
  * Negative key points of a teacher's rubric ("it does not conduct heat to your hand", "no current
  * flows") that the answer says without a negation ("it conducts heat to your hand"): a statement
- * of the answer holds every content word of the point (two at least) with no negation and no
- * denying word, and no statement that holds them denies them.
+ * of the answer holds every content word of the point (two at least) with no negation, and no
+ * statement that holds them negates them.
  */
 function affirmedNegativePoints(model: TQuestionModel, normalised: string): Set<number> {
   const out = new Set<number>();
@@ -765,7 +732,7 @@ function affirmedNegativePoints(model: TQuestionModel, normalised: string): Set<
     const tokens = analyseNormalised(piece.replace(/[()]/g, ' '));
     return {
       stems: new Set(tokens.filter((t) => t.isContent).map((t) => t.stem)),
-      denies: tokens.some((t) => t.isNegation || DENYING_WORDS.has(t.word)),
+      denies: tokens.some((t) => t.isNegation),
     };
   });
   for (const { point, index } of negative) {

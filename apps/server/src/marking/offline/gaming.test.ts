@@ -3,8 +3,10 @@ import { MARK_DOUBTS } from '@stem/contract/marking';
 import { describe, expect, it } from 'vitest';
 import { quadraticWeightedKappa } from '../metrics';
 import {
+  FALSE_KINDS,
   GAMING_QUESTIONS,
   isGaming,
+  TOLD_CORRECT_RE,
   inputOfCase,
   type TGamingQuestion,
 } from '../test-support/gaming-cases';
@@ -514,8 +516,8 @@ describe('gaming answers on teacher-style questions', () => {
       );
       for (const q of then) {
         for (const a of q.answers) {
-          if (!['negated', 'opposite', 'swapped-values'].includes(a.kind)) continue;
-          if (/\bYour response is correct\b/.test(mark(q, a.text).aiComment)) n++;
+          if (!isGaming(a) || !FALSE_KINDS.includes(a.kind)) continue;
+          if (TOLD_CORRECT_RE.test(mark(q, a.text).aiComment)) n++;
         }
       }
       return n;

@@ -61,6 +61,12 @@ export const GAMING_KINDS: TGamingKind[] = [
   'swapped-values',
 ];
 
+/** Gaming kinds that say something false: a key point denied, turned round, or values swapped. */
+export const FALSE_KINDS: readonly TGamingKind[] = ['negated', 'opposite', 'swapped-values'];
+
+/** What a student is shown for a full mark: the answer is right. */
+export const TOLD_CORRECT_RE = /\bYour response is correct\b/;
+
 export function isGaming(a: TCaseAnswer): a is { kind: TGamingKind; text: string } {
   return (GAMING_KINDS as string[]).includes(a.kind);
 }
